@@ -1,0 +1,44 @@
+/* histogram.c - see histogram.h. */
+#include "histogram.h"
+
+#include <stddef.h>
+#include <sys/mman.h>
+
+struct histogram gmon_histogram;
+
+int histogram_init(uintptr_t runtime_low, uintptr_t runtime_high, uintptr_t load_bias)
+{
+	struct histogram *h = &gmon_histogram;
+	uintptr_t low = (runtime_low - load_bias) & ~(uintptr_t)(HISTOGRAM_BIN_BYTES - 1);
+	uintptr_t high = (runtime_high - load_bias + HISTOGRAM_BIN_BYTES - 1) &
+			 ~(uintptr_t)(HISTOGRAM_BIN_BYTES - 1);
+	uint64_t nbins = high > low ? (high - low) / HISTOGRAM_BIN_BYTES : 0;
+	void *bins;
+
+	if (nbins == 0 || nbins > UINT32_MAX)
+		return -1;
+	bins = mmap(NULL, nbins * sizeof(uint32_t), PROT_READ | PROT_WRITE,
+		    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (bins == MAP_FAILED)
+		return -1;
+	h->low_pc = low;
+	h->high_pc = high;
+	h->load_bias = load_bias;
+	h->nbins = (uint32_t)nbins;
+	__atomic_store_n(&h->bins, (uint32_t *)bins, __ATOMIC_RELEASE);
+	return 0;
+}
+
+void histogram_add_sample(uintptr_t pc)
+{
+	struct histogram *h = &gmon_histogram;
+	uint32_t *bins = __atomic_load_n(&h->bins, __ATOMIC_ACQUIRE);
+	uintptr_t link_pc = pc - h->load_bias;
+
+	__atomic_fetch_add(&h->samples, 1, __ATOMIC_RELAXED);
+	if (!bins || link_pc < h->low_pc || link_pc >= h->high_pc) {
+		__atomic_fetch_add(&h->outside, 1, __ATOMIC_RELAXED);
+		return;
+	}
+	__atomic_fetch_add(&bins[(link_pc - h->low_pc) / HISTOGRAM_BIN_BYTES], 1, __ATOMIC_RELAXED);
+}

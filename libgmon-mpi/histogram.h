@@ -1,0 +1,33 @@
+/*
+ * histogram.h - the PC-sample histogram of the executable's text, in
+ * link-time addresses, with 32-bit bins incremented atomically (samples
+ * from several threads' timers may arrive at once).
+ */
+#ifndef GMON_MPI_HISTOGRAM_H
+#define GMON_MPI_HISTOGRAM_H
+
+#include <stdint.h>
+
+/* Bytes of text per bin, as glibc. */
+#define HISTOGRAM_BIN_BYTES 4
+
+struct histogram {
+	uintptr_t low_pc;      /* link-time, multiple of HISTOGRAM_BIN_BYTES */
+	uintptr_t high_pc;
+	uintptr_t load_bias;   /* runtime address - link-time address */
+	uint32_t nbins;
+	uint32_t *bins;
+	uint64_t samples;      /* all samples taken */
+	uint64_t outside;      /* samples whose PC was outside the text */
+};
+
+extern struct histogram gmon_histogram;
+
+/* Sets up the bins for [low_pc, high_pc) given in runtime addresses.
+ * Returns 0, or -1 if the bins cannot be mapped. */
+int histogram_init(uintptr_t runtime_low, uintptr_t runtime_high, uintptr_t load_bias);
+
+/* Async-signal-safe: counts one sample at runtime address pc. */
+void histogram_add_sample(uintptr_t pc);
+
+#endif /* GMON_MPI_HISTOGRAM_H */

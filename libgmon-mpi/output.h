@@ -1,0 +1,26 @@
+/*
+ * output.h - writes the process's profile (histogram and arcs, in
+ * link-time addresses) as a gmon v1 file, through a temporary name and a
+ * rename so that no half-written profile ever appears under the final name.
+ */
+#ifndef GMON_MPI_OUTPUT_H
+#define GMON_MPI_OUTPUT_H
+
+#include <stdint.h>
+
+#include "image.h"
+
+struct output_summary {
+	uint64_t arc_records;    /* arc records written (stacked ones included) */
+	uint64_t hist_records;   /* histogram records written */
+	uint64_t arcs_outside;   /* arcs with an end outside the text: not written */
+	uint64_t calls_outside;  /* the calls those arcs counted */
+	uint64_t bytes;
+};
+
+/* Returns 0, or an errno value (nothing is left under path or the
+ * temporary name then). */
+int output_write_profile(const char *path, unsigned rate, const struct image_info *image,
+			 struct output_summary *summary);
+
+#endif /* GMON_MPI_OUTPUT_H */

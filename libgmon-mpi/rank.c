@@ -1,0 +1,88 @@
+/* rank.c - see rank.h. */
+#include "rank.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+
+static const char *const rank_variables[] = {
+	"OMPI_COMM_WORLD_RANK", /* Open MPI */
+	"PMIX_RANK",            /* PMIx launchers */
+	"PMI_RANK",             /* MPICH/Hydra, Intel MPI */
+	"MV2_COMM_WORLD_RANK",  /* MVAPICH */
+	"SLURM_PROCID",         /* srun */
+};
+
+/* Reads one non-negative decimal number (at most INT_MAX) at *text and
+ * advances past it.  Returns -1 if there is none or it is too large. */
+static long parse_number(const char **text)
+{
+	const char *p = *text;
+	char *end;
+	long v;
+
+	if (!isdigit((unsigned char)*p))
+		return -1;
+	errno = 0;
+	v = strtol(p, &end, 10);
+	if (errno != 0 || v > INT_MAX)
+		return -1;
+	*text = end;
+	return v;
+}
+
+int rank_from_environment(long *rank, const char **source)
+{
+	for (size_t i = 0; i < sizeof rank_variables / sizeof rank_variables[0]; i++) {
+		const char *value = getenv(rank_variables[i]);
+		long r;
+
+		if (!value)
+			continue;
+		r = parse_number(&value);
+		if (r < 0 || *value != '\0')
+			continue;
+		*rank = r;
+		if (source)
+			*source = rank_variables[i];
+		return 1;
+	}
+	return 0;
+}
+
+int rank_subset_parse(const char *text, struct rank_subset *subset)
+{
+	struct rank_subset s;
+	const char *p = text;
+
+	if (!p)
+		return -1;
+	s.first = parse_number(&p);
+	if (s.first < 0)
+		return -1;
+	s.last = s.first;
+	s.stride = 1;
+	if (*p == ':') {
+		p++;
+		s.last = parse_number(&p);
+		if (s.last < 0 || s.last < s.first)
+			return -1;
+		if (*p == ':') {
+			p++;
+			s.stride = parse_number(&p);
+			if (s.stride < 1)
+				return -1;
+		}
+	}
+	if (*p != '\0')
+		return -1;
+	*subset = s;
+	return 0;
+}
+
+int rank_subset_contains(const struct rank_subset *subset, long rank)
+{
+	return rank >= subset->first && rank <= subset->last &&
+	       (rank - subset->first) % subset->stride == 0;
+}
