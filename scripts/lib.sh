@@ -36,6 +36,10 @@ allow_mpirun_as_root() {
 # Regenerates and configures the tree in $1 (the source directory).
 configure_tree() {
 	local srcdir=$1; shift
+	if [ -f "$srcdir/config.status" ]; then
+		say "the source tree was configured in place: make distclean there first"
+		make -C "$srcdir" -s distclean >/dev/null 2>&1 || rm -f "$srcdir/config.status"
+	fi
 	(cd "$srcdir" && autoreconf -fi >/dev/null 2>&1) || die "autoreconf failed in $srcdir"
 	"$srcdir/configure" -q "$@" || die "configure failed"
 }

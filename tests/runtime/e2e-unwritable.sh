@@ -1,0 +1,36 @@
+#!/bin/bash
+# A profile that cannot be written: a clear message, the program's exit
+# status untouched, and no file (not even a temporary one) left behind.
+. "$(dirname "$0")/lib.sh"
+
+build_linked app "$programs/serial-calls.c"
+
+set +e
+GMON_OUT_PREFIX=$work/no/such/dir/prof ./app 3 2>stderr; status=$?
+set -e
+expect_eq "$status" 3 "the program's exit status"
+grep -q "^gmon-mpi: cannot write the profile $work/no/such/dir/prof\.[0-9]* .*No such file or directory" stderr ||
+	fail "message for a missing directory: $(cat stderr)"
+
+# Under mpirun, each rank says it once and the job still succeeds
+build_linked mpi-app "$programs/mpi-calls.c"
+GMON_OUT_PREFIX=$work/no/such/dir/prof mpirun_np 2 ./mpi-app 2>stderr
+expect_eq "$(grep -c 'cannot write the profile' stderr)" 2 "messages from 2 ranks"
+
+# A full disk: a tiny file system (needs the right to mount; else skipped)
+mkdir full
+if mount -t tmpfs -o size=64k tmpfs full 2>/dev/null; then
+	cat /dev/zero >full/filler 2>/dev/null || true
+	set +e
+	(cd full && ../app 0 2>../stderr-full); status=$?
+	set -e
+	listing=$(ls full)
+	umount full
+	expect_eq "$status" 0 "exit status on a full disk"
+	expect_eq "$listing" "filler" "files left on the full disk"
+	grep -q "^gmon-mpi: cannot write the profile gmon.out .*No space left on device" stderr-full ||
+		fail "message for a full disk: $(cat stderr-full)"
+else
+	note "cannot mount a tmpfs here: the full-disk case is not run"
+fi
+note "ok"
