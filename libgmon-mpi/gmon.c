@@ -22,9 +22,9 @@
 #include "image.h"
 #include "output.h"
 #include "rank.h"
+#include "settings.h"
+#include "thread-hook.h"
 #include "sampling.h"
-
-#define DEFAULT_RATE 100
 
 #define PUBLIC __attribute__((visibility("default")))
 
@@ -32,42 +32,14 @@ static struct {
 	int started;        /* __monstartup ran */
 	int disabled;       /* mondisable(), or this rank is not selected */
 	int finished;       /* _mcleanup ran */
-	int verbose;
-	int is_mpi;
-	long rank;
 	pid_t owner_pid;    /* a forked child is some other pid */
-	unsigned rate;
+	const struct gmon_config *config;
 	struct image_info image;
 } gmon;
 
 static void in_forked_child(void)
 {
 	arcs_after_fork_in_child();
-}
-
-static int env_flag(const char *name)
-{
-	const char *v = getenv(name);
-
-	return v && *v && strcmp(v, "0") != 0;
-}
-
-/* One message, from rank 0 (or a serial program), for the whole job. */
-static int speaks_for_the_job(void)
-{
-	return !gmon.is_mpi || gmon.rank == 0;
-}
-
-static struct rank_subset selected_ranks(void)
-{
-	const char *text = getenv("BG_GMON_RANK_SUBSET");
-	struct rank_subset subset = RANK_SUBSET_DEFAULT;
-
-	if (text && rank_subset_parse(text, &subset) != 0 && speaks_for_the_job())
-		diag("BG_GMON_RANK_SUBSET='%s' is not N, N:M or N:M:S (non-negative, N <= M, S >= 1); "
-		     "using the default 0:31",
-		     text);
-	return subset;
 }
 
 static void stop_for_good(void)
@@ -79,18 +51,16 @@ static void stop_for_good(void)
 
 PUBLIC void __monstartup(unsigned long lowpc, unsigned long highpc)
 {
-	struct rank_subset subset;
+	const struct gmon_config *config;
 	int err;
 
 	if (gmon.started)
 		return;
 	gmon.started = 1;
 	gmon.owner_pid = getpid();
-	gmon.verbose = env_flag("BG_GMON_VERBOSE");
-	gmon.rate = DEFAULT_RATE;
-	gmon.is_mpi = rank_from_environment(&gmon.rank, NULL);
-	subset = selected_ranks();
-	if (gmon.is_mpi && !rank_subset_contains(&subset, gmon.rank)) {
+	gmon.config = config = config_get();
+	config_report_problems(config);
+	if (config->is_mpi && !rank_subset_contains(&config->subset, config->rank)) {
 		stop_for_good();
 		return;
 	}
@@ -102,11 +72,12 @@ PUBLIC void __monstartup(unsigned long lowpc, unsigned long highpc)
 		stop_for_good();
 		return;
 	}
-	err = sampling_init(gmon.rate);
+	err = sampling_start_thread_timer();
 	if (err == 0)
-		err = sampling_start_thread_timer();
+		err = sampling_init(config->rate);
 	if (err != 0)
-		diag("cannot start the CPU-time sampling timer: %s; call counts only", strerror(err));
+		diag("cannot start a CPU-time sampling timer: %s; some threads take no samples",
+		     strerror(err));
 }
 
 PUBLIC void monstartup(unsigned long lowpc, unsigned long highpc)
@@ -118,28 +89,81 @@ static void profile_path(char *path, size_t size)
 {
 	const char *prefix = getenv("GMON_OUT_PREFIX");
 
+	const struct gmon_config *c = gmon.config;
+
 	if (prefix && *prefix)
-		snprintf(path, size, "%s.%ld", prefix, gmon.is_mpi ? gmon.rank : (long)getpid());
-	else if (gmon.is_mpi)
-		snprintf(path, size, "gmon.out.%ld", gmon.rank);
+		snprintf(path, size, "%s.%ld", prefix, c->is_mpi ? c->rank : (long)getpid());
+	else if (c->is_mpi)
+		snprintf(path, size, "gmon.out.%ld", c->rank);
 	else
 		snprintf(path, size, "gmon.out");
+}
+
+/* "rank N: " or "pid N: ", the start of the verbose lines */
+static const char *who(char *buf, size_t size)
+{
+	const struct gmon_config *c = gmon.config;
+
+	snprintf(buf, size, "%s %ld: ", c->is_mpi ? "rank" : "pid", c->is_mpi ? c->rank : (long)getpid());
+	return buf;
+}
+
+struct thread_list {
+	char text[2048];
+	size_t len;
+	unsigned threads;
+};
+
+static void list_thread(int tid, uint64_t samples, void *ctx)
+{
+	struct thread_list *list = ctx;
+	size_t room = sizeof list->text - list->len;
+	int n;
+
+	list->threads++;
+	if (list->threads > 32 || room < 40) {
+		if (room > 4 && list->text[list->len - 1] != '.')
+			list->len += (size_t)snprintf(list->text + list->len, room, " ...");
+		return;
+	}
+	n = snprintf(list->text + list->len, room, " %d=%" PRIu64, tid, samples);
+	if (n > 0 && (size_t)n < room)
+		list->len += (size_t)n;
+}
+
+static void report_threads(void)
+{
+	static const char *const policy_names[] = {"main thread only", "all", "nocomm"};
+	struct thread_list list = {.len = 0};
+	struct thread_hook_stats hook;
+	char buf[64];
+
+	sampling_for_each_thread(list_thread, &list);
+	thread_hook_get_stats(&hook);
+	diag("%sthread timers (%s): %u threads sampled, %" PRIu64
+	     " communication threads not sampled%s%s%s%s%s; samples per thread id:%s",
+	     who(buf, sizeof buf), policy_names[gmon.config->timers], list.threads, hook.comm_skipped,
+	     hook.comm_libraries[0][0] ? " (from " : "", hook.comm_libraries[0],
+	     hook.comm_libraries[1][0] ? ", " : "", hook.comm_libraries[1],
+	     hook.comm_libraries[0][0] ? ")" : "", list.text);
 }
 
 static void report_written(const char *path, const struct output_summary *out)
 {
 	struct arc_stats arcs;
+	char buf[64];
 	const struct histogram *h = &gmon_histogram;
 	uint64_t dropped;
 
 	arcs_get_stats(&arcs);
 	dropped = arcs.dropped_reentrant + arcs.dropped_no_memory;
-	diag("%s%ld%swrote %s: %" PRIu64 " samples (%" PRIu64 " outside the text), %" PRIu64
+	diag("%swrote %s: %" PRIu64 " samples (%" PRIu64 " outside the text), %" PRIu64
 	     " arcs, %" PRIu64 " calls, %" PRIu64 " dropped (%" PRIu64 " re-entrant, %" PRIu64
 	     " out of memory), %" PRIu64 " arcs from outside the text not written",
-	     gmon.is_mpi ? "rank " : "pid ", gmon.is_mpi ? gmon.rank : (long)getpid(), ": ", path,
+	     who(buf, sizeof buf), path,
 	     h->samples, h->outside, arcs.arcs - out->arcs_outside, arcs.calls - out->calls_outside,
 	     dropped, arcs.dropped_reentrant, arcs.dropped_no_memory, out->arcs_outside);
+	report_threads();
 }
 
 PUBLIC void _mcleanup(void)
@@ -156,17 +180,17 @@ PUBLIC void _mcleanup(void)
 		return;
 	arcs_set_state(ARCS_CLOSED);
 	if (getpid() != gmon.owner_pid) {
-		if (gmon.verbose)
+		if (gmon.config->verbose)
 			diag("pid %ld is a forked child: not writing over its parent's profile",
 			     (long)getpid());
 		return;
 	}
 	profile_path(path, sizeof path);
-	err = output_write_profile(path, gmon.rate, &gmon.image, &summary);
+	err = output_write_profile(path, gmon.config->rate, &gmon.image, &summary);
 	if (err != 0)
 		diag("cannot write the profile %s (in %s): %s", path,
 		     getcwd((char[4096]){0}, 4096) ? : "the working directory", strerror(err));
-	else if (gmon.verbose)
+	else if (gmon.config->verbose)
 		report_written(path, &summary);
 }
 
@@ -175,7 +199,7 @@ __attribute__((destructor)) static void report_late_calls(void)
 {
 	struct arc_stats arcs;
 
-	if (!gmon.verbose || !gmon.finished || gmon.disabled)
+	if (!gmon.finished || gmon.disabled || !gmon.config->verbose)
 		return;
 	arcs_get_stats(&arcs);
 	if (arcs.dropped_late > 0)
@@ -198,10 +222,14 @@ PUBLIC void mondisable(void)
 
 PUBLIC void gmon_thread_timer(int start)
 {
-	if (!start) {
+	if (!start)
 		sampling_stop_thread_timer();
-		return;
-	}
-	if (gmon.started && !gmon.disabled && !gmon.finished)
+	else if (!gmon.disabled && !gmon.finished)
 		sampling_start_thread_timer();
+}
+
+PUBLIC void gmon_start_all_thread_timers(void)
+{
+	if (!gmon.disabled && !gmon.finished)
+		thread_hook_time_all_new_threads();
 }

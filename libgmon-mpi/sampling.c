@@ -1,10 +1,13 @@
 /*
  * sampling.c - see sampling.h.
  *
- * Timers live in slots carved from mmap'ed pages and linked into a
- * push-only list, so the exit-time reader and moncontrol() can walk them
- * while threads start; the signal handler touches only its own slot (found
- * through an initial-exec TLS pointer) and the histogram's atomic bins.
+ * Thread slots are carved from mmap'ed pages and linked into a push-only
+ * list, so the exit-time reader can walk them while threads start; the
+ * signal handler touches only its own slot (found through an initial-exec
+ * TLS pointer) and the histogram's atomic bins.  Timers are made on
+ * pthread_getcpuclockid()'s clock of the slot's thread and deliver SIGPROF
+ * to that thread (SIGEV_THREAD_ID), so any thread can start another's; the
+ * slot lock keeps a thread from ending while its timer is being made.
  */
 #define _GNU_SOURCE
 #include "sampling.h"
@@ -20,44 +23,109 @@
 
 #include "histogram.h"
 
-struct thread_timer {
-	timer_t id;
+struct thread_slot {
+	pthread_t thread;
 	int tid;
-	int live;              /* timer exists */
+	int wants_timer;
+	int has_timer;
+	int ever_timed;
+	int exited;
+	timer_t timer;
 	uint64_t samples;
-	struct thread_timer *next;
+	struct thread_slot *next;
 };
 
-static struct thread_timer *all_timers;
-static struct thread_timer *free_slots; /* of the current slot page */
-static size_t free_slot_count;
+static struct thread_slot *all_slots;
+static struct thread_slot *spare_slots; /* of the current slot page */
+static size_t spare_slot_count;
 static pthread_mutex_t slot_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct itimerspec interval;
+static int initialized;
 static int paused;
 static int shut_down;
 
-static __thread struct thread_timer *my_timer __attribute__((tls_model("initial-exec")));
+static __thread struct thread_slot *my_slot __attribute__((tls_model("initial-exec")));
 
 static void on_sigprof(int sig, siginfo_t *info, void *context)
 {
 	int saved_errno = errno;
 	const ucontext_t *uc = context;
-	struct thread_timer *t = my_timer;
+	struct thread_slot *s = my_slot;
 
 	(void)sig;
 	(void)info;
 	if (!__atomic_load_n(&shut_down, __ATOMIC_RELAXED)) {
 		histogram_add_sample((uintptr_t)uc->uc_mcontext.gregs[REG_RIP]);
-		if (t)
-			__atomic_store_n(&t->samples, t->samples + 1, __ATOMIC_RELAXED);
+		if (s)
+			__atomic_store_n(&s->samples, s->samples + 1, __ATOMIC_RELAXED);
 	}
 	errno = saved_errno;
+}
+
+/* Slot of the calling thread, made on first use; slot_lock held. */
+static struct thread_slot *own_slot_locked(void)
+{
+	struct thread_slot *s = my_slot;
+
+	if (s)
+		return s;
+	if (spare_slot_count == 0) {
+		size_t page = (size_t)sysconf(_SC_PAGESIZE);
+		void *p = mmap(NULL, page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+		if (p == MAP_FAILED)
+			return NULL;
+		spare_slots = p;
+		spare_slot_count = page / sizeof *spare_slots;
+	}
+	s = spare_slots++;
+	spare_slot_count--;
+	s->thread = pthread_self();
+	s->tid = (int)gettid();
+	s->next = all_slots;
+	__atomic_store_n(&all_slots, s, __ATOMIC_RELEASE);
+	my_slot = s;
+	return s;
+}
+
+/* Makes and arms the slot's timer; slot_lock held. */
+static int start_timer_locked(struct thread_slot *s)
+{
+	static const struct itimerspec disarmed;
+	struct sigevent sev;
+	clockid_t clock;
+	int err;
+
+	if (s->has_timer || s->exited || shut_down)
+		return 0;
+	err = pthread_getcpuclockid(s->thread, &clock);
+	if (err != 0)
+		return err;
+	memset(&sev, 0, sizeof sev);
+	sev.sigev_notify = SIGEV_THREAD_ID;
+	sev.sigev_signo = SIGPROF;
+	sev._sigev_un._tid = s->tid;
+	if (timer_create(clock, &sev, &s->timer) != 0)
+		return errno;
+	s->has_timer = 1;
+	s->ever_timed = 1;
+	timer_settime(s->timer, 0, paused ? &disarmed : &interval, NULL);
+	return 0;
+}
+
+static void delete_timer_locked(struct thread_slot *s)
+{
+	if (s->has_timer) {
+		s->has_timer = 0;
+		timer_delete(s->timer);
+	}
 }
 
 int sampling_init(unsigned rate)
 {
 	struct sigaction sa;
 	long ns = 1000000000L / (rate ? rate : 1);
+	int err = 0;
 
 	memset(&sa, 0, sizeof sa);
 	sa.sa_sigaction = on_sigprof;
@@ -65,74 +133,57 @@ int sampling_init(unsigned rate)
 	sigemptyset(&sa.sa_mask);
 	if (sigaction(SIGPROF, &sa, NULL) != 0)
 		return errno;
+	pthread_mutex_lock(&slot_lock);
 	interval.it_interval.tv_sec = ns / 1000000000L;
 	interval.it_interval.tv_nsec = ns % 1000000000L;
 	interval.it_value = interval.it_interval;
-	return 0;
-}
-
-static struct thread_timer *new_slot(void)
-{
-	struct thread_timer *t;
-
-	pthread_mutex_lock(&slot_lock);
-	if (free_slot_count == 0) {
-		long page = sysconf(_SC_PAGESIZE);
-		void *p = mmap(NULL, (size_t)page, PROT_READ | PROT_WRITE,
-			       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-
-		if (p == MAP_FAILED) {
-			pthread_mutex_unlock(&slot_lock);
-			return NULL;
-		}
-		free_slots = p;
-		free_slot_count = (size_t)page / sizeof *free_slots;
-	}
-	t = free_slots++;
-	free_slot_count--;
-	t->next = all_timers;
-	__atomic_store_n(&all_timers, t, __ATOMIC_RELEASE);
+	initialized = 1;
+	for (struct thread_slot *s = all_slots; s; s = s->next)
+		if (s->wants_timer && start_timer_locked(s) != 0 && err == 0)
+			err = errno;
 	pthread_mutex_unlock(&slot_lock);
-	return t;
+	return err;
 }
 
 int sampling_start_thread_timer(void)
 {
-	struct sigevent sev;
-	struct thread_timer *t = my_timer;
+	struct thread_slot *s;
+	int err = 0;
 
-	if (__atomic_load_n(&shut_down, __ATOMIC_RELAXED))
-		return ECANCELED;
-	if (t && t->live)
-		return 0;
-	if (!t) {
-		t = new_slot();
-		if (!t)
-			return ENOMEM;
-		t->tid = (int)gettid();
-		my_timer = t;
+	pthread_mutex_lock(&slot_lock);
+	s = own_slot_locked();
+	if (!s)
+		err = ENOMEM;
+	else {
+		s->wants_timer = 1;
+		if (initialized)
+			err = start_timer_locked(s);
 	}
-	memset(&sev, 0, sizeof sev);
-	sev.sigev_notify = SIGEV_THREAD_ID;
-	sev.sigev_signo = SIGPROF;
-	sev._sigev_un._tid = t->tid;
-	if (timer_create(CLOCK_THREAD_CPUTIME_ID, &sev, &t->id) != 0)
-		return errno;
-	__atomic_store_n(&t->live, 1, __ATOMIC_RELEASE);
-	if (!__atomic_load_n(&paused, __ATOMIC_RELAXED))
-		timer_settime(t->id, 0, &interval, NULL);
-	return 0;
+	pthread_mutex_unlock(&slot_lock);
+	return err;
 }
 
 void sampling_stop_thread_timer(void)
 {
-	struct thread_timer *t = my_timer;
+	struct thread_slot *s = my_slot;
 
+	if (!s)
+		return;
 	pthread_mutex_lock(&slot_lock);
-	if (t && t->live) {
-		t->live = 0;
-		timer_delete(t->id);
-	}
+	s->wants_timer = 0;
+	delete_timer_locked(s);
+	pthread_mutex_unlock(&slot_lock);
+}
+
+void sampling_thread_exiting(void)
+{
+	struct thread_slot *s = my_slot;
+
+	if (!s)
+		return;
+	pthread_mutex_lock(&slot_lock);
+	delete_timer_locked(s);
+	s->exited = 1;
 	pthread_mutex_unlock(&slot_lock);
 }
 
@@ -141,10 +192,10 @@ void sampling_set_paused(int pause)
 	static const struct itimerspec disarmed;
 
 	pthread_mutex_lock(&slot_lock);
-	__atomic_store_n(&paused, pause, __ATOMIC_RELAXED);
-	for (struct thread_timer *t = all_timers; t; t = t->next)
-		if (t->live)
-			timer_settime(t->id, 0, pause ? &disarmed : &interval, NULL);
+	paused = pause;
+	for (struct thread_slot *s = all_slots; s; s = s->next)
+		if (s->has_timer)
+			timer_settime(s->timer, 0, pause ? &disarmed : &interval, NULL);
 	pthread_mutex_unlock(&slot_lock);
 }
 
@@ -152,32 +203,14 @@ void sampling_shutdown(void)
 {
 	pthread_mutex_lock(&slot_lock);
 	__atomic_store_n(&shut_down, 1, __ATOMIC_RELAXED);
-	for (struct thread_timer *t = all_timers; t; t = t->next) {
-		if (t->live) {
-			t->live = 0;
-			timer_delete(t->id);
-		}
-	}
+	for (struct thread_slot *s = all_slots; s; s = s->next)
+		delete_timer_locked(s);
 	pthread_mutex_unlock(&slot_lock);
 }
 
 void sampling_for_each_thread(thread_sample_visitor visit, void *ctx)
 {
-	for (struct thread_timer *t = __atomic_load_n(&all_timers, __ATOMIC_ACQUIRE); t; t = t->next)
-		visit(t->tid, __atomic_load_n(&t->samples, __ATOMIC_RELAXED), ctx);
-}
-
-static void add_thread_stats(int tid, uint64_t samples, void *ctx)
-{
-	struct sampling_stats *stats = ctx;
-
-	(void)tid;
-	stats->threads++;
-	stats->samples += samples;
-}
-
-void sampling_get_stats(struct sampling_stats *stats)
-{
-	*stats = (struct sampling_stats){0};
-	sampling_for_each_thread(add_thread_stats, stats);
+	for (struct thread_slot *s = __atomic_load_n(&all_slots, __ATOMIC_ACQUIRE); s; s = s->next)
+		if (s->ever_timed)
+			visit(s->tid, __atomic_load_n(&s->samples, __ATOMIC_RELAXED), ctx);
 }

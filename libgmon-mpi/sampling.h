@@ -1,34 +1,36 @@
 /*
  * sampling.h - CPU-time sampling into the histogram: a SIGPROF handler and
- * one CLOCK_THREAD_CPUTIME_ID timer per sampled thread, so each thread's
- * samples follow its own CPU time.
+ * one timer per sampled thread on that thread's own CPU-time clock, so
+ * each thread's samples follow its own CPU time.
+ *
+ * Threads are registered (by the thread-creation hook, or when they first
+ * ask for a timer) with whether they want a timer; timers of threads that
+ * registered before sampling_init are started by it.
  */
 #ifndef GMON_MPI_SAMPLING_H
 #define GMON_MPI_SAMPLING_H
 
 #include <stdint.h>
 
-/* Installs the SIGPROF handler; rate in samples per CPU-second. */
+/* Installs the SIGPROF handler and starts the timers wanted so far; rate
+ * in samples per CPU-second.  Returns 0, or an errno value. */
 int sampling_init(unsigned rate);
 
-/* Starts a timer for the calling thread (no-op if it has one).  Returns 0,
- * or an errno value. */
+/* The calling thread wants a timer (from now on); started at once if
+ * sampling is initialized.  Returns 0, or an errno value. */
 int sampling_start_thread_timer(void);
 
-/* Stops and deletes the calling thread's timer, if any. */
+/* The calling thread's timer stops; it takes no more samples. */
 void sampling_stop_thread_timer(void);
+
+/* The calling thread is ending: its timer, if any, is deleted. */
+void sampling_thread_exiting(void);
 
 /* moncontrol: disarms (paused) or re-arms every timer. */
 void sampling_set_paused(int paused);
 
 /* Deletes every timer; later signals are ignored.  Call before the snapshot. */
 void sampling_shutdown(void);
-
-struct sampling_stats {
-	unsigned threads;       /* threads that had a timer */
-	uint64_t samples;       /* samples taken by all of them */
-};
-void sampling_get_stats(struct sampling_stats *stats);
 
 /* Calls visit for every thread that had a timer: kernel thread id, samples. */
 typedef void (*thread_sample_visitor)(int tid, uint64_t samples, void *ctx);

@@ -70,3 +70,12 @@ calls_of() {
 ls_profiles() {
 	ls -1 | grep '^gmon\.out' | sort -V | tr '\n' ' ' | sed 's/ $//'
 }
+
+# samples_of PROGRAM FUNCTION GMON-FILE: samples GNU gprof gives FUNCTION
+# (its self seconds times the file's rate, which gprof prints)
+samples_of() {
+	"$GPROF" -b -p "$1" "$3" | awk -v f="$2" '
+		/^Each sample counts as/ { per = $5 }
+		$NF == f && NF >= 4 { self = $3 }
+		END { if (per > 0) printf "%d\n", self / per + 0.5; else print 0 }'
+}

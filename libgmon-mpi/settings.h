@@ -1,0 +1,46 @@
+/*
+ * settings.h - the runtime's settings, read once from the environment:
+ *   BG_GMON_RANK_SUBSET, BG_GMON_START_THREAD_TIMERS, BG_GMON_HZ,
+ *   BG_GMON_VERBOSE, and the rank from the launcher's variables.
+ */
+#ifndef GMON_MPI_SETTINGS_H
+#define GMON_MPI_SETTINGS_H
+
+#include "rank.h"
+
+enum timer_policy {
+	TIMERS_MAIN_ONLY, /* the default: only the main thread is sampled */
+	TIMERS_ALL,       /* every thread */
+	TIMERS_NOCOMM,    /* every thread but the MPI stack's own */
+};
+
+#define DEFAULT_RATE 100
+#define MAX_RATE 100000
+
+struct gmon_config {
+	int verbose;
+	unsigned rate;               /* samples per CPU-second */
+	enum timer_policy timers;
+	int is_mpi;                  /* a launcher variable gave the rank */
+	long rank;
+	struct rank_subset subset;
+	/* malformed values (NULL if none), reported by config_report_problems */
+	const char *bad_subset;
+	const char *bad_timers;
+	const char *bad_rate;
+};
+
+/* Reads the environment on the first call; thread-safe. */
+const struct gmon_config *config_get(void);
+
+/* Prints one message per malformed variable, from rank 0 (or a serial
+ * program) only, so that a job says it once. */
+void config_report_problems(const struct gmon_config *config);
+
+/* Parses a BG_GMON_START_THREAD_TIMERS value; -1 if unknown. */
+int timer_policy_parse(const char *text);
+
+/* Parses a BG_GMON_HZ value (1 to MAX_RATE); 0 if malformed. */
+unsigned rate_parse(const char *text);
+
+#endif /* GMON_MPI_SETTINGS_H */

@@ -1,0 +1,66 @@
+/* burn-threads.c - two threads burning CPU, for the thread-timer tests:
+ *   burn-threads ratio   thread A runs burn_three (3 units), B burn_one (1)
+ *   burn-threads stop    A calls gmon_thread_timer(0), then burn_stopped;
+ *                        B runs burn_running
+ *   burn-threads api     like ratio, after gmon_start_all_thread_timers()
+ * A unit is about 0.1 s of CPU. */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <gmon-mpi.h>
+
+#define UNIT 250000000L
+
+volatile double sink;
+
+static double spin(long n)
+{
+	double x = 1;
+
+	for (long i = 0; i < n; i++)
+		x = x * 1.0000001 + 1e-9;
+	return x;
+}
+
+__attribute__((noinline)) void burn_three(void) { sink = spin(3 * UNIT); }
+__attribute__((noinline)) void burn_one(void) { sink = spin(UNIT); }
+__attribute__((noinline)) void burn_stopped(void) { sink = spin(UNIT); }
+__attribute__((noinline)) void burn_running(void) { sink = spin(UNIT); }
+
+static void *thread_three(void *arg) { (void)arg; burn_three(); return NULL; }
+static void *thread_one(void *arg) { (void)arg; burn_one(); return NULL; }
+static void *thread_running(void *arg) { (void)arg; burn_running(); return NULL; }
+
+static void *thread_stopped(void *arg)
+{
+	(void)arg;
+	gmon_thread_timer(0);
+	burn_stopped();
+	return NULL;
+}
+
+static void run_pair(void *(*a)(void *), void *(*b)(void *))
+{
+	pthread_t ta, tb;
+
+	pthread_create(&ta, NULL, a, NULL);
+	pthread_create(&tb, NULL, b, NULL);
+	pthread_join(ta, NULL);
+	pthread_join(tb, NULL);
+}
+
+int main(int argc, char **argv)
+{
+	const char *mode = argc > 1 ? argv[1] : "ratio";
+
+	if (strcmp(mode, "stop") == 0) {
+		run_pair(thread_stopped, thread_running);
+	} else if (strcmp(mode, "api") == 0) {
+		gmon_start_all_thread_timers();
+		run_pair(thread_three, thread_one);
+	} else {
+		run_pair(thread_three, thread_one);
+	}
+	return 0;
+}

@@ -1,0 +1,92 @@
+/* test-config.c - unit tests of the runtime's settings: the thread-timer
+ * policy, the sampling rate, and which shared objects are the MPI stack's. */
+#include <CUnit/Basic.h>
+#include <stdlib.h>
+
+#include "settings.h"
+#include "thread-hook.h"
+
+static void test_timer_policy(void)
+{
+	CU_ASSERT_EQUAL(timer_policy_parse("all"), TIMERS_ALL);
+	CU_ASSERT_EQUAL(timer_policy_parse("nocomm"), TIMERS_NOCOMM);
+	CU_ASSERT_EQUAL(timer_policy_parse(""), -1);
+	CU_ASSERT_EQUAL(timer_policy_parse("ALL"), -1);
+	CU_ASSERT_EQUAL(timer_policy_parse("all "), -1);
+	CU_ASSERT_EQUAL(timer_policy_parse("none"), -1);
+	CU_ASSERT_EQUAL(timer_policy_parse("nocommx"), -1);
+}
+
+static void test_rate(void)
+{
+	CU_ASSERT_EQUAL(rate_parse("100"), 100);
+	CU_ASSERT_EQUAL(rate_parse("1"), 1);
+	CU_ASSERT_EQUAL(rate_parse("100000"), 100000);
+	CU_ASSERT_EQUAL(rate_parse("100001"), 0);
+	CU_ASSERT_EQUAL(rate_parse("0"), 0);
+	CU_ASSERT_EQUAL(rate_parse(""), 0);
+	CU_ASSERT_EQUAL(rate_parse("-5"), 0);
+	CU_ASSERT_EQUAL(rate_parse("1e3"), 0);
+	CU_ASSERT_EQUAL(rate_parse("99999999999999999999999"), 0);
+}
+
+static void test_config_from_environment(void)
+{
+	const struct gmon_config *c;
+
+	setenv("BG_GMON_START_THREAD_TIMERS", "sometimes", 1);
+	setenv("BG_GMON_HZ", "250", 1);
+	setenv("BG_GMON_RANK_SUBSET", "4:8:2", 1);
+	setenv("BG_GMON_VERBOSE", "1", 1);
+	setenv("PMI_RANK", "6", 1);
+	c = config_get();
+	CU_ASSERT_EQUAL(c->timers, TIMERS_MAIN_ONLY);
+	CU_ASSERT_STRING_EQUAL(c->bad_timers, "sometimes");
+	CU_ASSERT_EQUAL(c->rate, 250);
+	CU_ASSERT_PTR_NULL(c->bad_rate);
+	CU_ASSERT_EQUAL(c->subset.first, 4);
+	CU_ASSERT_EQUAL(c->subset.last, 8);
+	CU_ASSERT_EQUAL(c->subset.stride, 2);
+	CU_ASSERT_TRUE(c->verbose);
+	CU_ASSERT_TRUE(c->is_mpi);
+	CU_ASSERT_EQUAL(c->rank, 6);
+	/* read once: later changes do not count */
+	setenv("BG_GMON_HZ", "7", 1);
+	CU_ASSERT_EQUAL(config_get()->rate, 250);
+}
+
+static void test_communication_libraries(void)
+{
+	const char *comm[] = {"/usr/lib/x86_64-linux-gnu/libopen-pal.so.40",
+			      "/lib/x86_64-linux-gnu/libpmix.so.2",
+			      "/usr/lib/x86_64-linux-gnu/openmpi/lib/openmpi3/mca_pmix_ext3x.so",
+			      "/usr/lib/libmpi.so.40", "libucs.so.0", "/opt/ofi/lib/libfabric.so.1",
+			      "/usr/lib/libevent_core-2.1.so.7", "/usr/lib/libmpich.so.12"};
+	const char *app[] = {"/work/app", "/usr/lib/x86_64-linux-gnu/libgomp.so.1",
+			     "/lib/x86_64-linux-gnu/libc.so.6", "/home/u/libmympi-helpers.so",
+			     "/opt/x/mca.so", "libgmon-mpi.so.0"};
+
+	for (size_t i = 0; i < sizeof comm / sizeof comm[0]; i++)
+		CU_ASSERT_TRUE(is_communication_library(comm[i]));
+	for (size_t i = 0; i < sizeof app / sizeof app[0]; i++)
+		CU_ASSERT_FALSE(is_communication_library(app[i]));
+}
+
+int main(void)
+{
+	CU_pSuite suite;
+	unsigned failures;
+
+	if (CU_initialize_registry() != CUE_SUCCESS)
+		return 2;
+	suite = CU_add_suite("runtime settings", NULL, NULL);
+	CU_add_test(suite, "BG_GMON_START_THREAD_TIMERS values", test_timer_policy);
+	CU_add_test(suite, "BG_GMON_HZ values", test_rate);
+	CU_add_test(suite, "settings from the environment", test_config_from_environment);
+	CU_add_test(suite, "communication libraries", test_communication_libraries);
+	CU_basic_set_mode(CU_BRM_VERBOSE);
+	CU_basic_run_tests();
+	failures = CU_get_number_of_failures();
+	CU_cleanup_registry();
+	return failures ? 1 : 0;
+}
