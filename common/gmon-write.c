@@ -104,7 +104,9 @@ uint64_t gmon_histogram_layers(const void *bins, size_t bin_size, uint32_t nbins
 		if (v > max)
 			max = v;
 	}
-	return max == 0 ? 1 : (max + GMON_HIST_BIN_MAX - 1) / GMON_HIST_BIN_MAX;
+	if (max == 0)
+		return 1;
+	return max / GMON_HIST_BIN_MAX + (max % GMON_HIST_BIN_MAX != 0);
 }
 
 void gmon_write_histogram(struct gmon_writer *w, gmon_addr_t low_pc, gmon_addr_t high_pc,

@@ -40,6 +40,7 @@ static struct {
 static void in_forked_child(void)
 {
 	arcs_after_fork_in_child();
+	sampling_after_fork_in_child();
 }
 
 static void stop_for_good(void)

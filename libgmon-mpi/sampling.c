@@ -214,3 +214,8 @@ void sampling_for_each_thread(thread_sample_visitor visit, void *ctx)
 		if (s->ever_timed)
 			visit(s->tid, __atomic_load_n(&s->samples, __ATOMIC_RELAXED), ctx);
 }
+
+void sampling_after_fork_in_child(void)
+{
+	pthread_mutex_init(&slot_lock, NULL);
+}

@@ -32,6 +32,9 @@ void sampling_set_paused(int paused);
 /* Deletes every timer; later signals are ignored.  Call before the snapshot. */
 void sampling_shutdown(void);
 
+/* In a forked child: forget the lock another thread of the parent held. */
+void sampling_after_fork_in_child(void);
+
 /* Calls visit for every thread that had a timer: kernel thread id, samples. */
 typedef void (*thread_sample_visitor)(int tid, uint64_t samples, void *ctx);
 void sampling_for_each_thread(thread_sample_visitor visit, void *ctx);

@@ -161,6 +161,11 @@ static void test_histogram_stacks_large_bins(void)
 	/* 200000 needs 4 layers of 65535 */
 	check_histogram_round_trip(bins32, 4, 4, 4, big_buffer, sizeof big_buffer);
 	check_histogram_round_trip(bins64, 8, 3, 65538, big_buffer, sizeof big_buffer);
+
+	/* the layer count does not overflow near 2^64 */
+	const uint64_t huge[2] = {UINT64_MAX, UINT64_MAX - 1}; /* 65535 divides 2^64-1 */
+	CU_ASSERT_EQUAL(gmon_histogram_layers(huge, 8, 1), UINT64_MAX / 65535);
+	CU_ASSERT_EQUAL(gmon_histogram_layers(huge + 1, 8, 1), UINT64_MAX / 65535);
 }
 
 static void test_small_buffer_gives_same_bytes(void)
