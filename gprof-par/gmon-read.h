@@ -29,4 +29,38 @@ int profile_add_file(struct profile *p, const char *path, char *err, size_t errl
  */
 int profile_write(const struct profile *p, const char *path, char *err, size_t errlen);
 
+/*
+ * Like profile_add_file, for a gmon file already in memory (e.g. received
+ * from another MPI rank).  name is used in messages only.
+ */
+int profile_add_buffer(struct profile *p, const void *data, size_t len, const char *name,
+		       char *err, size_t errlen);
+
+/*
+ * Adds src into dst with the same checks as profile_add_file (histogram
+ * ranges, rate, dimension, fingerprint).  On a problem returns -1, leaves
+ * dst unchanged and explains in err; else 0.  Arcs of src that dst does not
+ * hold yet are appended in src's order, so merging per-file profiles in file
+ * order gives the same arc order as reading the files in that order.
+ */
+int profile_merge(struct profile *dst, const struct profile *src, char *err, size_t errlen);
+
+/* Makes dst (not initialised, or freed) a deep copy of src.  Returns 0, or
+ * -1 with a message in err (out of memory). */
+int profile_clone(struct profile *dst, const struct profile *src, char *err, size_t errlen);
+
+/*
+ * Compares p's fingerprint with the executable's GNU build-id (build_id of
+ * len bytes; the fingerprint holds its first GMON_FINGERPRINT_SIZE bytes,
+ * zero-padded if shorter).  Returns 0 when they match or when p has no
+ * fingerprint (glibc's files, GNU gprof's gmon.sum); -1 with a message
+ * naming exe_path, the profile's file and both values otherwise.
+ */
+int profile_check_build_id(const struct profile *p, const unsigned char *build_id, size_t len,
+			   const char *exe_path, char *err, size_t errlen);
+
+/* Formats a fingerprint as lowercase hex: out needs 2*GMON_FINGERPRINT_SIZE+1. */
+void profile_format_fingerprint(const unsigned char fingerprint[GMON_FINGERPRINT_SIZE],
+				char *out);
+
 #endif /* GPROF_PAR_GMON_READ_H */
