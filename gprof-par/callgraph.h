@@ -68,7 +68,7 @@ struct cg_report_options {
 /*
  * Builds the graph: merges arcs, numbers the functions in depth-first order,
  * finds cycles, propagates time and sorts the entries.  Returns NULL when
- * out of memory.  funcs and the names they point to must outlive the graph.
+ * out of memory.  The names funcs point to must outlive the graph.
  * Functions GNU gprof excludes by default (mcount and friends) get no time
  * and no entry, as with GNU.
  */
