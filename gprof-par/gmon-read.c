@@ -35,7 +35,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
-#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -230,6 +229,14 @@ static double bin_scale(const struct hist_header *h)
 	return (double)(h->high_pc - h->low_pc) / h->nbins;
 }
 
+/* GNU gprof's tolerance for "the same scale". */
+static int same_scale(const struct hist_header *a, const struct hist_header *b)
+{
+	double d = bin_scale(a) - bin_scale(b);
+
+	return d <= 1e-6 && d >= -1e-6;
+}
+
 static int find_profile_hist(const struct profile *p, gmon_addr_t low, gmon_addr_t high)
 {
 	for (size_t i = 0; i < p->nhists; i++)
@@ -325,12 +332,12 @@ static int check_new_range(const struct profile *p, struct file_scan *scan,
 			return -1;
 		}
 	}
-	if (scan->nnew_hists > 0 && fabs(bin_scale(h) - bin_scale(&scan->new_hists[0])) > 1e-6) {
+	if (scan->nnew_hists > 0 && !same_scale(h, &scan->new_hists[0])) {
 		const struct hist_header *first = &scan->new_hists[0];
 
 		format_range(theirs, sizeof theirs, first->low_pc, first->high_pc, first->nbins);
-		snprintf(msg, size, "histogram %s has %g bytes per bin, the first histogram %s "
-			 "of this file %g", mine, bin_scale(h), theirs, bin_scale(first));
+		snprintf(msg, size, "histogram %s has %g bytes per bin, but the first "
+			 "histogram %s of this file has %g", mine, bin_scale(h), theirs, bin_scale(first));
 		return -1;
 	}
 	if (add_new_hist(scan, h) != 0) {
@@ -983,11 +990,10 @@ static int check_merge(const struct profile *dst, const struct profile *src,
 	scan->name = name_or_unnamed(src->hist_file);
 	for (size_t i = 0; i < src->nhists; i++) {
 		struct hist_header h = header_of(&src->hists[i]);
-		char msg[768], range[RANGE_TEXT_SIZE];
+		char msg[768];
 
 		if (check_histogram(dst, scan, &h, msg, sizeof msg) != 0) {
-			format_range(range, sizeof range, h.low_pc, h.high_pc, h.nbins);
-			set_error(err, errlen, "%s: histogram %s: %s", scan->name, range, msg);
+			set_error(err, errlen, "%s: %s", scan->name, msg);
 			return -1;
 		}
 	}
