@@ -42,6 +42,11 @@ struct sym {
 	size_t index;            /* position in the table (by address), 0-based */
 	unsigned is_static : 1;  /* local binding (nm 't') */
 	unsigned is_func : 1;    /* STT_FUNC (else e.g. an assembler label) */
+	/* Name in GNU gprof's default exclusion list (mcount, _mcount,
+	 * __mcount_internal, ...): kept out of the flat profile, its samples
+	 * out of the total; GNU also keeps it out of the call graph's
+	 * time and entries (EXCL_TIME, EXCL_GRAPH). */
+	unsigned excluded : 1;
 
 	/* Filled by hist.c (hist_assign): histogram samples credited to the
 	 * function, fractional where a bin straddles two functions. */
