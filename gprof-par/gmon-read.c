@@ -784,9 +784,28 @@ undo_names:
 	return -1;
 }
 
+/*
+ * The hot loop of summing thousands of files.  Blocks of a fixed number of
+ * bins let GCC vectorize it at -O2 (its "very cheap" cost model wants a trip
+ * count it knows): about 3x faster than the plain loop.  (Skipping all-zero
+ * blocks was measured too: no faster on clustered samples, 20% slower on
+ * scattered ones.)
+ */
+#define BIN_BLOCK 32
+
+static void add_bin_block(uint64_t *restrict sums, const unsigned char *restrict bins)
+{
+	for (int k = 0; k < BIN_BLOCK; k++)
+		sums[k] += load_u16(bins + k * HIST_BIN_SIZE);
+}
+
 static void add_bins(uint64_t *restrict sums, const unsigned char *restrict bins, uint32_t n)
 {
-	for (uint32_t i = 0; i < n; i++)
+	uint32_t i = 0;
+
+	for (; i + BIN_BLOCK <= n; i += BIN_BLOCK)
+		add_bin_block(sums + i, bins + (size_t)i * HIST_BIN_SIZE);
+	for (; i < n; i++)
 		sums[i] += load_u16(bins + (size_t)i * HIST_BIN_SIZE);
 }
 
