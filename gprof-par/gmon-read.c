@@ -1104,12 +1104,32 @@ static int write_to_fd(const struct profile *p, int fd)
 	return rc;
 }
 
+/* gmon_write_histogram writes the dimension "seconds" ('s'), as glibc does:
+ * refuse, rather than change, another one. */
+static int check_writable(const struct profile *p, const char *path, char *err, size_t errlen)
+{
+	for (size_t i = 0; i < p->nhists; i++) {
+		const struct profile_histogram *h = &p->hists[i];
+
+		if (strcmp(h->dimen, "seconds") != 0 || h->dimen_abbrev != 's') {
+			set_error(err, errlen, "%s: cannot write a histogram of dimension '%s' ('%c'): "
+				  "only 'seconds' ('s') can be written", path, h->dimen,
+				  h->dimen_abbrev);
+			return -1;
+		}
+	}
+	return 0;
+}
+
 int profile_write(const struct profile *p, const char *path, char *err, size_t errlen)
 {
 	size_t tmp_size = strlen(path) + 32;
-	char *tmp = malloc(tmp_size);
+	char *tmp;
 	int fd, rc;
 
+	if (check_writable(p, path, err, errlen) != 0)
+		return -1;
+	tmp = malloc(tmp_size);
 	if (!tmp) {
 		set_error(err, errlen, "%s: out of memory", path);
 		return -1;

@@ -899,6 +899,26 @@ static void test_write_failures_leave_nothing(void)
 	free(plain_file);
 }
 
+static void test_write_refuses_other_dimension(void)
+{
+	struct buf b = { 0 };
+	struct profile p;
+	char *in, *out = path_in_tmpdir("cycles-out"), err[ERRLEN] = "";
+
+	put_header(&b, NULL);
+	put_hist_header_dimen(&b, 0x1000, 0x2000, 1, 100, "cycles", 'c');
+	put_u16(&b, 1);
+	in = save("cycles-in", &b);
+	profile_init(&p);
+	add_ok(&p, in);
+	CU_ASSERT(profile_write(&p, out, err, sizeof err) == -1);
+	CU_ASSERT(contains(err, out) && contains(err, "dimension 'cycles'"));
+	CU_ASSERT(access(out, F_OK) != 0);
+	profile_free(&p);
+	free(in);
+	free(out);
+}
+
 static void test_add_buffer(void)
 {
 	struct buf b = { 0 };
@@ -969,6 +989,7 @@ int main(void)
 		{ "write and read back > 16/32 bits", test_write_read_back_exact },
 		{ "round trip", test_round_trip },
 		{ "write failures leave nothing", test_write_failures_leave_nothing },
+		{ "write refuses another dimension", test_write_refuses_other_dimension },
 		{ "add from a buffer", test_add_buffer },
 	};
 	CU_pSuite suite;
