@@ -116,6 +116,25 @@ int main(void)
 }
 SRC
 
+# Local functions with dotted names.  GNU gprof keeps numeric suffixes
+# (".2", ".clone.3.4", ".constprop.0") and drops others (".part.0", "$");
+# its check also reads on into the next string of the string table, so
+# "alpha.1" (followed by "beta.part.0") is dropped too: gprof-par must agree.
+cat > names.c <<'SRC'
+volatile int sink;
+#define LOCAL(fn, asmname) \
+	__attribute__((noinline, used)) static void fn(void) __asm__(asmname); \
+	static void fn(void) { sink++; }
+LOCAL(f1, "alpha.1")
+LOCAL(f2, "beta.part.0")
+LOCAL(f3, "gamma.constprop.0")
+LOCAL(f4, "delta$x")
+LOCAL(f5, "eps.2")
+LOCAL(f6, "zeta.clone.3.4")
+LOCAL(f7, "eta.cold")
+int main(void) { f1(); f2(); f3(); f4(); f5(); f6(); f7(); return 0; }
+SRC
+
 # 3,000 functions, each called; a few do real work.
 awk 'BEGIN {
 	n = 3000
@@ -136,12 +155,16 @@ build calls-nopie calls.c -no-pie
 build calls-static calls.c -static
 build recurse recurse.c
 build gen3000 gen3000.c
+build names names.c
 
 for exe in calls calls-nopie calls-static recurse gen3000; do
 	for opts in "-p -b" "-bp" "-p" "-C" "-z -p -b" "-z -C" "-b -p -C" "-b -P -C"; do
 		compare "$exe" "$opts" "$exe.gmon"
 	done
 done
+
+compare names "-z -p -b" names.gmon
+compare names "-z -C" names.gmon
 
 # Two profiles read together, and summed with -s into gmon.sum.
 ./calls > /dev/null && mv gmon.out calls.gmon2
