@@ -15,6 +15,7 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "gmon-read.h"
@@ -919,6 +920,38 @@ static void test_write_refuses_other_dimension(void)
 	free(out);
 }
 
+/* Not a regular file (no size known ahead): read until EOF, growing the
+ * buffer past its first 64 KB. */
+static void test_read_from_pipe(void)
+{
+	enum { NARCS = 20000 };
+	struct buf b = { 0 };
+	struct profile p;
+	char path[64];
+	int fds[2];
+	pid_t child;
+
+	put_header(&b, NULL);
+	for (uint32_t i = 0; i < NARCS; i++)
+		put_arc(&b, 0x1000, 0x2000 + 16 * (uint64_t)i, 1);
+	CU_ASSERT_FATAL(pipe(fds) == 0);
+	child = fork();
+	CU_ASSERT_FATAL(child >= 0);
+	if (child == 0) {
+		close(fds[0]);
+		_exit(write(fds[1], b.data, b.len) == (ssize_t)b.len ? 0 : 1);
+	}
+	close(fds[1]);
+	snprintf(path, sizeof path, "/proc/self/fd/%d", fds[0]);
+	profile_init(&p);
+	add_ok(&p, path);
+	CU_ASSERT(p.narcs == NARCS && p.arcs[NARCS - 1].self_pc == 0x2000 + 16 * (NARCS - 1));
+	close(fds[0]);
+	CU_ASSERT(waitpid(child, NULL, 0) == child);
+	profile_free(&p);
+	free(b.data);
+}
+
 static void test_add_buffer(void)
 {
 	struct buf b = { 0 };
@@ -990,6 +1023,7 @@ int main(void)
 		{ "round trip", test_round_trip },
 		{ "write failures leave nothing", test_write_failures_leave_nothing },
 		{ "write refuses another dimension", test_write_refuses_other_dimension },
+		{ "read from a pipe", test_read_from_pipe },
 		{ "add from a buffer", test_add_buffer },
 	};
 	CU_pSuite suite;
