@@ -9,8 +9,10 @@
 
 #include "profile.h"
 
-/* Empties p (no histograms, no arcs, no files). */
+/* Empties p (no histograms, no arcs, no files).  Call profile_free on a
+ * profile that holds anything before initialising it again. */
 void profile_init(struct profile *p);
+/* Frees what p holds and empties it. */
 void profile_free(struct profile *p);
 
 /*
@@ -19,6 +21,18 @@ void profile_free(struct profile *p);
  * range overlaps or whose rate differs from what p already holds, absurd
  * sizes) returns -1, leaves p unchanged and puts a message that names the
  * file and the problem into err.  Returns 0 on success.
+ *
+ * Precisely: the first file with histograms fixes their ranges (disjoint
+ * ranges in it are kept apart, as GNU gprof does; partly overlapping ones
+ * are an error); a later histogram must have one of those ranges with the
+ * same bin count, and every histogram the first one's rate and dimension.
+ * Same-range histograms and same-(from_pc, self_pc) arcs are added in 64
+ * bits; arcs keep the order in which pairs first appear.  Basic-block
+ * records (tag 2) are checked and skipped, and counted in
+ * p->bb_records_skipped.  A file without fingerprint may join files with
+ * one; two different fingerprints are an error.  A file of a header only
+ * is valid and empty.  The file is read with one read(2) into a buffer p
+ * keeps for the next file.
  */
 int profile_add_file(struct profile *p, const char *path, char *err, size_t errlen);
 
