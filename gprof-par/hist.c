@@ -11,7 +11,6 @@
 #include "hist.h"
 
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 

@@ -158,7 +158,9 @@ build gen3000 gen3000.c
 build names names.c
 
 for exe in calls calls-nopie calls-static recurse gen3000; do
-	for opts in "-p -b" "-bp" "-p" "-C" "-z -p -b" "-z -C" "-b -p -C" "-b -P -C"; do
+	# "-b" and "-b -P -C" also check how the sections are separated
+	# around the call graph.
+	for opts in "-p -b" "-bp" "-p" "-C" "-z -p -b" "-z -C" "-b -p -C" "-b -P -C" "-b"; do
 		compare "$exe" "$opts" "$exe.gmon"
 	done
 done
