@@ -103,6 +103,17 @@ static void set_error(char *err, size_t errlen, const char *fmt, ...)
 	va_end(ap);
 }
 
+/* Turns the reason in err into "name: reason". */
+static void prefix_error(char *err, size_t errlen, const char *name)
+{
+	char reason[256];
+
+	if (!err || errlen == 0)
+		return;
+	snprintf(reason, sizeof reason, "%s", err);
+	set_error(err, errlen, "%s: %s", name, reason);
+}
+
 static const char *name_or_unnamed(const char *name)
 {
 	return name ? name : "(unnamed profile)";
@@ -655,37 +666,38 @@ static inline void add_arc(struct profile *p, gmon_addr_t from_pc, gmon_addr_t s
 	p->narcs++;
 }
 
-/* Makes room for extra more arcs, keeping the index at most half full. */
-static int reserve_arcs(struct profile *p, size_t extra, char *err, size_t errlen)
+static int grow_arc_array(struct profile *p, size_t need, char *err, size_t errlen)
 {
 	struct profile_private *priv = p->priv;
-	size_t need = p->narcs + extra;
-	size_t slots = 16;
+	size_t cap = priv->arcs_cap ? priv->arcs_cap : 64;
+	struct profile_arc *grown;
 
-	if (need >= UINT32_MAX / 2 || need < extra) {
-		set_error(err, errlen, "too many distinct arcs (%zu)", need);
+	if (need <= priv->arcs_cap)
+		return 0;
+	while (cap < need)
+		cap *= 2;
+	grown = realloc(p->arcs, cap * sizeof *grown);
+	if (!grown) {
+		set_error(err, errlen, "out of memory for %zu arcs", cap);
 		return -1;
 	}
-	if (need > priv->arcs_cap) {
-		size_t cap = priv->arcs_cap ? priv->arcs_cap : 64;
-		struct profile_arc *grown;
+	p->arcs = grown;
+	priv->arcs_cap = cap;
+	return 0;
+}
 
-		while (cap < need)
-			cap *= 2;
-		grown = realloc(p->arcs, cap * sizeof *grown);
-		if (!grown) {
-			set_error(err, errlen, "out of memory for %zu arcs", cap);
-			return -1;
-		}
-		p->arcs = grown;
-		priv->arcs_cap = cap;
-	}
+/* Keeps the index at most half full for need arcs; rebuilds it when it grows. */
+static int grow_arc_index(struct profile *p, size_t need, char *err, size_t errlen)
+{
+	struct profile_private *priv = p->priv;
+	size_t slots = 16;
+	uint32_t *table;
+
 	while (slots < 2 * need)
 		slots *= 2;
 	if (priv->arc_slots && slots <= priv->arc_slot_mask + 1)
 		return 0;
-	uint32_t *table = calloc(slots, sizeof *table);
-
+	table = calloc(slots, sizeof *table);
 	if (!table) {
 		set_error(err, errlen, "out of memory for an index of %zu arcs", need);
 		return -1;
@@ -696,6 +708,20 @@ static int reserve_arcs(struct profile *p, size_t extra, char *err, size_t errle
 	for (size_t i = 0; i < p->narcs; i++)
 		index_arc(priv, p->arcs, i);
 	return 0;
+}
+
+/* Makes room for extra more arcs in the array and the index. */
+static int reserve_arcs(struct profile *p, size_t extra, char *err, size_t errlen)
+{
+	size_t need = p->narcs + extra;
+
+	if (need >= UINT32_MAX / 2 || need < extra) {
+		set_error(err, errlen, "too many distinct arcs (%zu)", need);
+		return -1;
+	}
+	if (grow_arc_array(p, need, err, errlen) != 0)
+		return -1;
+	return grow_arc_index(p, need, err, errlen);
 }
 
 /* ------------------------------------------------------------------ */
@@ -868,11 +894,7 @@ int profile_add_buffer(struct profile *p, const void *data, size_t len, const ch
 	names.fingerprint = scan.has_fingerprint && !p->has_fingerprint ? scan.name : NULL;
 	if (reserve(p, &names, scan.new_hists, scan.nnew_hists, scan.arc_records, err,
 		    errlen) != 0) {
-		/* err holds the reason only: add the file. */
-		char reason[256];
-
-		snprintf(reason, sizeof reason, "%s", err ? err : "");
-		set_error(err, errlen, "%s: %s", scan.name, reason);
+		prefix_error(err, errlen, scan.name);
 		goto fail;
 	}
 	take_fingerprint(p, scan.has_fingerprint, scan.fingerprint);
@@ -890,6 +912,7 @@ fail:
 /* ------------------------------------------------------------------ */
 /* Reading a file with one read(2) into the reusable buffer.            */
 
+/* Grows the buffer to at least need bytes, keeping its contents. */
 static int grow_read_buffer(struct profile_private *priv, size_t need)
 {
 	unsigned char *grown;
@@ -899,10 +922,9 @@ static int grow_read_buffer(struct profile_private *priv, size_t need)
 		return 0;
 	while (cap < need)
 		cap = cap * 2 > cap ? cap * 2 : need;
-	grown = malloc(cap);
+	grown = realloc(priv->read_buf, cap);
 	if (!grown)
 		return -1;
-	free(priv->read_buf);
 	priv->read_buf = grown;
 	priv->read_cap = cap;
 	return 0;
@@ -919,22 +941,10 @@ static int read_all(int fd, struct profile_private *priv, size_t expected, size_
 
 		if (expected > 0 && got == expected)
 			break;
-		if (got == priv->read_cap) {
-			/* grow_read_buffer replaces the buffer: keep what we have. */
-			unsigned char *old = priv->read_buf;
-			size_t old_cap = priv->read_cap;
-
-			priv->read_buf = NULL;
-			priv->read_cap = 0;
-			if (grow_read_buffer(priv, 2 * old_cap + 1) != 0) {
-				priv->read_buf = old;
-				priv->read_cap = old_cap;
-				set_error(err, errlen, "%s: out of memory after reading %zu bytes",
-					  path, got);
-				return -1;
-			}
-			memcpy(priv->read_buf, old, got);
-			free(old);
+		if (got == priv->read_cap && grow_read_buffer(priv, got + 1) != 0) {
+			set_error(err, errlen, "%s: out of memory after reading %zu bytes", path,
+				  got);
+			return -1;
 		}
 		n = read(fd, priv->read_buf + got, priv->read_cap - got);
 		if (n == 0)
@@ -1051,8 +1061,10 @@ int profile_merge(struct profile *dst, const struct profile *src, char *err, siz
 	names.hist = scan.nnew_hists > 0 ? src->hist_file : NULL;
 	names.fingerprint = src->has_fingerprint && !dst->has_fingerprint ?
 				    src->fingerprint_file : NULL;
-	if (reserve(dst, &names, scan.new_hists, scan.nnew_hists, src->narcs, err, errlen) != 0)
+	if (reserve(dst, &names, scan.new_hists, scan.nnew_hists, src->narcs, err, errlen) != 0) {
+		prefix_error(err, errlen, name_or_unnamed(src->first_file));
 		goto out;
+	}
 	merge_data(dst, src);
 	rc = 0;
 out:
