@@ -820,6 +820,42 @@ static void test_round_trip(void)
 	free(out);
 }
 
+static void test_pack_round_trip(void)
+{
+	struct profile p, q, before;
+	void *data;
+	size_t len;
+	char err[ERRLEN] = "";
+	int all_refused = 1, all_unchanged = 1;
+
+	make_big_profile(&p);
+	CU_ASSERT_FATAL(profile_pack(&p, &data, &len, err, sizeof err) == 0);
+	profile_init(&q);
+	CU_ASSERT(profile_add_packed(&q, data, len, "rank 3", err, sizeof err) == 0);
+	CU_ASSERT(same_profile(&p, &q));
+	CU_ASSERT(profile_add_packed(&q, data, len, "rank 3", err, sizeof err) == 0);
+	CU_ASSERT(q.nfiles == 2 && q.hists[0].bins[3] == 20000000 &&
+		  q.arcs[1].count == 2 * ((1ull << 40) + 5));
+
+	/* Every truncation, and a wrong magic, is refused and changes nothing. */
+	CU_ASSERT_FATAL(profile_clone(&before, &q, err, sizeof err) == 0);
+	for (size_t cut = 0; cut < len; cut++) {
+		all_refused &= profile_add_packed(&q, data, cut, "rank 4", err, sizeof err) == -1 &&
+			       strstr(err, "rank 4") != NULL;
+		all_unchanged &= same_profile(&q, &before);
+	}
+	CU_ASSERT(all_refused);
+	CU_ASSERT(all_unchanged);
+	((unsigned char *)data)[0] ^= 1;
+	CU_ASSERT(profile_add_packed(&q, data, len, "rank 5", err, sizeof err) == -1);
+	CU_ASSERT(contains(err, "rank 5") && contains(err, "not a packed profile"));
+	CU_ASSERT(same_profile(&q, &before));
+	free(data);
+	profile_free(&p);
+	profile_free(&q);
+	profile_free(&before);
+}
+
 /* No file named name, and nothing left over from a temporary, in dir. */
 static int dir_lacks_leftovers(const char *dir, const char *name)
 {
@@ -1020,6 +1056,7 @@ int main(void)
 		{ "merge equals sequential read", test_merge_equals_sequential_read },
 		{ "merge rejects, keeps dst", test_merge_rejects_and_keeps_dst },
 		{ "write and read back > 16/32 bits", test_write_read_back_exact },
+		{ "pack and unpack", test_pack_round_trip },
 		{ "round trip", test_round_trip },
 		{ "write failures leave nothing", test_write_failures_leave_nothing },
 		{ "write refuses another dimension", test_write_refuses_other_dimension },
