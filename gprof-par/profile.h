@@ -29,6 +29,8 @@ struct profile_arc {
 	uint64_t count;
 };
 
+struct profile_private;
+
 struct profile {
 	struct profile_histogram *hists; /* in order of first appearance */
 	size_t nhists;
@@ -37,6 +39,23 @@ struct profile {
 	int has_fingerprint;
 	unsigned char fingerprint[GMON_FINGERPRINT_SIZE];
 	size_t nfiles;                   /* files added so far */
+
+	/* Where the data came from, for messages (NULL until known): the first
+	 * file added, the file whose histogram ranges every later file must
+	 * match, and the file the fingerprint came from. */
+	char *first_file;
+	char *hist_file;
+	char *fingerprint_file;
+
+	/* Basic-block count records (tag 2, from gcc -a / tcov-style tools) are
+	 * validated and skipped: gprof-par neither sums nor writes them.  They
+	 * are counted here so that the caller can warn about what was left out. */
+	uint64_t bb_records_skipped;
+	uint64_t bb_counts_skipped;      /* (address, count) pairs in them */
+
+	/* Private to gmon-read.c: the arc hash index, capacities and the
+	 * reusable read buffer.  Never touch; NULL after profile_init. */
+	struct profile_private *priv;
 };
 
 #endif /* GPROF_PAR_PROFILE_H */

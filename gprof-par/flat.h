@@ -1,0 +1,26 @@
+/*
+ * flat.h - print the flat profile exactly as GNU gprof 2.40 does: header,
+ * functions sorted by self time (then calls, then name), adaptive per-call
+ * unit (s, ms, us, ... and GNU's "Ts" when nothing called has time), and
+ * the explanations that -b removes.
+ */
+#ifndef GPROF_PAR_FLAT_H
+#define GPROF_PAR_FLAT_H
+
+#include <stdio.h>
+
+#include "hist.h"
+#include "symtab.h"
+
+struct flat_options {
+	int brief;               /* -b: no explanations */
+	int show_zeros;          /* -z: also functions never called nor sampled */
+};
+
+/* Prints the section (without the form feed that separates sections).
+ * Needs ticks (hist_assign), calls (counts_tally) and, for the "total"
+ * column, child_ticks from the call graph.  Returns 0, or -1 out of memory. */
+int flat_print(FILE *out, const struct symtab *st, const struct hist_summary *h,
+	       const struct flat_options *opt);
+
+#endif /* GPROF_PAR_FLAT_H */

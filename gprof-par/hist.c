@@ -1,0 +1,105 @@
+/*
+ * hist.c - credit histogram samples to functions (see hist.h).
+ *
+ * Addresses are handled in GNU gprof's 2-byte units ("scaled"): a function
+ * covers [its scaled address, the next function's scaled address); bin i of
+ * a histogram covers [low + (uint64)(scale * i), low + (uint64)(scale *
+ * (i + 1))).  A function gets overlap * count / scale of each bin, added in
+ * bin order.  The last function of the table never gets samples: GNU reads
+ * a stale or unset entry past the table as its end, which is below it.
+ */
+#include "hist.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#define UNIT_BYTES 2             /* GNU gprof's sizeof (UNIT) */
+
+static double bin_scale(const struct profile_histogram *h)
+{
+	return (double)((h->high_pc - h->low_pc) / UNIT_BYTES) / h->nbins;
+}
+
+static gmon_addr_t scaled_start(const struct symtab *st, size_t j)
+{
+	return st->syms[j].addr / UNIT_BYTES;
+}
+
+/* The scaled end of function j; 0 for the last one (see above). */
+static gmon_addr_t scaled_end(const struct symtab *st, size_t j)
+{
+	return j + 1 < st->nsyms ? scaled_start(st, j + 1) : 0;
+}
+
+static void assign_one(struct symtab *st, const struct profile_histogram *h, double scale,
+		       double *total)
+{
+	gmon_addr_t low = h->low_pc / UNIT_BYTES;
+	size_t i, j, k = 1;
+
+	for (i = 0; i < h->nbins; i++) {
+		gmon_addr_t bin_low, bin_high;
+		double count;
+
+		if (h->bins[i] == 0)
+			continue;
+		bin_low = low + (gmon_addr_t)(scale * i);
+		bin_high = low + (gmon_addr_t)(scale * (i + 1));
+		count = (double)h->bins[i];
+		*total += count;
+
+		for (j = k - 1; j < st->nsyms; k = ++j) {
+			gmon_addr_t sym_low = scaled_start(st, j);
+			gmon_addr_t sym_high = scaled_end(st, j);
+			gmon_addr_t overlap;
+			double credit;
+
+			if (bin_high < sym_low)
+				break;
+			if (bin_low >= sym_high)
+				continue;
+			overlap = (bin_high < sym_high ? bin_high : sym_high) -
+				  (bin_low > sym_low ? bin_low : sym_low);
+			if (overlap == 0)
+				continue;
+			credit = (double)overlap * count / scale;
+			if (st->syms[j].excluded)
+				*total -= credit;
+			else
+				st->syms[j].ticks += credit;
+		}
+	}
+}
+
+int hist_assign(struct symtab *st, const struct profile *p, struct hist_summary *sum,
+		char *err, size_t errlen)
+{
+	size_t r;
+	double scale;
+
+	memset(sum, 0, sizeof(*sum));
+	for (r = 0; r < st->nsyms; r++)
+		st->syms[r].ticks = 0.0;
+	if (p->nhists == 0)
+		return 0;
+	scale = bin_scale(&p->hists[0]);
+	for (r = 1; r < p->nhists; r++) {
+		if (fabs(scale - bin_scale(&p->hists[r])) > 0.000001) {
+			if (err && errlen)
+				snprintf(err, errlen,
+					 "histograms with different scales (bytes per bin) "
+					 "cannot be combined");
+			return -1;
+		}
+	}
+	sum->present = 1;
+	sum->hz = (long)p->hists[0].rate;
+	sum->scale = scale;
+	memcpy(sum->dimen, p->hists[0].dimen, sizeof(sum->dimen));
+	sum->dimen[GMON_DIMEN_LEN] = '\0';
+	sum->dimen_abbrev = p->hists[0].dimen_abbrev;
+	for (r = 0; r < p->nhists; r++)
+		assign_one(st, &p->hists[r], scale, &sum->total_ticks);
+	return 0;
+}

@@ -1,0 +1,33 @@
+/*
+ * hist.h - credit histogram samples to functions exactly as GNU gprof 2.40
+ * does (hist.c hist_assign_samples): a bin that straddles two functions is
+ * shared in proportion to the overlap, computed in 2-byte units with GNU's
+ * truncations, so that the flat profile matches to the last printed digit.
+ */
+#ifndef GPROF_PAR_HIST_H
+#define GPROF_PAR_HIST_H
+
+#include <stddef.h>
+
+#include "profile.h"
+#include "symtab.h"
+
+/* What the reports need from the histograms besides per-function ticks. */
+struct hist_summary {
+	int present;             /* the profile has at least one histogram */
+	double total_ticks;      /* all samples, minus those of excluded functions */
+	long hz;                 /* samples per second, from the first histogram */
+	double scale;            /* 2-byte units of text per bin (GNU hist_scale) */
+	char dimen[GMON_DIMEN_LEN + 1];  /* "seconds" */
+	char dimen_abbrev;       /* 's' */
+};
+
+/*
+ * Sets the ticks of every function of st from p's histograms and fills sum.
+ * Returns 0, or -1 with a message in err when the histograms do not have
+ * the same scale (GNU: "different scales in histogram records").
+ */
+int hist_assign(struct symtab *st, const struct profile *p, struct hist_summary *sum,
+		char *err, size_t errlen);
+
+#endif /* GPROF_PAR_HIST_H */

@@ -1,0 +1,467 @@
+/*
+ * symtab.c - read the functions of an ELF executable with libelf, keeping
+ * the same symbols, names and address ranges as GNU gprof 2.40.
+ * See symtab.h for the rules.
+ */
+#include "symtab.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <gelf.h>
+#include <libelf.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* What GNU gprof calls the symbol's class: 0 (not a function), 'T', 't'. */
+enum sym_class { CLASS_NONE = 0, CLASS_GLOBAL = 'T', CLASS_LOCAL = 't' };
+
+/* A candidate function, before sorting and merging of aliases. */
+struct candidate {
+	struct sym sym;
+	size_t order;            /* position in the ELF symbol table */
+};
+
+static void set_error(char *err, size_t errlen, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void set_error(char *err, size_t errlen, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!err || errlen == 0)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(err, errlen, fmt, ap);
+	va_end(ap);
+}
+
+static int is_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+static int has_prefix_longer(const char *s, const char *end, const char *prefix)
+{
+	size_t n = strlen(prefix);
+
+	return (size_t)(end - s) > n && strncmp(s, prefix, n) == 0;
+}
+
+/*
+ * GNU gprof's filter on the names of local functions: no '$', and each '.'
+ * suffix made of digits (".clone." and ".constprop." may precede them).
+ *
+ * GNU's loop steps past the terminating NUL after a numeric suffix and goes
+ * on checking the following string of the string table, so that "f.0" is
+ * dropped when the string stored after it contains '$' or a non-numeric '.'
+ * suffix.  Names point into the string table in both tools, so doing the
+ * same (within the table's bounds) keeps exactly the same functions.
+ */
+static int local_name_acceptable(const char *strtab, size_t strsz, size_t offset)
+{
+	const char *end = strtab + strsz;
+	const char *p = strtab + offset;
+
+	if (p >= end || *p == '\0')
+		return 0;
+	for (; p < end && *p; ++p) {
+		if (*p == '$')
+			return 0;
+		while (p < end && *p == '.') {
+			int digit_seen = 0;
+			const char *nul = memchr(p, '\0', (size_t)(end - p));
+			const char *str_end = nul ? nul : end;
+
+			if (has_prefix_longer(p, str_end, ".clone."))
+				p += strlen(".clone.") - 1;
+			else if (has_prefix_longer(p, str_end, ".constprop."))
+				p += strlen(".constprop.") - 1;
+			for (p++; p < end && *p; p++) {
+				if (digit_seen && *p == '.')
+					break;
+				else if (is_digit(*p))
+					digit_seen = 1;
+				else
+					return 0;
+			}
+		}
+		if (p >= end)
+			break;
+	}
+	if (strncmp(strtab + offset, "__gnu_compiled", 14) == 0 ||
+	    strncmp(strtab + offset, "___gnu_compiled", 15) == 0)
+		return 0;
+	return 1;
+}
+
+/*
+ * The class GNU gprof (through BFD's nm-style symbol class) gives an ELF
+ * symbol.  exec_section tells whether its section is executable.
+ */
+static enum sym_class classify(const GElf_Sym *s, Elf32_Word shndx, int exec_section)
+{
+	int type = GELF_ST_TYPE(s->st_info);
+	int bind = GELF_ST_BIND(s->st_info);
+
+	if (type == STT_SECTION || type == STT_FILE)
+		return CLASS_NONE;                  /* BFD: debugging symbols */
+	if (shndx == SHN_UNDEF || shndx == SHN_COMMON)
+		return CLASS_NONE;                  /* nm 'U', 'w', 'C' */
+	if (type == STT_GNU_IFUNC)
+		return CLASS_NONE;                  /* nm 'i' */
+	if (bind == STB_WEAK)
+		return type == STT_OBJECT ? CLASS_NONE : CLASS_GLOBAL; /* 'V' / 'W' */
+	if (bind != STB_GLOBAL && bind != STB_LOCAL)
+		return CLASS_NONE;                  /* 'u' (GNU unique) and unknown */
+	if (shndx == SHN_ABS || !exec_section)
+		return CLASS_NONE;
+	return bind == STB_GLOBAL ? CLASS_GLOBAL : CLASS_LOCAL;
+}
+
+static int cmp_candidates(const void *lp, const void *rp)
+{
+	const struct candidate *l = lp, *r = rp;
+
+	if (l->sym.addr != r->sym.addr)
+		return l->sym.addr > r->sym.addr ? 1 : -1;
+	if (l->sym.is_func != r->sym.is_func)
+		return (int)r->sym.is_func - (int)l->sym.is_func;
+	if (l->sym.is_static != r->sym.is_static)
+		return (int)l->sym.is_static - (int)r->sym.is_static;
+	/* GNU's qsort (glibc's merge sort) keeps symbol-table order. */
+	return l->order > r->order ? 1 : (l->order < r->order ? -1 : 0);
+}
+
+/* GNU symtab_finalize: does src replace kept, an alias at the same address? */
+static int alias_wins(const struct sym *src, const struct sym *kept)
+{
+	if (!src->is_static && kept->is_static)
+		return 1;
+	if (src->is_static != kept->is_static)
+		return 0;
+	if (src->is_func && !kept->is_func)
+		return 1;
+	if (src->is_func != kept->is_func)
+		return 0;
+	if (src->name[0] != '_' && kept->name[0] == '_')
+		return 1;
+	return src->name[0] == '_' && kept->name[0] == '_' &&
+	       src->name[1] != '_' && kept->name[1] == '_';
+}
+
+/* GNU gprof's default_excluded_list (gprof.c). */
+static int default_excluded(const char *name)
+{
+	static const char *const names[] = {
+		"_gprof_mcount", "mcount", "_mcount", "__mcount", "__mcount_internal",
+		"__mcleanup", "<locore>", "<hicore>",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (strcmp(name, names[i]) == 0)
+			return 1;
+	return 0;
+}
+
+/* Sorts, merges aliases and sets end addresses, into st->syms. */
+static int finalize(struct symtab *st, struct candidate *c, size_t n)
+{
+	size_t i, kept = 0;
+	gmon_addr_t prev_addr;
+
+	qsort(c, n, sizeof(*c), cmp_candidates);
+	st->syms = calloc(n, sizeof(*st->syms));
+	if (!st->syms)
+		return -1;
+	prev_addr = c[0].sym.addr - 1;
+	for (i = 0; i < n; i++) {
+		const struct sym *src = &c[i].sym;
+
+		if (kept > 0 && src->addr == prev_addr) {
+			if (alias_wins(src, &st->syms[kept - 1]))
+				st->syms[kept - 1] = *src;
+			continue;
+		}
+		if (kept > 0 && st->syms[kept - 1].end_addr == 0)
+			st->syms[kept - 1].end_addr = src->addr - 1;
+		st->syms[kept++] = *src;
+		prev_addr = src->addr;
+	}
+	if (st->syms[kept - 1].end_addr == 0)
+		st->syms[kept - 1].end_addr = st->text_addr + st->text_size - 1;
+	for (i = 0; i < kept; i++) {
+		st->syms[i].index = i;
+		st->syms[i].excluded = default_excluded(st->syms[i].name);
+	}
+	st->nsyms = kept;
+	return 0;
+}
+
+/* Keeps a copy of a string table; names point into it. */
+static char *keep_strtab(struct symtab *st, const Elf_Data *d)
+{
+	char **grown = realloc(st->strtabs, (st->nstrtabs + 1) * sizeof(*grown));
+	char *copy;
+
+	if (!grown)
+		return NULL;
+	st->strtabs = grown;
+	copy = malloc(d->d_size + 1);
+	if (!copy)
+		return NULL;
+	memcpy(copy, d->d_buf, d->d_size);
+	copy[d->d_size] = '\0';
+	st->strtabs[st->nstrtabs++] = copy;
+	return copy;
+}
+
+/* Looks for the NT_GNU_BUILD_ID note in a SHT_NOTE section. */
+static int read_build_id(struct symtab *st, Elf_Scn *scn)
+{
+	Elf_Data *d = elf_getdata(scn, NULL);
+	size_t off = 0, name_off, desc_off;
+	GElf_Nhdr nh;
+
+	while (d && (off = gelf_getnote(d, off, &nh, &name_off, &desc_off)) > 0) {
+		if (nh.n_type == NT_GNU_BUILD_ID && nh.n_namesz == 4 &&
+		    memcmp((char *)d->d_buf + name_off, "GNU", 4) == 0 && nh.n_descsz > 0) {
+			st->build_id = malloc(nh.n_descsz);
+			if (!st->build_id)
+				return -1;
+			memcpy(st->build_id, (char *)d->d_buf + desc_off, nh.n_descsz);
+			st->build_id_len = nh.n_descsz;
+			return 0;
+		}
+	}
+	return 0;
+}
+
+struct elf_sections {
+	Elf_Scn *symtab;
+	GElf_Shdr symtab_hdr;
+	int have_text;
+	unsigned char *exec;     /* per section index: SHF_EXECINSTR */
+	size_t nsections;
+};
+
+static int scan_sections(Elf *elf, struct symtab *st, struct elf_sections *secs,
+			 char *err, size_t errlen)
+{
+	size_t shstrndx;
+	Elf_Scn *scn = NULL;
+
+	if (elf_getshdrnum(elf, &secs->nsections) != 0 ||
+	    elf_getshdrstrndx(elf, &shstrndx) != 0) {
+		set_error(err, errlen, "%s: cannot read the ELF section headers: %s",
+			  st->path, elf_errmsg(-1));
+		return -1;
+	}
+	secs->exec = calloc(secs->nsections ? secs->nsections : 1, 1);
+	if (!secs->exec) {
+		set_error(err, errlen, "%s: out of memory", st->path);
+		return -1;
+	}
+	while ((scn = elf_nextscn(elf, scn)) != NULL) {
+		GElf_Shdr sh;
+		const char *name;
+		size_t idx = elf_ndxscn(scn);
+
+		if (!gelf_getshdr(scn, &sh))
+			continue;
+		if (idx < secs->nsections)
+			secs->exec[idx] = (sh.sh_flags & SHF_EXECINSTR) != 0;
+		name = elf_strptr(elf, shstrndx, sh.sh_name);
+		if (sh.sh_type == SHT_SYMTAB && !secs->symtab) {
+			secs->symtab = scn;
+			secs->symtab_hdr = sh;
+		} else if (sh.sh_type == SHT_NOTE && !st->build_id) {
+			if (read_build_id(st, scn) != 0) {
+				set_error(err, errlen, "%s: out of memory", st->path);
+				return -1;
+			}
+		}
+		if (name && strcmp(name, ".text") == 0 && !secs->have_text) {
+			secs->have_text = 1;
+			st->text_addr = sh.sh_addr;
+			st->text_size = sh.sh_size;
+		}
+	}
+	return 0;
+}
+
+/* Collects the symbols GNU gprof keeps, in symbol-table order. */
+static int collect(Elf *elf, struct symtab *st, const struct elf_sections *secs,
+		   struct candidate **out, size_t *nout, char *err, size_t errlen)
+{
+	Elf_Data *syms = elf_getdata(secs->symtab, NULL);
+	Elf_Data *xndx = NULL;
+	Elf_Scn *strscn = elf_getscn(elf, secs->symtab_hdr.sh_link);
+	Elf_Data *strdata = strscn ? elf_getdata(strscn, NULL) : NULL;
+	Elf_Scn *scn = NULL;
+	struct candidate *c;
+	size_t i, n, count = 0;
+	char *strtab;
+
+	if (!syms || !strdata || secs->symtab_hdr.sh_entsize == 0) {
+		set_error(err, errlen, "%s: cannot read the symbol table: %s", st->path,
+			  elf_errmsg(-1));
+		return -1;
+	}
+	while ((scn = elf_nextscn(elf, scn)) != NULL) {
+		GElf_Shdr sh;
+
+		if (gelf_getshdr(scn, &sh) && sh.sh_type == SHT_SYMTAB_SHNDX &&
+		    elf_getscn(elf, sh.sh_link) == secs->symtab)
+			xndx = elf_getdata(scn, NULL);
+	}
+	strtab = keep_strtab(st, strdata);
+	n = secs->symtab_hdr.sh_size / secs->symtab_hdr.sh_entsize;
+	c = calloc(n ? n : 1, sizeof(*c));
+	if (!strtab || !c) {
+		free(c);
+		set_error(err, errlen, "%s: out of memory", st->path);
+		return -1;
+	}
+	for (i = 1; i < n; i++) {             /* entry 0 is the null symbol */
+		GElf_Sym s;
+		Elf32_Word shndx;
+		enum sym_class cls;
+		int exec;
+
+		if (!gelf_getsymshndx(syms, xndx, (int)i, &s, &shndx))
+			continue;
+		if (s.st_shndx != SHN_XINDEX)
+			shndx = s.st_shndx;
+		if (s.st_name >= strdata->d_size)
+			continue;
+		exec = shndx < secs->nsections && secs->exec[shndx];
+		cls = classify(&s, shndx, exec);
+		if (cls == CLASS_NONE)
+			continue;
+		if (cls == CLASS_LOCAL &&
+		    !local_name_acceptable(strtab, strdata->d_size, s.st_name))
+			continue;
+		c[count].sym.name = strtab + s.st_name;
+		c[count].sym.addr = s.st_value;
+		c[count].sym.is_static = cls == CLASS_LOCAL;
+		c[count].sym.is_func = GELF_ST_TYPE(s.st_info) == STT_FUNC;
+		c[count].order = i;
+		count++;
+	}
+	*out = c;
+	*nout = count;
+	return 0;
+}
+
+static int read_elf(Elf *elf, struct symtab *st, char *err, size_t errlen)
+{
+	struct elf_sections secs;
+	struct candidate *c = NULL;
+	size_t n = 0;
+	int rc = -1;
+
+	memset(&secs, 0, sizeof(secs));
+	if (scan_sections(elf, st, &secs, err, errlen) != 0)
+		goto out;
+	if (!secs.have_text) {
+		set_error(err, errlen, "%s: no .text section: not an executable with code",
+			  st->path);
+		goto out;
+	}
+	if (!secs.symtab) {
+		set_error(err, errlen,
+			  "%s: no symbol table (the executable is stripped); "
+			  "profile an unstripped build", st->path);
+		goto out;
+	}
+	if (collect(elf, st, &secs, &c, &n, err, errlen) != 0)
+		goto out;
+	if (n == 0) {
+		set_error(err, errlen, "%s: the symbol table has no functions", st->path);
+		goto out;
+	}
+	if (finalize(st, c, n) != 0) {
+		set_error(err, errlen, "%s: out of memory", st->path);
+		goto out;
+	}
+	rc = 0;
+out:
+	free(c);
+	free(secs.exec);
+	return rc;
+}
+
+int symtab_read(struct symtab *st, const char *path, char *err, size_t errlen)
+{
+	Elf *elf;
+	int fd, rc;
+
+	memset(st, 0, sizeof(*st));
+	st->path = strdup(path);
+	if (!st->path) {
+		set_error(err, errlen, "%s: out of memory", path);
+		return -1;
+	}
+	if (elf_version(EV_CURRENT) == EV_NONE) {
+		set_error(err, errlen, "%s: libelf is out of date", path);
+		symtab_free(st);
+		return -1;
+	}
+	fd = open(path, O_RDONLY);
+	if (fd < 0) {
+		set_error(err, errlen, "%s: cannot open the executable: %s", path,
+			  strerror(errno));
+		symtab_free(st);
+		return -1;
+	}
+	elf = elf_begin(fd, ELF_C_READ, NULL);
+	if (!elf || elf_kind(elf) != ELF_K_ELF) {
+		set_error(err, errlen, "%s: not an ELF executable", path);
+		rc = -1;
+	} else {
+		rc = read_elf(elf, st, err, errlen);
+	}
+	if (elf)
+		elf_end(elf);
+	close(fd);
+	if (rc != 0)
+		symtab_free(st);
+	return rc;
+}
+
+void symtab_free(struct symtab *st)
+{
+	size_t i;
+
+	for (i = 0; i < st->nstrtabs; i++)
+		free(st->strtabs[i]);
+	free(st->strtabs);
+	free(st->syms);
+	free(st->path);
+	free(st->build_id);
+	memset(st, 0, sizeof(*st));
+}
+
+struct sym *symtab_lookup(const struct symtab *st, gmon_addr_t addr)
+{
+	size_t lo = 0, hi = st->nsyms;
+	struct sym *s;
+
+	/* Find the first function starting above addr. */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (st->syms[mid].addr <= addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == 0)
+		return NULL;
+	s = &st->syms[lo - 1];
+	return addr <= s->end_addr ? s : NULL;
+}

@@ -1,0 +1,100 @@
+/*
+ * symtab.h - the functions of an executable, read from its ELF symbol table
+ * with libelf and kept exactly as GNU gprof 2.40 keeps them (corefile.c
+ * core_create_function_syms, symtab.c symtab_finalize), so that program
+ * counters, histogram bins and arcs map to the same names as with gprof.
+ *
+ * Which ELF symbols become functions (GNU: class 'T' or 't' of nm):
+ *   - defined, not STT_SECTION/STT_FILE, not STT_GNU_IFUNC, not
+ *     STB_GNU_UNIQUE, in a section with SHF_EXECINSTR (global or local);
+ *   - and any weak, defined, non-STT_OBJECT symbol, whatever its section
+ *     (GNU treats nm class 'W' as text);
+ *   - local ones only if their name is not empty, contains no '$', and any
+ *     '.' suffix is numeric (".123"), ".clone.N" or ".constprop.N"
+ *     (so "f.cold" and "f.part.0" are dropped, "f.constprop.0" is kept);
+ *   - symbol sizes are ignored: a function extends to the next function.
+ * Several names at one address collapse into one: global beats local, then
+ * STT_FUNC beats other types, then a name without a leading '_' beats one
+ * with, then "_x" beats "__x"; otherwise the first in symbol-table order.
+ *
+ * Fields for the call graph: the call-graph module (callgraph.h) works on
+ * its own arrays indexed by struct sym.index; if it ever needs per-function
+ * data here, add it at the marked place at the end of struct sym (e.g. a
+ * `struct cg_node *cg;` pointer), never reuse the fields above it.
+ */
+#ifndef GPROF_PAR_SYMTAB_H
+#define GPROF_PAR_SYMTAB_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "gmon-format.h"
+
+struct sym {
+	const char *name;        /* as GNU gprof prints it (no demangling) */
+	gmon_addr_t addr;        /* link-time entry address */
+	/*
+	 * Last address sym_lookup() maps to this function: the next
+	 * function's address - 1, or for the last function the end of .text
+	 * - 1 (GNU's rule, even if that is below addr).
+	 */
+	gmon_addr_t end_addr;
+	size_t index;            /* position in the table (by address), 0-based */
+	unsigned is_static : 1;  /* local binding (nm 't') */
+	unsigned is_func : 1;    /* STT_FUNC (else e.g. an assembler label) */
+	/* Name in GNU gprof's default exclusion list (mcount, _mcount,
+	 * __mcount_internal, ...): kept out of the flat profile, its samples
+	 * out of the total; GNU also keeps it out of the call graph's
+	 * time and entries (EXCL_TIME, EXCL_GRAPH). */
+	unsigned excluded : 1;
+
+	/* Filled by hist.c (hist_assign): histogram samples credited to the
+	 * function, fractional where a bin straddles two functions. */
+	double ticks;
+
+	/* Filled by counts.c (counts_tally) from the profile's arcs, like GNU's
+	 * cg_tally: arcs whose from_pc or self_pc maps to no function are
+	 * dropped.  calls excludes self-recursive calls (GNU's ncalls after
+	 * cg_assemble); self_calls counts them. */
+	uint64_t calls;
+	uint64_t self_calls;
+
+	/* Ticks propagated from callees (GNU's cg.child_time), for the flat
+	 * profile's "total s/call" column.  0 unless the call graph set it. */
+	double child_ticks;
+
+	/* -- Add call-graph fields below this line. -- */
+};
+
+struct symtab {
+	struct sym *syms;        /* sorted by addr, addresses distinct */
+	size_t nsyms;
+	char *path;              /* the executable, for messages */
+	gmon_addr_t text_addr;   /* .text section: address and size */
+	uint64_t text_size;
+	unsigned char *build_id; /* NT_GNU_BUILD_ID descriptor, NULL if none */
+	size_t build_id_len;
+
+	/* Private: the string table(s) names point into. */
+	char **strtabs;
+	size_t nstrtabs;
+};
+
+/*
+ * Reads the functions of the ELF executable at path (static, PIE or not)
+ * into st.  On failure (missing file, not ELF, no .text, stripped: no
+ * .symtab, no function at all) returns -1 with a message naming the file
+ * and the problem in err, and leaves st empty (symtab_free is harmless).
+ */
+int symtab_read(struct symtab *st, const char *path, char *err, size_t errlen);
+
+void symtab_free(struct symtab *st);
+
+/*
+ * The function containing addr, exactly as GNU gprof's sym_lookup: the last
+ * function starting at or below addr, provided addr <= its end_addr; NULL
+ * otherwise (below the first function, or past the end of .text).
+ */
+struct sym *symtab_lookup(const struct symtab *st, gmon_addr_t addr);
+
+#endif /* GPROF_PAR_SYMTAB_H */

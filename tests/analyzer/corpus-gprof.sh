@@ -1,0 +1,124 @@
+#!/bin/sh
+# corpus-gprof.sh - gprof-par against GNU gprof on the corpus of -pg test
+# programs in corpus/: simple calls, direct recursion, cycles (one whose
+# members have samples and callers outside it), functions called but never
+# sampled, a pthread start routine (<spontaneous>), PIE, -no-pie and -static
+# builds without -g, and a generated 3,000-function program.  For each, the
+# output of -b, -p -b, -q -b and -C (and for some, the full report and -z)
+# must be byte-identical to /usr/bin/gprof's, on one gmon file and on two
+# summed.  Programs are built and run at test time in a scratch directory
+# under the build directory (srcdir may be read-only).
+set -u
+
+if [ -z "${GPROF:-}" ]; then
+	echo "SKIP: GNU gprof not found at configure time (GPROF is empty)"
+	exit 77
+fi
+GPROF_PAR=${GPROF_PAR:?GPROF_PAR must name the gprof-par binary}
+CC=${CC:-cc}
+corpus=${top_srcdir:-../..}/tests/analyzer/corpus
+[ -d "$corpus" ] || { echo "ERROR: no corpus at $corpus"; exit 99; }
+
+work=$(mktemp -d "$PWD/corpus-gprof.XXXXXX") || exit 99
+trap 'rm -rf "$work"' EXIT
+cd "$work" || exit 99
+failures=0
+checks=0
+
+fail() {
+	echo "FAIL: $*"
+	failures=$((failures + 1))
+}
+
+# build NAME SOURCE [CFLAGS...]: a -pg program without -g, run twice to get
+# NAME.gmon.1 and NAME.gmon.2 (glibc's runtime writes gmon.out).
+build() {
+	name=$1 src=$2
+	shift 2
+	$CC -pg -O0 -w "$@" -o "$name" "$src" -pthread ||
+		{ echo "ERROR: cannot build $name"; exit 99; }
+	for run in 1 2; do
+		rm -f gmon.out
+		./"$name" > /dev/null || { echo "ERROR: $name failed"; exit 99; }
+		[ -f gmon.out ] || { echo "ERROR: $name wrote no gmon.out"; exit 99; }
+		mv gmon.out "$name.gmon.$run"
+	done
+}
+
+# compare EXE "OPTIONS" GMON...: same stdout and exit status as GNU gprof;
+# prints the difference when they differ.
+compare() {
+	exe=$1 opts=$2
+	shift 2
+	checks=$((checks + 1))
+	# shellcheck disable=SC2086
+	"$GPROF" $opts "$exe" "$@" > gnu.out 2> gnu.err
+	gnu_rc=$?
+	# shellcheck disable=SC2086
+	"$GPROF_PAR" $opts "$exe" "$@" > ours.out 2> ours.err
+	ours_rc=$?
+	if [ "$gnu_rc" -ne "$ours_rc" ]; then
+		fail "$exe [$opts] $*: exit status $ours_rc, GNU gprof $gnu_rc"
+		head -20 ours.err
+	elif ! cmp -s gnu.out ours.out; then
+		fail "$exe [$opts] $*: output differs from GNU gprof (< GNU, > gprof-par)"
+		diff gnu.out ours.out | head -40
+	elif [ ! -s gnu.out ]; then
+		fail "$exe [$opts] $*: GNU gprof printed nothing (test is broken)"
+	else
+		echo "ok: $exe [$opts] $*"
+	fi
+}
+
+# check EXE [OPTION SETS...]: the standard options, then any extra ones, on
+# one file and on two files summed.
+check() {
+	exe=$1
+	shift
+	for opts in "-b" "-p -b" "-q -b" "-C" "$@"; do
+		compare "$exe" "$opts" "$exe.gmon.1"
+		compare "$exe" "$opts" "$exe.gmon.1" "$exe.gmon.2"
+	done
+}
+
+# The cycle and spontaneous cases must really be there, or the test proves
+# nothing: check GNU's own report for them.
+expect_in_gnu() {
+	exe=$1 text=$2
+	if ! "$GPROF" -q -b "$exe" "$exe.gmon.1" | grep -q -- "$text"; then
+		fail "$exe: GNU gprof's call graph lacks '$text' (corpus program is broken)"
+	fi
+}
+
+build calls "$corpus/calls.c"
+check calls "" "-q" "-q -b -z"
+build calls-nopie "$corpus/calls.c" -no-pie
+check calls-nopie
+build calls-static "$corpus/calls.c" -static
+check calls-static
+
+build recursion "$corpus/recursion.c"
+expect_in_gnu recursion '+'
+check recursion "-q"
+
+build cycles "$corpus/cycles.c"
+expect_in_gnu cycles 'as a whole'
+check cycles "" "-z -b"
+build cycles-nopie "$corpus/cycles.c" -no-pie
+check cycles-nopie
+build cycles-static "$corpus/cycles.c" -static
+check cycles-static
+
+build threads "$corpus/threads.c"
+expect_in_gnu threads '<spontaneous>'
+check threads
+
+$CC -O2 -o gen-callgraph "$corpus/gen-callgraph.c" ||
+	{ echo "ERROR: cannot build gen-callgraph"; exit 99; }
+./gen-callgraph 3000 30 > gen3000.c || exit 99
+build gen3000 gen3000.c
+expect_in_gnu gen3000 'as a whole'
+check gen3000 "-q"
+
+echo "$checks comparisons, $failures failed"
+[ "$failures" -eq 0 ]

@@ -1,0 +1,172 @@
+/*
+ * gmon-read-tool.c - a test helper that drives gprof-par/gmon-read.c from
+ * the shell, to craft inputs for GNU gprof and compare with it:
+ *
+ *   gmon-read-tool sum OUT IN...                  sum the INs into OUT
+ *   gmon-read-tool scale IN OUT MAXBIN MAXARC     scale bins so that the
+ *        largest becomes MAXBIN, and arcs so that the largest becomes MAXARC
+ *        (written as stacked records where they do not fit)
+ *   gmon-read-tool split IN OUT                   write every histogram and
+ *        arc as two records (halves) whose values add up
+ *   gmon-read-tool info FILE                      print what FILE holds
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <fcntl.h>
+#include <unistd.h>
+
+#include "gmon-read.h"
+#include "gmon-write.h"
+
+static char err[1024];
+
+static void die_on(int failed)
+{
+	if (failed) {
+		fprintf(stderr, "gmon-read-tool: %s\n", err);
+		exit(1);
+	}
+}
+
+static void read_one(struct profile *p, const char *path)
+{
+	profile_init(p);
+	die_on(profile_add_file(p, path, err, sizeof err) != 0);
+}
+
+static uint64_t max_bin(const struct profile *p)
+{
+	uint64_t max = 0;
+
+	for (size_t h = 0; h < p->nhists; h++)
+		for (uint32_t i = 0; i < p->hists[h].nbins; i++)
+			if (p->hists[h].bins[i] > max)
+				max = p->hists[h].bins[i];
+	return max;
+}
+
+static uint64_t max_arc(const struct profile *p)
+{
+	uint64_t max = 0;
+
+	for (size_t i = 0; i < p->narcs; i++)
+		if (p->arcs[i].count > max)
+			max = p->arcs[i].count;
+	return max;
+}
+
+static uint64_t scaled(uint64_t v, uint64_t to, uint64_t from)
+{
+	return (uint64_t)((unsigned __int128)v * to / from);
+}
+
+static int cmd_sum(int argc, char **argv)
+{
+	struct profile p;
+
+	profile_init(&p);
+	for (int i = 1; i < argc; i++)
+		die_on(profile_add_file(&p, argv[i], err, sizeof err) != 0);
+	die_on(profile_write(&p, argv[0], err, sizeof err) != 0);
+	profile_free(&p);
+	return 0;
+}
+
+static int cmd_scale(char **argv)
+{
+	struct profile p;
+	uint64_t to_bin = strtoull(argv[2], NULL, 0), to_arc = strtoull(argv[3], NULL, 0);
+	uint64_t from_bin, from_arc;
+
+	read_one(&p, argv[0]);
+	from_bin = max_bin(&p);
+	from_arc = max_arc(&p);
+	if (from_bin == 0 || from_arc == 0) {
+		fprintf(stderr, "gmon-read-tool: %s has no samples or no arcs to scale\n", argv[0]);
+		return 1;
+	}
+	for (size_t h = 0; h < p.nhists; h++)
+		for (uint32_t i = 0; i < p.hists[h].nbins; i++)
+			p.hists[h].bins[i] = scaled(p.hists[h].bins[i], to_bin, from_bin);
+	for (size_t i = 0; i < p.narcs; i++)
+		p.arcs[i].count = scaled(p.arcs[i].count, to_arc, from_arc);
+	die_on(profile_write(&p, argv[1], err, sizeof err) != 0);
+	profile_free(&p);
+	return 0;
+}
+
+/* Writes half of every value (the first or the second half). */
+static void write_halves(struct gmon_writer *w, const struct profile *p, int second)
+{
+	for (size_t h = 0; h < p->nhists; h++) {
+		const struct profile_histogram *hist = &p->hists[h];
+		uint64_t *half = malloc(hist->nbins * sizeof *half);
+
+		if (!half)
+			abort();
+		for (uint32_t i = 0; i < hist->nbins; i++)
+			half[i] = second ? hist->bins[i] - hist->bins[i] / 2 : hist->bins[i] / 2;
+		gmon_write_histogram(w, hist->low_pc, hist->high_pc, hist->rate, half,
+				     sizeof *half, hist->nbins);
+		free(half);
+	}
+	for (size_t i = 0; i < p->narcs; i++) {
+		uint64_t c = p->arcs[i].count;
+
+		gmon_write_arc(w, p->arcs[i].from_pc, p->arcs[i].self_pc,
+			       second ? c - c / 2 : c / 2);
+	}
+}
+
+static int cmd_split(char **argv)
+{
+	static unsigned char buf[65536];
+	struct profile p;
+	struct gmon_writer w;
+	int fd;
+
+	read_one(&p, argv[0]);
+	fd = open(argv[1], O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	if (fd < 0) {
+		perror(argv[1]);
+		return 1;
+	}
+	gmon_writer_init(&w, fd, buf, sizeof buf);
+	gmon_write_file_header(&w, p.has_fingerprint ? p.fingerprint : NULL);
+	write_halves(&w, &p, 0);
+	write_halves(&w, &p, 1);
+	if (gmon_writer_finish(&w) != 0 || close(fd) != 0) {
+		perror(argv[1]);
+		return 1;
+	}
+	profile_free(&p);
+	return 0;
+}
+
+static int cmd_info(char **argv)
+{
+	struct profile p;
+
+	read_one(&p, argv[0]);
+	printf("histograms %zu arcs %zu max_bin %" PRIu64 " max_arc %" PRIu64 "\n", p.nhists,
+	       p.narcs, max_bin(&p), max_arc(&p));
+	profile_free(&p);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc >= 4 && strcmp(argv[1], "sum") == 0)
+		return cmd_sum(argc - 2, argv + 2);
+	if (argc == 6 && strcmp(argv[1], "scale") == 0)
+		return cmd_scale(argv + 2);
+	if (argc == 4 && strcmp(argv[1], "split") == 0)
+		return cmd_split(argv + 2);
+	if (argc == 3 && strcmp(argv[1], "info") == 0)
+		return cmd_info(argv + 2);
+	fprintf(stderr, "usage: gmon-read-tool sum OUT IN... | scale IN OUT MAXBIN MAXARC |\n"
+			"       split IN OUT | info FILE\n");
+	return 2;
+}
