@@ -34,6 +34,28 @@ expect_eq "$(calls_of app per_rank_work gmon.out.0 gmon.out.1)" 30 "per_rank_wor
 expect_eq "$(calls_of app leaf gmon.out.0 gmon.out.1)" 2060 "leaf calls in ranks 0+1"
 expect_eq "$(calls_of app common_work gmon.out.0 gmon.out.1 gmon.out.2 gmon.out.3)" 4000 "common_work in 4 ranks"
 
+# Exact call sites: each arc into leaf comes from the return address of one
+# `call leaf` (per_rank_work has two, 7 bytes apart: glibc rounds them into one)
+return_addresses() { # FUNCTION: addresses right after its calls of leaf
+	objdump -d --no-show-raw-insn app | awk -v f="<$1>:" '
+		/^[0-9a-f]+ </ { inside = ($2 == f) }
+		inside && after { sub(/:.*/, "", $1); print $1; after = 0 }
+		inside && /call.*<leaf>/ { after = 1 }'
+}
+read -r leaf_start leaf_size < <(nm -S app | awk '$4 == "leaf" { print $1, $2 }')
+"$top_builddir/tests/runtime/gmon-inspect" arcs gmon.out.0 | while read -r from self count; do
+	if ((0x$self >= 0x$leaf_start && 0x$self < 0x$leaf_start + 0x$leaf_size)); then
+		echo "$from $count"
+	fi
+done | sort >arcs-into-leaf
+{
+	for a in $(return_addresses common_work); do echo "$((0x$a)) 1000"; done
+	for a in $(return_addresses per_rank_work); do echo "$((0x$a)) 10"; done
+} | awk '{ printf "%x %s\n", $1, $2 }' | sort >expected-arcs
+[ "$(wc -l <expected-arcs)" = 3 ] || fail "expected 3 calls of leaf in the code: $(cat expected-arcs)"
+diff expected-arcs arcs-into-leaf >/dev/null ||
+	fail "arcs into leaf (from_pc count) are not the exact call sites: $(diff expected-arcs arcs-into-leaf)"
+
 # The header's spare bytes: the marker "BI", then the build-id's first 10 bytes
 build_id=$(readelf -n app | awk '/Build ID:/ { print $3 }')
 [ -n "$build_id" ] || fail "the test program has no build-id"

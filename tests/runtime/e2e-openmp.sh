@@ -10,7 +10,7 @@ build_linked app "$programs/openmp.c" -fopenmp
 read -r start size region < <(nm -S app | awk '$4 ~ /^main\._omp_fn\.[0-9]+$/ { print $1, $2, $4; exit }')
 [ -n "${region:-}" ] || fail "no outlined region function in the program"
 end=$(printf '%x' $((0x$start + 0x$size)))
-samples_in_region() { "$top_builddir/tests/runtime/samples-in-range" gmon.out "$start" "$end"; }
+samples_in_region() { "$top_builddir/tests/runtime/gmon-inspect" samples gmon.out "$start" "$end"; }
 
 BG_GMON_START_THREAD_TIMERS=all BG_GMON_HZ=1000 ./app
 with=$(samples_in_region)
