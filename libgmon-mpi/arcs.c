@@ -11,12 +11,13 @@
  * threads, not by the number ever created.  Nothing here calls malloc.
  */
 #include "arcs.h"
+#include "arcs-layout.h"
 
 #include <pthread.h>
 #include <stddef.h>
 #include <sys/mman.h>
 
-#define BUCKET_BITS 16
+#define BUCKET_BITS ARC_BUCKET_BITS
 #define NBUCKETS (1u << BUCKET_BITS)
 #define CHUNK_BYTES (1u << 20)
 
@@ -44,7 +45,20 @@ struct arc_table {
 	struct arc_table *next_retired;
 };
 
-static int arc_state = ARCS_RECORDING;
+_Static_assert(offsetof(struct arc_table, buckets) == 0, "the fast path's bucket array");
+_Static_assert(offsetof(struct arc_table, busy) == ARC_TABLE_BUSY, "the fast path's busy flag");
+_Static_assert(offsetof(struct arc_entry, from_pc) == ARC_ENTRY_FROM, "the fast path's from_pc");
+_Static_assert(offsetof(struct arc_entry, self_pc) == ARC_ENTRY_SELF, "the fast path's self_pc");
+_Static_assert(offsetof(struct arc_entry, count) == ARC_ENTRY_COUNT, "the fast path's count");
+
+/*
+ * The trampolines' fast path reads these two (hidden, not exported) and
+ * increments the count of the arc at the head of its bucket; anything else
+ * (not recording, no table yet, busy, a miss) takes gmon_count_arc().
+ */
+int gmon_arcs_state = ARCS_RECORDING;
+__thread struct arc_table *gmon_arcs_my_table;
+
 static struct arc_table *all_tables;
 static struct arc_table *retired_tables;
 static pthread_mutex_t retired_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -54,7 +68,6 @@ static uint64_t dropped_late;
 static uint64_t dropped_getting_table; /* re-entered while getting a table */
 static uint64_t dropped_no_table;      /* mmap of a new table failed */
 
-static __thread struct arc_table *my_table __attribute__((tls_model("initial-exec")));
 static __thread int getting_table __attribute__((tls_model("initial-exec")));
 
 static void *map_zeroed(size_t size)
@@ -68,7 +81,7 @@ static void retire_table(void *table)
 {
 	struct arc_table *t = table;
 
-	my_table = NULL;
+	gmon_arcs_my_table = NULL;
 	pthread_mutex_lock(&retired_lock);
 	t->next_retired = retired_tables;
 	retired_tables = t;
@@ -121,7 +134,7 @@ static __attribute__((noinline)) struct arc_table *acquire_table(void)
 		t = make_table();
 	if (t) {
 		pthread_setspecific(retire_key, t);
-		my_table = t;
+		gmon_arcs_my_table = t;
 	} else {
 		__atomic_fetch_add(&dropped_no_table, 1, __ATOMIC_RELAXED);
 	}
@@ -165,22 +178,22 @@ static __attribute__((noinline)) void insert_arc(struct arc_table *t, struct arc
 
 static __attribute__((noinline)) void count_unrecorded_call(void)
 {
-	if (__atomic_load_n(&arc_state, __ATOMIC_RELAXED) == ARCS_CLOSED)
+	if (__atomic_load_n(&gmon_arcs_state, __ATOMIC_RELAXED) == ARCS_CLOSED)
 		__atomic_fetch_add(&dropped_late, 1, __ATOMIC_RELAXED);
 }
 
 static inline unsigned bucket_of(uintptr_t from_pc, uintptr_t self_pc)
 {
-	return (unsigned)(((from_pc ^ (self_pc << 1)) * 0x9e3779b97f4a7c15ull) >> (64 - BUCKET_BITS));
+	return (unsigned)(((from_pc ^ (self_pc << 1)) * (uint64_t)ARC_HASH_MUL) >> (64 - BUCKET_BITS));
 }
 
 void gmon_count_arc(uintptr_t from_pc, uintptr_t self_pc)
 {
-	struct arc_table *t = my_table;
+	struct arc_table *t = gmon_arcs_my_table;
 	struct arc_entry **bucket;
 	struct arc_entry *e;
 
-	if (__builtin_expect(__atomic_load_n(&arc_state, __ATOMIC_RELAXED) != ARCS_RECORDING, 0)) {
+	if (__builtin_expect(__atomic_load_n(&gmon_arcs_state, __ATOMIC_RELAXED) != ARCS_RECORDING, 0)) {
 		count_unrecorded_call();
 		return;
 	}
@@ -211,7 +224,7 @@ done:
 
 void arcs_set_state(enum arc_state state)
 {
-	__atomic_store_n(&arc_state, state, __ATOMIC_SEQ_CST);
+	__atomic_store_n(&gmon_arcs_state, state, __ATOMIC_SEQ_CST);
 }
 
 void arcs_for_each(arc_visitor visit, void *ctx)

@@ -23,7 +23,12 @@ struct arc_stats {
 	uint64_t dropped_late;      /* calls after the profile was written */
 };
 
-/* The hot path, called by the trampolines. */
+/* Read by the trampolines' fast path (see arcs-layout.h); hidden. */
+struct arc_table;
+extern int gmon_arcs_state; /* enum arc_state */
+extern __thread struct arc_table *gmon_arcs_my_table __attribute__((tls_model("initial-exec")));
+
+/* The hot path's C part, called by the trampolines. */
 void gmon_count_arc(uintptr_t from_pc, uintptr_t self_pc);
 
 void arcs_set_state(enum arc_state state);
