@@ -72,7 +72,8 @@ int rankfiles_list(const char *dir, int64_t **ranks, size_t *n, char *err, size_
 		goto fail;
 	}
 	closedir(d);
-	qsort(list, count, sizeof *list, compare_ranks);
+	if (count > 1)
+		qsort(list, count, sizeof *list, compare_ranks);
 	*ranks = list;
 	*n = count;
 	return 0;
