@@ -292,12 +292,14 @@ void sum_print_summary(FILE *out, const struct sum_job *job, const struct sum_ou
 {
 	char ranks[600], bad[400], procs[64] = "";
 	double mb = o->bytes / 1e6;
+	int kb = o->bytes < 1000000;   /* small sums in kB */
 	describe_ranks(job, ranks, sizeof ranks);
 	describe_bad(job, o, bad, sizeof bad);
 	if (o->nprocs > 1)
 		snprintf(procs, sizeof procs, " by %d processes", o->nprocs);
-	fprintf(out, PROGRAM ": summed %zu of %zu file%s%s%s: %.1f MB in %.2f s (%.0f MB/s)%s%s%s\n",
+	fprintf(out, PROGRAM ": summed %zu of %zu file%s%s%s: %.1f %s in %.2f s (%.0f MB/s)%s%s%s\n",
 		o->failed ? 0 : (size_t)o->prof.nfiles, job->n, job->n == 1 ? "" : "s", ranks,
-		bad, mb, seconds, seconds > 0 ? mb / seconds : 0.0, procs,
-		output ? " into " : "", output ? output : "");
+		bad, kb ? mb * 1000 : mb, kb ? "kB" : "MB", seconds,
+		seconds > 0 ? mb / seconds : 0.0, procs, output ? " into " : "",
+		output ? output : "");
 }
