@@ -57,6 +57,7 @@ struct profile_private {
 	size_t arcs_cap;
 	unsigned char *read_buf;
 	size_t read_cap;
+	uint64_t bytes_read;   /* by profile_add_file, good files or not */
 };
 
 /* A histogram record header as found in a file or in a profile. */
@@ -1003,7 +1004,13 @@ int profile_add_file(struct profile *p, const char *path, char *err, size_t errl
 		return -1;
 	if (read_file(p->priv, path, &len, err, errlen) != 0)
 		return -1;
+	p->priv->bytes_read += len;
 	return profile_add_buffer(p, p->priv->read_buf, len, path, err, errlen);
+}
+
+uint64_t profile_bytes_read(const struct profile *p)
+{
+	return p->priv ? p->priv->bytes_read : 0;
 }
 
 /* ------------------------------------------------------------------ */

@@ -36,6 +36,10 @@ void profile_free(struct profile *p);
  */
 int profile_add_file(struct profile *p, const char *path, char *err, size_t errlen);
 
+/* Bytes profile_add_file has read into p since profile_init (files it
+ * rejected included): for progress and throughput reports. */
+uint64_t profile_bytes_read(const struct profile *p);
+
 /*
  * Writes p to path as a gmon v1 file GNU gprof reads (stacked records where
  * a count does not fit), through a temporary name and a rename, so that no

@@ -3,20 +3,30 @@
  * the order of the work and of the report sections, as GNU gprof 2.40.
  *
  *   gprof-par [options] [executable [gmon-file ...]]
+ *   gprof-par -S [options] [directory [executable]]
+ *
+ * Under mpirun or srun (launcher.h) the gmon files are summed in parallel
+ * (sum-mpi.h) and only process 0 prints; otherwise MPI is never touched.
  */
 #include "config.h"
 
 #include <getopt.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "callgraph.h"
 #include "counts.h"
 #include "flat.h"
 #include "gmon-read.h"
 #include "hist.h"
+#include "launcher.h"
 #include "profile.h"
+#include "rankfiles.h"
+#include "sum-mpi.h"
+#include "sum.h"
 #include "symtab.h"
 
 #define PROGRAM "gprof-par"
@@ -42,12 +52,21 @@ struct options {
 	const char *executable;
 	const char **gmon_files;
 	int ngmon_files;
+	int sum_dir;             /* -S */
+	const char *dir;         /* -S's directory */
+	const char *output;      /* -o, or NULL */
+	int skip_bad;
 };
+
+/* Under a launcher, only the first process prints (also option errors,
+ * which come before MPI is initialised: the environment says who it is). */
+static int quiet;
 
 static void usage(FILE *out)
 {
 	fprintf(out,
 "Usage: " PROGRAM " [OPTION]... [EXECUTABLE [GMON-FILE]...]\n"
+"  or:  " PROGRAM " -S [OPTION]... [DIRECTORY [EXECUTABLE]]\n"
 "Report where a program compiled with -pg spent its time, from one or more\n"
 "gmon files (default: " DEFAULT_GMON ") and the executable's symbol table (default:\n"
 DEFAULT_EXECUTABLE ").  Several gmon files, e.g. one per MPI rank, are added up first.\n"
@@ -68,6 +87,17 @@ DEFAULT_EXECUTABLE ").  Several gmon files, e.g. one per MPI rank, are added up 
 "                              not fit a 16-bit bin or a 32-bit arc are written\n"
 "                              as stacked records GNU gprof adds up; prints no\n"
 "                              report unless a section is asked for too\n"
+"  -S, --sum-dir               add up every gmon.out.<N> (N: an MPI rank) in\n"
+"                              DIRECTORY (default: the current directory), in\n"
+"                              rank order, into DIRECTORY/" SUM_FILE ", as -s does;\n"
+"                              missing ranks do not stop it (see below);\n"
+"                              with an EXECUTABLE after the directory, then\n"
+"                              print the report " PROGRAM " EXECUTABLE\n"
+"                              DIRECTORY/" SUM_FILE " would print\n"
+"  -o, --output=FILE           write the sum of -s or -S to FILE instead\n"
+"      --skip-bad              skip gmon files that cannot be read or do not\n"
+"                              match the first good one (see below) instead\n"
+"                              of failing; each is named, with the reason\n"
 "\n"
 "Output:\n"
 "  -b, --brief                 leave out the explanations of the columns\n"
@@ -90,9 +120,35 @@ DEFAULT_EXECUTABLE ").  Several gmon files, e.g. one per MPI rank, are added up 
 "the executable's GNU build-id, a warning is printed: the report would\n"
 "describe another build.\n"
 "\n"
+"Summing (-s, -S): the files are added in order (-S: rank order), each\n"
+"checked first: magic and version, record sizes (a truncated file is an\n"
+"error), and the same histogram ranges and bin counts, profiling rate and\n"
+"build fingerprint as the first good file.  The first file that is not\n"
+"good is named with both values and nothing is written; with --skip-bad it\n"
+"is skipped and the others are summed.  Counts are added in 64 bits and\n"
+"written losslessly.  A summary line goes to standard error: files summed\n"
+"and skipped, the ranks found with their stride and the gaps between them\n"
+"(e.g. \"ranks 0-9; gaps: 3-4, 6-8 (5 ranks missing)\", or \"ranks 0-4088,\n"
+"every 8th; no gaps\": the stride is that of the ranks found; ranks above\n"
+"the highest cannot be known), bytes, time and throughput.  On a terminal,\n"
+"progress is shown on standard error while summing.\n"
+"\n"
+"In parallel: started by an MPI launcher with more than one process, e.g.\n"
+"  mpirun -n 4 " PROGRAM " -S DIRECTORY\n"
+"  srun -n 4 " PROGRAM " -S DIRECTORY\n"
+"the files are divided among the processes, read and summed in parallel\n"
+"and the partial sums reduced with MPI; process 0 writes the sum and alone\n"
+"prints.  The sum, the files named and the messages are the same, byte for\n"
+"byte, whatever the number of processes.  The files must be readable by all\n"
+"processes (a shared file system).  Started without a launcher (as\n"
+"detected from OMPI_COMM_WORLD_SIZE, PMI_SIZE, MV2_COMM_WORLD_SIZE,\n"
+"PMIX_RANK, or SLURM_PROCID within an srun step), " PROGRAM " runs serially\n"
+"and never initialises MPI.\n"
+"\n"
 "Exit status: 0 on success, 1 on any error (bad option, unreadable or\n"
 "invalid executable or gmon file, a section whose data the gmon files lack);\n"
-"then nothing is printed on standard output.\n");
+"then nothing is printed on standard output.  Files skipped by --skip-bad\n"
+"do not make it fail, unless no file is left to sum.\n");
 }
 
 static void version(void)
@@ -104,12 +160,15 @@ static void version(void)
 
 static void die(const char *msg)
 {
-	fprintf(stderr, PROGRAM ": %s\n", msg);
+	if (!quiet)
+		fprintf(stderr, PROGRAM ": %s\n", msg);
 	exit(1);
 }
 
 static void reject_symspec(int c, const char *arg)
 {
+	if (quiet)
+		exit(1);
 	fprintf(stderr,
 		PROGRAM ": -%c%s: symbol specifications are not supported "
 		"(to combine options, write e.g. -%c -b rather than -%cb)\n",
@@ -117,12 +176,26 @@ static void reject_symspec(int c, const char *arg)
 	exit(1);
 }
 
+/* -S [DIRECTORY [EXECUTABLE]] */
+static void parse_sum_dir_operands(int n, char **operands, struct options *o)
+{
+	if (n > 2)
+		die("-S takes at most a directory and an executable: "
+		    "gprof-par -S [DIRECTORY [EXECUTABLE]]");
+	o->dir = n > 0 ? operands[0] : ".";
+	o->executable = n > 1 ? operands[1] : NULL;
+	o->style &= ~STYLE_SUM;
+	if (!o->executable && (o->user_specified & ~STYLE_SUM))
+		die("-p, -P, -q, -Q, -C and -Z choose report sections: with -S, name the "
+		    "executable after the directory (gprof-par -S DIRECTORY EXECUTABLE)");
+}
+
 static void parse_options(int argc, char **argv, struct options *o)
 {
 	/* GNU gprof's option string, so that combined short options parse the
 	 * same way; what gprof-par does not support is rejected below. */
 	static const char optstring[] =
-		"aA::bBcCd::De:E:f:F:hiI:J::k:lLm:n::N::O:p::P::q::Q::st:Tvw:xyzZ::";
+		"aA::bBcCd::De:E:f:F:hiI:J::k:lLm:n::N::o:O:p::P::q::Q::sSt:Tvw:xyzZ::";
 	static const struct option longopts[] = {
 		{ "flat-profile", optional_argument, NULL, 'p' },
 		{ "no-flat-profile", optional_argument, NULL, 'P' },
@@ -131,6 +204,9 @@ static void parse_options(int argc, char **argv, struct options *o)
 		{ "exec-counts", optional_argument, NULL, 'C' },
 		{ "no-exec-counts", optional_argument, NULL, 'Z' },
 		{ "sum", no_argument, NULL, 's' },
+		{ "sum-dir", no_argument, NULL, 'S' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "skip-bad", no_argument, NULL, 'K' },
 		{ "brief", no_argument, NULL, 'b' },
 		{ "display-unused-functions", no_argument, NULL, 'z' },
 		{ "width", required_argument, NULL, 'w' },
@@ -185,6 +261,15 @@ static void parse_options(int argc, char **argv, struct options *o)
 			o->style |= STYLE_SUM;
 			o->user_specified |= STYLE_SUM;
 			break;
+		case 'S':
+			o->sum_dir = 1;
+			break;
+		case 'o':
+			o->output = optarg;
+			break;
+		case 'K':
+			o->skip_bad = 1;
+			break;
 		case 'b':
 			o->brief = 1;
 			break;
@@ -197,45 +282,37 @@ static void parse_options(int argc, char **argv, struct options *o)
 				o->width = 1;
 			break;
 		case 'h':
-			usage(stdout);
+			if (!quiet)
+				usage(stdout);
 			exit(0);
 		case 'v':
-			version();
+			if (!quiet)
+				version();
 			exit(0);
 		case '?':
-			fprintf(stderr, "Try '" PROGRAM " --help' for more information.\n");
+			if (!quiet)
+				fprintf(stderr, "Try '" PROGRAM " --help' for more information.\n");
 			exit(1);
 		default:
+			if (quiet)
+				exit(1);
 			fprintf(stderr,
 				PROGRAM ": option -%c of GNU gprof is not supported; "
 				"see '" PROGRAM " --help'\n", c);
 			exit(1);
 		}
 	}
+	if (o->sum_dir) {
+		parse_sum_dir_operands(argc - optind, argv + optind, o);
+		return;
+	}
+	if (o->output && !(o->style & STYLE_SUM))
+		die("-o FILE names the sum: it needs -s or -S");
 	o->executable = optind < argc ? argv[optind++] : DEFAULT_EXECUTABLE;
 	if (optind < argc) {
 		o->gmon_files = (const char **)&argv[optind];
 		o->ngmon_files = argc - optind;
 	}
-}
-
-static void read_profiles(const struct options *o, struct profile *p)
-{
-	static const char *default_files[] = { DEFAULT_GMON };
-	const char **files = o->ngmon_files ? o->gmon_files : default_files;
-	int n = o->ngmon_files ? o->ngmon_files : 1;
-	char err[1024];
-	int i;
-
-	for (i = 0; i < n; i++) {
-		if (profile_add_file(p, files[i], err, sizeof(err)) != 0)
-			die(err);
-	}
-	if (p->bb_records_skipped > 0)
-		fprintf(stderr,
-			PROGRAM ": warning: %llu basic-block count record(s) were skipped "
-			"(gprof-par does not use them)\n",
-			(unsigned long long)p->bb_records_skipped);
 }
 
 static void check_fingerprint(const struct symtab *st, const struct profile *p)
@@ -263,14 +340,6 @@ static int sections_to_print(const struct options *o, const struct profile *p)
 	return style;
 }
 
-static void write_sum(const struct profile *p)
-{
-	char err[1024];
-
-	if (profile_write(p, SUM_FILE, err, sizeof(err)) != 0)
-		die(err);
-}
-
 static void check_inputs(int style, const struct profile *p)
 {
 	if ((style & STYLE_FLAT) && p->nhists == 0)
@@ -287,26 +356,224 @@ static void separate(int *printed)
 	*printed = 1;
 }
 
+/* ------------------------------------------------------------------ */
+/* Summing: which files, serially or in parallel, and the sum's file.    */
+
+struct sum_plan {
+	struct sum_job job;
+	int64_t *ranks;          /* the rank of each file, or NULL */
+	size_t nranks;
+	char **owned_paths;      /* -S: paths made from the ranks */
+	const char *output;      /* where the sum goes, or NULL */
+	char *owned_output;
+	int summing;             /* -s or -S: progress and a summary line */
+};
+
+static void plan_free(struct sum_plan *plan)
+{
+	if (plan->owned_paths)
+		for (size_t i = 0; i < plan->job.n; i++)
+			free(plan->owned_paths[i]);
+	free(plan->owned_paths);
+	free(plan->ranks);
+	free(plan->owned_output);
+	memset(plan, 0, sizeof(*plan));
+}
+
+/* -s and the report: the files named (or gmon.out); their ranks when all
+ * are named gmon.out.<N>. */
+static void plan_named_files(const struct options *o, struct sum_plan *plan)
+{
+	static const char *default_files[] = { DEFAULT_GMON };
+
+	plan->job.paths = (char **)(o->ngmon_files ? o->gmon_files : default_files);
+	plan->job.n = o->ngmon_files ? (size_t)o->ngmon_files : 1;
+	plan->ranks = malloc(plan->job.n * sizeof(*plan->ranks));
+	if (!plan->ranks)
+		die("out of memory");
+	for (size_t i = 0; i < plan->job.n; i++) {
+		plan->ranks[i] = rankfiles_parse(plan->job.paths[i]);
+		if (plan->ranks[i] < 0) {
+			free(plan->ranks);
+			plan->ranks = NULL;
+			break;
+		}
+	}
+	plan->job.ranks = plan->ranks;
+	if (o->style & STYLE_SUM) {
+		plan->output = o->output ? o->output : SUM_FILE;
+		plan->summing = 1;
+	}
+}
+
+/* -S: DIR/gmon.out.<N> for the ranks listed by process 0. */
+static void plan_dir_files(const struct options *o, struct sum_plan *plan)
+{
+	size_t len = strlen(o->dir) + sizeof("/" SUM_FILE);
+
+	plan->owned_paths = malloc((plan->nranks ? plan->nranks : 1) * sizeof(char *));
+	if (!plan->owned_paths)
+		die("out of memory");
+	for (plan->job.n = 0; plan->job.n < plan->nranks; plan->job.n++) {
+		plan->owned_paths[plan->job.n] = rankfiles_path(o->dir, plan->ranks[plan->job.n]);
+		if (!plan->owned_paths[plan->job.n])
+			die("out of memory");
+	}
+	plan->job.paths = plan->owned_paths;
+	plan->job.ranks = plan->ranks;
+	if (o->output) {
+		plan->output = o->output;
+	} else {
+		plan->owned_output = malloc(len);
+		if (!plan->owned_output)
+			die("out of memory");
+		snprintf(plan->owned_output, len, "%s%s" SUM_FILE, o->dir,
+			 o->dir[strlen(o->dir) - 1] == '/' ? "" : "/");
+		plan->output = plan->owned_output;
+	}
+	plan->summing = 1;
+}
+
+/* Process 0's part before summing: the executable (its errors come first,
+ * as in GNU gprof) and, for -S, the directory's files.  Returns 0, or -1
+ * after printing why. */
+static int prepare(const struct options *o, struct symtab *st, int *have_symtab,
+		   struct sum_plan *plan)
+{
+	char err[1024];
+
+	if (o->executable) {
+		if (symtab_read(st, o->executable, err, sizeof(err)) != 0) {
+			fprintf(stderr, PROGRAM ": %s\n", err);
+			return -1;
+		}
+		*have_symtab = 1;
+	}
+	if (!o->sum_dir)
+		return 0;
+	if (rankfiles_list(o->dir, &plan->ranks, &plan->nranks, err, sizeof(err)) != 0) {
+		fprintf(stderr, PROGRAM ": %s\n", err);
+		return -1;
+	}
+	if (plan->nranks == 0) {
+		fprintf(stderr, PROGRAM ": %s: no " RANKFILES_PREFIX "<N> files to sum\n", o->dir);
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * Sums the files (in parallel under a launcher), writes the sum where the
+ * plan says and prints the summary, all on process 0.  Returns 0 or 1 (the
+ * exit status), the same on every process.
+ */
+static int sum_and_write(const struct sum_plan *plan, int mpi, int root,
+			 struct sum_outcome *out)
+{
+	double start = sum_now();
+	char err[1024];
+	int failed;
+
+	if (mpi)
+		sum_parallel(&plan->job, out);
+	else
+		sum_serial(&plan->job, out);
+	failed = out->failed;
+	if (root && !failed && plan->output &&
+	    profile_write(&out->prof, plan->output, err, sizeof(err)) != 0) {
+		fprintf(stderr, PROGRAM ": %s\n", err);
+		failed = 1;
+	}
+	if (root && !failed && out->prof.bb_records_skipped > 0)
+		fprintf(stderr,
+			PROGRAM ": warning: %llu basic-block count record(s) were skipped "
+			"(gprof-par does not use them)\n",
+			(unsigned long long)out->prof.bb_records_skipped);
+	if (root) {
+		sum_print_skipped(stderr, &plan->job, out);
+		if (out->failed)
+			fprintf(stderr, PROGRAM ": %s%s\n", out->message,
+				plan->output ? " (nothing written)" : "");
+		else if (plan->summing && !failed)
+			sum_print_summary(stderr, &plan->job, out, sum_now() - start,
+					  plan->output);
+	}
+	if (mpi)
+		sum_mpi_bcast_int(&failed);
+	return failed;
+}
+
+/* The report of -S DIRECTORY EXECUTABLE: exactly what gprof-par prints for
+ * the gmon.sum just written. */
+static void reread_sum(const char *path, struct profile *p)
+{
+	char err[1024];
+
+	profile_free(p);
+	if (profile_add_file(p, path, err, sizeof(err)) != 0)
+		die(err);
+}
+
 int main(int argc, char **argv)
 {
 	struct options o;
+	struct launcher l;
 	struct symtab st;
+	struct sum_plan plan;
+	struct sum_outcome sum;
 	struct profile p;
 	struct hist_summary hs;
 	struct callgraph *cg = NULL;
 	char err[1024];
-	int style, printed = 0;
+	int style, printed = 0, mpi, me = 0, nprocs = 1, status, have_symtab = 0;
 
+	launcher_detect(&l);
+	quiet = l.rank > 0;
 	parse_options(argc, argv, &o);
-	if (symtab_read(&st, o.executable, err, sizeof(err)) != 0)
-		die(err);
-	profile_init(&p);
-	read_profiles(&o, &p);
-	check_fingerprint(&st, &p);
+	mpi = launcher_wants_mpi(&l);
+	if (mpi) {
+		sum_mpi_init(&argc, &argv, &me, &nprocs);
+		quiet = me != 0;
+	}
 
+	memset(&plan, 0, sizeof(plan));
+	status = me == 0 ? prepare(&o, &st, &have_symtab, &plan) : 0;
+	if (mpi)
+		sum_mpi_bcast_int(&status);
+	if (status != 0) {
+		if (mpi)
+			sum_mpi_finalize();
+		return 1;
+	}
+	if (o.sum_dir) {
+		if (mpi)
+			sum_mpi_bcast_ranks(&plan.ranks, &plan.nranks);
+		plan_dir_files(&o, &plan);
+	} else {
+		plan_named_files(&o, &plan);
+	}
+	plan.job.skip_bad = o.skip_bad;
+	plan.job.progress = plan.summing && me == 0 && isatty(STDERR_FILENO);
+
+	sum_outcome_init(&sum);
+	status = sum_and_write(&plan, mpi, me == 0, &sum);
+	if (mpi)
+		sum_mpi_finalize();
+	if (status != 0 || me != 0 || (o.sum_dir && !o.executable)) {
+		sum_outcome_free(&sum);
+		plan_free(&plan);
+		if (have_symtab)
+			symtab_free(&st);
+		return status;
+	}
+
+	/* The report, as GNU gprof prints it. */
+	p = sum.prof;
+	profile_init(&sum.prof);
+	if (o.sum_dir)
+		reread_sum(plan.output, &p);
+	check_fingerprint(&st, &p);
 	style = sections_to_print(&o, &p);
-	if (style & STYLE_SUM)
-		write_sum(&p);
 
 	if (hist_assign(&st, &p, &hs, err, sizeof(err)) != 0)
 		die(err);
@@ -349,6 +616,8 @@ int main(int argc, char **argv)
 	callgraph_free(cg);
 	profile_free(&p);
 	symtab_free(&st);
+	sum_outcome_free(&sum);
+	plan_free(&plan);
 	if (fflush(stdout) != 0 || ferror(stdout))
 		die("error writing the report to standard output");
 	return 0;

@@ -1,0 +1,215 @@
+/* rankfiles.c - gmon.out.<N> files of a directory; see rankfiles.h. */
+#include "rankfiles.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int64_t rankfiles_parse(const char *path)
+{
+	const char *base = strrchr(path, '/');
+	const char *s;
+	int64_t v = 0;
+
+	base = base ? base + 1 : path;
+	if (strncmp(base, RANKFILES_PREFIX, strlen(RANKFILES_PREFIX)) != 0)
+		return -1;
+	s = base + strlen(RANKFILES_PREFIX);
+	if (*s == '\0' || (s[0] == '0' && s[1] != '\0'))
+		return -1;
+	for (; *s; s++) {
+		if (*s < '0' || *s > '9' || v > (INT64_MAX - 9) / 10)
+			return -1;
+		v = 10 * v + (*s - '0');
+	}
+	return v;
+}
+
+static int compare_ranks(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+int rankfiles_list(const char *dir, int64_t **ranks, size_t *n, char *err, size_t errlen)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	int64_t *list = NULL;
+	size_t count = 0, cap = 0;
+
+	*ranks = NULL;
+	*n = 0;
+	if (!d) {
+		snprintf(err, errlen, "%s: cannot open the directory: %s", dir, strerror(errno));
+		return -1;
+	}
+	for (errno = 0; (e = readdir(d)) != NULL; errno = 0) {
+		int64_t r = rankfiles_parse(e->d_name);
+
+		if (r < 0)
+			continue;
+		if (count == cap) {
+			size_t ncap = cap ? 2 * cap : 256;
+			int64_t *grown = realloc(list, ncap * sizeof *grown);
+
+			if (!grown) {
+				snprintf(err, errlen, "%s: out of memory listing the directory", dir);
+				goto fail;
+			}
+			list = grown;
+			cap = ncap;
+		}
+		list[count++] = r;
+	}
+	if (errno != 0) {
+		snprintf(err, errlen, "%s: cannot read the directory: %s", dir, strerror(errno));
+		goto fail;
+	}
+	closedir(d);
+	if (count > 1)
+		qsort(list, count, sizeof *list, compare_ranks);
+	*ranks = list;
+	*n = count;
+	return 0;
+fail:
+	free(list);
+	closedir(d);
+	return -1;
+}
+
+char *rankfiles_path(const char *dir, int64_t rank)
+{
+	size_t len = strlen(dir) + sizeof RANKFILES_PREFIX + 24;
+	char *path = malloc(len);
+
+	if (path)
+		snprintf(path, len, "%s%s" RANKFILES_PREFIX "%" PRId64, dir,
+			 dir[0] && dir[strlen(dir) - 1] != '/' ? "/" : "", rank);
+	return path;
+}
+
+static uint64_t gcd(uint64_t a, uint64_t b)
+{
+	while (b) {
+		uint64_t t = a % b;
+
+		a = b;
+		b = t;
+	}
+	return a;
+}
+
+static uint64_t stride_of(const int64_t *ranks, size_t n)
+{
+	uint64_t g = 0;
+
+	for (size_t i = 1; i < n; i++)
+		g = gcd(g, (uint64_t)(ranks[i] - ranks[0]));
+	return g ? g : 1;
+}
+
+uint64_t rankfiles_missing(const int64_t *ranks, size_t n)
+{
+	uint64_t g;
+
+	if (n < 2)
+		return 0;
+	g = stride_of(ranks, n);
+	return (uint64_t)(ranks[n - 1] - ranks[0]) / g + 1 - n;
+}
+
+/* Appends to out, never past size. */
+struct text {
+	char *out;
+	size_t size, len;
+};
+
+static void add(struct text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void add(struct text *t, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	if (t->len + 1 >= t->size)
+		return;
+	va_start(ap, fmt);
+	n = vsnprintf(t->out + t->len, t->size - t->len, fmt, ap);
+	va_end(ap);
+	if (n > 0)
+		t->len = t->len + (size_t)n < t->size ? t->len + (size_t)n : t->size - 1;
+}
+
+static const char *ordinal_suffix(uint64_t k)
+{
+	if (k % 100 >= 11 && k % 100 <= 13)
+		return "th";
+	switch (k % 10) {
+	case 1: return "st";
+	case 2: return "nd";
+	case 3: return "rd";
+	default: return "th";
+	}
+}
+
+static void add_gaps(struct text *t, const int64_t *ranks, size_t n, uint64_t g,
+		     size_t max_ranges)
+{
+	size_t listed = 0, more = 0;
+
+	add(t, "; gaps: ");
+	for (size_t i = 1; i < n; i++) {
+		int64_t lo = ranks[i - 1] + (int64_t)g, hi = ranks[i] - (int64_t)g;
+
+		if (lo > hi)
+			continue;
+		if (listed == max_ranges) {
+			more++;
+			continue;
+		}
+		if (lo == hi)
+			add(t, "%s%" PRId64, listed ? ", " : "", lo);
+		else
+			add(t, "%s%" PRId64 "-%" PRId64, listed ? ", " : "", lo, hi);
+		listed++;
+	}
+	if (more)
+		add(t, ", ... (%zu more range%s)", more, more == 1 ? "" : "s");
+}
+
+char *rankfiles_describe(const int64_t *ranks, size_t n, size_t max_gap_ranges, char *out,
+			 size_t size)
+{
+	struct text t = { out, size, 0 };
+	uint64_t g, missing;
+
+	if (size == 0)
+		return out;
+	out[0] = '\0';
+	if (n == 0) {
+		add(&t, "no ranks");
+		return out;
+	}
+	if (n == 1) {
+		add(&t, "rank %" PRId64, ranks[0]);
+		return out;
+	}
+	g = stride_of(ranks, n);
+	add(&t, "ranks %" PRId64 "-%" PRId64, ranks[0], ranks[n - 1]);
+	if (g > 1)
+		add(&t, ", every %" PRIu64 "%s", g, ordinal_suffix(g));
+	missing = rankfiles_missing(ranks, n);
+	if (missing == 0) {
+		add(&t, "; no gaps");
+		return out;
+	}
+	add_gaps(&t, ranks, n, g, max_gap_ranges);
+	add(&t, " (%" PRIu64 " rank%s missing)", missing, missing == 1 ? "" : "s");
+	return out;
+}

@@ -1,0 +1,546 @@
+/* sum-mpi.c - gprof-par's parallel sum with MPI; see sum-mpi.h. */
+#include "sum-mpi.h"
+
+#include <limits.h>
+#include <mpi.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gmon-read.h"
+
+#define PROGRAM "gprof-par"
+#define CHUNK (1 << 30)          /* bytes per MPI call: counts are ints */
+#define REDUCE_CHUNK (1 << 26)   /* uint64 elements per MPI_Reduce */
+#define TAG_LENGTH 1
+#define TAG_DATA 2
+
+static int me, nprocs = 1;
+
+/* ------------------------------------------------------------------ */
+/* Plumbing.                                                            */
+
+void sum_mpi_init(int *argc, char ***argv, int *rank, int *size)
+{
+	MPI_Init(argc, argv);
+	MPI_Comm_rank(MPI_COMM_WORLD, &me);
+	MPI_Comm_size(MPI_COMM_WORLD, &nprocs);
+	*rank = me;
+	*size = nprocs;
+}
+
+void sum_mpi_finalize(void)
+{
+	MPI_Finalize();
+}
+
+/* Something that should not happen (out of memory): every process must
+ * stop, and waiting for a collective would hang. */
+static void fatal(const char *what)
+{
+	fprintf(stderr, PROGRAM ": process %d of %d: %s\n", me, nprocs, what);
+	MPI_Abort(MPI_COMM_WORLD, 1);
+	exit(1);
+}
+
+static void *xmalloc(size_t size)
+{
+	void *p = malloc(size ? size : 1);
+
+	if (!p)
+		fatal("out of memory");
+	return p;
+}
+
+void sum_mpi_bcast_int(int *v)
+{
+	MPI_Bcast(v, 1, MPI_INT, 0, MPI_COMM_WORLD);
+}
+
+static void bcast_bytes(void *buf, size_t len)
+{
+	for (size_t off = 0; off < len; off += CHUNK) {
+		size_t n = len - off < CHUNK ? len - off : CHUNK;
+
+		MPI_Bcast((char *)buf + off, (int)n, MPI_BYTE, 0, MPI_COMM_WORLD);
+	}
+}
+
+/* Process 0's buffer (*data, *len) for all: malloc'ed on the others. */
+static void bcast_buffer(void **data, size_t *len)
+{
+	uint64_t n = *len;
+
+	MPI_Bcast(&n, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
+	if (me != 0) {
+		*len = (size_t)n;
+		*data = xmalloc(*len);
+	}
+	bcast_bytes(*data, *len);
+}
+
+int sum_mpi_bcast_ranks(int64_t **ranks, size_t *n)
+{
+	size_t len = *n * sizeof **ranks;
+	void *data = *ranks;
+
+	bcast_buffer(&data, &len);
+	*ranks = data;
+	*n = len / sizeof **ranks;
+	return 0;
+}
+
+static void send_buffer(const void *data, size_t len, int to)
+{
+	uint64_t n = len;
+
+	MPI_Send(&n, 1, MPI_UINT64_T, to, TAG_LENGTH, MPI_COMM_WORLD);
+	for (size_t off = 0; off < len; off += CHUNK) {
+		size_t k = len - off < CHUNK ? len - off : CHUNK;
+
+		MPI_Send((const char *)data + off, (int)k, MPI_BYTE, to, TAG_DATA, MPI_COMM_WORLD);
+	}
+}
+
+static void *recv_buffer(int from, size_t *len)
+{
+	uint64_t n;
+	char *data;
+
+	MPI_Recv(&n, 1, MPI_UINT64_T, from, TAG_LENGTH, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+	*len = (size_t)n;
+	data = xmalloc(*len);
+	for (size_t off = 0; off < *len; off += CHUNK) {
+		size_t k = *len - off < CHUNK ? *len - off : CHUNK;
+
+		MPI_Recv(data + off, (int)k, MPI_BYTE, from, TAG_DATA, MPI_COMM_WORLD,
+			 MPI_STATUS_IGNORE);
+	}
+	return data;
+}
+
+/* ------------------------------------------------------------------ */
+/* The state of a sum: what later files are checked against.           */
+
+/* Packs p's histogram ranges (with zero bins), fingerprint and the names
+ * of the files they came from; no arcs, no counts. */
+static void pack_state(const struct profile *p, void **data, size_t *len)
+{
+	struct profile v = *p;
+	struct profile_histogram *hists = NULL;
+	uint64_t *zeros;
+	uint32_t max_bins = 0;
+	char err[1024];
+
+	for (size_t i = 0; i < p->nhists; i++)
+		if (p->hists[i].nbins > max_bins)
+			max_bins = p->hists[i].nbins;
+	zeros = calloc(max_bins ? max_bins : 1, sizeof *zeros);
+	if (p->nhists)
+		hists = xmalloc(p->nhists * sizeof *hists);
+	if (!zeros)
+		fatal("out of memory");
+	for (size_t i = 0; i < p->nhists; i++) {
+		hists[i] = p->hists[i];
+		hists[i].bins = zeros;
+	}
+	v.hists = hists;
+	v.arcs = NULL;
+	v.narcs = 0;
+	v.nfiles = 0;
+	v.bb_records_skipped = v.bb_counts_skipped = 0;
+	v.priv = NULL;
+	if (profile_pack(&v, data, len, err, sizeof err) != 0)
+		fatal(err);
+	free(hists);
+	free(zeros);
+}
+
+/* p (empty) takes a state made by pack_state. */
+static void unpack_state(struct profile *p, const void *data, size_t len)
+{
+	char err[1024];
+
+	if (profile_add_packed(p, data, len, "the state of the earlier files", err,
+			       sizeof err) != 0)
+		fatal(err);
+}
+
+/* p without its histograms: what goes up the tree of arc tables. */
+static struct profile arcs_view(const struct profile *p)
+{
+	struct profile v = *p;
+
+	v.hists = NULL;
+	v.nhists = 0;
+	v.priv = NULL;
+	return v;
+}
+
+/* ------------------------------------------------------------------ */
+/* Each process's run over its block of files.                          */
+
+static void block(size_t n, int q, size_t *lo, size_t *hi)
+{
+	*lo = (size_t)((unsigned __int128)n * (unsigned)q / (unsigned)nprocs);
+	*hi = (size_t)((unsigned __int128)n * (unsigned)(q + 1) / (unsigned)nprocs);
+}
+
+static void local_run(struct sum_run *run, const struct sum_job *job, const void *state,
+		      size_t state_len)
+{
+	struct sum_progress *pg = NULL;
+	size_t lo, hi;
+	char err[1024];
+
+	sum_run_free(run);
+	if (state)
+		unpack_state(&run->prof, state, state_len);
+	block(job->n, me, &lo, &hi);
+	if (me == 0) {
+		char who[64];
+
+		snprintf(who, sizeof who, " (process 0 of %d)", nprocs);
+		pg = sum_progress_start(job, hi - lo, who);
+	}
+	if (sum_run_files(run, job, lo, hi, pg, err, sizeof err) != 0)
+		fatal(err);
+	sum_progress_end(pg);
+}
+
+/* ------------------------------------------------------------------ */
+/* Process 0 checks the blocks against the serial order.                 */
+
+enum { DECIDE_DONE, DECIDE_ERROR, DECIDE_RERUN };
+
+struct events {
+	int64_t *all;       /* (index, kind) pairs of all processes */
+	int *counts;        /* int64 values per process */
+	int *displs;
+};
+
+struct state_cache {
+	void *data;
+	size_t len;
+	size_t nhists;
+	int has_fingerprint;
+	int valid;
+};
+
+struct fold {
+	struct profile state;  /* the serial sum's state, from events only */
+	int from;              /* first process not yet checked */
+	unsigned char *rerun;  /* processes already summed again */
+	struct sum_bad_file *bad;
+	size_t nbad, cap;
+	char message[1024];
+	struct state_cache cache;
+};
+
+static void gather_events(const struct sum_run *run, struct events *ev)
+{
+	int count = (int)(run->nevents * 2), total = 0;
+
+	if (run->nevents > INT_MAX / 2)
+		fatal("too many bad files to report");
+	MPI_Gather(&count, 1, MPI_INT, me == 0 ? ev->counts : NULL, 1, MPI_INT, 0,
+		   MPI_COMM_WORLD);
+	if (me == 0) {
+		for (int q = 0; q < nprocs; q++) {
+			ev->displs[q] = total;
+			if (ev->counts[q] > INT_MAX - total)
+				fatal("too many bad files to report");
+			total += ev->counts[q];
+		}
+		free(ev->all);
+		ev->all = xmalloc((size_t)total * sizeof *ev->all);
+	}
+	MPI_Gatherv(run->events, count, MPI_INT64_T, ev->all, ev->counts, ev->displs,
+		    MPI_INT64_T, 0, MPI_COMM_WORLD);
+}
+
+static void fold_add_bad(struct fold *f, size_t index, const char *message)
+{
+	if (f->nbad == f->cap) {
+		f->cap = f->cap ? 2 * f->cap : 16;
+		f->bad = realloc(f->bad, f->cap * sizeof *f->bad);
+		if (!f->bad)
+			fatal("out of memory");
+	}
+	f->bad[f->nbad].index = index;
+	f->bad[f->nbad].message = strdup(message);
+	if (!f->bad[f->nbad].message)
+		fatal("out of memory");
+	f->nbad++;
+}
+
+static void fold_truncate(struct fold *f, size_t nbad)
+{
+	while (f->nbad > nbad)
+		free(f->bad[--f->nbad].message);
+}
+
+/* The state packed once for as long as it does not change (it changes
+ * when the sum gets its histograms and when it gets its fingerprint). */
+static void cache_state(struct state_cache *c, const struct profile *p)
+{
+	if (c->valid && c->nhists == p->nhists && c->has_fingerprint == p->has_fingerprint)
+		return;
+	free(c->data);
+	pack_state(p, &c->data, &c->len);
+	c->nhists = p->nhists;
+	c->has_fingerprint = p->has_fingerprint;
+	c->valid = 1;
+}
+
+/*
+ * Reads again, in file order, the files where the blocks from f->from on
+ * started their histograms or fingerprint or rejected a file, adding them
+ * to f->state as the serial sum would.  The files in between change no
+ * state and are good (they match what their block's earlier events set),
+ * so f->state follows the serial sum exactly until a block disagrees with
+ * it: that block must be summed again from the state before it (a copy in
+ * *state_data).  Returns a DECIDE_ value; *who is the block to sum again.
+ */
+static int fold(struct fold *f, const struct sum_job *job, const struct events *ev, int *who,
+		void **state_data, size_t *state_len)
+{
+	struct state_cache *c = &f->cache;
+	char msg[1024];
+	size_t index = 0;
+	int q;
+
+	for (q = f->from; q < nprocs; q++) {
+		const int64_t *e = ev->all + ev->displs[q];
+		size_t nev = (size_t)ev->counts[q] / 2, mark = f->nbad;
+		int disagree = 0;
+
+		cache_state(c, &f->state);
+		for (size_t k = 0; k < nev && !disagree; k++) {
+			int kind = (int)e[2 * k + 1], bad;
+
+			index = (size_t)e[2 * k];
+			bad = profile_add_file(&f->state, job->paths[index], msg, sizeof msg) != 0;
+			if (bad && !job->skip_bad) {
+				snprintf(f->message, sizeof f->message, "%s", msg);
+				fold_add_bad(f, index, msg);
+				return DECIDE_ERROR;
+			}
+			if (bad != (kind == SUM_EVENT_BAD))
+				disagree = 1;
+			else if (bad)
+				fold_add_bad(f, index, msg);
+		}
+		if (!disagree)
+			continue;
+		fold_truncate(f, mark);
+		if (f->rerun[q]) {
+			/* Summed from the exact state, it still disagrees: the
+			 * file reads differently on two processes. */
+			snprintf(f->message, sizeof f->message,
+				 "%s reads differently on process %d and on process 0: is it still "
+				 "being written, or not on a file system all nodes share?",
+				 job->paths[index], q);
+			return DECIDE_ERROR;
+		}
+		f->rerun[q] = 1;
+		profile_free(&f->state);
+		profile_init(&f->state);
+		unpack_state(&f->state, c->data, c->len);
+		*state_data = xmalloc(c->len);
+		memcpy(*state_data, c->data, c->len);
+		*state_len = c->len;
+		f->from = q;
+		*who = q;
+		return DECIDE_RERUN;
+	}
+	return DECIDE_DONE;
+}
+
+/*
+ * Rounds of: gather the events, let process 0 fold them, and sum again the
+ * block it names, until every block agrees with the serial order or a bad
+ * file stops the sum.  Returns DECIDE_DONE or DECIDE_ERROR (everywhere);
+ * f is meaningful on process 0 only.
+ */
+static int agree(struct sum_run *run, const struct sum_job *job, struct fold *f)
+{
+	struct events ev = { NULL, NULL, NULL };
+	int decision[2];   /* DECIDE_, process to sum again */
+
+	if (me == 0) {
+		ev.counts = xmalloc((size_t)nprocs * sizeof *ev.counts);
+		ev.displs = xmalloc((size_t)nprocs * sizeof *ev.displs);
+	}
+	for (;;) {
+		void *state = NULL;
+		size_t state_len = 0;
+
+		gather_events(run, &ev);
+		if (me == 0)
+			decision[0] = fold(f, job, &ev, &decision[1], &state, &state_len);
+		MPI_Bcast(decision, 2, MPI_INT, 0, MPI_COMM_WORLD);
+		if (decision[0] != DECIDE_RERUN)
+			break;
+		bcast_buffer(&state, &state_len);
+		if (me == decision[1])
+			local_run(run, job, state, state_len);
+		free(state);
+	}
+	free(ev.all);
+	free(ev.counts);
+	free(ev.displs);
+	return decision[0];
+}
+
+/* ------------------------------------------------------------------ */
+/* Reductions.                                                           */
+
+static const struct profile_histogram *find_hist(const struct profile *p,
+						 const struct profile_histogram *h)
+{
+	for (size_t i = 0; i < p->nhists; i++)
+		if (p->hists[i].low_pc == h->low_pc && p->hists[i].high_pc == h->high_pc &&
+		    p->hists[i].nbins == h->nbins)
+			return &p->hists[i];
+	return NULL;
+}
+
+/* Adds every process's bins into final's (process 0), in the order of
+ * final's histograms, which every process has. */
+static void reduce_histograms(const struct profile *local, struct profile *final)
+{
+	size_t total = 0, off = 0;
+	uint64_t *v;
+
+	for (size_t i = 0; i < final->nhists; i++)
+		total += final->hists[i].nbins;
+	v = calloc(total ? total : 1, sizeof *v);
+	if (!v)
+		fatal("out of memory for the histograms");
+	for (size_t i = 0; i < final->nhists; i++) {
+		const struct profile_histogram *h = find_hist(local, &final->hists[i]);
+
+		if (h)
+			memcpy(v + off, h->bins, h->nbins * sizeof *v);
+		off += final->hists[i].nbins;
+	}
+	for (off = 0; off < total; off += REDUCE_CHUNK) {
+		size_t n = total - off < REDUCE_CHUNK ? total - off : REDUCE_CHUNK;
+
+		MPI_Reduce(me == 0 ? MPI_IN_PLACE : v + off, v + off, (int)n, MPI_UINT64_T,
+			   MPI_SUM, 0, MPI_COMM_WORLD);
+	}
+	if (me == 0) {
+		off = 0;
+		for (size_t i = 0; i < final->nhists; i++) {
+			memcpy(final->hists[i].bins, v + off, final->hists[i].nbins * sizeof *v);
+			off += final->hists[i].nbins;
+		}
+	}
+	free(v);
+}
+
+/* Binomial tree: process q takes the arcs of q+1, q+2..q+3, q+4..q+7, ...
+ * (always higher ranks, after its own), so process 0 ends with the arcs in
+ * order of first appearance over all files in order, whatever nprocs. */
+static void reduce_arcs(struct profile *local)
+{
+	char err[1024], name[64];
+
+	for (int step = 1; step < nprocs; step <<= 1) {
+		if (me & step) {
+			struct profile v = arcs_view(local);
+			void *data;
+			size_t len;
+
+			if (profile_pack(&v, &data, &len, err, sizeof err) != 0)
+				fatal(err);
+			send_buffer(data, len, me - step);
+			free(data);
+			return;
+		}
+		if (me + step < nprocs) {
+			size_t len;
+			void *data = recv_buffer(me + step, &len);
+
+			snprintf(name, sizeof name, "the arcs of processes %d and up", me + step);
+			if (profile_add_packed(local, data, len, name, err, sizeof err) != 0)
+				fatal(err);
+			free(data);
+		}
+	}
+}
+
+/* ------------------------------------------------------------------ */
+
+int sum_parallel(const struct sum_job *job, struct sum_outcome *o)
+{
+	struct sum_run run;
+	struct fold f;
+	struct profile final;
+	void *state = NULL;
+	size_t state_len = 0;
+	uint64_t bytes;
+	int decision;
+
+	o->nprocs = nprocs;
+	sum_run_init(&run);
+	memset(&f, 0, sizeof f);
+	profile_init(&f.state);
+	if (me == 0)
+		f.rerun = calloc((size_t)nprocs, 1);
+	if (me == 0 && !f.rerun)
+		fatal("out of memory");
+
+	local_run(&run, job, NULL, 0);
+	decision = agree(&run, job, &f);
+
+	bytes = profile_bytes_read(&run.prof);
+	MPI_Reduce(me == 0 ? MPI_IN_PLACE : &bytes, &bytes, 1, MPI_UINT64_T, MPI_SUM, 0,
+		   MPI_COMM_WORLD);
+	o->bytes = bytes;
+	if (me == 0) {
+		o->bad = f.bad;
+		o->nbad = f.nbad;
+		f.bad = NULL;
+	}
+	if (decision == DECIDE_ERROR) {
+		o->failed = 1;
+		snprintf(o->message, sizeof o->message, "%s", f.message);
+		goto out;
+	}
+
+	/* Every process learns the final histogram ranges and fingerprint. */
+	if (me == 0)
+		pack_state(&f.state, &state, &state_len);
+	bcast_buffer(&state, &state_len);
+	profile_init(&final);
+	unpack_state(&final, state, state_len);
+	free(state);
+	reduce_histograms(&run.prof, &final);
+	reduce_arcs(&run.prof);
+	if (me == 0) {
+		struct profile v = arcs_view(&run.prof);
+		char err[1024];
+
+		if (profile_merge(&final, &v, err, sizeof err) != 0)
+			fatal(err);
+		o->prof = final;
+		if (final.nfiles == 0) {
+			o->failed = 1;
+			snprintf(o->message, sizeof o->message, "none of the %zu gmon file%s could "
+				 "be summed", job->n, job->n == 1 ? "" : "s");
+		}
+	} else {
+		profile_free(&final);
+	}
+out:
+	/* The others learn whether there is a sum. */
+	MPI_Bcast(&o->failed, 1, MPI_INT, 0, MPI_COMM_WORLD);
+	profile_free(&f.state);
+	free(f.cache.data);
+	free(f.rerun);
+	sum_run_free(&run);
+	return o->failed ? -1 : 0;
+}

@@ -1,0 +1,45 @@
+/*
+ * sum-mpi.h - the parallel sum of gprof-par -S / -s under mpirun or srun,
+ * and the few other MPI steps gprof-par needs.  Only called when the
+ * launcher module says that MPI is wanted: a serial run never initialises
+ * MPI.
+ *
+ * The files are split into contiguous blocks, one per process, in order;
+ * every process sums its block as the serial sum would; process 0 then
+ * checks, by reading again only the files where a block's own sum started
+ * its histograms or fingerprint or rejected a file, that each block was
+ * judged as the serial sum judges it (a block whose first file is bad, say,
+ * is summed again from the state the earlier blocks leave), so that the
+ * bad files, their messages and the sum are the serial ones whatever the
+ * number of processes.  Histograms are then added with one MPI_Reduce of
+ * 64-bit sums, arcs up a binomial tree of packed arc tables merged in rank
+ * order (first appearance over the files in order): O(histogram + arcs)
+ * per step, not O(files).
+ */
+#ifndef GPROF_PAR_SUM_MPI_H
+#define GPROF_PAR_SUM_MPI_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "sum.h"
+
+/* MPI_Init; gives this process's rank and the number of processes. */
+void sum_mpi_init(int *argc, char ***argv, int *rank, int *size);
+void sum_mpi_finalize(void);
+
+/* Process 0's value of *v, for all. */
+void sum_mpi_bcast_int(int *v);
+
+/* Process 0's ranks list (malloc'ed on the others), for all; -1 when out
+ * of memory somewhere (then no process has a list). */
+int sum_mpi_bcast_ranks(int64_t **ranks, size_t *n);
+
+/*
+ * The parallel sum, collective: o->prof holds the sum on process 0 only;
+ * o->failed, o->message, o->bad and o->bytes are set on process 0 (the
+ * others know only o->failed).  Returns 0, or -1 if failed.
+ */
+int sum_parallel(const struct sum_job *job, struct sum_outcome *o);
+
+#endif /* GPROF_PAR_SUM_MPI_H */

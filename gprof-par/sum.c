@@ -1,0 +1,305 @@
+/* sum.c - sum gmon files in order, serially; see sum.h. */
+#include "sum.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "gmon-read.h"
+#include "rankfiles.h"
+
+#define PROGRAM "gprof-par"
+#define PROGRESS_INTERVAL 0.25    /* seconds between updates */
+#define SUMMARY_MAX_GAP_RANGES 8
+#define SUMMARY_MAX_BAD_NAMES 5
+
+double sum_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* ------------------------------------------------------------------ */
+/* Progress.                                                            */
+
+struct sum_progress {
+	size_t total, done;
+	const struct profile *prof;  /* for its byte count */
+	double start, last;
+	int shown;
+	char who[64];
+};
+
+struct sum_progress *sum_progress_start(const struct sum_job *job, size_t nfiles,
+					const char *who)
+{
+	struct sum_progress *pg;
+
+	if (!job->progress || nfiles == 0)
+		return NULL;
+	pg = calloc(1, sizeof *pg);
+	if (!pg)
+		return NULL;   /* progress is a nicety */
+	pg->total = nfiles;
+	pg->start = pg->last = sum_now();
+	snprintf(pg->who, sizeof pg->who, "%s", who);
+	return pg;
+}
+
+static void progress_show(struct sum_progress *pg, double now)
+{
+	double mb = profile_bytes_read(pg->prof) / 1e6, dt = now - pg->start;
+
+	fprintf(stderr, "\r" PROGRAM ": summing%s: %zu of %zu files, %.1f MB, %.0f MB/s   ",
+		pg->who, pg->done, pg->total, mb, dt > 0 ? mb / dt : 0.0);
+	fflush(stderr);
+	pg->shown = 1;
+	pg->last = now;
+}
+
+static void progress_step(struct sum_progress *pg, const struct profile *prof)
+{
+	double now;
+
+	if (!pg)
+		return;
+	pg->done++;
+	pg->prof = prof;
+	/* clock_gettime is a vDSO call: cheap enough per file. */
+	now = sum_now();
+	if (now - pg->last >= PROGRESS_INTERVAL)
+		progress_show(pg, now);
+}
+
+void sum_progress_end(struct sum_progress *pg)
+{
+	if (!pg)
+		return;
+	if (pg->shown)   /* erase the line: the summary follows */
+		fprintf(stderr, "\r%*s\r", 79, "");
+	free(pg);
+}
+
+/* ------------------------------------------------------------------ */
+/* A run over a range of files.                                          */
+
+void sum_run_init(struct sum_run *run)
+{
+	memset(run, 0, sizeof *run);
+	profile_init(&run->prof);
+}
+
+void sum_run_free(struct sum_run *run)
+{
+	for (size_t i = 0; i < run->nbad; i++)
+		free(run->bad[i].message);
+	free(run->bad);
+	free(run->events);
+	profile_free(&run->prof);
+	sum_run_init(run);
+}
+
+static int add_event(struct sum_run *run, size_t index, int kind)
+{
+	if (run->nevents == run->events_cap) {
+		size_t cap = run->events_cap ? 2 * run->events_cap : 16;
+		struct sum_event *grown = realloc(run->events, cap * sizeof *grown);
+
+		if (!grown)
+			return -1;
+		run->events = grown;
+		run->events_cap = cap;
+	}
+	run->events[run->nevents].index = (int64_t)index;
+	run->events[run->nevents].kind = kind;
+	run->nevents++;
+	return 0;
+}
+
+static int add_bad(struct sum_run *run, size_t index, const char *message)
+{
+	char *copy;
+
+	if (run->nbad == run->bad_cap) {
+		size_t cap = run->bad_cap ? 2 * run->bad_cap : 16;
+		struct sum_bad_file *grown = realloc(run->bad, cap * sizeof *grown);
+
+		if (!grown)
+			return -1;
+		run->bad = grown;
+		run->bad_cap = cap;
+	}
+	copy = strdup(message);
+	if (!copy)
+		return -1;
+	run->bad[run->nbad].index = index;
+	run->bad[run->nbad].message = copy;
+	run->nbad++;
+	return 0;
+}
+
+int sum_run_files(struct sum_run *run, const struct sum_job *job, size_t lo, size_t hi,
+		  struct sum_progress *pg, char *err, size_t errlen)
+{
+	struct profile *p = &run->prof;
+	char msg[1024];
+
+	for (size_t i = lo; i < hi; i++) {
+		int had_hists = p->nhists > 0, had_fingerprint = p->has_fingerprint;
+
+		if (profile_add_file(p, job->paths[i], msg, sizeof msg) != 0) {
+			if (add_event(run, i, SUM_EVENT_BAD) != 0 || add_bad(run, i, msg) != 0)
+				goto oom;
+			progress_step(pg, p);
+			if (!job->skip_bad)
+				break;
+			continue;
+		}
+		if ((!had_hists && p->nhists > 0) || (!had_fingerprint && p->has_fingerprint))
+			if (add_event(run, i, SUM_EVENT_SET) != 0)
+				goto oom;
+		progress_step(pg, p);
+	}
+	return 0;
+oom:
+	snprintf(err, errlen, "out of memory recording what %s did", job->paths[lo]);
+	return -1;
+}
+
+/* ------------------------------------------------------------------ */
+/* The serial sum.                                                       */
+
+void sum_outcome_init(struct sum_outcome *o)
+{
+	memset(o, 0, sizeof *o);
+	profile_init(&o->prof);
+	o->nprocs = 1;
+}
+
+void sum_outcome_free(struct sum_outcome *o)
+{
+	for (size_t i = 0; i < o->nbad; i++)
+		free(o->bad[i].message);
+	free(o->bad);
+	profile_free(&o->prof);
+	sum_outcome_init(o);
+}
+
+int sum_serial(const struct sum_job *job, struct sum_outcome *o)
+{
+	struct sum_run run;
+	struct sum_progress *pg = sum_progress_start(job, job->n, "");
+	int rc;
+
+	sum_run_init(&run);
+	rc = sum_run_files(&run, job, 0, job->n, pg, o->message, sizeof o->message);
+	sum_progress_end(pg);
+	o->bytes = profile_bytes_read(&run.prof);
+	if (rc != 0) {
+		o->failed = 1;
+		sum_run_free(&run);
+		return -1;
+	}
+	/* Hand over the sum and the bad files. */
+	o->prof = run.prof;
+	o->bad = run.bad;
+	o->nbad = run.nbad;
+	free(run.events);
+	if (o->nbad > 0 && !job->skip_bad) {
+		o->failed = 1;
+		snprintf(o->message, sizeof o->message, "%s", o->bad[0].message);
+		return -1;
+	}
+	if (o->prof.nfiles == 0) {
+		o->failed = 1;
+		snprintf(o->message, sizeof o->message, "none of the %zu gmon file%s could be "
+			 "summed", job->n, job->n == 1 ? "" : "s");
+		return -1;
+	}
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* The summary.                                                          */
+
+static int compare_i64(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* "(ranks 0-9; gaps: 3-4, 6-8 (5 ranks missing)) " or "". */
+static void describe_ranks(const struct sum_job *job, char *out, size_t size)
+{
+	int64_t *sorted;
+	size_t n = 0;
+	char text[512];
+
+	out[0] = '\0';
+	if (!job->ranks || job->n == 0)
+		return;
+	sorted = malloc(job->n * sizeof *sorted);
+	if (!sorted)
+		return;
+	memcpy(sorted, job->ranks, job->n * sizeof *sorted);
+	qsort(sorted, job->n, sizeof *sorted, compare_i64);
+	for (size_t i = 0; i < job->n; i++)   /* distinct ranks */
+		if (n == 0 || sorted[n - 1] != sorted[i])
+			sorted[n++] = sorted[i];
+	rankfiles_describe(sorted, n, SUMMARY_MAX_GAP_RANGES, text, sizeof text);
+	snprintf(out, size, " (%s)", text);
+	free(sorted);
+}
+
+static const char *base_name(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	return slash ? slash + 1 : path;
+}
+
+static void describe_bad(const struct sum_job *job, const struct sum_outcome *o, char *out,
+			 size_t size)
+{
+	size_t len;
+
+	out[0] = '\0';
+	if (o->nbad == 0)
+		return;
+	len = (size_t)snprintf(out, size, ", skipped %zu bad file%s (", o->nbad,
+			       o->nbad == 1 ? "" : "s");
+	for (size_t i = 0; i < o->nbad && i < SUMMARY_MAX_BAD_NAMES && len < size; i++)
+		len += (size_t)snprintf(out + len, size - len, "%s%s", i ? ", " : "",
+					base_name(job->paths[o->bad[i].index]));
+	if (len < size)
+		snprintf(out + len, size - len, "%s)",
+			 o->nbad > SUMMARY_MAX_BAD_NAMES ? ", ..." : "");
+}
+
+void sum_print_skipped(FILE *out, const struct sum_job *job, const struct sum_outcome *o)
+{
+	for (size_t i = 0; i < o->nbad && job->skip_bad; i++)
+		fprintf(out, PROGRAM ": skipped %s\n", o->bad[i].message);
+}
+
+void sum_print_summary(FILE *out, const struct sum_job *job, const struct sum_outcome *o,
+		       double seconds, const char *output)
+{
+	char ranks[600], bad[400], procs[64] = "";
+	double mb = o->bytes / 1e6;
+	int kb = o->bytes < 1000000;   /* small sums in kB */
+	describe_ranks(job, ranks, sizeof ranks);
+	describe_bad(job, o, bad, sizeof bad);
+	if (o->nprocs > 1)
+		snprintf(procs, sizeof procs, " by %d processes", o->nprocs);
+	fprintf(out, PROGRAM ": summed %zu of %zu file%s%s%s: %.1f %s in %.2f s (%.0f MB/s)%s%s%s\n",
+		o->failed ? 0 : (size_t)o->prof.nfiles, job->n, job->n == 1 ? "" : "s", ranks,
+		bad, kb ? mb * 1000 : mb, kb ? "kB" : "MB", seconds,
+		seconds > 0 ? mb / seconds : 0.0, procs, output ? " into " : "",
+		output ? output : "");
+}

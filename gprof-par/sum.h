@@ -1,0 +1,107 @@
+/*
+ * sum.h - sum many gmon files (e.g. one per MPI rank) into one profile,
+ * with the rules of gmon-read.h, in a fixed order, serially or with MPI
+ * (sum-mpi.h): validation, --skip-bad, progress and the summary line.
+ *
+ * The result is defined by the serial sum: the files are added one by one
+ * in order with profile_add_file; a file it rejects is the error (or, with
+ * skip_bad, is skipped and leaves the sum unchanged, so "consistent" is
+ * relative to the earlier good files).  The parallel sum gives the same
+ * profile, the same bad files and the same messages whatever the number of
+ * processes.
+ */
+#ifndef GPROF_PAR_SUM_H
+#define GPROF_PAR_SUM_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "profile.h"
+
+struct sum_job {
+	char **paths;          /* the files, in summing order */
+	size_t n;
+	const int64_t *ranks;  /* the rank of each file, or NULL */
+	int skip_bad;          /* skip bad files rather than fail */
+	int progress;          /* show progress on stderr */
+};
+
+struct sum_bad_file {
+	size_t index;          /* into job->paths */
+	char *message;         /* names the file and the problem */
+};
+
+struct sum_outcome {
+	struct profile prof;   /* the sum (on the root process only) */
+	struct sum_bad_file *bad;  /* in file order: the skipped files, or
+				    * (failed, without skip_bad) the first bad one */
+	size_t nbad;
+	int failed;            /* 1: there is no sum; message says why */
+	char message[1024];
+	uint64_t bytes;        /* bytes read, all processes */
+	int nprocs;
+};
+
+/* Empties o; sum_outcome_free frees what it holds. */
+void sum_outcome_init(struct sum_outcome *o);
+void sum_outcome_free(struct sum_outcome *o);
+
+/* Sums job's files in this process.  Returns 0 with the sum in o->prof,
+ * or -1 with o->failed set and o->message. */
+int sum_serial(const struct sum_job *job, struct sum_outcome *o);
+
+/* Prints one "gprof-par: skipped FILE: why" line per skipped file. */
+void sum_print_skipped(FILE *out, const struct sum_job *job, const struct sum_outcome *o);
+
+/*
+ * Prints the summary line: files summed, the ranks and the gaps between
+ * them (with job->ranks), the files skipped, bytes, seconds, throughput,
+ * the processes and the output file (NULL: none).
+ */
+void sum_print_summary(FILE *out, const struct sum_job *job, const struct sum_outcome *o,
+		       double seconds, const char *output);
+
+/* ---- Shared with sum-mpi.c --------------------------------------------- */
+
+/* What a run of a process over its files saw, for the parallel sum to
+ * check against the serial order: a file that set the histograms or the
+ * fingerprint of the run's profile, or one the run rejected. */
+enum { SUM_EVENT_SET = 1, SUM_EVENT_BAD = 2 };
+
+struct sum_event {
+	int64_t index;
+	int64_t kind;
+};
+
+struct sum_run {
+	struct profile prof;
+	struct sum_event *events;
+	size_t nevents, events_cap;
+	struct sum_bad_file *bad;  /* messages of the rejected files */
+	size_t nbad, bad_cap;
+};
+
+struct sum_progress;
+
+void sum_run_init(struct sum_run *run);
+void sum_run_free(struct sum_run *run);
+
+/*
+ * Adds files [lo, hi) of job into run->prof (which may hold a starting
+ * state), recording events; stops after the first rejected file unless
+ * job->skip_bad.  Returns 0, or -1 when out of memory (message in err).
+ */
+int sum_run_files(struct sum_run *run, const struct sum_job *job, size_t lo, size_t hi,
+		  struct sum_progress *pg, char *err, size_t errlen);
+
+/* Progress on stderr (if job->progress), at most 4 times a second; who
+ * names the process ("" for a serial run). */
+struct sum_progress *sum_progress_start(const struct sum_job *job, size_t nfiles,
+					const char *who);
+void sum_progress_end(struct sum_progress *pg);
+
+/* Monotonic seconds. */
+double sum_now(void);
+
+#endif /* GPROF_PAR_SUM_H */

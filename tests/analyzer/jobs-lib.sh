@@ -1,0 +1,89 @@
+# jobs-lib.sh - helpers for the tests of the batch job scripts (jobs/) and
+# of gprof-par-sum.  Each test sources it, works in its own directory under
+# the build tree (kept on failure, removed on success), and runs the real
+# runtime, the real gprof-par -S and mpirun, with mpirun standing in for srun.
+
+set -eu
+
+: "${top_srcdir:?run me through make check}" "${top_builddir:?run me through make check}"
+test_name=$(basename "$0" .sh)
+work=$PWD/$test_name.dir
+
+rm -rf "$work"
+mkdir -p "$work"
+cd "$work"
+trap 'status=$?; [ $status -eq 0 ] && { cd /; rm -rf "$work"; }; exit $status' EXIT
+
+if [ "$(id -u)" -eq 0 ]; then
+	export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+fi
+unset BG_GMON_RANK_SUBSET GMON_OUT_PREFIX BG_GMON_VERBOSE BG_GMON_START_THREAD_TIMERS BG_GMON_HZ
+unset OMPI_COMM_WORLD_RANK PMIX_RANK PMI_RANK MV2_COMM_WORLD_RANK SLURM_PROCID
+unset SLURM_JOB_ID SLURM_SUBMIT_DIR SLURM_NTASKS SLURM_NPROCS PBS_JOBID PBS_O_WORKDIR PBS_NODEFILE
+unset GMON_APP GMON_APP_ARGS GMON_APP_SOURCE GMON_NTASKS GMON_SUM_TASKS GMON_RESULTS GMON_SKIP_BAD
+unset LAUNCHER GMON_LAUNCHER
+
+fail() { printf 'FAIL: %s: %s\n' "$test_name" "$*" >&2; exit 1; }
+skip() { printf 'SKIP: %s: %s\n' "$test_name" "$*" >&2; exit 77; }
+note() { printf '%s: %s\n' "$test_name" "$*"; }
+
+expect_eq() { # actual expected what
+	[ "$1" = "$2" ] || fail "$3: expected '$2', got '$1'"
+}
+
+[ -x "${GPROF_PAR:-}" ] || fail "GPROF_PAR='${GPROF_PAR:-}' is not gprof-par"
+
+# need_runtime: the job scripts start the program with gmon-run, which
+# preloads libgmon-mpi.so.  Both come from this build tree (gmon-run made
+# here from its .in, pointing at the runtime built here), or from
+# GMON_MPI_LIBRARY and GMON_RUN when set.
+need_runtime() {
+	export GMON_MPI_LIBRARY=${GMON_MPI_LIBRARY:-$top_builddir/libgmon-mpi/.libs/libgmon-mpi.so}
+	[ -r "$GMON_MPI_LIBRARY" ] ||
+		skip "the runtime $GMON_MPI_LIBRARY is not built (set GMON_MPI_LIBRARY to a libgmon-mpi.so)"
+	if [ -z "${GMON_RUN:-}" ]; then
+		[ -r "$top_srcdir/scripts/gmon-run.in" ] ||
+			skip "scripts/gmon-run.in is missing (set GMON_RUN to a gmon-run)"
+		sed -e "s|@libdir[@]|${GMON_MPI_LIBRARY%/*}|g" -e 's|@PACKAGE_VERSION[@]|test|g' \
+			"$top_srcdir/scripts/gmon-run.in" >"$work/gmon-run"
+		chmod +x "$work/gmon-run"
+		GMON_RUN=$work/gmon-run
+	fi
+	export GMON_RUN
+}
+
+# gprof-par -S must be there (the job scripts and gprof-par-sum run it).
+need_sum_option() {
+	"$GPROF_PAR" --help 2>&1 | grep -Eq '^ *-S[ ,]' ||
+		skip "this gprof-par has no -S option yet"
+}
+
+# build_app OUT: the test program, a plain mpicc -pg build (the runtime
+# is preloaded by gmon-run)
+build_app() {
+	"$MPICC" -pg -O1 "$top_srcdir/tests/analyzer/jobs-app.c" -o "$1" -lpthread
+}
+
+# calls_of PROGRAM FUNCTION GMON-FILE: the calls column of gprof-par's flat
+# profile for FUNCTION, and GNU gprof's when it is installed (they must agree)
+calls_of() {
+	local ours theirs
+	ours=$("$GPROF_PAR" -b -p "$1" "$3" | awk -v f="$2" '$NF == f && NF == 7 { print $4 }')
+	if [ -n "${GPROF:-}" ] && [ -x "$GPROF" ]; then
+		theirs=$("$GPROF" -b -p "$1" "$3" | awk -v f="$2" '$NF == f && NF == 7 { print $4 }')
+		[ "$ours" = "$theirs" ] ||
+			fail "calls of $2 in $3: gprof-par says '$ours', GNU gprof '$theirs'"
+	fi
+	echo "$ours"
+}
+
+# self_of FLAT-PROFILE FUNCTION: the self seconds of FUNCTION in a brief
+# flat profile, in hundredths (0 when it is not listed)
+self_of() {
+	awk -v f="$2" '$NF == f { s = $3 } END { printf "%d\n", s * 100 + 0.5 }' "$1"
+}
+
+# ls_ranks DIR: the gmon.out.* files in DIR, sorted, on one line
+ls_ranks() {
+	ls -1 "$1" | sort -V | tr '\n' ' ' | sed 's/ $//'
+}

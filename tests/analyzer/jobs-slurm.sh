@@ -1,0 +1,79 @@
+#!/bin/bash
+# jobs/gmon-profile.slurm end to end, with mpirun standing in for srun: a
+# prebuilt -pg program on 6 tasks, ranks 0:5:2 writing profiles, thread
+# timers, the sum on 2 MPI processes, and the report's exact call counts;
+# then the errors it must refuse with a clear message and status.
+. "$(dirname "$0")/jobs-lib.sh"
+need_runtime
+need_sum_option
+script=$top_srcdir/jobs/gmon-profile.slurm
+
+build_app app
+mkdir submit
+export LAUNCHER="$MPIRUN --oversubscribe" GPROF_PAR
+export SLURM_JOB_ID=4242 SLURM_SUBMIT_DIR=$work/submit SLURM_NTASKS=6
+
+# A job as Slurm starts it: in the submit directory, the tasks from
+# SLURM_NTASKS, the program and its arguments on the command line.
+status=0
+(cd submit && BG_GMON_RANK_SUBSET=0:5:2 BG_GMON_START_THREAD_TIMERS=all BG_GMON_HZ=1000 \
+	GMON_SUM_TASKS=2 bash "$script" "$work/app" --fail-rank -1 >../out 2>&1) || status=$?
+[ $status -eq 0 ] || { cat out >&2; fail "the job exited with $status"; }
+results=$work/submit/gmon-results/4242
+[ -d "$results" ] || fail "no results directory $results: $(cat out)"
+expect_eq "$(ls_ranks "$results/ranks")" "gmon.out.0 gmon.out.2 gmon.out.4" "rank files for subset 0:5:2"
+for f in gmon.sum profile.txt flat-profile.txt job.txt sum.log; do
+	[ -s "$results/$f" ] || [ "$f" = sum.log ] || fail "$results/$f is missing or empty"
+done
+ls "$results" | grep -q '\.tmp' && fail "temporary files left in $results: $(ls "$results")"
+grep -q -- "-n 2 .*gprof-par -S $results/ranks -o $results/gmon.sum" "$results/job.txt" ||
+	fail "the sum did not run on 2 processes: $(cat "$results/job.txt")"
+grep -q '^outcome: *ok$' "$results/job.txt" || fail "job.txt has no ok outcome: $(cat "$results/job.txt")"
+
+# ranks 0, 2 and 4 call rank_work 1000, 3000 and 5000 times
+expect_eq "$(calls_of app rank_work "$results/gmon.sum")" 9000 "calls of rank_work in gmon.sum"
+expect_eq "$(calls_of app once_per_rank "$results/gmon.sum")" 3 "calls of once_per_rank in gmon.sum"
+grep -Eq '^ +[0-9.]+ +[0-9.]+ +[0-9.]+ +9000 .* rank_work$' "$results/profile.txt" ||
+	fail "profile.txt does not show rank_work called 9000 times"
+grep -q 'index % time    self  children    called     name' "$results/profile.txt" ||
+	fail "profile.txt has no call graph"
+# thread timers: the second thread's CPU time is sampled
+[ "$(self_of "$results/flat-profile.txt" thread_spin)" -gt 0 ] ||
+	fail "no samples in thread_spin with BG_GMON_START_THREAD_TIMERS=all: $(cat "$results/flat-profile.txt")"
+
+# The same job id again: the results are never overwritten.
+status=0
+(cd submit && bash "$script" "$work/app" >../out 2>&1) || status=$?
+expect_eq $status 2 "exit status when the results directory exists"
+grep -q "cannot create the results directory .*4242" out || fail "unclear message: $(cat out)"
+
+# Bad settings: status 2 and a message naming the setting, before any run.
+export SLURM_JOB_ID=4243
+bad() { # EXPECTED-MESSAGE ENV-ASSIGNMENT... -- ARGS...
+	local message=$1; shift
+	local envs=()
+	while [ "$1" != -- ]; do envs+=("$1"); shift; done
+	shift
+	status=0
+	(cd submit && env "${envs[@]}" bash "$script" "$@" >../out 2>&1) || status=$?
+	expect_eq $status 2 "exit status with ${envs[*]} $*"
+	grep -q -- "$message" out || fail "with ${envs[*]} $*: expected '$message', got: $(cat out)"
+	[ ! -e "$work/submit/gmon-results/4243" ] || fail "a results directory was made for a refused job"
+}
+bad "BG_GMON_RANK_SUBSET='4:2' is not" BG_GMON_RANK_SUBSET=4:2 -- "$work/app"
+bad "BG_GMON_START_THREAD_TIMERS='some' is not" BG_GMON_START_THREAD_TIMERS=some -- "$work/app"
+bad "GMON_NTASKS='0' is not" GMON_NTASKS=0 -- "$work/app"
+bad "no program" GMON_SUM_TASKS=1 --
+bad "the program $work/nothing does not exist" GMON_SUM_TASKS=1 -- "$work/nothing"
+bad "the launcher 'no-such-srun' is not found" LAUNCHER=no-such-srun -- "$work/app"
+
+# --help prints the header, settings and exit statuses
+bash "$script" --help >out
+grep -q '^Exit status:' out && grep -q '^  LAUNCHER ' out || fail "--help: $(cat out)"
+
+# A subset no task is in: no profile, status 5.
+status=0
+(cd submit && BG_GMON_RANK_SUBSET=7:9 bash "$script" "$work/app" >../out 2>&1) || status=$?
+expect_eq $status 5 "exit status when no rank wrote a profile"
+grep -q "no rank wrote a profile" out || fail "unclear message: $(cat out)"
+note ok
