@@ -31,6 +31,7 @@
  *     two different fingerprints are an error.
  */
 #include "gmon-read.h"
+#include "errors.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -90,19 +91,6 @@ struct record_place {
 	size_t offset; /* of its tag byte */
 };
 
-static void set_error(char *err, size_t errlen, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static void set_error(char *err, size_t errlen, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (!err || errlen == 0)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-}
 
 /* Turns the reason in err into "name: reason". */
 static void prefix_error(char *err, size_t errlen, const char *name)

@@ -4,6 +4,7 @@
  * See symtab.h for the rules.
  */
 #include "symtab.h"
+#include "errors.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -24,19 +25,6 @@ struct candidate {
 	size_t order;            /* position in the ELF symbol table */
 };
 
-static void set_error(char *err, size_t errlen, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static void set_error(char *err, size_t errlen, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (!err || errlen == 0)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-}
 
 static int is_digit(char c)
 {

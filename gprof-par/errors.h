@@ -1,0 +1,13 @@
+/*
+ * errors.h - how gprof-par's modules report a problem to their caller: a
+ * formatted message in a caller-supplied buffer (which may be NULL).
+ */
+#ifndef GPROF_PAR_ERRORS_H
+#define GPROF_PAR_ERRORS_H
+
+#include <stddef.h>
+
+void set_error(char *err, size_t errlen, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+#endif /* GPROF_PAR_ERRORS_H */
