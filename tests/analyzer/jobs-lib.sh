@@ -22,6 +22,13 @@ unset OMPI_COMM_WORLD_RANK PMIX_RANK PMI_RANK MV2_COMM_WORLD_RANK SLURM_PROCID
 unset SLURM_JOB_ID SLURM_SUBMIT_DIR SLURM_NTASKS SLURM_NPROCS PBS_JOBID PBS_O_WORKDIR PBS_NODEFILE
 unset GMON_APP GMON_APP_ARGS GMON_APP_SOURCE GMON_NTASKS GMON_SUM_TASKS GMON_RESULTS GMON_SKIP_BAD
 unset LAUNCHER GMON_LAUNCHER
+# A gprof-par built with --enable-sanitizers: Open MPI's own leaks at exit
+# are suppressed when it runs under mpirun, gprof-par's are not (as in
+# reduce-lib.sh).
+if [ -r "$top_srcdir/tests/analyzer/lsan-openmpi.supp" ]; then
+	export ASAN_OPTIONS=detect_leaks=1:fast_unwind_on_malloc=0
+	export LSAN_OPTIONS=suppressions=$top_srcdir/tests/analyzer/lsan-openmpi.supp:print_suppressions=0
+fi
 
 fail() { printf 'FAIL: %s: %s\n' "$test_name" "$*" >&2; exit 1; }
 skip() { printf 'SKIP: %s: %s\n' "$test_name" "$*" >&2; exit 77; }
