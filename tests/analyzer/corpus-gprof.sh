@@ -10,25 +10,13 @@
 # under the build directory (srcdir may be read-only).
 set -u
 
-if [ -z "${GPROF:-}" ]; then
-	echo "SKIP: GNU gprof not found at configure time (GPROF is empty)"
-	exit 77
-fi
-GPROF_PAR=${GPROF_PAR:?GPROF_PAR must name the gprof-par binary}
-CC=${CC:-cc}
+. "${top_srcdir:-../..}/tests/analyzer/gprof-compare-lib.sh"
 corpus=${top_srcdir:-../..}/tests/analyzer/corpus
 [ -d "$corpus" ] || { echo "ERROR: no corpus at $corpus"; exit 99; }
 
 work=$(mktemp -d "$PWD/corpus-gprof.XXXXXX") || exit 99
 trap 'rm -rf "$work"' EXIT
 cd "$work" || exit 99
-failures=0
-checks=0
-
-fail() {
-	echo "FAIL: $*"
-	failures=$((failures + 1))
-}
 
 # build NAME SOURCE [CFLAGS...]: a -pg program without -g, run twice to get
 # NAME.gmon.1 and NAME.gmon.2 (glibc's runtime writes gmon.out).
@@ -43,31 +31,6 @@ build() {
 		[ -f gmon.out ] || { echo "ERROR: $name wrote no gmon.out"; exit 99; }
 		mv gmon.out "$name.gmon.$run"
 	done
-}
-
-# compare EXE "OPTIONS" GMON...: same stdout and exit status as GNU gprof;
-# prints the difference when they differ.
-compare() {
-	exe=$1 opts=$2
-	shift 2
-	checks=$((checks + 1))
-	# shellcheck disable=SC2086
-	"$GPROF" $opts "$exe" "$@" > gnu.out 2> gnu.err
-	gnu_rc=$?
-	# shellcheck disable=SC2086
-	"$GPROF_PAR" $opts "$exe" "$@" > ours.out 2> ours.err
-	ours_rc=$?
-	if [ "$gnu_rc" -ne "$ours_rc" ]; then
-		fail "$exe [$opts] $*: exit status $ours_rc, GNU gprof $gnu_rc"
-		head -20 ours.err
-	elif ! cmp -s gnu.out ours.out; then
-		fail "$exe [$opts] $*: output differs from GNU gprof (< GNU, > gprof-par)"
-		diff gnu.out ours.out | head -40
-	elif [ ! -s gnu.out ]; then
-		fail "$exe [$opts] $*: GNU gprof printed nothing (test is broken)"
-	else
-		echo "ok: $exe [$opts] $*"
-	fi
 }
 
 # check EXE [OPTION SETS...]: the standard options, then any extra ones, on

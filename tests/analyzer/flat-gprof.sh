@@ -6,22 +6,11 @@
 # Both tools read the same gmon files, so the comparison is exact.
 set -u
 
-if [ -z "${GPROF:-}" ]; then
-	echo "SKIP: GNU gprof not found at configure time (GPROF is empty)"
-	exit 77
-fi
-GPROF_PAR=${GPROF_PAR:?GPROF_PAR must name the gprof-par binary}
-CC=${CC:-cc}
+. "${top_srcdir:-../..}/tests/analyzer/gprof-compare-lib.sh"
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/flat-gprof.XXXXXX") || exit 99
 trap 'rm -rf "$work"' EXIT
 cd "$work" || exit 99
-failures=0
-
-fail() {
-	echo "FAIL: $*"
-	failures=$((failures + 1))
-}
 
 # build NAME SOURCE [CFLAGS...]: a -pg program, run once to get NAME.gmon.
 build() {
@@ -31,29 +20,6 @@ build() {
 	./"$name" > /dev/null || { echo "ERROR: $name failed"; exit 99; }
 	[ -f gmon.out ] || { echo "ERROR: $name wrote no gmon.out"; exit 99; }
 	mv gmon.out "$name.gmon"
-}
-
-# compare EXE "OPTIONS" GMON...: same stdout and exit status as GNU gprof.
-compare() {
-	exe=$1 opts=$2
-	shift 2
-	# shellcheck disable=SC2086
-	"$GPROF" $opts "$exe" "$@" > gnu.out 2> gnu.err
-	gnu_rc=$?
-	# shellcheck disable=SC2086
-	"$GPROF_PAR" $opts "$exe" "$@" > ours.out 2> ours.err
-	ours_rc=$?
-	if [ "$gnu_rc" -ne "$ours_rc" ]; then
-		fail "$exe [$opts]: exit status $ours_rc, GNU gprof $gnu_rc"
-		cat ours.err
-	elif ! cmp -s gnu.out ours.out; then
-		fail "$exe [$opts]: output differs from GNU gprof"
-		diff gnu.out ours.out | head -20
-	elif [ ! -s gnu.out ]; then
-		fail "$exe [$opts]: GNU gprof printed nothing (test is broken)"
-	else
-		echo "ok: $exe [$opts]"
-	fi
 }
 
 # expect_error "WHAT" "TEXT" COMMAND...: exit status 1, nothing on stdout,

@@ -1,0 +1,42 @@
+# gprof-compare-lib.sh - sourced by the tests that compare gprof-par with
+# GNU gprof byte for byte (corpus-gprof.sh, flat-gprof.sh): the skip when
+# GNU gprof is absent, failure counting, and compare().
+
+if [ -z "${GPROF:-}" ]; then
+	echo "SKIP: GNU gprof not found at configure time (GPROF is empty)"
+	exit 77
+fi
+GPROF_PAR=${GPROF_PAR:?GPROF_PAR must name the gprof-par binary}
+CC=${CC:-cc}
+failures=0
+checks=0
+
+fail() {
+	echo "FAIL: $*"
+	failures=$((failures + 1))
+}
+
+# compare EXE "OPTIONS" GMON...: same stdout and exit status as GNU gprof;
+# prints the difference when they differ.
+compare() {
+	exe=$1 opts=$2
+	shift 2
+	checks=$((checks + 1))
+	# shellcheck disable=SC2086
+	"$GPROF" $opts "$exe" "$@" > gnu.out 2> gnu.err
+	gnu_rc=$?
+	# shellcheck disable=SC2086
+	"$GPROF_PAR" $opts "$exe" "$@" > ours.out 2> ours.err
+	ours_rc=$?
+	if [ "$gnu_rc" -ne "$ours_rc" ]; then
+		fail "$exe [$opts] $*: exit status $ours_rc, GNU gprof $gnu_rc"
+		head -20 ours.err
+	elif ! cmp -s gnu.out ours.out; then
+		fail "$exe [$opts] $*: output differs from GNU gprof (< GNU, > gprof-par)"
+		diff gnu.out ours.out | head -40
+	elif [ ! -s gnu.out ]; then
+		fail "$exe [$opts] $*: GNU gprof printed nothing (test is broken)"
+	else
+		echo "ok: $exe [$opts] $*"
+	fi
+}
