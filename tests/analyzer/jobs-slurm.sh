@@ -20,6 +20,7 @@ status=0
 	GMON_SUM_TASKS=2 bash "$script" "$work/app" --fail-rank -1 >../out 2>&1) || status=$?
 [ $status -eq 0 ] || { cat out >&2; fail "the job exited with $status"; }
 results=$work/submit/gmon-results/4242
+grep -q "not built with -pg" out && fail "a -pg program was taken for one without: $(cat out)"
 [ -d "$results" ] || fail "no results directory $results: $(cat out)"
 expect_eq "$(ls_ranks "$results/ranks")" "gmon.out.0 gmon.out.2 gmon.out.4" "rank files for subset 0:5:2"
 for f in gmon.sum profile.txt flat-profile.txt job.txt sum.log; do
