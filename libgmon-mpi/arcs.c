@@ -243,22 +243,10 @@ void arcs_for_each(arc_visitor visit, void *ctx)
 	}
 }
 
-static void add_to_stats(uintptr_t from_pc, uintptr_t self_pc, uint64_t count, void *ctx)
-{
-	struct arc_stats *stats = ctx;
-
-	(void)from_pc;
-	(void)self_pc;
-	stats->arcs++;
-	stats->calls += count;
-}
-
 void arcs_get_stats(struct arc_stats *stats)
 {
 	*stats = (struct arc_stats){0};
-	arcs_for_each(add_to_stats, stats);
 	for (struct arc_table *t = __atomic_load_n(&all_tables, __ATOMIC_ACQUIRE); t; t = t->next_all) {
-		stats->tables++;
 		stats->dropped_reentrant += __atomic_load_n(&t->dropped_reentrant, __ATOMIC_RELAXED);
 		stats->dropped_no_memory += __atomic_load_n(&t->dropped_no_memory, __ATOMIC_RELAXED);
 	}

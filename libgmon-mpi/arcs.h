@@ -15,9 +15,6 @@ enum arc_state {
 };
 
 struct arc_stats {
-	uint64_t tables;            /* tables ever made (peak concurrent threads) */
-	uint64_t arcs;              /* distinct (from, self, table) entries */
-	uint64_t calls;             /* calls counted */
 	uint64_t dropped_reentrant; /* mcount re-entered in one thread (signal handler) */
 	uint64_t dropped_no_memory; /* mmap failed */
 	uint64_t dropped_late;      /* calls after the profile was written */

@@ -30,7 +30,8 @@ static void write_one_arc(uintptr_t from_pc, uintptr_t self_pc, uint64_t count, 
 		aw->summary->calls_outside += count;
 		return;
 	}
-	aw->summary->arc_records += (count + GMON_ARC_COUNT_MAX - 1) / GMON_ARC_COUNT_MAX;
+	aw->summary->arcs_written++;
+	aw->summary->calls_written += count;
 	gmon_write_arc(aw->writer, from, self, count);
 }
 
@@ -44,12 +45,10 @@ static int write_records(int fd, unsigned rate, const struct image_info *image,
 
 	gmon_writer_init(&w, fd, buffer, sizeof buffer);
 	gmon_write_file_header(&w, image->has_build_id ? image->build_id_prefix : NULL);
-	summary->hist_records = gmon_histogram_layers(h->bins, sizeof h->bins[0], h->nbins);
 	gmon_write_histogram(&w, h->low_pc, h->high_pc, rate, h->bins, sizeof h->bins[0], h->nbins);
 	arcs_for_each(write_one_arc, &aw);
 	if (gmon_writer_finish(&w) == 0 && fsync(fd) != 0 && errno != EINVAL)
 		return errno;
-	summary->bytes = w.bytes_written;
 	return w.error;
 }
 

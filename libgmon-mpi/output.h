@@ -11,11 +11,10 @@
 #include "image.h"
 
 struct output_summary {
-	uint64_t arc_records;    /* arc records written (stacked ones included) */
-	uint64_t hist_records;   /* histogram records written */
+	uint64_t arcs_written;   /* distinct arcs (per thread table) written */
+	uint64_t calls_written;  /* the calls they counted */
 	uint64_t arcs_outside;   /* arcs with an end outside the text: not written */
 	uint64_t calls_outside;  /* the calls those arcs counted */
-	uint64_t bytes;
 };
 
 /* Returns 0, or an errno value (nothing is left under path or the

@@ -145,8 +145,6 @@ PUBLIC int pthread_create(pthread_t *thread, const pthread_attr_t *attr,
 	err = real_create(thread, attr, start_timed_thread, start);
 	if (err != 0)
 		free(start);
-	else
-		__atomic_fetch_add(&stats.timed, 1, __ATOMIC_RELAXED);
 	return err;
 }
 

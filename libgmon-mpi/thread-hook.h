@@ -19,7 +19,6 @@
 void thread_hook_time_all_new_threads(void);
 
 struct thread_hook_stats {
-	uint64_t timed;          /* threads created with a timer */
 	uint64_t comm_skipped;   /* communication threads left without one */
 	char comm_libraries[4][64];    /* file names of the objects they came from
 					  (the first few; copied: an MPI component
