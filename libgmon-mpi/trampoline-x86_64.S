@@ -97,17 +97,9 @@
 	POP	%rdi
 .endm
 
-	.globl	mcount
-	.type	mcount, @function
-	.globl	_mcount
-	.type	_mcount, @function
-	.p2align 4
-mcount:
-_mcount:
-	.cfi_startproc
-	SAVE_FAST
-	movq	8(%rbp), %rcx		/* from_pc: where the callee returns to */
-	movq	32(%rsp), %rdx		/* self_pc: our return address, in the callee */
+/* With from_pc in %rcx and self_pc in %rdx, after SAVE_FAST: count the arc
+ * (fast path, else gmon_count_arc) and return to the callee. */
+.macro COUNT_ARC_AND_RETURN
 	FAST_PATH 1f
 	.cfi_remember_state
 	RESTORE_FAST
@@ -120,6 +112,20 @@ _mcount:
 	RESTORE_REST
 	RESTORE_FAST
 	ret
+.endm
+
+	.globl	mcount
+	.type	mcount, @function
+	.globl	_mcount
+	.type	_mcount, @function
+	.p2align 4
+mcount:
+_mcount:
+	.cfi_startproc
+	SAVE_FAST
+	movq	8(%rbp), %rcx		/* from_pc: where the callee returns to */
+	movq	32(%rsp), %rdx		/* self_pc: our return address, in the callee */
+	COUNT_ARC_AND_RETURN
 	.cfi_endproc
 	.size	mcount, .-mcount
 	.size	_mcount, .-_mcount
@@ -132,18 +138,7 @@ __fentry__:
 	SAVE_FAST
 	movq	40(%rsp), %rcx		/* from_pc: the callee's own return address */
 	movq	32(%rsp), %rdx		/* self_pc: our return address, in the callee */
-	FAST_PATH 1f
-	.cfi_remember_state
-	RESTORE_FAST
-	ret
-	.cfi_restore_state
-1:	SAVE_REST
-	movq	%rcx, %rdi
-	movq	%rdx, %rsi
-	call	gmon_count_arc
-	RESTORE_REST
-	RESTORE_FAST
-	ret
+	COUNT_ARC_AND_RETURN
 	.cfi_endproc
 	.size	__fentry__, .-__fentry__
 
