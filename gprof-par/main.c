@@ -325,7 +325,8 @@ static void check_fingerprint(const struct symtab *st, const struct profile *p)
 }
 
 /* GNU: without an explicit choice, what the data allows, minus what the
- * user turned off. */
+ * user turned off; a section chosen that way is left out when its data is
+ * missing (no histogram: no flat profile; no arcs: no call graph). */
 static int sections_to_print(const struct options *o, const struct profile *p)
 {
 	int style = o->style;
@@ -336,16 +337,21 @@ static int sections_to_print(const struct options *o, const struct profile *p)
 		else
 			style = STYLE_EXEC_COUNTS;
 		style &= ~o->user_specified;
+		if (p->nhists == 0)
+			style &= ~STYLE_FLAT;
+		if (p->narcs == 0)
+			style &= ~STYLE_GRAPH;
 	}
 	return style;
 }
 
-static void check_inputs(int style, const struct profile *p)
+/* A section asked for with -p or -q needs its data, as in GNU gprof. */
+static void check_inputs(const struct options *o, const struct profile *p)
 {
-	if ((style & STYLE_FLAT) && p->nhists == 0)
-		die("the gmon file(s) have no histogram, needed by the flat profile");
-	if ((style & STYLE_GRAPH) && p->narcs == 0)
-		die("the gmon file(s) have no call-graph data (arcs), needed by the call graph");
+	if ((o->style & STYLE_FLAT) && p->nhists == 0)
+		die("the gmon file(s) have no histogram, needed by the flat profile (-p)");
+	if ((o->style & STYLE_GRAPH) && p->narcs == 0)
+		die("the gmon file(s) have no call-graph data (arcs), needed by the call graph (-q)");
 }
 
 /* Prints GNU's form feed line between sections. */
@@ -585,7 +591,7 @@ int main(int argc, char **argv)
 		if (!cg)
 			die("out of memory building the call graph");
 	}
-	check_inputs(style, &p);
+	check_inputs(&o, &p);
 
 	if (style & STYLE_FLAT) {
 		struct flat_options fo = { o.brief, o.show_zeros };

@@ -8,6 +8,8 @@
  *        (written as stacked records where they do not fit)
  *   gmon-read-tool split IN OUT                   write every histogram and
  *        arc as two records (halves) whose values add up
+ *   gmon-read-tool drop hist|arcs|both IN OUT     write IN without its
+ *        histograms, its arcs, or both (a file GNU gprof can still read)
  *   gmon-read-tool info FILE                      print what FILE holds
  */
 #include <inttypes.h>
@@ -145,6 +147,30 @@ static int cmd_split(char **argv)
 	return 0;
 }
 
+static int cmd_drop(char **argv)
+{
+	struct profile p;
+	const char *what = argv[0];
+	int hists = strcmp(what, "hist") == 0 || strcmp(what, "both") == 0;
+	int arcs = strcmp(what, "arcs") == 0 || strcmp(what, "both") == 0;
+
+	if (!hists && !arcs) {
+		fprintf(stderr, "gmon-read-tool: drop what? '%s' is not hist, arcs or both\n", what);
+		return 2;
+	}
+	read_one(&p, argv[1]);
+	if (hists) {
+		for (size_t h = 0; h < p.nhists; h++)
+			free(p.hists[h].bins);
+		p.nhists = 0;
+	}
+	if (arcs)
+		p.narcs = 0;
+	die_on(profile_write(&p, argv[2], err, sizeof err) != 0);
+	profile_free(&p);
+	return 0;
+}
+
 static int cmd_info(char **argv)
 {
 	struct profile p;
@@ -164,9 +190,11 @@ int main(int argc, char **argv)
 		return cmd_scale(argv + 2);
 	if (argc == 4 && strcmp(argv[1], "split") == 0)
 		return cmd_split(argv + 2);
+	if (argc == 5 && strcmp(argv[1], "drop") == 0)
+		return cmd_drop(argv + 2);
 	if (argc == 3 && strcmp(argv[1], "info") == 0)
 		return cmd_info(argv + 2);
 	fprintf(stderr, "usage: gmon-read-tool sum OUT IN... | scale IN OUT MAXBIN MAXARC |\n"
-			"       split IN OUT | info FILE\n");
+			"       split IN OUT | drop hist|arcs|both IN OUT | info FILE\n");
 	return 2;
 }
