@@ -524,6 +524,7 @@ struct callgraph *callgraph_build(const struct cg_function_in *funcs, size_t nfu
 	for (size_t f = 0; f < nfuncs; f++) {
 		struct cg_node *n = &cg->nodes[f];
 		n->name = funcs[f].name;
+		n->print_name = funcs[f].print_name ? funcs[f].print_name : funcs[f].name;
 		n->self_ticks = funcs[f].self_ticks;
 		n->top_order = DFN_NAN;
 		n->cycle_head = f;

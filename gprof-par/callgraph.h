@@ -36,8 +36,9 @@ struct profile;
 
 /* One function of the symbol table. */
 struct cg_function_in {
-	const char *name;      /* as printed */
+	const char *name;      /* as sorted (the mangled name) */
 	double self_ticks;     /* histogram samples credited to it (may be fractional) */
+	const char *print_name; /* as printed (demangled); NULL: name */
 };
 
 /*

@@ -15,7 +15,8 @@
 #define CG_NONE ((size_t)-1)
 
 struct cg_node {
-	const char *name;        /* NULL for a cycle as a whole */
+	const char *name;        /* NULL for a cycle as a whole; sorts by it */
+	const char *print_name;  /* what is printed for it (demangled) */
 	double self_ticks;       /* GNU hist.time */
 	double child_time;       /* cg.child_time */
 	double prop_fract;       /* cg.prop.fract */

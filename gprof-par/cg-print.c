@@ -17,7 +17,7 @@
 /* GNU print_name: name, " <cycle N>" if on a cycle, " [index]" or " (index)". */
 static void print_name(FILE *out, const struct cg_node *n)
 {
-	fputs(n->name, out);
+	fputs(n->print_name, out);
 	if (n->cycle != 0)
 		fprintf(out, " <cycle %u>", n->cycle);
 	if (n->index != 0)
@@ -336,8 +336,8 @@ void callgraph_print_index(FILE *out, const struct callgraph *cg,
 				fputc(' ', out);
 			fprintf(out, " %s ", buf);
 			if (j < nnames) {
-				fputs(n->name, out);
-				col += (long)strlen(n->name);
+				fputs(n->print_name, out);
+				col += (long)strlen(n->print_name);
 			} else {
 				snprintf(buf, sizeof buf, "<cycle %u>", n->cycle);
 				fputs(buf, out);

@@ -36,7 +36,9 @@ struct callgraph *callgraph_build_symtab(struct symtab *st, const struct profile
 	if (!funcs || !arcs)
 		goto out;
 	for (size_t i = 0; i < st->nsyms; i++)
-		funcs[i] = (struct cg_function_in){ st->syms[i].name, st->syms[i].ticks };
+		funcs[i] = (struct cg_function_in){ .name = st->syms[i].name,
+						    .self_ticks = st->syms[i].ticks,
+						    .print_name = sym_print_name(&st->syms[i]) };
 	for (size_t i = 0; i < p->narcs; i++) {
 		const struct sym *parent = symtab_lookup(st, p->arcs[i].from_pc);
 		const struct sym *child = symtab_lookup(st, p->arcs[i].self_pc);

@@ -141,7 +141,7 @@ static void print_line(FILE *out, const struct sym *s, double scale, double tota
 			scale * (s->ticks + s->child_ticks) / hz / s->calls);
 	else
 		fprintf(out, " %8.8s %8.8s %8.8s  ", "", "", "");
-	fprintf(out, "%s\n", s->name);
+	fprintf(out, "%s\n", sym_print_name(s));
 }
 
 int flat_print(FILE *out, const struct symtab *st, const struct hist_summary *h,

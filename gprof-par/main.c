@@ -27,6 +27,7 @@
 #include "rankfiles.h"
 #include "sum-mpi.h"
 #include "sum.h"
+#include "demangle.h"
 #include "symtab.h"
 
 #define PROGRAM "gprof-par"
@@ -56,6 +57,14 @@ struct options {
 	const char *dir;         /* -S's directory */
 	const char *output;      /* -o, or NULL */
 	int skip_bad;
+	int demangle;            /* print demangled names (--no-demangle: 0) */
+};
+
+/* Long options without a short form. */
+enum {
+	OPT_SKIP_BAD = 256,
+	OPT_DEMANGLE,
+	OPT_NO_DEMANGLE,
 };
 
 /* Under a launcher, only the first process prints (also option errors,
@@ -73,7 +82,8 @@ DEFAULT_EXECUTABLE ").  Several gmon files, e.g. one per MPI rank, are added up 
 "The report is the text GNU gprof 2.40 prints for the same options, byte for\n"
 "byte, so scripts that read gprof output (gprof2dot, ...) keep working.\n"
 "\n"
-"Sections (without any of these: the flat profile and the call graph):\n"
+"Sections (without any of these: the flat profile and the call graph, each\n"
+"left out when the gmon files lack its data, a histogram or arcs):\n"
 "  -p, --flat-profile          print the flat profile: functions by self time\n"
 "  -P, --no-flat-profile       do not print the flat profile\n"
 "  -q, --graph                 print the call graph and the index by name\n"
@@ -105,6 +115,12 @@ DEFAULT_EXECUTABLE ").  Several gmon files, e.g. one per MPI rank, are added up 
 "                              also list functions never called and never\n"
 "                              sampled\n"
 "  -w, --width=N               width of the index by function name (default 80)\n"
+"      --demangle[=STYLE]      print C++ names (and Java, Ada, D and Rust ones)\n"
+"                              demangled, as GNU gprof does by default:\n"
+"                              _ZN7physics4stepEd as physics::step(double);\n"
+"                              STYLE: auto (the default), gnu-v3, java, gnat,\n"
+"                              dlang or rust.  -C prints names as they are\n"
+"      --no-demangle           print names as in the symbol table (mangled)\n"
 "\n"
 "  -h, --help                  print this help and exit\n"
 "  -v, --version               print the version and exit\n"
@@ -146,7 +162,8 @@ DEFAULT_EXECUTABLE ").  Several gmon files, e.g. one per MPI rank, are added up 
 "and never initialises MPI.\n"
 "\n"
 "Exit status: 0 on success, 1 on any error (bad option, unreadable or\n"
-"invalid executable or gmon file, a section whose data the gmon files lack);\n"
+"invalid executable or gmon file, a section asked for with -p or -q whose\n"
+"data the gmon files lack, an unknown demangling style);\n"
 "then nothing is printed on standard output.  Files skipped by --skip-bad\n"
 "do not make it fail, unless no file is left to sum.\n");
 }
@@ -206,7 +223,9 @@ static void parse_options(int argc, char **argv, struct options *o)
 		{ "sum", no_argument, NULL, 's' },
 		{ "sum-dir", no_argument, NULL, 'S' },
 		{ "output", required_argument, NULL, 'o' },
-		{ "skip-bad", no_argument, NULL, 'K' },
+		{ "skip-bad", no_argument, NULL, OPT_SKIP_BAD },
+		{ "demangle", optional_argument, NULL, OPT_DEMANGLE },
+		{ "no-demangle", no_argument, NULL, OPT_NO_DEMANGLE },
 		{ "brief", no_argument, NULL, 'b' },
 		{ "display-unused-functions", no_argument, NULL, 'z' },
 		{ "width", required_argument, NULL, 'w' },
@@ -217,6 +236,7 @@ static void parse_options(int argc, char **argv, struct options *o)
 	int c;
 
 	memset(o, 0, sizeof(*o));
+	o->demangle = 1;
 	while ((c = getopt_long(argc, argv, optstring, longopts, NULL)) != -1) {
 		switch (c) {
 		case 'p':
@@ -267,8 +287,20 @@ static void parse_options(int argc, char **argv, struct options *o)
 		case 'o':
 			o->output = optarg;
 			break;
-		case 'K':
+		case OPT_SKIP_BAD:
 			o->skip_bad = 1;
+			break;
+		case OPT_DEMANGLE:
+			o->demangle = 1;
+			if (optarg) {
+				char err[256];
+
+				if (demangle_set_style(optarg, err, sizeof(err)) != 0)
+					die(err);
+			}
+			break;
+		case OPT_NO_DEMANGLE:
+			o->demangle = 0;
 			break;
 		case 'b':
 			o->brief = 1;
@@ -580,6 +612,8 @@ int main(int argc, char **argv)
 		reread_sum(plan.output, &p);
 	check_fingerprint(&st, &p);
 	style = sections_to_print(&o, &p);
+	if (o.demangle && (style & (STYLE_FLAT | STYLE_GRAPH)) && demangle_symtab(&st) != 0)
+		die("out of memory demangling symbol names");
 
 	if (hist_assign(&st, &p, &hs, err, sizeof(err)) != 0)
 		die(err);

@@ -427,6 +427,8 @@ void symtab_free(struct symtab *st)
 
 	for (i = 0; i < st->nstrtabs; i++)
 		free(st->strtabs[i]);
+	for (i = 0; i < st->nsyms; i++)
+		free(st->syms[i].demangled);
 	free(st->strtabs);
 	free(st->syms);
 	free(st->path);

@@ -31,7 +31,9 @@
 #include "gmon-format.h"
 
 struct sym {
-	const char *name;        /* as GNU gprof prints it (no demangling) */
+	const char *name;        /* as in the ELF symbol table (mangled) */
+	char *demangled;         /* set by demangle_symtab() when the name
+				  * demangles, owned; else NULL */
 	gmon_addr_t addr;        /* link-time entry address */
 	/*
 	 * Last address sym_lookup() maps to this function: the next
@@ -96,5 +98,12 @@ void symtab_free(struct symtab *st);
  * otherwise (below the first function, or past the end of .text).
  */
 struct sym *symtab_lookup(const struct symtab *st, gmon_addr_t addr);
+
+/* The name GNU gprof prints: demangled when it could be, else as is.
+ * Sorting uses sym.name, as GNU does. */
+static inline const char *sym_print_name(const struct sym *s)
+{
+	return s->demangled ? s->demangled : s->name;
+}
 
 #endif /* GPROF_PAR_SYMTAB_H */

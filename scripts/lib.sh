@@ -2,7 +2,8 @@
 # needs on Debian and build it.  Source it; do not run it.
 
 GMON_MPI_DEBIAN_PACKAGES="build-essential autoconf automake libtool pkg-config
-  binutils openmpi-bin libopenmpi-dev libhwloc-dev libelf-dev libcunit1-dev"
+  binutils openmpi-bin libopenmpi-dev libhwloc-dev libelf-dev libiberty-dev
+  libcunit1-dev"
 
 say() { printf '==> %s\n' "$*" >&2; }
 die() { printf '%s: error: %s\n' "${0##*/}" "$*" >&2; exit 1; }

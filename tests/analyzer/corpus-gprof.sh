@@ -3,7 +3,8 @@
 # programs in corpus/: simple calls, direct recursion, cycles (one whose
 # members have samples and callers outside it), functions called but never
 # sampled, a pthread start routine (<spontaneous>), PIE, -no-pie and -static
-# builds without -g, and a generated 3,000-function program.  For each, the
+# builds without -g, a generated 3,000-function program, and C++ names
+# (demangled by default, --no-demangle, --demangle=gnu-v3).  For each, the
 # output of -b, -p -b, -q -b and -C (and for some, the full report and -z)
 # must be byte-identical to /usr/bin/gprof's, on one gmon file and on two
 # summed.  Programs are built and run at test time in a scratch directory
@@ -19,11 +20,12 @@ trap 'rm -rf "$work"' EXIT
 cd "$work" || exit 99
 
 # build NAME SOURCE [CFLAGS...]: a -pg program without -g, run twice to get
-# NAME.gmon.1 and NAME.gmon.2 (glibc's runtime writes gmon.out).
+# NAME.gmon.1 and NAME.gmon.2 (glibc's runtime writes gmon.out).  Compiled
+# with $compiler, by default $CC.
 build() {
 	name=$1 src=$2
 	shift 2
-	$CC -pg -O0 -w "$@" -o "$name" "$src" -pthread ||
+	${compiler:-$CC} -pg -O0 -w "$@" -o "$name" "$src" -pthread ||
 		{ echo "ERROR: cannot build $name"; exit 99; }
 	for run in 1 2; do
 		rm -f gmon.out
@@ -82,6 +84,17 @@ $CC -O2 -o gen-callgraph "$corpus/gen-callgraph.c" ||
 build gen3000 gen3000.c
 expect_in_gnu gen3000 'as a whole'
 check gen3000 "-q"
+
+CXX=${CXX:-g++}
+if command -v "$CXX" > /dev/null 2>&1; then
+	compiler=$CXX build cxx "$corpus/cxx.cc"
+	expect_in_gnu cxx 'physics::Integrator::step(std::vector<physics::Particle'
+	expect_in_gnu cxx 'double accumulate<double>(double const\*, int)'
+	expect_in_gnu cxx 'as a whole'
+	check cxx "" "-z -b" "--no-demangle -b" "--demangle=gnu-v3 -b"
+else
+	echo "note: no C++ compiler ($CXX): the C++ names are not checked"
+fi
 
 echo "$checks comparisons, $failures failed"
 [ "$failures" -eq 0 ]

@@ -168,6 +168,8 @@ expect_error "not an ELF file" "script.sh" "$GPROF_PAR" -p script.sh calls.gmon
 expect_error "missing gmon file" "no-such.gmon" "$GPROF_PAR" -p calls no-such.gmon
 expect_error "symbol specification" "-pb" "$GPROF_PAR" -pb calls calls.gmon
 expect_error "unsupported GNU option" "not supported" "$GPROF_PAR" -T calls calls.gmon
+expect_error "unknown demangling style" "unknown demangling style 'bogus'" \
+	"$GPROF_PAR" --demangle=bogus -p calls calls.gmon
 
 # The build-id fingerprint: gmon-mpi stores "BI" + the first 10 bytes of the
 # GNU build-id in the header's spare bytes (GNU gprof ignores them).
