@@ -77,6 +77,7 @@ struct file_scan {
 	struct hist_header *new_hists; /* ranges p does not hold yet */
 	size_t nnew_hists;
 	size_t new_hists_cap;
+	size_t hist_records;
 	size_t arc_records;
 	uint64_t bb_records;
 	uint64_t bb_counts;
@@ -572,6 +573,7 @@ static int check_records(const struct profile *p, const unsigned char *data, siz
 		switch (data[at.offset]) {
 		case GMON_TAG_TIME_HIST:
 			size = check_hist_record(p, scan, &at, rec, rest, err, errlen);
+			scan->hist_records += size != 0;
 			break;
 		case GMON_TAG_CG_ARC:
 			if (check_room(&at, "arc", GMON_ARC_SIZE, rest, err, errlen) == 0) {
@@ -994,6 +996,30 @@ int profile_add_file(struct profile *p, const char *path, char *err, size_t errl
 		return -1;
 	p->priv->bytes_read += len;
 	return profile_add_buffer(p, p->priv->read_buf, len, path, err, errlen);
+}
+
+int gmon_count_records(const char *path, struct gmon_record_counts *counts, char *err,
+		       size_t errlen)
+{
+	struct profile empty;
+	struct file_scan scan;
+	size_t len;
+	int rc = -1;
+
+	profile_init(&empty);
+	memset(&scan, 0, sizeof scan);
+	scan.name = path;
+	if (ensure_private(&empty, err, errlen) == 0 &&
+	    read_file(empty.priv, path, &len, err, errlen) == 0 &&
+	    check_file(&empty, empty.priv->read_buf, len, &scan, err, errlen) == 0) {
+		counts->hist = scan.hist_records;
+		counts->arcs = scan.arc_records;
+		counts->bb = scan.bb_records;
+		rc = 0;
+	}
+	free(scan.new_hists);
+	profile_free(&empty);
+	return rc;
 }
 
 uint64_t profile_bytes_read(const struct profile *p)

@@ -36,6 +36,21 @@ void profile_free(struct profile *p);
  */
 int profile_add_file(struct profile *p, const char *path, char *err, size_t errlen);
 
+/* How many records of each kind one gmon file holds (GNU gprof -i). */
+struct gmon_record_counts {
+	uint64_t hist;
+	uint64_t arcs;
+	uint64_t bb;
+};
+
+/*
+ * Reads and checks the gmon file at path on its own (as profile_add_file
+ * does for a first file) and counts its records.  Returns 0, or -1 with a
+ * message naming the file in err.
+ */
+int gmon_count_records(const char *path, struct gmon_record_counts *counts, char *err,
+		       size_t errlen);
+
 /* Bytes profile_add_file has read into p since profile_init (files it
  * rejected included): for progress and throughput reports. */
 uint64_t profile_bytes_read(const struct profile *p);

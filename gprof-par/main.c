@@ -42,6 +42,7 @@ enum {
 	STYLE_EXEC_COUNTS = 1 << 2,
 	STYLE_SUM = 1 << 3,
 	STYLE_OTHER = 1 << 4,    /* what GNU's -Z marks as user-chosen */
+	STYLE_FILE_INFO = 1 << 5,
 };
 
 struct options {
@@ -92,6 +93,8 @@ DEFAULT_EXECUTABLE ").  Several gmon files, e.g. one per MPI rank, are added up 
 "                              one \"<unknown>:0: (NAME:0xADDR) N executions\"\n"
 "                              line per function, by address\n"
 "  -Z, --no-exec-counts        do not print the execution counts\n"
+"  -i, --file-info             print how many records of each kind each gmon\n"
+"                              file holds\n"
 "  -s, --sum                   add up all gmon files into " SUM_FILE " (in the\n"
 "                              current directory), losslessly: counts that do\n"
 "                              not fit a 16-bit bin or a 32-bit arc are written\n"
@@ -229,6 +232,7 @@ static void parse_options(int argc, char **argv, struct options *o)
 		{ "brief", no_argument, NULL, 'b' },
 		{ "display-unused-functions", no_argument, NULL, 'z' },
 		{ "width", required_argument, NULL, 'w' },
+		{ "file-info", no_argument, NULL, 'i' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'v' },
 		{ NULL, 0, NULL, 0 },
@@ -276,6 +280,10 @@ static void parse_options(int argc, char **argv, struct options *o)
 			/* GNU marks another style here, so -Z alone still
 			 * gives the default sections; keep its behaviour. */
 			o->user_specified |= STYLE_OTHER;
+			break;
+		case 'i':
+			o->style |= STYLE_FILE_INFO;
+			o->user_specified |= STYLE_FILE_INFO;
 			break;
 		case 's':
 			o->style |= STYLE_SUM;
@@ -384,6 +392,27 @@ static void check_inputs(const struct options *o, const struct profile *p)
 		die("the gmon file(s) have no histogram, needed by the flat profile (-p)");
 	if ((o->style & STYLE_GRAPH) && p->narcs == 0)
 		die("the gmon file(s) have no call-graph data (arcs), needed by the call graph (-q)");
+}
+
+/* -i: what each gmon file holds, in GNU gprof's words.  A file that cannot
+ * be read was skipped by --skip-bad (else the sum failed): it is left out. */
+static void print_file_info(const struct sum_job *job)
+{
+	for (size_t i = 0; i < job->n; i++) {
+		struct gmon_record_counts c;
+		char err[1024];
+
+		if (gmon_count_records(job->paths[i], &c, err, sizeof(err)) != 0)
+			continue;
+		printf("File `%s' (version %d) contains:\n"
+		       "\t%llu histogram record%s\n"
+		       "\t%llu call-graph record%s\n"
+		       "\t%llu basic-block count record%s\n",
+		       job->paths[i], GMON_VERSION,
+		       (unsigned long long)c.hist, c.hist == 1 ? "" : "s",
+		       (unsigned long long)c.arcs, c.arcs == 1 ? "" : "s",
+		       (unsigned long long)c.bb, c.bb == 1 ? "" : "s");
+	}
 }
 
 /* Prints GNU's form feed line between sections. */
@@ -626,6 +655,11 @@ int main(int argc, char **argv)
 			die("out of memory building the call graph");
 	}
 	check_inputs(&o, &p);
+
+	if (o.style & STYLE_FILE_INFO) {
+		print_file_info(&plan.job);
+		printed = 1;
+	}
 
 	if (style & STYLE_FLAT) {
 		struct flat_options fo = { o.brief, o.show_zeros };

@@ -4,7 +4,8 @@
 # with GNU gprof: a section chosen by default is left out when its data is
 # missing; one asked for with -p or -q is an error (exit 1) naming what is
 # missing.  The inputs are a real -pg program's gmon.out with records
-# dropped by gmon-read-tool.
+# dropped by gmon-read-tool.  Also -i (the records each file holds), alone
+# and before the other sections.
 set -u
 
 . "${top_srcdir:-../..}/tests/analyzer/gprof-compare-lib.sh"
@@ -60,6 +61,25 @@ for gmon in nohist.gmon noarcs.gmon empty.gmon; do
 		fi
 	done
 done
+
+# -i: the record counts of each file, in GNU's words, then any section.
+# (Where a section's data is missing, GNU has printed -i's lines before it
+# fails; gprof-par prints nothing on standard output when it fails.)
+"$tool" split gmon.out split.gmon
+for opts in "-i" "-i -b" "-i -C"; do
+	for gmon in gmon.out nohist.gmon noarcs.gmon empty.gmon split.gmon; do
+		compare prog "$opts" "$gmon"
+	done
+	compare prog "$opts" gmon.out split.gmon noarcs.gmon
+done
+for opts in "-i -p -b" "-i -q -b" "-i -p" "-p -i -q -b"; do
+	compare prog "$opts" gmon.out split.gmon
+done
+"$GPROF_PAR" -i prog gmon.out split.gmon > info.out
+nhist=$(grep -c '^	1 histogram record$' info.out)
+nsplit=$(grep -c '^	2 histogram records$' info.out)
+[ "$nhist" = 1 ] && [ "$nsplit" = 1 ] ||
+	fail "-i: expected 1 histogram record in gmon.out and 2 in split.gmon, got: $(cat info.out)"
 
 # The cases that must print something do: the call graph alone for arcs
 # without a histogram, the flat profile alone for the reverse.
