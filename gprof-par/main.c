@@ -59,6 +59,7 @@ struct options {
 	const char *output;      /* -o, or NULL */
 	int skip_bad;
 	int demangle;            /* print demangled names (--no-demangle: 0) */
+	unsigned symtab_flags;   /* -a: SYMTAB_NO_STATIC */
 };
 
 /* Long options without a short form. */
@@ -117,6 +118,9 @@ DEFAULT_EXECUTABLE ").  Several gmon files, e.g. one per MPI rank, are added up 
 "  -z, --display-unused-functions\n"
 "                              also list functions never called and never\n"
 "                              sampled\n"
+"  -a, --no-static             leave out static (file-local) functions: their\n"
+"                              samples and calls count for the function\n"
+"                              before them in memory\n"
 "  -w, --width=N               width of the index by function name (default 80)\n"
 "      --demangle[=STYLE]      print C++ names (and Java, Ada, D and Rust ones)\n"
 "                              demangled, as GNU gprof does by default:\n"
@@ -233,6 +237,7 @@ static void parse_options(int argc, char **argv, struct options *o)
 		{ "display-unused-functions", no_argument, NULL, 'z' },
 		{ "width", required_argument, NULL, 'w' },
 		{ "file-info", no_argument, NULL, 'i' },
+		{ "no-static", no_argument, NULL, 'a' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'v' },
 		{ NULL, 0, NULL, 0 },
@@ -280,6 +285,9 @@ static void parse_options(int argc, char **argv, struct options *o)
 			/* GNU marks another style here, so -Z alone still
 			 * gives the default sections; keep its behaviour. */
 			o->user_specified |= STYLE_OTHER;
+			break;
+		case 'a':
+			o->symtab_flags |= SYMTAB_NO_STATIC;
 			break;
 		case 'i':
 			o->style |= STYLE_FILE_INFO;
@@ -510,7 +518,7 @@ static int prepare(const struct options *o, struct symtab *st, int *have_symtab,
 	char err[1024];
 
 	if (o->executable) {
-		if (symtab_read(st, o->executable, err, sizeof(err)) != 0) {
+		if (symtab_read(st, o->executable, o->symtab_flags, err, sizeof(err)) != 0) {
 			fprintf(stderr, PROGRAM ": %s\n", err);
 			return -1;
 		}

@@ -283,7 +283,8 @@ static int scan_sections(Elf *elf, struct symtab *st, struct elf_sections *secs,
 
 /* Collects the symbols GNU gprof keeps, in symbol-table order. */
 static int collect(Elf *elf, struct symtab *st, const struct elf_sections *secs,
-		   struct candidate **out, size_t *nout, char *err, size_t errlen)
+		   unsigned flags, struct candidate **out, size_t *nout, char *err,
+		   size_t errlen)
 {
 	Elf_Data *syms = elf_getdata(secs->symtab, NULL);
 	Elf_Data *xndx = NULL;
@@ -330,6 +331,8 @@ static int collect(Elf *elf, struct symtab *st, const struct elf_sections *secs,
 		cls = classify(&s, shndx, exec);
 		if (cls == CLASS_NONE)
 			continue;
+		if (cls == CLASS_LOCAL && (flags & SYMTAB_NO_STATIC))
+			continue;
 		if (cls == CLASS_LOCAL &&
 		    !local_name_acceptable(strtab, strdata->d_size, s.st_name))
 			continue;
@@ -345,7 +348,7 @@ static int collect(Elf *elf, struct symtab *st, const struct elf_sections *secs,
 	return 0;
 }
 
-static int read_elf(Elf *elf, struct symtab *st, char *err, size_t errlen)
+static int read_elf(Elf *elf, struct symtab *st, unsigned flags, char *err, size_t errlen)
 {
 	struct elf_sections secs;
 	struct candidate *c = NULL;
@@ -366,7 +369,7 @@ static int read_elf(Elf *elf, struct symtab *st, char *err, size_t errlen)
 			  "profile an unstripped build", st->path);
 		goto out;
 	}
-	if (collect(elf, st, &secs, &c, &n, err, errlen) != 0)
+	if (collect(elf, st, &secs, flags, &c, &n, err, errlen) != 0)
 		goto out;
 	if (n == 0) {
 		set_error(err, errlen, "%s: the symbol table has no functions", st->path);
@@ -383,7 +386,8 @@ out:
 	return rc;
 }
 
-int symtab_read(struct symtab *st, const char *path, char *err, size_t errlen)
+int symtab_read(struct symtab *st, const char *path, unsigned flags, char *err,
+		size_t errlen)
 {
 	Elf *elf;
 	int fd, rc;
@@ -411,7 +415,7 @@ int symtab_read(struct symtab *st, const char *path, char *err, size_t errlen)
 		set_error(err, errlen, "%s: not an ELF executable", path);
 		rc = -1;
 	} else {
-		rc = read_elf(elf, st, err, errlen);
+		rc = read_elf(elf, st, flags, err, errlen);
 	}
 	if (elf)
 		elf_end(elf);

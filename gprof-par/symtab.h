@@ -87,8 +87,12 @@ struct symtab {
  * into st.  On failure (missing file, not ELF, no .text, stripped: no
  * .symtab, no function at all) returns -1 with a message naming the file
  * and the problem in err, and leaves st empty (symtab_free is harmless).
+ * flags: SYMTAB_NO_STATIC leaves out every local symbol (GNU gprof -a), so
+ * a static function's samples and calls go to the function before it.
  */
-int symtab_read(struct symtab *st, const char *path, char *err, size_t errlen);
+enum { SYMTAB_NO_STATIC = 1 << 0 };
+int symtab_read(struct symtab *st, const char *path, unsigned flags, char *err,
+		size_t errlen);
 
 void symtab_free(struct symtab *st);
 

@@ -4,7 +4,8 @@
 # members have samples and callers outside it), functions called but never
 # sampled, a pthread start routine (<spontaneous>), PIE, -no-pie and -static
 # builds without -g, a generated 3,000-function program, and C++ names
-# (demangled by default, --no-demangle, --demangle=gnu-v3).  For each, the
+# (demangled by default, --no-demangle, --demangle=gnu-v3); -a (no static
+# functions) on a static build and on the C++ program.  For each, the
 # output of -b, -p -b, -q -b and -C (and for some, the full report and -z)
 # must be byte-identical to /usr/bin/gprof's, on one gmon file and on two
 # summed.  Programs are built and run at test time in a scratch directory
@@ -60,7 +61,7 @@ check calls "" "-q" "-q -b -z"
 build calls-nopie "$corpus/calls.c" -no-pie
 check calls-nopie
 build calls-static "$corpus/calls.c" -static
-check calls-static
+check calls-static "-a -b" "-a -q -b"
 
 build recursion "$corpus/recursion.c"
 expect_in_gnu recursion '+'
@@ -91,7 +92,7 @@ if command -v "$CXX" > /dev/null 2>&1; then
 	expect_in_gnu cxx 'physics::Integrator::step(std::vector<physics::Particle'
 	expect_in_gnu cxx 'double accumulate<double>(double const\*, int)'
 	expect_in_gnu cxx 'as a whole'
-	check cxx "" "-z -b" "--no-demangle -b" "--demangle=gnu-v3 -b"
+	check cxx "" "-z -b" "--no-demangle -b" "--demangle=gnu-v3 -b" "-a -b"
 else
 	echo "note: no C++ compiler ($CXX): the C++ names are not checked"
 fi

@@ -67,7 +67,7 @@ static int init_suite(void)
 	if (n <= 0)
 		return -1;
 	self_path[n] = '\0';
-	if (symtab_read(&st, self_path, err, sizeof(err)) != 0) {
+	if (symtab_read(&st, self_path, 0, err, sizeof(err)) != 0) {
 		fprintf(stderr, "%s\n", err);
 		return -1;
 	}
@@ -145,12 +145,37 @@ static void test_lookup(void)
 	CU_ASSERT_PTR_NULL(symtab_lookup(&st, ~(gmon_addr_t)0));
 }
 
+/* -a (SYMTAB_NO_STATIC): no local symbol is kept, so an address in a
+ * static function maps to the global function before it. */
+static void test_no_static(void)
+{
+	const struct sym *l = find("local_helper");
+	struct symtab t;
+	char err[512];
+	size_t globals = 0;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(l);
+	for (size_t i = 0; i < st.nsyms; i++)
+		globals += !st.syms[i].is_static;
+	CU_ASSERT_EQUAL_FATAL(symtab_read(&t, self_path, SYMTAB_NO_STATIC, err, sizeof(err)), 0);
+	CU_ASSERT_EQUAL(t.nsyms, globals);
+	for (size_t i = 0; i < t.nsyms; i++) {
+		CU_ASSERT_FALSE(t.syms[i].is_static);
+		CU_ASSERT_STRING_NOT_EQUAL(t.syms[i].name, "local_helper");
+	}
+	const struct sym *owner = symtab_lookup(&t, l->addr);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(owner);
+	CU_ASSERT(owner->addr < l->addr);
+	CU_ASSERT_PTR_EQUAL(symtab_lookup(&t, owner->end_addr), owner);
+	symtab_free(&t);
+}
+
 static void test_missing_file(void)
 {
 	struct symtab t;
 	char err[512] = "";
 
-	CU_ASSERT_EQUAL(symtab_read(&t, "/nonexistent/prog", err, sizeof(err)), -1);
+	CU_ASSERT_EQUAL(symtab_read(&t, "/nonexistent/prog", 0, err, sizeof(err)), -1);
 	CU_ASSERT_PTR_NOT_NULL(strstr(err, "/nonexistent/prog"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(err, "cannot open"));
 	CU_ASSERT_EQUAL(t.nsyms, 0);
@@ -167,7 +192,7 @@ static void test_not_elf(void)
 	CU_ASSERT_FATAL(fd >= 0);
 	CU_ASSERT_EQUAL(write(fd, "#!/bin/sh\necho hi\n", 18), 18);
 	close(fd);
-	CU_ASSERT_EQUAL(symtab_read(&t, path, err, sizeof(err)), -1);
+	CU_ASSERT_EQUAL(symtab_read(&t, path, 0, err, sizeof(err)), -1);
 	CU_ASSERT_PTR_NOT_NULL(strstr(err, path));
 	CU_ASSERT_PTR_NOT_NULL(strstr(err, "not an ELF"));
 	unlink(path);
@@ -187,7 +212,7 @@ static void test_stripped(void)
 		unlink(path);
 		return;          /* no strip(1): the shell test covers it */
 	}
-	CU_ASSERT_EQUAL(symtab_read(&t, path, err, sizeof(err)), -1);
+	CU_ASSERT_EQUAL(symtab_read(&t, path, 0, err, sizeof(err)), -1);
 	CU_ASSERT_PTR_NOT_NULL(strstr(err, path));
 	CU_ASSERT_PTR_NOT_NULL(strstr(err, "stripped"));
 	unlink(path);
@@ -209,6 +234,7 @@ int main(void)
 	CU_add_test(s, "local names GNU rejects", test_rejected_local_names);
 	CU_add_test(s, "sorted, ranges end at the next function", test_sorted_and_ranges);
 	CU_add_test(s, "lookup as GNU sym_lookup", test_lookup);
+	CU_add_test(s, "-a: no static functions", test_no_static);
 	CU_add_test(s, "missing executable", test_missing_file);
 	CU_add_test(s, "not an ELF file", test_not_elf);
 	CU_add_test(s, "stripped executable", test_stripped);
