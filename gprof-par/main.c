@@ -25,7 +25,7 @@
 #include "launcher.h"
 #include "profile.h"
 #include "rankfiles.h"
-#include "sum-mpi.h"
+#include "mpi-module.h"
 #include "sum.h"
 #include "demangle.h"
 #include "symtab.h"
@@ -542,15 +542,15 @@ static int prepare(const struct options *o, struct symtab *st, int *have_symtab,
  * plan says and prints the summary, all on process 0.  Returns 0 or 1 (the
  * exit status), the same on every process.
  */
-static int sum_and_write(const struct sum_plan *plan, int mpi, int root,
-			 struct sum_outcome *out)
+static int sum_and_write(const struct sum_plan *plan, const struct gprof_par_mpi *mpi,
+			 int root, struct sum_outcome *out)
 {
 	double start = sum_now();
 	char err[1024];
 	int failed;
 
 	if (mpi)
-		sum_parallel(&plan->job, out);
+		mpi->sum_parallel(&plan->job, out);
 	else
 		sum_serial(&plan->job, out);
 	failed = out->failed;
@@ -574,7 +574,7 @@ static int sum_and_write(const struct sum_plan *plan, int mpi, int root,
 					  plan->output);
 	}
 	if (mpi)
-		sum_mpi_bcast_int(&failed);
+		mpi->bcast_int(&failed);
 	return failed;
 }
 
@@ -600,29 +600,32 @@ int main(int argc, char **argv)
 	struct hist_summary hs;
 	struct callgraph *cg = NULL;
 	char err[1024];
-	int style, printed = 0, mpi, me = 0, nprocs = 1, status, have_symtab = 0;
+	const struct gprof_par_mpi *mpi = NULL;
+	int style, printed = 0, me = 0, nprocs = 1, status, have_symtab = 0;
 
 	launcher_detect(&l);
 	quiet = l.rank > 0;
 	parse_options(argc, argv, &o);
-	mpi = launcher_wants_mpi(&l);
-	if (mpi) {
-		sum_mpi_init(&argc, &argv, &me, &nprocs);
+	if (launcher_wants_mpi(&l)) {
+		mpi = mpi_module_load(err, sizeof(err));
+		if (!mpi)
+			die(err);
+		mpi->init(&argc, &argv, &me, &nprocs);
 		quiet = me != 0;
 	}
 
 	memset(&plan, 0, sizeof(plan));
 	status = me == 0 ? prepare(&o, &st, &have_symtab, &plan) : 0;
 	if (mpi)
-		sum_mpi_bcast_int(&status);
+		mpi->bcast_int(&status);
 	if (status != 0) {
 		if (mpi)
-			sum_mpi_finalize();
+			mpi->finalize();
 		return 1;
 	}
 	if (o.sum_dir) {
 		if (mpi)
-			sum_mpi_bcast_ranks(&plan.ranks, &plan.nranks);
+			mpi->bcast_ranks(&plan.ranks, &plan.nranks);
 		plan_dir_files(&o, &plan);
 	} else {
 		plan_named_files(&o, &plan);
@@ -633,7 +636,7 @@ int main(int argc, char **argv)
 	sum_outcome_init(&sum);
 	status = sum_and_write(&plan, mpi, me == 0, &sum);
 	if (mpi)
-		sum_mpi_finalize();
+		mpi->finalize();
 	if (status != 0 || me != 0 || (o.sum_dir && !o.executable)) {
 		sum_outcome_free(&sum);
 		plan_free(&plan);

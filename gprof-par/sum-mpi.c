@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "gmon-read.h"
+#include "mpi-module.h"
 
 #define PROGRAM "gprof-par"
 #define CHUNK (1 << 30)          /* bytes per MPI call: counts are ints */
@@ -544,3 +545,15 @@ out:
 	sum_run_free(&run);
 	return o->failed ? -1 : 0;
 }
+
+/* ------------------------------------------------------------------ */
+/* The module's one exported symbol (see mpi-module.h).                 */
+
+__attribute__((visibility("default"))) const struct gprof_par_mpi gprof_par_mpi_functions = {
+	.abi = GPROF_PAR_MPI_ABI,
+	.init = sum_mpi_init,
+	.finalize = sum_mpi_finalize,
+	.bcast_int = sum_mpi_bcast_int,
+	.bcast_ranks = sum_mpi_bcast_ranks,
+	.sum_parallel = sum_parallel,
+};

@@ -132,4 +132,43 @@ else
 	echo "SKIP (part): cannot see MPI_Init from outside here; not checked"
 fi
 
+# Open MPI is not even loaded serially: gprof-par does not link libmpi, its
+# MPI module does (loaded under a launcher only).
+if ldd "$GPROF_PAR" | grep -q 'libmpi'; then
+	fail "gprof-par is linked with libmpi: $(ldd "$GPROF_PAR" | grep libmpi)"
+else
+	echo "ok: gprof-par does not link libmpi"
+fi
+module=$(dirname "$GPROF_PAR")/.libs/gprof-par-mpi.so
+if [ -r "$module" ]; then
+	ldd "$module" | grep -q 'libmpi' || fail "$module does not link libmpi"
+fi
+
+# Under a launcher, a module that cannot be loaded is a clear error that
+# names where it was looked for; nothing is written.
+rm -f gaps/gmon.sum
+GPROF_PAR_MPI_MODULE=$work/no-such-module.so mpi "$MPIRUN" --oversubscribe -np 2 -x GPROF_PAR_MPI_MODULE \
+	"$GPROF_PAR" -S gaps > module.out 2> module.err
+status=$?
+if [ "$status" -ne 0 ] && grep -q "cannot load the MPI module gprof-par-mpi.so" module.err &&
+	grep -q "no-such-module.so: no such file" module.err && [ ! -e gaps/gmon.sum ]; then
+	echo "ok: a missing MPI module: $(head -1 module.err)"
+else
+	fail "a missing MPI module: exit $status, gmon.sum $(ls gaps/gmon.sum 2>&1), stderr: $(cat module.err)"
+fi
+echo 'int not_gprof_par(void) { return 1; }' > other.c
+if "$CC" -shared -fPIC -o other-module.so other.c; then
+	GPROF_PAR_MPI_MODULE=$work/other-module.so mpi "$MPIRUN" --oversubscribe -np 2 \
+		-x GPROF_PAR_MPI_MODULE "$GPROF_PAR" -S gaps > module.out 2> module.err
+	status=$?
+	if [ "$status" -ne 0 ] &&
+		grep -q "other-module.so: not a gprof-par MPI module" module.err; then
+		echo "ok: another library as the MPI module: $(grep other-module module.err | head -1)"
+	else
+		fail "another library as the MPI module: exit $status, stderr: $(cat module.err)"
+	fi
+else
+	fail "cannot build a shared library with $CC"
+fi
+
 finish
