@@ -31,6 +31,7 @@
  *     two different fingerprints are an error.
  */
 #include "gmon-read.h"
+#include "grow.h"
 #include "errors.h"
 
 #include <errno.h>
@@ -284,15 +285,12 @@ static int check_hist_units(const struct hist_header *h, const struct hist_heade
 
 static int add_new_hist(struct file_scan *scan, const struct hist_header *h)
 {
-	if (scan->nnew_hists == scan->new_hists_cap) {
-		size_t cap = scan->new_hists_cap ? 2 * scan->new_hists_cap : 4;
-		struct hist_header *grown = realloc(scan->new_hists, cap * sizeof *grown);
+	struct hist_header *grown = grow_array(scan->new_hists, &scan->new_hists_cap,
+					       scan->nnew_hists + 1, sizeof *grown, 4);
 
-		if (!grown)
-			return -1;
-		scan->new_hists = grown;
-		scan->new_hists_cap = cap;
-	}
+	if (!grown)
+		return -1;
+	scan->new_hists = grown;
 	scan->new_hists[scan->nnew_hists++] = *h;
 	return 0;
 }
@@ -659,21 +657,16 @@ static inline void add_arc(struct profile *p, gmon_addr_t from_pc, gmon_addr_t s
 
 static int grow_arc_array(struct profile *p, size_t need, char *err, size_t errlen)
 {
-	struct profile_private *priv = p->priv;
-	size_t cap = priv->arcs_cap ? priv->arcs_cap : 64;
 	struct profile_arc *grown;
 
-	if (need <= priv->arcs_cap)
+	if (need <= p->priv->arcs_cap)
 		return 0;
-	while (cap < need)
-		cap *= 2;
-	grown = realloc(p->arcs, cap * sizeof *grown);
+	grown = grow_array(p->arcs, &p->priv->arcs_cap, need, sizeof *grown, 64);
 	if (!grown) {
-		set_error(err, errlen, "out of memory for %zu arcs", cap);
+		set_error(err, errlen, "out of memory for %zu arcs", need);
 		return -1;
 	}
 	p->arcs = grown;
-	priv->arcs_cap = cap;
 	return 0;
 }
 
@@ -906,18 +899,11 @@ fail:
 /* Grows the buffer to at least need bytes, keeping its contents. */
 static int grow_read_buffer(struct profile_private *priv, size_t need)
 {
-	unsigned char *grown;
-	size_t cap = priv->read_cap ? priv->read_cap : 64 * 1024;
+	unsigned char *grown = grow_array(priv->read_buf, &priv->read_cap, need, 1, 64 * 1024);
 
-	if (need <= priv->read_cap)
-		return 0;
-	while (cap < need)
-		cap = cap * 2 > cap ? cap * 2 : need;
-	grown = realloc(priv->read_buf, cap);
 	if (!grown)
 		return -1;
 	priv->read_buf = grown;
-	priv->read_cap = cap;
 	return 0;
 }
 

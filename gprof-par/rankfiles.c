@@ -1,6 +1,8 @@
 /* rankfiles.c - gmon.out.<N> files of a directory; see rankfiles.h. */
 #include "rankfiles.h"
 
+#include "grow.h"
+
 #include <dirent.h>
 #include <errno.h>
 #include <inttypes.h>
@@ -54,17 +56,13 @@ int rankfiles_list(const char *dir, int64_t **ranks, size_t *n, char *err, size_
 
 		if (r < 0)
 			continue;
-		if (count == cap) {
-			size_t ncap = cap ? 2 * cap : 256;
-			int64_t *grown = realloc(list, ncap * sizeof *grown);
+		int64_t *grown = grow_array(list, &cap, count + 1, sizeof *grown, 256);
 
-			if (!grown) {
-				snprintf(err, errlen, "%s: out of memory listing the directory", dir);
-				goto fail;
-			}
-			list = grown;
-			cap = ncap;
+		if (!grown) {
+			snprintf(err, errlen, "%s: out of memory listing the directory", dir);
+			goto fail;
 		}
+		list = grown;
 		list[count++] = r;
 	}
 	if (errno != 0) {

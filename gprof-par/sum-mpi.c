@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "gmon-read.h"
+#include "grow.h"
 #include "mpi-module.h"
 
 #define PROGRAM "gprof-par"
@@ -262,12 +263,11 @@ static void gather_events(const struct sum_run *run, struct events *ev)
 
 static void fold_add_bad(struct fold *f, size_t index, const char *message)
 {
-	if (f->nbad == f->cap) {
-		f->cap = f->cap ? 2 * f->cap : 16;
-		f->bad = realloc(f->bad, f->cap * sizeof *f->bad);
-		if (!f->bad)
-			fatal("out of memory");
-	}
+	struct sum_bad_file *grown = grow_array(f->bad, &f->cap, f->nbad + 1, sizeof *grown, 16);
+
+	if (!grown)
+		fatal("out of memory");
+	f->bad = grown;
 	f->bad[f->nbad].index = index;
 	f->bad[f->nbad].message = strdup(message);
 	if (!f->bad[f->nbad].message)

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "gmon-read.h"
+#include "grow.h"
 #include "rankfiles.h"
 
 #define PROGRAM "gprof-par"
@@ -105,15 +106,12 @@ void sum_run_free(struct sum_run *run)
 
 static int add_event(struct sum_run *run, size_t index, int kind)
 {
-	if (run->nevents == run->events_cap) {
-		size_t cap = run->events_cap ? 2 * run->events_cap : 16;
-		struct sum_event *grown = realloc(run->events, cap * sizeof *grown);
+	struct sum_event *grown = grow_array(run->events, &run->events_cap, run->nevents + 1,
+					     sizeof *grown, 16);
 
-		if (!grown)
-			return -1;
-		run->events = grown;
-		run->events_cap = cap;
-	}
+	if (!grown)
+		return -1;
+	run->events = grown;
 	run->events[run->nevents].index = (int64_t)index;
 	run->events[run->nevents].kind = kind;
 	run->nevents++;
@@ -122,17 +120,13 @@ static int add_event(struct sum_run *run, size_t index, int kind)
 
 static int add_bad(struct sum_run *run, size_t index, const char *message)
 {
+	struct sum_bad_file *grown = grow_array(run->bad, &run->bad_cap, run->nbad + 1,
+						sizeof *grown, 16);
 	char *copy;
 
-	if (run->nbad == run->bad_cap) {
-		size_t cap = run->bad_cap ? 2 * run->bad_cap : 16;
-		struct sum_bad_file *grown = realloc(run->bad, cap * sizeof *grown);
-
-		if (!grown)
-			return -1;
-		run->bad = grown;
-		run->bad_cap = cap;
-	}
+	if (!grown)
+		return -1;
+	run->bad = grown;
 	copy = strdup(message);
 	if (!copy)
 		return -1;

@@ -7,16 +7,7 @@
 set -u
 
 [ -n "${GPROF:-}" ] || { echo "SKIP: GNU gprof not found"; exit 77; }
-GPROF_PAR=${GPROF_PAR:?GPROF_PAR must name the gprof-par binary}
-MPIRUN=${MPIRUN:-mpirun}
-CC=${CC:-cc}
-tool=$(pwd)/gmon-read-tool
-[ -x "$tool" ] || { echo "FAIL: $tool not built"; exit 1; }
 . "${top_srcdir:?}/tests/analyzer/reduce-lib.sh"
-
-work=$(mktemp -d "${TMPDIR:-/tmp}/reduce-gprof.XXXXXX") || exit 99
-trap 'rm -rf "$work"' EXIT
-cd "$work" || exit 99
 
 build_prog prog
 

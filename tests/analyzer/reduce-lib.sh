@@ -1,5 +1,17 @@
-# reduce-lib.sh - helpers of the reduce-*.sh tests (gprof-par -S, parallel
-# -s); sourced, with the work directory as the current directory.
+# reduce-lib.sh - helpers of the tests that sum gmon files (reduce-*.sh:
+# gprof-par -S and parallel -s; test-gmon-read-gprof.sh).  Sourcing it from
+# the build directory checks GPROF_PAR and the gmon-read-tool helper, then
+# makes a scratch directory (removed at exit) the current directory.
+
+GPROF_PAR=${GPROF_PAR:?GPROF_PAR must name the gprof-par binary}
+MPIRUN=${MPIRUN:-mpirun}
+CC=${CC:-cc}
+tool=$(pwd)/gmon-read-tool
+[ -x "$tool" ] || { echo "FAIL: $tool not built"; exit 1; }
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/$(basename "$0" .sh).XXXXXX") || exit 99
+trap 'rm -rf "$work"' EXIT
+cd "$work" || exit 99
 
 failures=0
 

@@ -3,51 +3,17 @@
 # sums, with the same numbers as when it reads the inputs itself, also
 # where bins exceed 65535 and arcs 2^32-1 (GNU gprof's own -s wraps them).
 #
-# From a real glibc gmon.out of a -pg program, crafts inputs: scaled ones
-# (one with stacked histogram and arc records), one with every record split
-# in two, and the original; sums them with gmon-read-tool (gmon-read.c) and
+# From a real glibc gmon.out of a -pg program (reduce-lib.sh's build_prog),
+# crafts inputs: scaled ones (one with stacked histogram and arc records),
+# one with every record split in two, and the original; sums them with gmon-read-tool (gmon-read.c) and
 # compares `gprof -b -p` and `gprof -b -q` on the sum and on the inputs.
 set -eu
 
 GPROF=${GPROF:-$(command -v gprof || true)}
-CC=${CC:-cc}
 [ -n "$GPROF" ] || { echo "SKIP: GNU gprof not found"; exit 77; }
-tool=$(pwd)/gmon-read-tool
-[ -x "$tool" ] || { echo "FAIL: $tool not built"; exit 1; }
+. "${top_srcdir:?}/tests/analyzer/reduce-lib.sh"
 
-work=$(mktemp -d "${TMPDIR:-/tmp}/test-gmon-read-gprof.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-cd "$work"
-
-cat >prog.c <<'EOF'
-#include <time.h>
-static volatile unsigned long sink;
-__attribute__((noinline)) void leaf(unsigned long i) { sink += i * i; }
-__attribute__((noinline)) void middle(unsigned long n)
-{
-	for (unsigned long i = 0; i < n; i++)
-		leaf(i);
-}
-__attribute__((noinline)) void spin(void)
-{
-	for (int i = 0; i < 20000; i++)
-		sink += (unsigned long)i;
-}
-int main(void)
-{
-	/* About 0.3 s of CPU, so that the histogram gets samples. */
-	while (clock() < CLOCKS_PER_SEC * 3 / 10) {
-		middle(1000);
-		spin();
-	}
-	return 0;
-}
-EOF
-if ! "$CC" -pg -O1 -o prog prog.c 2>cc.err; then
-	echo "SKIP: $CC cannot build a -pg program:"; cat cc.err; exit 77
-fi
-./prog
-[ -s gmon.out ] || { echo "FAIL: the -pg program wrote no gmon.out"; exit 1; }
+build_prog prog
 
 # Inputs: each within 16/32 bits or stacked, the sum well beyond.
 "$tool" scale gmon.out in1 40000 3000000000
