@@ -3,22 +3,7 @@
 # the build tree (kept on failure, removed on success), and runs the real
 # runtime, the real gprof-par -S and mpirun, with mpirun standing in for srun.
 
-set -eu
-
-: "${top_srcdir:?run me through make check}" "${top_builddir:?run me through make check}"
-test_name=$(basename "$0" .sh)
-work=$PWD/$test_name.dir
-
-rm -rf "$work"
-mkdir -p "$work"
-cd "$work"
-trap 'status=$?; [ $status -eq 0 ] && { cd /; rm -rf "$work"; }; exit $status' EXIT
-
-if [ "$(id -u)" -eq 0 ]; then
-	export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-fi
-unset BG_GMON_RANK_SUBSET GMON_OUT_PREFIX BG_GMON_VERBOSE BG_GMON_START_THREAD_TIMERS BG_GMON_HZ
-unset OMPI_COMM_WORLD_RANK PMIX_RANK PMI_RANK MV2_COMM_WORLD_RANK SLURM_PROCID
+. "${top_srcdir:?run me through make check}/tests/e2e-lib.sh"
 unset SLURM_JOB_ID SLURM_SUBMIT_DIR SLURM_NTASKS SLURM_NPROCS PBS_JOBID PBS_O_WORKDIR PBS_NODEFILE
 unset GMON_APP GMON_APP_ARGS GMON_APP_SOURCE GMON_NTASKS GMON_SUM_TASKS GMON_RESULTS GMON_SKIP_BAD
 unset LAUNCHER GMON_LAUNCHER
@@ -29,14 +14,6 @@ if [ -r "$top_srcdir/tests/analyzer/lsan-openmpi.supp" ]; then
 	export ASAN_OPTIONS=detect_leaks=1:fast_unwind_on_malloc=0
 	export LSAN_OPTIONS=suppressions=$top_srcdir/tests/analyzer/lsan-openmpi.supp:print_suppressions=0
 fi
-
-fail() { printf 'FAIL: %s: %s\n' "$test_name" "$*" >&2; exit 1; }
-skip() { printf 'SKIP: %s: %s\n' "$test_name" "$*" >&2; exit 77; }
-note() { printf '%s: %s\n' "$test_name" "$*"; }
-
-expect_eq() { # actual expected what
-	[ "$1" = "$2" ] || fail "$3: expected '$2', got '$1'"
-}
 
 [ -x "${GPROF_PAR:-}" ] || fail "GPROF_PAR='${GPROF_PAR:-}' is not gprof-par"
 

@@ -3,32 +3,9 @@
 # removed on success), and builds real -pg programs against the runtime
 # built in this tree.
 
-set -eu
-
-: "${top_srcdir:?run me through make check}" "${top_builddir:?run me through make check}"
-test_name=$(basename "$0" .sh)
+. "${top_srcdir:?run me through make check}/tests/e2e-lib.sh"
 programs=$top_srcdir/tests/runtime/programs
 runtime_libdir=$top_builddir/libgmon-mpi/.libs
-work=$PWD/$test_name.dir
-
-rm -rf "$work"
-mkdir -p "$work"
-cd "$work"
-trap 'status=$?; [ $status -eq 0 ] && { cd /; rm -rf "$work"; }; exit $status' EXIT
-
-if [ "$(id -u)" -eq 0 ]; then
-	export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-fi
-unset BG_GMON_RANK_SUBSET GMON_OUT_PREFIX BG_GMON_VERBOSE BG_GMON_START_THREAD_TIMERS BG_GMON_HZ
-unset OMPI_COMM_WORLD_RANK PMIX_RANK PMI_RANK MV2_COMM_WORLD_RANK SLURM_PROCID
-
-fail() { printf 'FAIL: %s: %s\n' "$test_name" "$*" >&2; exit 1; }
-skip() { printf 'SKIP: %s: %s\n' "$test_name" "$*" >&2; exit 77; }
-note() { printf '%s: %s\n' "$test_name" "$*"; }
-
-expect_eq() { # actual expected what
-	[ "$1" = "$2" ] || fail "$3: expected '$2', got '$1'"
-}
 
 # build_linked OUT SOURCE...: mpicc -pg, linked with -lgmon-mpi
 build_linked() {
