@@ -162,7 +162,7 @@ static void report_written(const char *path, const struct output_summary *out)
 	     " arcs, %" PRIu64 " calls, %" PRIu64 " dropped (%" PRIu64 " re-entrant, %" PRIu64
 	     " out of memory), %" PRIu64 " arcs from outside the text not written",
 	     who(buf, sizeof buf), path,
-	     h->samples, h->outside, out->arcs_written, out->calls_written,
+	     histogram_total_samples(), h->outside, out->arcs_written, out->calls_written,
 	     dropped, arcs.dropped_reentrant, arcs.dropped_no_memory, out->arcs_outside);
 	report_threads();
 }

@@ -35,10 +35,20 @@ void histogram_add_sample(uintptr_t pc)
 	uint32_t *bins = __atomic_load_n(&h->bins, __ATOMIC_ACQUIRE);
 	uintptr_t link_pc = pc - h->load_bias;
 
-	__atomic_fetch_add(&h->samples, 1, __ATOMIC_RELAXED);
 	if (!bins || link_pc < h->low_pc || link_pc >= h->high_pc) {
 		__atomic_fetch_add(&h->outside, 1, __ATOMIC_RELAXED);
 		return;
 	}
 	__atomic_fetch_add(&bins[(link_pc - h->low_pc) / HISTOGRAM_BIN_BYTES], 1, __ATOMIC_RELAXED);
+}
+
+uint64_t histogram_total_samples(void)
+{
+	const struct histogram *h = &gmon_histogram;
+	const uint32_t *bins = __atomic_load_n(&h->bins, __ATOMIC_ACQUIRE);
+	uint64_t total = __atomic_load_n(&h->outside, __ATOMIC_RELAXED);
+
+	for (uint32_t i = 0; bins && i < h->nbins; i++)
+		total += __atomic_load_n(&bins[i], __ATOMIC_RELAXED);
+	return total;
 }

@@ -17,7 +17,6 @@ struct histogram {
 	uintptr_t load_bias;   /* runtime address - link-time address */
 	uint32_t nbins;
 	uint32_t *bins;
-	uint64_t samples;      /* all samples taken */
 	uint64_t outside;      /* samples whose PC was outside the text */
 };
 
@@ -29,5 +28,9 @@ int histogram_init(uintptr_t runtime_low, uintptr_t runtime_high, uintptr_t load
 
 /* Async-signal-safe: counts one sample at runtime address pc. */
 void histogram_add_sample(uintptr_t pc);
+
+/* The samples in the bins (what the profile holds) plus those outside the
+ * text: derived when asked, so the signal handler keeps no total. */
+uint64_t histogram_total_samples(void);
 
 #endif /* GMON_MPI_HISTOGRAM_H */

@@ -20,6 +20,11 @@ note "burn_three: $three samples, burn_one: $one samples"
 awk -v a="$three" -v b="$one" 'BEGIN { r = a / b; exit !(r >= 3 * 0.85 && r <= 3 * 1.15) }' ||
 	fail "sample ratio $three:$one is not 3:1 within 15%"
 grep -q "thread timers (all): 3 threads sampled" stderr || fail "verbose thread summary: $(cat stderr)"
+# the verbose line's samples: those the file holds, plus those outside the text
+in_file=$("$top_builddir/tests/runtime/gmon-inspect" samples gmon.out 0 ffffffffffffffff)
+reported=$(sed -n 's/.*wrote gmon.out: \([0-9]*\) samples (\([0-9]*\) outside the text).*/\1 \2/p' stderr)
+[ -n "$reported" ] || fail "no samples in the verbose line: $(cat stderr)"
+expect_eq "$(( ${reported% *} - ${reported#* } ))" "$in_file" "samples in the verbose line, less those outside the text"
 
 # The default: only the main thread, which only waits
 rm -f gmon.out
