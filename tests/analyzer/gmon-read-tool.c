@@ -1,5 +1,5 @@
 /*
- * gmon-read-tool.c - a test helper that drives gprof-par/gmon-read.c from
+ * gmon-read-tool.c - a test helper that drives gprof-par/profile/ from
  * the shell, to craft inputs for GNU gprof and compare with it:
  *
  *   gmon-read-tool sum OUT IN...                  sum the INs into OUT
@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "gmon-read.h"
+#include "profile-write.h"
 #include "gmon-write.h"
 
 static char err[1024];

@@ -1,6 +1,6 @@
 /*
- * test-callgraph.c - unit tests of the call graph (gprof-par/callgraph.c,
- * cg-print.c) on a hand-made graph: merged arc records, a three-function
+ * test-callgraph.c - unit tests of the call graph (gprof-par/analysis/callgraph.c,
+ * report/callgraph-print.c) on a hand-made graph: merged arc records, a three-function
  * cycle, self recursion shown as N+M, time propagation, <spontaneous>
  * callers, the index.  The byte-for-byte comparison with GNU gprof on real
  * programs is corpus-gprof.sh.
@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "callgraph.h"
+#include "callgraph-print.h"
 
 enum { MAIN, A, B, C, LEAF, REC, LONE, NFUNCS };
 

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "counts.h"
+#include "exec-counts.h"
 #include "flat.h"
 #include "hist.h"
 

@@ -1,6 +1,6 @@
 /*
  * test-gmon-read.c - CUnit tests of gprof-par's gmon reader, summer and
- * writer (gprof-par/gmon-read.c) on files crafted byte by byte.
+ * writer (gprof-par/profile/) on files crafted byte by byte.
  */
 #define _GNU_SOURCE
 #include <CUnit/Basic.h>
@@ -18,7 +18,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "fingerprint.h"
 #include "gmon-read.h"
+#include "profile-pack.h"
+#include "profile-write.h"
 #include "gmon-write.h"
 
 #define ERRLEN 1024

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "gmon-read.h"
+#include "profile-pack.h"
 #include "grow.h"
 #include "mpi-module.h"
 

@@ -1,4 +1,8 @@
 /*
+ * support/ - what every layer of gprof-par uses and that knows nothing of
+ * profiles: error messages into a caller's buffer (this header) and
+ * growing arrays by doubling (grow.h).  It sits below all the others.
+ *
  * errors.h - how gprof-par's modules report a problem to their caller: a
  * formatted message in a caller-supplied buffer (which may be NULL).
  */

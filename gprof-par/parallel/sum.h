@@ -1,4 +1,10 @@
 /*
+ * parallel/ - summing many gmon files, serially or across MPI processes:
+ * the launcher's environment (launcher.h), the rank files of a directory
+ * (rankfiles.h), the sum and its summary (this header), and the MPI steps
+ * (sum-mpi.h), built into a module loaded only under a launcher
+ * (mpi-module.h).  It uses profile/ only: a sum is a profile.
+ *
  * sum.h - sum many gmon files (e.g. one per MPI rank) into one profile,
  * with the rules of gmon-read.h, in a fixed order, serially or with MPI
  * (sum-mpi.h): validation, --skip-bad, progress and the summary line.

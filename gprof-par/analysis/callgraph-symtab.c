@@ -1,5 +1,5 @@
 /*
- * cg-symtab.c - feed the call graph from the symbol table and the summed
+ * callgraph-symtab.c - feed the call graph from the symbol table and the summed
  * profile, mapping arcs to functions as GNU gprof's cg_tally does.
  */
 #include <stdlib.h>

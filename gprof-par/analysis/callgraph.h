@@ -1,8 +1,14 @@
 /*
- * callgraph.h - the call graph as GNU gprof 2.40 builds and prints it:
- * arcs between functions, cycles (strongly connected components), time
- * propagated from callees to callers, the call-graph report and the index
- * by function name.
+ * analysis/ - from a profile and a symbol table to what the reports show:
+ * histogram samples credited to functions (hist.h), call counts
+ * (counts.h), and the call graph with its cycles and propagated time
+ * (this header, callgraph-data.h).  It uses profile/ and symbols/, and
+ * prints nothing.  Next here: measured call paths and load balance.
+ *
+ * callgraph.h - the call graph as GNU gprof 2.40 builds it: arcs between
+ * functions, cycles (strongly connected components), time propagated from
+ * callees to callers.  The report and the index by function name are
+ * printed by report/callgraph-print.h from the data of callgraph-data.h.
  *
  * The core does not know how symbols are read: the caller hands it the
  * functions (in the order of the symbol table, i.e. by address) and the
@@ -13,16 +19,9 @@
  *
  *     struct callgraph *cg = callgraph_build_symtab(&symtab, &profile);
  *     ... sym.child_ticks is now set for the flat profile's total s/call
- *     callgraph_print_graph(stdout, cg, &opts);   (GNU's cg_print)
- *     callgraph_print_index(stdout, cg, &opts);   (GNU's cg_print_index)
+ *     callgraph_print_graph(stdout, cg, &opts);   (report/, GNU's cg_print)
+ *     callgraph_print_index(stdout, cg, &opts);   (report/, GNU's cg_print_index)
  *     callgraph_free(cg);
- *
- * Sections as GNU gprof 2.40 prints them (FSF style):
- *   flat profile [+ its explanation], then the call graph, whose header
- *   starts with "\f\n" when something was printed before it
- *   (opts.follows_other_section), [its explanation], then the index, which
- *   always starts with "\f\n".  With -q -b: graph + index; -b: flat, graph,
- *   index; -p -b: flat only.
  */
 #ifndef GPROF_PAR_CALLGRAPH_H
 #define GPROF_PAR_CALLGRAPH_H
@@ -55,16 +54,6 @@ struct cg_arc_in {
 };
 
 struct callgraph;
-
-/* Options of the reports, with the GNU gprof flag that sets them. */
-struct cg_report_options {
-	int brief;             /* -b: no explanations */
-	int show_zeros;        /* -z: also functions never called and never sampled */
-	int follows_other_section; /* something (the flat profile) was printed before */
-	int output_width;      /* -w: width of the index; 0 means GNU's default 80 */
-	double hz;             /* samples per second (profile rate) */
-	long sample_bytes;     /* "each sample hit covers N byte(s)": see callgraph_sample_bytes */
-};
 
 /*
  * Builds the graph: merges arcs, numbers the functions in depth-first order,
@@ -106,17 +95,6 @@ double callgraph_child_ticks(const struct callgraph *cg, size_t i);
 /* Nonzero if GNU gprof excludes this name by default from time, graph and
  * flat profile (mcount, _mcount, __mcount_internal, ...). */
 int callgraph_excluded_by_default(const char *name);
-
-/*
- * Prints the call graph section exactly as GNU gprof does (header, entries,
- * separators, explanations unless brief).
- */
-void callgraph_print_graph(FILE *out, const struct callgraph *cg,
-			   const struct cg_report_options *opt);
-
-/* Prints the "\f\nIndex by function name" section exactly as GNU gprof does. */
-void callgraph_print_index(FILE *out, const struct callgraph *cg,
-			   const struct cg_report_options *opt);
 
 void callgraph_free(struct callgraph *cg);
 

@@ -1,5 +1,5 @@
 /*
- * cg-print.c - the call graph report and the index by function name,
+ * callgraph-print.c - the call graph report and the index by function name,
  * byte for byte as GNU gprof 2.40 prints them in its default (FSF) style
  * (cg_print.c): column formats, the order of parents, children and cycle
  * members, <spontaneous>, "N+M" recursive calls, separators, explanation.
@@ -8,9 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "callgraph.h"
-#include "cg-blurb.h"
-#include "cg-internal.h"
+#include "callgraph-print.h"
+#include "callgraph-blurb.h"
+#include "callgraph-data.h"
 
 #define SEPARATOR "-----------------------------------------------\n"
 
@@ -98,6 +98,25 @@ static size_t *sorted_arcs(const struct callgraph *cg, const size_t *list, size_
 
 /* ---- the entries ---- */
 
+/*
+ * One parent or child line of an entry: the arc's count alone for a call
+ * within the entry's cycle or to itself (GNU prints no times there), else
+ * its propagated times and "count/total calls of the other end", then the
+ * other end's name.
+ */
+static void print_arc_line(FILE *out, const struct cg_arc *a, const struct cg_node *other,
+			   int within_cycle, uint64_t other_calls, double hz)
+{
+	if (within_cycle)
+		fprintf(out, "%6.6s %5.5s %7.7s %7.7s %7" PRIu64 " %7.7s     ",
+			"", "", "", "", a->count, "");
+	else
+		fprintf(out, "%6.6s %5.5s %7.2f %7.2f %7" PRIu64 "/%-7" PRIu64 "     ",
+			"", "", a->time / hz, a->child_time / hz, a->count, other_calls);
+	print_name(out, other);
+	fputc('\n', out);
+}
+
 static void print_parents(FILE *out, const struct callgraph *cg, size_t child,
 			  const struct cg_report_options *opt)
 {
@@ -116,15 +135,8 @@ static void print_parents(FILE *out, const struct callgraph *cg, size_t child,
 	for (size_t k = 0; k < n; k++) {
 		const struct cg_arc *a = &cg->arcs[v[k]];
 		const struct cg_node *p = &cg->nodes[a->parent];
-		if (a->parent == child || (c->cycle != 0 && p->cycle == c->cycle))
-			fprintf(out, "%6.6s %5.5s %7.7s %7.7s %7" PRIu64 " %7.7s     ",
-				"", "", "", "", a->count, "");
-		else
-			fprintf(out, "%6.6s %5.5s %7.2f %7.2f %7" PRIu64 "/%-7" PRIu64 "     ",
-				"", "", a->time / opt->hz, a->child_time / opt->hz,
-				a->count, head->ncalls);
-		print_name(out, p);
-		fputc('\n', out);
+		print_arc_line(out, a, p, a->parent == child ||
+			       (c->cycle != 0 && p->cycle == c->cycle), head->ncalls, opt->hz);
 	}
 	free(v);
 }
@@ -141,15 +153,9 @@ static void print_children(FILE *out, const struct callgraph *cg, size_t parent,
 	for (size_t k = 0; k < n; k++) {
 		const struct cg_arc *a = &cg->arcs[v[k]];
 		const struct cg_node *c = &cg->nodes[a->child];
-		if (a->child == parent || (c->cycle != 0 && c->cycle == p->cycle))
-			fprintf(out, "%6.6s %5.5s %7.7s %7.7s %7" PRIu64 " %7.7s     ",
-				"", "", "", "", a->count, "");
-		else
-			fprintf(out, "%6.6s %5.5s %7.2f %7.2f %7" PRIu64 "/%-7" PRIu64 "     ",
-				"", "", a->time / opt->hz, a->child_time / opt->hz,
-				a->count, cg->nodes[c->cycle_head].ncalls);
-		print_name(out, c);
-		fputc('\n', out);
+		print_arc_line(out, a, c, a->child == parent ||
+			       (c->cycle != 0 && c->cycle == p->cycle),
+			       cg->nodes[c->cycle_head].ncalls, opt->hz);
 	}
 	free(v);
 }

@@ -1,4 +1,10 @@
 /*
+ * symbols/ - what an executable says about its addresses: its functions
+ * from the ELF symbol table (this header, with libelf), their demangled
+ * names (demangle.h, with libiberty) and its build-id.  It uses only
+ * support/; it knows nothing of profiles.  Next here: source lines from
+ * DWARF (libdw) and the load modules of shared libraries.
+ *
  * symtab.h - the functions of an executable, read from its ELF symbol table
  * with libelf and kept exactly as GNU gprof 2.40 keeps them (corefile.c
  * core_create_function_syms, symtab.c symtab_finalize), so that program
@@ -54,7 +60,7 @@ struct sym {
 	 * function, fractional where a bin straddles two functions. */
 	double ticks;
 
-	/* Filled by counts.c (counts_tally) from the profile's arcs, like GNU's
+	/* Filled by analysis/counts.c (counts_tally) from the profile's arcs, like GNU's
 	 * cg_tally: arcs whose from_pc or self_pc maps to no function are
 	 * dropped.  calls excludes self-recursive calls (GNU's ncalls after
 	 * cg_assemble); self_calls counts them. */

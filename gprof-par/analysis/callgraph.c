@@ -17,7 +17,7 @@
 #include <string.h>
 
 #include "callgraph.h"
-#include "cg-internal.h"
+#include "callgraph-data.h"
 
 /* ---- arcs: merging records into one arc per (parent, child) ---- */
 

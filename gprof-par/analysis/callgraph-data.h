@@ -1,13 +1,14 @@
 /*
- * cg-internal.h - the call graph's data, shared by callgraph.c (building,
- * cycles, propagation) and cg-print.c (reports).  Not for other modules.
+ * callgraph-data.h - the call graph's data, made by callgraph.c (building,
+ * cycles, propagation) and read by report/callgraph-print.c.  Not for
+ * other modules.
  *
  * Nodes 0..nfuncs-1 are the functions in symbol-table order; nodes
  * nfuncs..nfuncs+ncycles-1 are the cycles as a whole (GNU's cycle_header,
  * whose name is NULL).  Field names follow GNU gprof's Sym.cg fields.
  */
-#ifndef GPROF_PAR_CG_INTERNAL_H
-#define GPROF_PAR_CG_INTERNAL_H
+#ifndef GPROF_PAR_CALLGRAPH_DATA_H
+#define GPROF_PAR_CALLGRAPH_DATA_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -58,4 +59,4 @@ struct callgraph {
 	double print_time;       /* sum of prop_self: the 100% of the report */
 };
 
-#endif /* GPROF_PAR_CG_INTERNAL_H */
+#endif /* GPROF_PAR_CALLGRAPH_DATA_H */

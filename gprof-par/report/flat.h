@@ -1,4 +1,11 @@
 /*
+ * report/ - the text gprof-par prints, byte for byte GNU gprof 2.40's:
+ * the flat profile (this header), the call graph and its index
+ * (callgraph-print.h, callgraph-blurb.h) and -C's execution counts
+ * (exec-counts.h).  It formats what analysis/ computed onto the FILE * it
+ * is given, and never opens or reads a file (tests/analyzer/layers.sh
+ * checks).  Next here: callgrind, folded-stack, JSON and SVG exports.
+ *
  * flat.h - print the flat profile exactly as GNU gprof 2.40 does: header,
  * functions sorted by self time (then calls, then name), adaptive per-call
  * unit (s, ms, us, ... and GNU's "Ts" when nothing called has time), and

@@ -1,5 +1,5 @@
 /*
- * counts.c - call counts from arcs, and the -C report (see counts.h).
+ * counts.c - call counts from arcs (see counts.h).
  */
 #include "counts.h"
 
@@ -26,19 +26,5 @@ void counts_tally(struct symtab *st, const struct profile *p)
 			child->self_calls += a->count;
 		else
 			child->calls += a->count;
-	}
-}
-
-void counts_print(FILE *out, const struct symtab *st, int show_zeros)
-{
-	size_t i;
-
-	for (i = 0; i < st->nsyms; i++) {
-		const struct sym *s = &st->syms[i];
-
-		if (s->calls > 0 || show_zeros)
-			fprintf(out, "%s:%d: (%s:0x%llx) %llu executions\n", "<unknown>", 0,
-				s->name, (unsigned long long)s->addr,
-				(unsigned long long)s->calls);
 	}
 }

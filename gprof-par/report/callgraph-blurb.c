@@ -1,9 +1,9 @@
 /*
- * cg-blurb.c - the explanation GNU gprof 2.40 prints after the call graph
+ * callgraph-blurb.c - the explanation GNU gprof 2.40 prints after the call graph
  * (omitted by -b).  Reproduced byte for byte so that the report matches
  * GNU gprof's; the text carries its own permissive copying notice.
  */
-#include "cg-blurb.h"
+#include "callgraph-blurb.h"
 
 const char cg_graph_explanation[] =
 	"\n"

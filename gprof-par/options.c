@@ -1,0 +1,316 @@
+/*
+ * options.c - see options.h.  The option string is GNU gprof 2.40's, so
+ * that combined short options parse the same way; what gprof-par does not
+ * support yet is rejected with a message that says so.
+ */
+#include "config.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "demangle.h"
+#include "options.h"
+#include "symtab.h"
+
+/* Long options without a short form. */
+enum {
+	OPT_SKIP_BAD = 256,
+	OPT_DEMANGLE,
+	OPT_NO_DEMANGLE,
+};
+
+int options_quiet;
+
+static void usage(FILE *out)
+{
+	fprintf(out,
+"Usage: " PROGRAM " [OPTION]... [EXECUTABLE [GMON-FILE]...]\n"
+"  or:  " PROGRAM " -S [OPTION]... [DIRECTORY [EXECUTABLE]]\n"
+"Report where a program compiled with -pg spent its time, from one or more\n"
+"gmon files (default: " DEFAULT_GMON ") and the executable's symbol table (default:\n"
+DEFAULT_EXECUTABLE ").  Several gmon files, e.g. one per MPI rank, are added up first.\n"
+"The report is the text GNU gprof 2.40 prints for the same options, byte for\n"
+"byte, so scripts that read gprof output (gprof2dot, ...) keep working.\n"
+"\n"
+"Sections (without any of these: the flat profile and the call graph, each\n"
+"left out when the gmon files lack its data, a histogram or arcs):\n"
+"  -p, --flat-profile          print the flat profile: functions by self time\n"
+"  -P, --no-flat-profile       do not print the flat profile\n"
+"  -q, --graph                 print the call graph and the index by name\n"
+"  -Q, --no-graph              do not print the call graph\n"
+"  -C, --exec-counts           print how many times each function was called,\n"
+"                              one \"<unknown>:0: (NAME:0xADDR) N executions\"\n"
+"                              line per function, by address\n"
+"  -Z, --no-exec-counts        do not print the execution counts\n"
+"  -i, --file-info             print how many records of each kind each gmon\n"
+"                              file holds\n"
+"  -s, --sum                   add up all gmon files into " SUM_FILE " (in the\n"
+"                              current directory), losslessly: counts that do\n"
+"                              not fit a 16-bit bin or a 32-bit arc are written\n"
+"                              as stacked records GNU gprof adds up; prints no\n"
+"                              report unless a section is asked for too\n"
+"  -S, --sum-dir               add up every gmon.out.<N> (N: an MPI rank) in\n"
+"                              DIRECTORY (default: the current directory), in\n"
+"                              rank order, into DIRECTORY/" SUM_FILE ", as -s does;\n"
+"                              missing ranks do not stop it (see below);\n"
+"                              with an EXECUTABLE after the directory, then\n"
+"                              print the report " PROGRAM " EXECUTABLE\n"
+"                              DIRECTORY/" SUM_FILE " would print\n"
+"  -o, --output=FILE           write the sum of -s or -S to FILE instead\n"
+"      --skip-bad              skip gmon files that cannot be read or do not\n"
+"                              match the first good one (see below) instead\n"
+"                              of failing; each is named, with the reason\n"
+"\n"
+"Output:\n"
+"  -b, --brief                 leave out the explanations of the columns\n"
+"  -z, --display-unused-functions\n"
+"                              also list functions never called and never\n"
+"                              sampled\n"
+"  -a, --no-static             leave out static (file-local) functions: their\n"
+"                              samples and calls count for the function\n"
+"                              before them in memory\n"
+"  -w, --width=N               width of the index by function name (default 80)\n"
+"      --demangle[=STYLE]      print C++ names (and Java, Ada, D and Rust ones)\n"
+"                              demangled, as GNU gprof does by default:\n"
+"                              _ZN7physics4stepEd as physics::step(double);\n"
+"                              STYLE: auto (the default), gnu-v3, java, gnat,\n"
+"                              dlang or rust.  -C prints names as they are\n"
+"      --no-demangle           print names as in the symbol table (mangled)\n"
+"\n"
+"  -h, --help                  print this help and exit\n"
+"  -v, --version               print the version and exit\n"
+"\n"
+"Short options can be combined as with GNU gprof (-bp is -b -p).  As with GNU\n"
+"getopt, -p, -P, -q, -Q and -Z take an optional argument glued to them (GNU's\n"
+"symbol specifications, e.g. -pmain): gprof-par does not support those, so\n"
+"write -p -b rather than -pb.  Other GNU gprof options are rejected.\n"
+"\n"
+"The executable must be the one that wrote the gmon files: an ELF file with\n"
+"its symbol table (not stripped); static, PIE and non-PIE builds are read.\n"
+"When a gmon file carries gmon-mpi's build fingerprint and it differs from\n"
+"the executable's GNU build-id, a warning is printed: the report would\n"
+"describe another build.\n"
+"\n"
+"Summing (-s, -S): the files are added in order (-S: rank order), each\n"
+"checked first: magic and version, record sizes (a truncated file is an\n"
+"error), and the same histogram ranges and bin counts, profiling rate and\n"
+"build fingerprint as the first good file.  The first file that is not\n"
+"good is named with both values and nothing is written; with --skip-bad it\n"
+"is skipped and the others are summed.  Counts are added in 64 bits and\n"
+"written losslessly.  A summary line goes to standard error: files summed\n"
+"and skipped, the ranks found with their stride and the gaps between them\n"
+"(e.g. \"ranks 0-9; gaps: 3-4, 6-8 (5 ranks missing)\", or \"ranks 0-4088,\n"
+"every 8th; no gaps\": the stride is that of the ranks found; ranks above\n"
+"the highest cannot be known), bytes, time and throughput.  On a terminal,\n"
+"progress is shown on standard error while summing.\n"
+"\n"
+"In parallel: started by an MPI launcher with more than one process, e.g.\n"
+"  mpirun -n 4 " PROGRAM " -S DIRECTORY\n"
+"  srun -n 4 " PROGRAM " -S DIRECTORY\n"
+"the files are divided among the processes, read and summed in parallel\n"
+"and the partial sums reduced with MPI; process 0 writes the sum and alone\n"
+"prints.  The sum, the files named and the messages are the same, byte for\n"
+"byte, whatever the number of processes.  The files must be readable by all\n"
+"processes (a shared file system).  Started without a launcher (as\n"
+"detected from OMPI_COMM_WORLD_SIZE, PMI_SIZE, MV2_COMM_WORLD_SIZE,\n"
+"PMIX_RANK, or SLURM_PROCID within an srun step), " PROGRAM " runs serially\n"
+"and never initialises MPI.  The MPI steps are in a module, gprof-par-mpi.so,\n"
+"loaded only in parallel: from GPROF_PAR_MPI_MODULE when set, else from the\n"
+"installed library directory (" GPROF_PAR_PKGLIBDIR ").\n"
+"\n"
+"Exit status: 0 on success, 1 on any error (bad option, unreadable or\n"
+"invalid executable or gmon file, a section asked for with -p or -q whose\n"
+"data the gmon files lack, an unknown demangling style);\n"
+"then nothing is printed on standard output.  Files skipped by --skip-bad\n"
+"do not make it fail, unless no file is left to sum.\n");
+}
+
+static void version(void)
+{
+	printf(PROGRAM " (" PACKAGE_NAME ") " PACKAGE_VERSION "\n"
+	       "Report format of GNU gprof 2.40 (based on BSD gprof, copyright 1983\n"
+	       "Regents of the University of California).\n");
+}
+
+void die(const char *msg)
+{
+	if (!options_quiet)
+		fprintf(stderr, PROGRAM ": %s\n", msg);
+	exit(1);
+}
+
+static void reject_symspec(int c, const char *arg)
+{
+	if (options_quiet)
+		exit(1);
+	fprintf(stderr,
+		PROGRAM ": -%c%s: symbol specifications are not supported "
+		"(to combine options, write e.g. -%c -b rather than -%cb)\n",
+		c, arg, c, c);
+	exit(1);
+}
+
+/* The options that turn a report section on or off (GNU's -p -P -q -Q -C
+ * -Z), and the section each marks as chosen by the user. */
+static const struct section_switch {
+	char option;
+	int style;
+	int on;
+	int marks;
+} section_switches[] = {
+	{ 'p', STYLE_FLAT, 1, STYLE_FLAT },
+	{ 'P', STYLE_FLAT, 0, STYLE_FLAT },
+	{ 'q', STYLE_GRAPH, 1, STYLE_GRAPH },
+	{ 'Q', STYLE_GRAPH, 0, STYLE_GRAPH },
+	{ 'C', STYLE_EXEC_COUNTS, 1, STYLE_EXEC_COUNTS },
+	/* GNU marks another style here, so -Z alone still gives the default
+	 * sections; keep its behaviour. */
+	{ 'Z', STYLE_EXEC_COUNTS, 0, STYLE_OTHER },
+};
+
+static void switch_section(struct options *o, int c, const char *arg)
+{
+	if (arg)
+		reject_symspec(c, arg);
+	for (size_t i = 0; i < sizeof section_switches / sizeof *section_switches; i++) {
+		const struct section_switch *w = &section_switches[i];
+
+		if (w->option != c)
+			continue;
+		if (w->on)
+			o->style |= w->style;
+		else
+			o->style &= ~w->style;
+		o->user_specified |= w->marks;
+	}
+}
+
+/* -S [DIRECTORY [EXECUTABLE]] */
+static void parse_sum_dir_operands(int n, char **operands, struct options *o)
+{
+	if (n > 2)
+		die("-S takes at most a directory and an executable: "
+		    "gprof-par -S [DIRECTORY [EXECUTABLE]]");
+	o->dir = n > 0 ? operands[0] : ".";
+	o->executable = n > 1 ? operands[1] : NULL;
+	o->style &= ~STYLE_SUM;
+	if (!o->executable && (o->user_specified & ~STYLE_SUM))
+		die("-p, -P, -q, -Q, -C and -Z choose report sections: with -S, name the "
+		    "executable after the directory (gprof-par -S DIRECTORY EXECUTABLE)");
+}
+
+void options_parse(int argc, char **argv, struct options *o)
+{
+	/* GNU gprof's option string, so that combined short options parse the
+	 * same way; what gprof-par does not support is rejected below. */
+	static const char optstring[] =
+		"aA::bBcCd::De:E:f:F:hiI:J::k:lLm:n::N::o:O:p::P::q::Q::sSt:Tvw:xyzZ::";
+	static const struct option longopts[] = {
+		{ "flat-profile", optional_argument, NULL, 'p' },
+		{ "no-flat-profile", optional_argument, NULL, 'P' },
+		{ "graph", optional_argument, NULL, 'q' },
+		{ "no-graph", optional_argument, NULL, 'Q' },
+		{ "exec-counts", optional_argument, NULL, 'C' },
+		{ "no-exec-counts", optional_argument, NULL, 'Z' },
+		{ "sum", no_argument, NULL, 's' },
+		{ "sum-dir", no_argument, NULL, 'S' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "skip-bad", no_argument, NULL, OPT_SKIP_BAD },
+		{ "demangle", optional_argument, NULL, OPT_DEMANGLE },
+		{ "no-demangle", no_argument, NULL, OPT_NO_DEMANGLE },
+		{ "brief", no_argument, NULL, 'b' },
+		{ "display-unused-functions", no_argument, NULL, 'z' },
+		{ "width", required_argument, NULL, 'w' },
+		{ "file-info", no_argument, NULL, 'i' },
+		{ "no-static", no_argument, NULL, 'a' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'v' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c;
+
+	memset(o, 0, sizeof(*o));
+	o->demangle = 1;
+	while ((c = getopt_long(argc, argv, optstring, longopts, NULL)) != -1) {
+		switch (c) {
+		case 'p': case 'P': case 'q': case 'Q': case 'C': case 'Z':
+			switch_section(o, c, optarg);
+			break;
+		case 'a':
+			o->symtab_flags |= SYMTAB_NO_STATIC;
+			break;
+		case 'i':
+			o->style |= STYLE_FILE_INFO;
+			o->user_specified |= STYLE_FILE_INFO;
+			break;
+		case 's':
+			o->style |= STYLE_SUM;
+			o->user_specified |= STYLE_SUM;
+			break;
+		case 'S':
+			o->sum_dir = 1;
+			break;
+		case 'o':
+			o->output = optarg;
+			break;
+		case OPT_SKIP_BAD:
+			o->skip_bad = 1;
+			break;
+		case OPT_DEMANGLE:
+			o->demangle = 1;
+			if (optarg) {
+				char err[256];
+
+				if (demangle_set_style(optarg, err, sizeof(err)) != 0)
+					die(err);
+			}
+			break;
+		case OPT_NO_DEMANGLE:
+			o->demangle = 0;
+			break;
+		case 'b':
+			o->brief = 1;
+			break;
+		case 'z':
+			o->show_zeros = 1;
+			break;
+		case 'w':
+			o->width = atoi(optarg);
+			if (o->width < 1)
+				o->width = 1;
+			break;
+		case 'h':
+			if (!options_quiet)
+				usage(stdout);
+			exit(0);
+		case 'v':
+			if (!options_quiet)
+				version();
+			exit(0);
+		case '?':
+			if (!options_quiet)
+				fprintf(stderr, "Try '" PROGRAM " --help' for more information.\n");
+			exit(1);
+		default:
+			if (options_quiet)
+				exit(1);
+			fprintf(stderr,
+				PROGRAM ": option -%c of GNU gprof is not supported; "
+				"see '" PROGRAM " --help'\n", c);
+			exit(1);
+		}
+	}
+	if (o->sum_dir) {
+		parse_sum_dir_operands(argc - optind, argv + optind, o);
+		return;
+	}
+	if (o->output && !(o->style & STYLE_SUM))
+		die("-o FILE names the sum: it needs -s or -S");
+	o->executable = optind < argc ? argv[optind++] : DEFAULT_EXECUTABLE;
+	if (optind < argc) {
+		o->gmon_files = (const char **)&argv[optind];
+		o->ngmon_files = argc - optind;
+	}
+}

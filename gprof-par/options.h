@@ -1,0 +1,54 @@
+/*
+ * options.h - gprof-par's command line: GNU gprof's options (with their
+ * semantics, combined short options included), gprof-par's own, --help and
+ * --version, and the one rule for messages under a launcher: only the
+ * first process speaks.
+ */
+#ifndef GPROF_PAR_OPTIONS_H
+#define GPROF_PAR_OPTIONS_H
+
+#define PROGRAM "gprof-par"
+#define DEFAULT_EXECUTABLE "a.out"
+#define DEFAULT_GMON "gmon.out"
+#define SUM_FILE "gmon.sum"
+
+/* Report sections (GNU's output_style bits). */
+enum {
+	STYLE_FLAT = 1 << 0,
+	STYLE_GRAPH = 1 << 1,
+	STYLE_EXEC_COUNTS = 1 << 2,
+	STYLE_SUM = 1 << 3,
+	STYLE_OTHER = 1 << 4,    /* what GNU's -Z marks as user-chosen */
+	STYLE_FILE_INFO = 1 << 5,
+};
+
+struct options {
+	int style;               /* sections asked for */
+	int user_specified;      /* sections the user turned on or off */
+	int brief;
+	int show_zeros;
+	int width;
+	const char *executable;
+	const char **gmon_files;
+	int ngmon_files;
+	int sum_dir;             /* -S */
+	const char *dir;         /* -S's directory */
+	const char *output;      /* -o, or NULL */
+	int skip_bad;
+	int demangle;            /* print demangled names (--no-demangle: 0) */
+	unsigned symtab_flags;   /* -a: SYMTAB_NO_STATIC */
+};
+
+/* Nonzero in every process of a launch but the first: it then prints
+ * nothing (option errors come before MPI is initialised, so the launcher's
+ * environment says who it is; once MPI runs, its rank does). */
+extern int options_quiet;
+
+/* Prints "gprof-par: msg" on standard error (unless quiet) and exits 1. */
+void die(const char *msg) __attribute__((noreturn));
+
+/* Parses argv into o as GNU gprof would; prints --help or --version and
+ * exits 0, or explains a bad option and exits 1. */
+void options_parse(int argc, char **argv, struct options *o);
+
+#endif /* GPROF_PAR_OPTIONS_H */

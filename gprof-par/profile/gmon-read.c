@@ -1,0 +1,239 @@
+/*
+ * gmon-read.c - read gmon v1 files (or images of them in memory) and add
+ * them into a profile.
+ *
+ * Every file is read with one read(2) into a buffer that is reused from
+ * file to file, then looked at twice:
+ *
+ *   1. gmon_check_file() (gmon-check.c) walks all records and checks
+ *      everything against what p already holds, without changing p;
+ *   2. profile_reserve() allocates all the memory the file can need, still
+ *      without changing what p holds;
+ *   3. apply_records() adds the records into p; it cannot fail.
+ *
+ * So a bad or unreadable file leaves p exactly as it was.  Arc records for
+ * the same (from_pc, self_pc) are added; distinct pairs are kept in order
+ * of first appearance (GNU gprof appends a new arc to its arcs array in the
+ * order it reads them, after mapping the pcs to symbols; the analysis layer
+ * does that mapping).
+ */
+#include "gmon-read.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "errors.h"
+#include "grow.h"
+#include "profile-internal.h"
+
+/*
+ * The hot loop of summing thousands of files.  Blocks of a fixed number of
+ * bins let GCC vectorize it at -O2 (its "very cheap" cost model wants a trip
+ * count it knows): about 3x faster than the plain loop.  (Skipping all-zero
+ * blocks was measured too: no faster on clustered samples, 20% slower on
+ * scattered ones.)
+ */
+#define BIN_BLOCK 32
+
+static void add_bin_block(uint64_t *restrict sums, const unsigned char *restrict bins)
+{
+	for (int k = 0; k < BIN_BLOCK; k++)
+		sums[k] += load_u16(bins + k * HIST_BIN_SIZE);
+}
+
+static void add_bins(uint64_t *restrict sums, const unsigned char *restrict bins, uint32_t n)
+{
+	uint32_t i = 0;
+
+	for (; i + BIN_BLOCK <= n; i += BIN_BLOCK)
+		add_bin_block(sums + i, bins + (size_t)i * HIST_BIN_SIZE);
+	for (; i < n; i++)
+		sums[i] += load_u16(bins + (size_t)i * HIST_BIN_SIZE);
+}
+
+static void apply_hist_record(struct profile *p, const unsigned char *rec)
+{
+	gmon_addr_t low = load_addr(rec), high = load_addr(rec + sizeof(gmon_addr_t));
+	int i = profile_find_hist(p, low, high);
+
+	add_bins(p->hists[i].bins, rec + GMON_HIST_HEADER_SIZE, p->hists[i].nbins);
+}
+
+/* Adds the records of a file that gmon_check_file accepted and
+ * profile_reserve prepared. */
+static void apply_records(struct profile *p, const unsigned char *data, size_t len)
+{
+	size_t offset = GMON_HEADER_SIZE;
+
+	while (offset < len) {
+		const unsigned char *rec = data + offset + TAG_SIZE;
+
+		switch (data[offset]) {
+		case GMON_TAG_TIME_HIST:
+			apply_hist_record(p, rec);
+			offset += TAG_SIZE + GMON_HIST_HEADER_SIZE +
+				  (size_t)load_u32(rec + 2 * sizeof(gmon_addr_t)) * HIST_BIN_SIZE;
+			break;
+		case GMON_TAG_CG_ARC:
+			profile_add_arc(p, load_addr(rec), load_addr(rec + sizeof(gmon_addr_t)),
+				load_u32(rec + 2 * sizeof(gmon_addr_t)));
+			offset += TAG_SIZE + GMON_ARC_SIZE;
+			break;
+		default: /* GMON_TAG_BB_COUNT, counted by check_file */
+			offset += TAG_SIZE + BB_COUNT_SIZE + (size_t)load_u32(rec) * BB_PAIR_SIZE;
+			break;
+		}
+	}
+}
+
+int profile_add_buffer(struct profile *p, const void *data, size_t len, const char *name,
+		       char *err, size_t errlen)
+{
+	struct file_scan scan;
+	struct source_names names;
+
+	memset(&scan, 0, sizeof scan);
+	scan.name = name_or_unnamed(name);
+	if (profile_ensure_private(p, err, errlen) != 0)
+		return -1;
+	if (gmon_check_file(p, data, len, &scan, err, errlen) != 0)
+		goto fail;
+	names.first = scan.name;
+	names.hist = scan.nnew_hists > 0 ? scan.name : NULL;
+	names.fingerprint = scan.has_fingerprint && !p->has_fingerprint ? scan.name : NULL;
+	if (profile_reserve(p, &names, scan.new_hists, scan.nnew_hists, scan.arc_records, err,
+		    errlen) != 0) {
+		profile_prefix_error(err, errlen, scan.name);
+		goto fail;
+	}
+	profile_take_fingerprint(p, scan.has_fingerprint, scan.fingerprint);
+	apply_records(p, data, len);
+	p->bb_records_skipped += scan.bb_records;
+	p->bb_counts_skipped += scan.bb_counts;
+	p->nfiles++;
+	free(scan.new_hists);
+	return 0;
+fail:
+	free(scan.new_hists);
+	return -1;
+}
+
+/* ---- Reading a file with one read(2) into the reusable buffer. ----- */
+
+/* Grows the buffer to at least need bytes, keeping its contents. */
+static int grow_read_buffer(struct profile_private *priv, size_t need)
+{
+	unsigned char *grown = grow_array(priv->read_buf, &priv->read_cap, need, 1, 64 * 1024);
+
+	if (!grown)
+		return -1;
+	priv->read_buf = grown;
+	return 0;
+}
+
+/* Reads until EOF (or, for a regular file, until its size: one read(2)). */
+static int read_all(int fd, struct profile_private *priv, size_t expected, size_t *len,
+		    const char *path, char *err, size_t errlen)
+{
+	size_t got = 0;
+
+	for (;;) {
+		ssize_t n;
+
+		if (expected > 0 && got == expected)
+			break;
+		if (got == priv->read_cap && grow_read_buffer(priv, got + 1) != 0) {
+			set_error(err, errlen, "%s: out of memory after reading %zu bytes", path,
+				  got);
+			return -1;
+		}
+		n = read(fd, priv->read_buf + got, priv->read_cap - got);
+		if (n == 0)
+			break;
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			set_error(err, errlen, "%s: cannot read: %s", path, strerror(errno));
+			return -1;
+		}
+		got += (size_t)n;
+	}
+	*len = got;
+	return 0;
+}
+
+static int read_file(struct profile_private *priv, const char *path, size_t *len, char *err,
+		     size_t errlen)
+{
+	struct stat st;
+	size_t expected = 0;
+	int fd, rc;
+
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		set_error(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+		return -1;
+	}
+	if (fstat(fd, &st) != 0) {
+		set_error(err, errlen, "%s: cannot stat: %s", path, strerror(errno));
+		close(fd);
+		return -1;
+	}
+	if (S_ISDIR(st.st_mode)) {
+		set_error(err, errlen, "%s: cannot read: is a directory, not a gmon file", path);
+		close(fd);
+		return -1;
+	}
+	if (S_ISREG(st.st_mode))
+		expected = (size_t)st.st_size;
+	if (grow_read_buffer(priv, expected > 0 ? expected : 1) != 0) {
+		set_error(err, errlen, "%s: out of memory for its %zu bytes", path, expected);
+		close(fd);
+		return -1;
+	}
+	rc = read_all(fd, priv, expected, len, path, err, errlen);
+	close(fd);
+	return rc;
+}
+
+int profile_add_file(struct profile *p, const char *path, char *err, size_t errlen)
+{
+	size_t len;
+
+	if (profile_ensure_private(p, err, errlen) != 0)
+		return -1;
+	if (read_file(p->priv, path, &len, err, errlen) != 0)
+		return -1;
+	p->priv->bytes_read += len;
+	return profile_add_buffer(p, p->priv->read_buf, len, path, err, errlen);
+}
+
+int gmon_count_records(const char *path, struct gmon_record_counts *counts, char *err,
+		       size_t errlen)
+{
+	struct profile empty;
+	struct file_scan scan;
+	size_t len;
+	int rc = -1;
+
+	profile_init(&empty);
+	memset(&scan, 0, sizeof scan);
+	scan.name = path;
+	if (profile_ensure_private(&empty, err, errlen) == 0 &&
+	    read_file(empty.priv, path, &len, err, errlen) == 0 &&
+	    gmon_check_file(&empty, empty.priv->read_buf, len, &scan, err, errlen) == 0) {
+		counts->hist = scan.hist_records;
+		counts->arcs = scan.arc_records;
+		counts->bb = scan.bb_records;
+		rc = 0;
+	}
+	free(scan.new_hists);
+	profile_free(&empty);
+	return rc;
+}
+

@@ -1,0 +1,55 @@
+/*
+ * gmon-read.h - read and validate gmon v1 files and add them into a
+ * struct profile (profile.h).
+ */
+#ifndef GPROF_PAR_GMON_READ_H
+#define GPROF_PAR_GMON_READ_H
+
+#include <stddef.h>
+
+#include "profile.h"
+
+/*
+ * Reads the gmon file at path and adds it into p.  On any problem (cannot
+ * open, truncated, bad magic or version, unknown tag, a histogram whose
+ * range overlaps or whose rate differs from what p already holds, absurd
+ * sizes) returns -1, leaves p unchanged and puts a message that names the
+ * file and the problem into err.  Returns 0 on success.
+ *
+ * Precisely: the first file with histograms fixes their ranges (disjoint
+ * ranges in it are kept apart, as GNU gprof does; partly overlapping ones
+ * are an error); a later histogram must have one of those ranges with the
+ * same bin count, and every histogram the first one's rate and dimension.
+ * Same-range histograms and same-(from_pc, self_pc) arcs are added in 64
+ * bits; arcs keep the order in which pairs first appear.  Basic-block
+ * records (tag 2) are checked and skipped, and counted in
+ * p->bb_records_skipped.  A file without fingerprint may join files with
+ * one; two different fingerprints are an error.  A file of a header only
+ * is valid and empty.  The file is read with one read(2) into a buffer p
+ * keeps for the next file.
+ */
+int profile_add_file(struct profile *p, const char *path, char *err, size_t errlen);
+
+/* How many records of each kind one gmon file holds (GNU gprof -i). */
+struct gmon_record_counts {
+	uint64_t hist;
+	uint64_t arcs;
+	uint64_t bb;
+};
+
+/*
+ * Reads and checks the gmon file at path on its own (as profile_add_file
+ * does for a first file) and counts its records.  Returns 0, or -1 with a
+ * message naming the file in err.
+ */
+int gmon_count_records(const char *path, struct gmon_record_counts *counts, char *err,
+		       size_t errlen);
+
+/*
+ * Like profile_add_file, for a gmon file already in memory (e.g. received
+ * from another MPI rank).  name is used in messages only.
+ */
+int profile_add_buffer(struct profile *p, const void *data, size_t len, const char *name,
+		       char *err, size_t errlen);
+
+#endif /* GPROF_PAR_GMON_READ_H */

@@ -1,0 +1,197 @@
+/*
+ * profile-internal.h - what the modules of the profile layer share and
+ * nothing above it may use: the private part of a struct profile (the arc
+ * index, capacities, the read buffer), the decoded form of a histogram
+ * header, what validating a file learns for adding it, and the steps of
+ * adding (reserve everything, then apply what cannot fail).
+ *
+ * Every addition (a file, a buffer, another profile) goes the same way:
+ * check against what p holds without changing it (gmon-check.c), reserve
+ * all the memory it can need (profile_reserve), then apply it.  So a bad
+ * input leaves p exactly as it was.
+ */
+#ifndef GPROF_PAR_PROFILE_INTERNAL_H
+#define GPROF_PAR_PROFILE_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "profile.h"
+
+#define TAG_SIZE 1
+#define BB_COUNT_SIZE 4
+#define BB_PAIR_SIZE (2 * sizeof(gmon_addr_t))
+#define HIST_BIN_SIZE 2
+
+struct profile_private {
+	uint32_t *arc_slots;   /* index into arcs + 1; 0 = empty slot */
+	size_t arc_slot_mask;  /* number of slots - 1 (a power of two) */
+	size_t arcs_cap;
+	unsigned char *read_buf;
+	size_t read_cap;
+	uint64_t bytes_read;   /* by profile_add_file, good files or not */
+};
+
+/* A histogram record header as found in a file or in a profile. */
+struct hist_header {
+	gmon_addr_t low_pc;
+	gmon_addr_t high_pc;
+	uint32_t nbins;
+	uint32_t rate;
+	char dimen[GMON_DIMEN_LEN + 1];
+	char dimen_abbrev;
+};
+
+/* What check_file learned about a file, for profile_reserve() and applying it. */
+struct file_scan {
+	const char *name;
+	struct hist_header *new_hists; /* ranges p does not hold yet */
+	size_t nnew_hists;
+	size_t new_hists_cap;
+	size_t hist_records;
+	size_t arc_records;
+	uint64_t bb_records;
+	uint64_t bb_counts;
+	int has_fingerprint;
+	unsigned char fingerprint[GMON_FINGERPRINT_SIZE];
+};
+
+/* The names profile_reserve() records where p has none yet (NULL: none to
+ * record). */
+struct source_names {
+	const char *first;       /* the first file */
+	const char *hist;        /* set when the source brings p's first histograms */
+	const char *fingerprint; /* set when the source brings p's fingerprint */
+};
+
+/* Little-endian-agnostic loads from unaligned native-order bytes.     */
+
+static inline uint16_t load_u16(const unsigned char *p)
+{
+	uint16_t v;
+
+	memcpy(&v, p, sizeof v);
+	return v;
+}
+
+static inline uint32_t load_u32(const unsigned char *p)
+{
+	uint32_t v;
+
+	memcpy(&v, p, sizeof v);
+	return v;
+}
+
+static inline gmon_addr_t load_addr(const unsigned char *p)
+{
+	gmon_addr_t v;
+
+	memcpy(&v, p, sizeof v);
+	return v;
+}
+
+static inline const char *name_or_unnamed(const char *name)
+{
+	return name ? name : "(unnamed profile)";
+}
+
+static inline size_t arc_hash(gmon_addr_t from_pc, gmon_addr_t self_pc)
+{
+	uint64_t h = (uint64_t)from_pc * 0x9e3779b97f4a7c15ull;
+
+	h ^= (uint64_t)self_pc + 0x632be59bd9b4e019ull + (h << 6) + (h >> 2);
+	h ^= h >> 31;
+	h *= 0xd6e8feb86659fd93ull;
+	h ^= h >> 32;
+	return (size_t)h;
+}
+
+static inline void index_arc(struct profile_private *priv, const struct profile_arc *arcs, size_t i)
+{
+	size_t slot = arc_hash(arcs[i].from_pc, arcs[i].self_pc) & priv->arc_slot_mask;
+
+	while (priv->arc_slots[slot] != 0)
+		slot = (slot + 1) & priv->arc_slot_mask;
+	priv->arc_slots[slot] = (uint32_t)(i + 1);
+}
+
+/* Adds count to the arc (from_pc, self_pc), appending it if new.  Room for
+ * one more arc and a free slot must have been reserved (profile_reserve).
+ * Inline: the hot loop of summing calls it for every arc record. */
+static inline void profile_add_arc(struct profile *p, gmon_addr_t from_pc, gmon_addr_t self_pc,
+			   uint64_t count)
+{
+	struct profile_private *priv = p->priv;
+	size_t slot = arc_hash(from_pc, self_pc) & priv->arc_slot_mask;
+	uint32_t i;
+
+	while ((i = priv->arc_slots[slot]) != 0) {
+		struct profile_arc *a = &p->arcs[i - 1];
+
+		if (a->from_pc == from_pc && a->self_pc == self_pc) {
+			a->count += count;
+			return;
+		}
+		slot = (slot + 1) & priv->arc_slot_mask;
+	}
+	priv->arc_slots[slot] = (uint32_t)(p->narcs + 1);
+	p->arcs[p->narcs].from_pc = from_pc;
+	p->arcs[p->narcs].self_pc = self_pc;
+	p->arcs[p->narcs].count = count;
+	p->narcs++;
+}
+
+/* ---- profile.c ---------------------------------------------------- */
+
+/* Makes p->priv; returns 0, or -1 with a message in err. */
+int profile_ensure_private(struct profile *p, char *err, size_t errlen);
+
+/* Turns the reason in err into "name: reason". */
+void profile_prefix_error(char *err, size_t errlen, const char *name);
+
+/* The index in p->hists of the histogram with this range, or -1. */
+int profile_find_hist(const struct profile *p, gmon_addr_t low, gmon_addr_t high);
+
+/*
+ * Allocates everything adding the data can need (the new histograms, room
+ * for `arcs` more arcs, the names): afterwards nothing can fail.  On failure
+ * p holds the same data as before (arrays may be larger).
+ */
+int profile_reserve(struct profile *p, const struct source_names *names,
+		    const struct hist_header *new_hists, size_t nnew_hists, size_t arcs,
+		    char *err, size_t errlen);
+
+/* Takes the fingerprint if p has none yet (has: the source has one). */
+void profile_take_fingerprint(struct profile *p, int has, const unsigned char *fingerprint);
+
+/* ---- gmon-check.c ------------------------------------------------- */
+
+/* The header of p's histogram h, as found in a file. */
+struct hist_header hist_header_of(const struct profile_histogram *h);
+
+/*
+ * Checks a whole gmon file image (header, fingerprint, every record)
+ * against p without changing it, and fills scan (scan->name set by the
+ * caller).  Returns 0, or -1 with a message naming the file, the record
+ * and the problem in err.
+ */
+int gmon_check_file(const struct profile *p, const unsigned char *data, size_t len,
+		    struct file_scan *scan, char *err, size_t errlen);
+
+/*
+ * Checks one histogram header against p and scan's earlier histograms;
+ * remembers a new range in scan.  Puts the reason (without the place) into
+ * msg on failure.
+ */
+int gmon_check_histogram(const struct profile *p, struct file_scan *scan,
+			 const struct hist_header *h, char *msg, size_t size);
+
+/* ---- fingerprint.c ------------------------------------------------ */
+
+/* A fingerprint of another source (named name) must equal p's, if p has
+ * one.  Returns 0, or -1 with a message in err. */
+int fingerprint_check_same(const struct profile *p, const unsigned char *fingerprint,
+			   const char *name, char *err, size_t errlen);
+
+#endif /* GPROF_PAR_PROFILE_INTERNAL_H */

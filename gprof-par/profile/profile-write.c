@@ -1,0 +1,108 @@
+/*
+ * profile-write.c - see profile-write.h.  The records are formatted by
+ * common/gmon-write.c, the writer the runtime uses too.
+ */
+#include "profile-write.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "errors.h"
+#include "gmon-write.h"
+
+#define WRITE_BUFFER_SIZE (1u << 20)
+
+
+static void write_records(struct gmon_writer *w, const struct profile *p)
+{
+	gmon_write_file_header(w, p->has_fingerprint ? p->fingerprint : NULL);
+	for (size_t i = 0; i < p->nhists; i++) {
+		const struct profile_histogram *h = &p->hists[i];
+
+		gmon_write_histogram(w, h->low_pc, h->high_pc, h->rate, h->bins, sizeof *h->bins,
+				     h->nbins);
+	}
+	for (size_t i = 0; i < p->narcs; i++)
+		gmon_write_arc(w, p->arcs[i].from_pc, p->arcs[i].self_pc, p->arcs[i].count);
+}
+
+/* Writes p to the open fd; returns 0 or an errno value. */
+static int write_to_fd(const struct profile *p, int fd)
+{
+	struct gmon_writer w;
+	void *buf = malloc(WRITE_BUFFER_SIZE);
+	int rc;
+
+	if (!buf)
+		return ENOMEM;
+	gmon_writer_init(&w, fd, buf, WRITE_BUFFER_SIZE);
+	write_records(&w, p);
+	rc = gmon_writer_finish(&w);
+	free(buf);
+	if (rc == 0 && fsync(fd) != 0 && errno != EINVAL && errno != EROFS)
+		rc = errno;
+	return rc;
+}
+
+/* gmon_write_histogram writes the dimension "seconds" ('s'), as glibc does:
+ * refuse, rather than change, another one. */
+static int check_writable(const struct profile *p, const char *path, char *err, size_t errlen)
+{
+	for (size_t i = 0; i < p->nhists; i++) {
+		const struct profile_histogram *h = &p->hists[i];
+
+		if (strcmp(h->dimen, "seconds") != 0 || h->dimen_abbrev != 's') {
+			set_error(err, errlen, "%s: cannot write a histogram of dimension '%s' ('%c'): "
+				  "only 'seconds' ('s') can be written", path, h->dimen,
+				  h->dimen_abbrev);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+int profile_write(const struct profile *p, const char *path, char *err, size_t errlen)
+{
+	size_t tmp_size = strlen(path) + 32;
+	char *tmp;
+	int fd, rc;
+
+	if (check_writable(p, path, err, errlen) != 0)
+		return -1;
+	tmp = malloc(tmp_size);
+	if (!tmp) {
+		set_error(err, errlen, "%s: out of memory", path);
+		return -1;
+	}
+	snprintf(tmp, tmp_size, "%s.tmp.%ld", path, (long)getpid());
+	fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+	if (fd < 0) {
+		set_error(err, errlen, "%s: cannot create the temporary file %s: %s", path, tmp,
+			  strerror(errno));
+		free(tmp);
+		return -1;
+	}
+	rc = write_to_fd(p, fd);
+	if (close(fd) != 0 && rc == 0)
+		rc = errno;
+	if (rc != 0) {
+		set_error(err, errlen, "%s: cannot write the temporary file %s: %s (removed it)",
+			  path, tmp, strerror(rc));
+		unlink(tmp);
+		free(tmp);
+		return -1;
+	}
+	if (rename(tmp, path) != 0) {
+		set_error(err, errlen, "%s: cannot rename the temporary file %s to it: %s "
+			  "(removed it)", path, tmp, strerror(errno));
+		unlink(tmp);
+		free(tmp);
+		return -1;
+	}
+	free(tmp);
+	return 0;
+}

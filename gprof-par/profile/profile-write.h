@@ -1,0 +1,18 @@
+/*
+ * profile-write.h - write a profile back as a gmon v1 file.
+ */
+#ifndef GPROF_PAR_PROFILE_WRITE_H
+#define GPROF_PAR_PROFILE_WRITE_H
+
+#include <stddef.h>
+
+#include "profile.h"
+
+/*
+ * Writes p to path as a gmon v1 file GNU gprof reads (stacked records where
+ * a count does not fit), through a temporary name and a rename, so that no
+ * half-written file is left.  Returns 0, or -1 with a message in err.
+ */
+int profile_write(const struct profile *p, const char *path, char *err, size_t errlen);
+
+#endif /* GPROF_PAR_PROFILE_WRITE_H */

@@ -1,0 +1,10 @@
+/*
+ * callgraph-blurb.h - explanation texts of the call graph report.
+ */
+#ifndef GPROF_PAR_CALLGRAPH_BLURB_H
+#define GPROF_PAR_CALLGRAPH_BLURB_H
+
+/* Printed after the call graph entries unless -b; ends with the copying notice. */
+extern const char cg_graph_explanation[];
+
+#endif /* GPROF_PAR_CALLGRAPH_BLURB_H */
