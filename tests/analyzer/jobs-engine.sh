@@ -1,0 +1,69 @@
+#!/bin/bash
+# The job scripts are the scheduler's part only; the job is gmon-job's.
+# Installed as `make install` lays them out (bin/gmon-run,
+# libexec/gmon-mpi/gmon-job, share/gmon-mpi/jobs/) and submitted as a
+# scheduler does (a copy in a spool directory, so $0 says nothing of where
+# gmon-mpi is), each script finds the engine beside gmon-run on PATH; a
+# GMON_JOB setting wins; no engine is a clear error (status 2).  gmon-job
+# run directly is the same job without a scheduler.
+. "$(dirname "$0")/jobs-lib.sh"
+need_runtime
+need_sum_option
+
+build_app app
+prefix=$work/prefix
+mkdir -p "$prefix/bin" "$prefix/libexec/gmon-mpi" "$prefix/share/gmon-mpi/jobs" spool submit
+cp "$GMON_RUN" "$prefix/bin/gmon-run"
+cp "$top_srcdir/scripts/gmon-job" "$prefix/libexec/gmon-mpi/gmon-job"
+export LAUNCHER="$MPIRUN --oversubscribe" GPROF_PAR BG_GMON_RANK_SUBSET=0:2
+unset GMON_RUN
+
+for script in gmon-profile.slurm gmon-profile.pbs; do
+	cp "$top_srcdir/jobs/$script" "$prefix/share/gmon-mpi/jobs/"
+	cp "$prefix/share/gmon-mpi/jobs/$script" spool/job-copy
+	status=0
+	(cd submit && PATH=$prefix/bin:$PATH GMON_RESULTS=$work/results-$script GMON_NTASKS=3 \
+		bash ../spool/job-copy "$work/app" --fail-rank -1 >../out 2>&1) || status=$?
+	[ $status -eq 0 ] || { cat out >&2; fail "$script from a spool copy exited with $status"; }
+	results=$(echo "$work/results-$script"/local-*)
+	[ -d "$results" ] || fail "$script made no results directory: $(cat out)"
+	# ranks 0, 1 and 2 call rank_work 1000, 2000 and 3000 times
+	expect_eq "$(calls_of app rank_work "$results/gmon.sum")" 6000 "$script: calls of rank_work"
+	grep -q "^job: .*($( [ $script = gmon-profile.slurm ] && echo Slurm || echo PBS) script $script)" \
+		"$results/job.txt" || fail "$script: job.txt does not name the scheduler: $(cat "$results/job.txt")"
+	# --help: the script's own header, then the engine's settings
+	(PATH=$prefix/bin:$PATH bash spool/job-copy --help) >help
+	grep -q "^$script - profile an MPI program" help && grep -q '^  LAUNCHER ' help &&
+		grep -q '^Exit status:' help || fail "$script --help: $(cat help)"
+done
+
+# GMON_JOB names the engine, even when another is installed; a missing one
+# is an error that says what to set; so is no engine anywhere.
+status=0
+(cd submit && PATH=$prefix/bin:$PATH GMON_JOB=/nonexistent/gmon-job bash ../spool/job-copy \
+	"$work/app" >../out 2>&1) || status=$?
+expect_eq $status 2 "exit status with GMON_JOB naming no file"
+grep -q "gmon-job is not found (at /nonexistent/gmon-job): set GMON_JOB" out ||
+	fail "unclear message: $(cat out)"
+status=0
+(cd submit && bash ../spool/job-copy "$work/app" >../out 2>&1) || status=$?
+expect_eq $status 2 "exit status without an engine"
+grep -q "gmon-job is not found (at .*): set GMON_JOB, or put gmon-mpi's bin directory on PATH" out ||
+	fail "unclear message: $(cat out)"
+cp "$prefix/libexec/gmon-mpi/gmon-job" engine-copy
+status=0
+(cd submit && GMON_JOB=$work/engine-copy GMON_RUN=$prefix/bin/gmon-run GMON_NTASKS=2 \
+	GMON_RESULTS=$work/results-env bash ../spool/job-copy "$work/app" >../out 2>&1) || status=$?
+[ $status -eq 0 ] || { cat out >&2; fail "the job with GMON_JOB set exited with $status"; }
+
+# gmon-job alone: no scheduler, mpirun (here LAUNCHER) and 4 tasks by default.
+status=0
+(cd submit && GMON_RUN=$prefix/bin/gmon-run GMON_RESULTS=$work/results-direct \
+	"$prefix/libexec/gmon-mpi/gmon-job" "$work/app" >../out 2>&1) || status=$?
+[ $status -eq 0 ] || { cat out >&2; fail "gmon-job run directly exited with $status"; }
+results=$(echo "$work/results-direct"/local-*)
+grep -q '^job: .*(none script gmon-job)' "$results/job.txt" || fail "job.txt: $(cat "$results/job.txt")"
+grep -q '^tasks: *4,' "$results/job.txt" || fail "gmon-job did not default to 4 tasks: $(cat "$results/job.txt")"
+"$prefix/libexec/gmon-mpi/gmon-job" --help | grep -q '^gmon-job - the profiling job' ||
+	fail "gmon-job --help"
+note ok
