@@ -32,23 +32,35 @@ static long parse_number(const char **text)
 	return v;
 }
 
-int rank_from_environment(long *rank, const char **source)
+int rank_parse(const char *text, long *rank)
 {
+	long r = parse_number(&text);
+
+	if (r < 0 || *text != '\0')
+		return -1;
+	*rank = r;
+	return 0;
+}
+
+int rank_from_environment(struct launcher_rank *out)
+{
+	*out = (struct launcher_rank){.found = 0};
 	for (size_t i = 0; i < sizeof rank_variables / sizeof rank_variables[0]; i++) {
 		const char *value = getenv(rank_variables[i]);
-		long r;
 
 		if (!value)
 			continue;
-		r = parse_number(&value);
-		if (r < 0 || *value != '\0')
-			continue;
-		*rank = r;
-		if (source)
-			*source = rank_variables[i];
-		return 1;
+		if (rank_parse(value, &out->rank) == 0) {
+			out->found = 1;
+			out->source = rank_variables[i];
+			break;
+		}
+		if (!out->bad_variable) {
+			out->bad_variable = rank_variables[i];
+			out->bad_value = value;
+		}
 	}
-	return 0;
+	return out->found;
 }
 
 int rank_subset_parse(const char *text, struct rank_subset *subset)

@@ -5,10 +5,23 @@
 #ifndef GMON_MPI_RANK_H
 #define GMON_MPI_RANK_H
 
-/* Returns 1 and sets *rank if a launcher variable holds a valid rank
- * (Open MPI, PMIx, MPICH/Hydra, MVAPICH, Slurm, in that order); 0 for a
- * serial program.  *source gets the variable's name. */
-int rank_from_environment(long *rank, const char **source);
+/* The launcher variables (Open MPI, PMIx, MPICH/Hydra, MVAPICH, Slurm) are
+ * read in that order; the first that holds a rank (a decimal number from 0
+ * to INT_MAX) gives it.  One that is set but malformed is passed over (the
+ * launchers set several) and the first such is remembered, to be reported. */
+struct launcher_rank {
+	int found;                /* a variable held a rank; 0: a serial program */
+	long rank;
+	const char *source;       /* the name of the variable that held it */
+	const char *bad_variable; /* the first malformed variable read, or NULL */
+	const char *bad_value;    /* and its value */
+};
+
+/* Fills *out from the environment; returns out->found. */
+int rank_from_environment(struct launcher_rank *out);
+
+/* Parses a launcher variable's value: 0 and *rank, or -1 if malformed. */
+int rank_parse(const char *text, long *rank);
 
 /* Ranks first..last (inclusive), every stride-th, counted from first. */
 struct rank_subset {

@@ -1,9 +1,11 @@
 /* settings.c - see settings.h. */
 #include "settings.h"
 
+#include <limits.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "diag.h"
 
@@ -35,42 +37,67 @@ unsigned rate_parse(const char *text)
 	return (unsigned)v;
 }
 
-static int env_flag(const char *name)
+int on_off_parse(const char *text)
 {
-	const char *v = getenv(name);
+	static const char *const on[] = {"1", "yes", "true", "on"};
+	static const char *const off[] = {"", "0", "no", "false", "off"};
 
-	return v && *v && strcmp(v, "0") != 0;
+	for (size_t i = 0; i < sizeof on / sizeof on[0]; i++)
+		if (strcasecmp(text, on[i]) == 0)
+			return 1;
+	for (size_t i = 0; i < sizeof off / sizeof off[0]; i++)
+		if (strcasecmp(text, off[i]) == 0)
+			return 0;
+	return -1;
 }
 
-static void load(void)
+void config_read(struct gmon_config *c)
 {
+	const char *verbose = getenv("BG_GMON_VERBOSE");
 	const char *subset = getenv("BG_GMON_RANK_SUBSET");
 	const char *timers = getenv("BG_GMON_START_THREAD_TIMERS");
 	const char *rate = getenv("BG_GMON_HZ");
+	struct launcher_rank launcher;
 
-	config.verbose = env_flag("BG_GMON_VERBOSE");
-	config.is_mpi = rank_from_environment(&config.rank, NULL);
-	config.subset = RANK_SUBSET_DEFAULT;
-	if (subset && rank_subset_parse(subset, &config.subset) != 0)
-		config.bad_subset = subset;
-	config.timers = TIMERS_MAIN_ONLY;
+	*c = (struct gmon_config){.verbose = 0};
+	if (verbose) {
+		c->verbose = on_off_parse(verbose);
+		if (c->verbose < 0) {
+			c->verbose = 0;
+			c->bad_verbose = verbose;
+		}
+	}
+	c->is_mpi = rank_from_environment(&launcher);
+	c->rank = launcher.rank;
+	c->rank_source = launcher.source;
+	c->bad_rank_variable = launcher.bad_variable;
+	c->bad_rank_value = launcher.bad_value;
+	c->subset = RANK_SUBSET_DEFAULT;
+	if (subset && rank_subset_parse(subset, &c->subset) != 0)
+		c->bad_subset = subset;
+	c->timers = TIMERS_MAIN_ONLY;
 	if (timers) {
 		int policy = timer_policy_parse(timers);
 
 		if (policy < 0)
-			config.bad_timers = timers;
+			c->bad_timers = timers;
 		else
-			config.timers = (enum timer_policy)policy;
+			c->timers = (enum timer_policy)policy;
 	}
-	config.rate = DEFAULT_RATE;
+	c->rate = DEFAULT_RATE;
 	if (rate) {
 		unsigned r = rate_parse(rate);
 
 		if (r == 0)
-			config.bad_rate = rate;
+			c->bad_rate = rate;
 		else
-			config.rate = r;
+			c->rate = r;
 	}
+}
+
+static void load(void)
+{
+	config_read(&config);
 }
 
 const struct gmon_config *config_get(void)
@@ -94,4 +121,15 @@ void config_report_problems(const struct gmon_config *c)
 	if (c->bad_rate)
 		diag("BG_GMON_HZ='%s' is not a rate from 1 to %d samples per second; using %d",
 		     c->bad_rate, MAX_RATE, DEFAULT_RATE);
+	if (c->bad_verbose)
+		diag("BG_GMON_VERBOSE='%s' is not 1, yes, true, on or 0, no, false, off; "
+		     "verbose output stays off",
+		     c->bad_verbose);
+	if (c->bad_rank_variable && c->is_mpi)
+		diag("%s='%s' is not a rank (a number from 0 to %d); taking the ranks from %s",
+		     c->bad_rank_variable, c->bad_rank_value, INT_MAX, c->rank_source);
+	else if (c->bad_rank_variable)
+		diag("%s='%s' is not a rank (a number from 0 to %d) and no other launcher variable "
+		     "holds one; profiling this process as a serial program",
+		     c->bad_rank_variable, c->bad_rank_value, INT_MAX);
 }

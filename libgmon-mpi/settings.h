@@ -23,15 +23,22 @@ struct gmon_config {
 	enum timer_policy timers;
 	int is_mpi;                  /* a launcher variable gave the rank */
 	long rank;
+	const char *rank_source;     /* that variable's name */
 	struct rank_subset subset;
 	/* malformed values (NULL if none), reported by config_report_problems */
 	const char *bad_subset;
 	const char *bad_timers;
 	const char *bad_rate;
+	const char *bad_verbose;
+	const char *bad_rank_variable; /* a launcher variable passed over */
+	const char *bad_rank_value;
 };
 
 /* Reads the environment on the first call; thread-safe. */
 const struct gmon_config *config_get(void);
+
+/* Reads the environment into *config now (config_get's work). */
+void config_read(struct gmon_config *config);
 
 /* Prints one message per malformed variable, from rank 0 (or a serial
  * program) only, so that a job says it once. */
@@ -42,5 +49,9 @@ int timer_policy_parse(const char *text);
 
 /* Parses a BG_GMON_HZ value (1 to MAX_RATE); 0 if malformed. */
 unsigned rate_parse(const char *text);
+
+/* Parses a BG_GMON_VERBOSE value, in any case: 1 for 1, yes, true, on;
+ * 0 for 0, no, false, off and the empty string; -1 for anything else. */
+int on_off_parse(const char *text);
 
 #endif /* GMON_MPI_SETTINGS_H */

@@ -108,40 +108,71 @@ static void clear_rank_environment(void)
 
 static void test_rank_from_environment(void)
 {
-	const char *source = NULL;
-	long rank = -1;
+	struct launcher_rank r;
 
 	clear_rank_environment();
-	CU_ASSERT_EQUAL(rank_from_environment(&rank, &source), 0);
+	CU_ASSERT_EQUAL(rank_from_environment(&r), 0);
+	CU_ASSERT_PTR_NULL(r.bad_variable);
 
 	setenv("SLURM_PROCID", "12", 1);
-	CU_ASSERT_EQUAL(rank_from_environment(&rank, &source), 1);
-	CU_ASSERT_EQUAL(rank, 12);
-	CU_ASSERT_STRING_EQUAL(source, "SLURM_PROCID");
+	CU_ASSERT_EQUAL(rank_from_environment(&r), 1);
+	CU_ASSERT_EQUAL(r.rank, 12);
+	CU_ASSERT_STRING_EQUAL(r.source, "SLURM_PROCID");
 
 	setenv("PMI_RANK", "4", 1);
-	CU_ASSERT_EQUAL(rank_from_environment(&rank, &source), 1);
-	CU_ASSERT_EQUAL(rank, 4);
-	CU_ASSERT_STRING_EQUAL(source, "PMI_RANK");
+	CU_ASSERT_EQUAL(rank_from_environment(&r), 1);
+	CU_ASSERT_EQUAL(r.rank, 4);
+	CU_ASSERT_STRING_EQUAL(r.source, "PMI_RANK");
 
 	setenv("OMPI_COMM_WORLD_RANK", "3", 1);
 	setenv("PMIX_RANK", "3", 1);
-	CU_ASSERT_EQUAL(rank_from_environment(&rank, &source), 1);
-	CU_ASSERT_EQUAL(rank, 3);
-	CU_ASSERT_STRING_EQUAL(source, "OMPI_COMM_WORLD_RANK");
+	CU_ASSERT_EQUAL(rank_from_environment(&r), 1);
+	CU_ASSERT_EQUAL(r.rank, 3);
+	CU_ASSERT_STRING_EQUAL(r.source, "OMPI_COMM_WORLD_RANK");
+	CU_ASSERT_PTR_NULL(r.bad_variable);
 
-	/* a garbled variable is passed over, not trusted */
+	/* a garbled variable is passed over, not trusted, and the first one
+	 * is remembered to be reported */
 	setenv("OMPI_COMM_WORLD_RANK", "x3", 1);
 	setenv("PMIX_RANK", "", 1);
-	CU_ASSERT_EQUAL(rank_from_environment(&rank, &source), 1);
-	CU_ASSERT_EQUAL(rank, 4);
-	CU_ASSERT_STRING_EQUAL(source, "PMI_RANK");
+	CU_ASSERT_EQUAL(rank_from_environment(&r), 1);
+	CU_ASSERT_EQUAL(r.rank, 4);
+	CU_ASSERT_STRING_EQUAL(r.source, "PMI_RANK");
+	CU_ASSERT_STRING_EQUAL(r.bad_variable, "OMPI_COMM_WORLD_RANK");
+	CU_ASSERT_STRING_EQUAL(r.bad_value, "x3");
+
+	/* malformed everywhere: a serial program, and the first one named */
+	clear_rank_environment();
+	setenv("PMIX_RANK", "-1", 1);
+	setenv("SLURM_PROCID", "abc", 1);
+	CU_ASSERT_EQUAL(rank_from_environment(&r), 0);
+	CU_ASSERT_STRING_EQUAL(r.bad_variable, "PMIX_RANK");
+	CU_ASSERT_STRING_EQUAL(r.bad_value, "-1");
 
 	clear_rank_environment();
 	setenv("MV2_COMM_WORLD_RANK", "0", 1);
-	CU_ASSERT_EQUAL(rank_from_environment(&rank, &source), 1);
-	CU_ASSERT_EQUAL(rank, 0);
+	CU_ASSERT_EQUAL(rank_from_environment(&r), 1);
+	CU_ASSERT_EQUAL(r.rank, 0);
 	clear_rank_environment();
+}
+
+static void test_rank_values(void)
+{
+	const char *bad[] = {"abc", "-1", "99999999999", "2147483648", "12x", "", " 1", "1 ",
+			     "+1", "0x10", "1e3"};
+	long rank = -1;
+
+	CU_ASSERT_EQUAL(rank_parse("0", &rank), 0);
+	CU_ASSERT_EQUAL(rank, 0);
+	CU_ASSERT_EQUAL(rank_parse("2147483647", &rank), 0);
+	CU_ASSERT_EQUAL(rank, 2147483647);
+	CU_ASSERT_EQUAL(rank_parse("017", &rank), 0);
+	CU_ASSERT_EQUAL(rank, 17);
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		rank = -5;
+		CU_ASSERT_EQUAL(rank_parse(bad[i], &rank), -1);
+		CU_ASSERT_EQUAL(rank, -5);
+	}
 }
 
 int main(void)
@@ -158,6 +189,7 @@ int main(void)
 	CU_add_test(suite, "bounds", test_bounds);
 	CU_add_test(suite, "malformed values", test_malformed);
 	CU_add_test(suite, "rank from the environment", test_rank_from_environment);
+	CU_add_test(suite, "launcher variable values", test_rank_values);
 	CU_basic_set_mode(CU_BRM_VERBOSE);
 	CU_basic_run_tests();
 	failures = CU_get_number_of_failures();

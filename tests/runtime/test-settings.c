@@ -1,5 +1,6 @@
-/* test-config.c - unit tests of the runtime's settings: the thread-timer
- * policy, the sampling rate, and which shared objects are the MPI stack's. */
+/* test-settings.c - unit tests of the runtime's settings: the thread-timer
+ * policy, the sampling rate, verbose output, malformed launcher ranks, and
+ * which shared objects are the MPI stack's. */
 #include <CUnit/Basic.h>
 #include <stdlib.h>
 
@@ -55,6 +56,97 @@ static void test_config_from_environment(void)
 	CU_ASSERT_EQUAL(config_get()->rate, 250);
 }
 
+static void test_on_off(void)
+{
+	const char *on[] = {"1", "yes", "true", "on", "YES", "True", "ON"};
+	const char *off[] = {"0", "no", "false", "off", "", "NO", "False", "Off"};
+	const char *neither[] = {"2", "maybe", "yes ", " 1", "enable", "00", "-1", "o"};
+
+	for (size_t i = 0; i < sizeof on / sizeof on[0]; i++)
+		CU_ASSERT_EQUAL(on_off_parse(on[i]), 1);
+	for (size_t i = 0; i < sizeof off / sizeof off[0]; i++)
+		CU_ASSERT_EQUAL(on_off_parse(off[i]), 0);
+	for (size_t i = 0; i < sizeof neither / sizeof neither[0]; i++)
+		CU_ASSERT_EQUAL(on_off_parse(neither[i]), -1);
+}
+
+static void clear_environment(void)
+{
+	const char *vars[] = {"BG_GMON_VERBOSE", "BG_GMON_START_THREAD_TIMERS", "BG_GMON_HZ",
+			      "BG_GMON_RANK_SUBSET", "OMPI_COMM_WORLD_RANK", "PMIX_RANK",
+			      "PMI_RANK", "MV2_COMM_WORLD_RANK", "SLURM_PROCID"};
+
+	for (size_t i = 0; i < sizeof vars / sizeof vars[0]; i++)
+		unsetenv(vars[i]);
+}
+
+/* BG_GMON_VERBOSE=value: verbose (1, 0) and whether it is reported */
+static void expect_verbose(const char *value, int verbose, int reported)
+{
+	struct gmon_config c;
+
+	setenv("BG_GMON_VERBOSE", value, 1);
+	config_read(&c);
+	CU_ASSERT_EQUAL(c.verbose, verbose);
+	if (reported) {
+		CU_ASSERT_PTR_EQUAL(c.bad_verbose, getenv("BG_GMON_VERBOSE"));
+	} else {
+		CU_ASSERT_PTR_NULL(c.bad_verbose);
+	}
+}
+
+static void test_verbose_from_environment(void)
+{
+	struct gmon_config c;
+
+	clear_environment();
+	config_read(&c);
+	CU_ASSERT_EQUAL(c.verbose, 0);
+	CU_ASSERT_PTR_NULL(c.bad_verbose);
+	expect_verbose("1", 1, 0);
+	expect_verbose("on", 1, 0);
+	expect_verbose("0", 0, 0);
+	expect_verbose("no", 0, 0);
+	expect_verbose("false", 0, 0);
+	expect_verbose("off", 0, 0);
+	expect_verbose("", 0, 0);
+	expect_verbose("verbose", 0, 1);
+	expect_verbose("2", 0, 1);
+	clear_environment();
+}
+
+static void test_malformed_rank_from_environment(void)
+{
+	const char *bad[] = {"abc", "-1", "99999999999", "12x", ""};
+	struct gmon_config c;
+
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		/* alone: a serial program, and the variable named */
+		clear_environment();
+		setenv("OMPI_COMM_WORLD_RANK", bad[i], 1);
+		config_read(&c);
+		CU_ASSERT_FALSE(c.is_mpi);
+		CU_ASSERT_STRING_EQUAL(c.bad_rank_variable, "OMPI_COMM_WORLD_RANK");
+		CU_ASSERT_STRING_EQUAL(c.bad_rank_value, bad[i]);
+		/* the next launcher variable gives the rank, still reported */
+		setenv("PMIX_RANK", "5", 1);
+		config_read(&c);
+		CU_ASSERT_TRUE(c.is_mpi);
+		CU_ASSERT_EQUAL(c.rank, 5);
+		CU_ASSERT_STRING_EQUAL(c.rank_source, "PMIX_RANK");
+		CU_ASSERT_STRING_EQUAL(c.bad_rank_variable, "OMPI_COMM_WORLD_RANK");
+	}
+	/* a valid first variable: what follows is not read */
+	clear_environment();
+	setenv("OMPI_COMM_WORLD_RANK", "2", 1);
+	setenv("PMIX_RANK", "junk", 1);
+	config_read(&c);
+	CU_ASSERT_TRUE(c.is_mpi);
+	CU_ASSERT_EQUAL(c.rank, 2);
+	CU_ASSERT_PTR_NULL(c.bad_rank_variable);
+	clear_environment();
+}
+
 static void test_communication_libraries(void)
 {
 	const char *comm[] = {"/usr/lib/x86_64-linux-gnu/libopen-pal.so.40",
@@ -83,6 +175,9 @@ int main(void)
 	CU_add_test(suite, "BG_GMON_START_THREAD_TIMERS values", test_timer_policy);
 	CU_add_test(suite, "BG_GMON_HZ values", test_rate);
 	CU_add_test(suite, "settings from the environment", test_config_from_environment);
+	CU_add_test(suite, "BG_GMON_VERBOSE values", test_on_off);
+	CU_add_test(suite, "BG_GMON_VERBOSE from the environment", test_verbose_from_environment);
+	CU_add_test(suite, "malformed launcher ranks", test_malformed_rank_from_environment);
 	CU_add_test(suite, "communication libraries", test_communication_libraries);
 	CU_basic_set_mode(CU_BRM_VERBOSE);
 	CU_basic_run_tests();
