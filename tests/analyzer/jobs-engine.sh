@@ -5,7 +5,8 @@
 # scheduler does (a copy in a spool directory, so $0 says nothing of where
 # gmon-mpi is), each script finds the engine beside gmon-run on PATH; a
 # GMON_JOB setting wins; no engine is a clear error (status 2).  gmon-job
-# run directly is the same job without a scheduler.
+# run directly is the same job without a scheduler.  BG_GMON_VERBOSE is read
+# as the runtime reads it (off, Yes, garbage).
 . "$(dirname "$0")/jobs-lib.sh"
 need_runtime
 need_sum_option
@@ -53,17 +54,27 @@ grep -q "gmon-job is not found (at .*): set GMON_JOB, or put gmon-mpi's bin dire
 cp "$prefix/libexec/gmon-mpi/gmon-job" engine-copy
 status=0
 (cd submit && GMON_JOB=$work/engine-copy GMON_RUN=$prefix/bin/gmon-run GMON_NTASKS=2 \
-	GMON_RESULTS=$work/results-env bash ../spool/job-copy "$work/app" >../out 2>&1) || status=$?
+	GMON_RESULTS=$work/results-env BG_GMON_VERBOSE=Yes bash ../spool/job-copy "$work/app" \
+	>../out 2>&1) || status=$?
 [ $status -eq 0 ] || { cat out >&2; fail "the job with GMON_JOB set exited with $status"; }
+# BG_GMON_VERBOSE takes the runtime's values, in any case
+grep -q '^command: .*gmon-run .*--verbose' "$work"/results-env/local-*/job.txt ||
+	fail "BG_GMON_VERBOSE=Yes did not give gmon-run --verbose: $(cat "$work"/results-env/local-*/job.txt)"
+status=0
+(cd submit && GMON_JOB=$work/engine-copy BG_GMON_VERBOSE=maybe bash ../spool/job-copy "$work/app" >../out 2>&1) || status=$?
+expect_eq $status 2 "exit status with BG_GMON_VERBOSE=maybe"
+grep -q "BG_GMON_VERBOSE='maybe' is not 1, yes, true, on or 0, no, false, off" out ||
+	fail "unclear message: $(cat out)"
 
 # gmon-job alone: no scheduler, mpirun (here LAUNCHER) and 4 tasks by default.
 status=0
-(cd submit && GMON_RUN=$prefix/bin/gmon-run GMON_RESULTS=$work/results-direct \
+(cd submit && GMON_RUN=$prefix/bin/gmon-run GMON_RESULTS=$work/results-direct BG_GMON_VERBOSE=off \
 	"$prefix/libexec/gmon-mpi/gmon-job" "$work/app" >../out 2>&1) || status=$?
 [ $status -eq 0 ] || { cat out >&2; fail "gmon-job run directly exited with $status"; }
 results=$(echo "$work/results-direct"/local-*)
 grep -q '^job: .*(none script gmon-job)' "$results/job.txt" || fail "job.txt: $(cat "$results/job.txt")"
 grep -q '^tasks: *4,' "$results/job.txt" || fail "gmon-job did not default to 4 tasks: $(cat "$results/job.txt")"
+grep -q -- '--verbose' "$results/job.txt" && fail "BG_GMON_VERBOSE=off gave --verbose: $(cat "$results/job.txt")"
 "$prefix/libexec/gmon-mpi/gmon-job" --help | grep -q '^gmon-job - the profiling job' ||
 	fail "gmon-job --help"
 note ok
