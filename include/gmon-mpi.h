@@ -22,10 +22,14 @@ void mondisable(void);
 void moncontrol(int mode);
 
 /* Turns on a CPU-time sampling timer for every thread created afterwards.
- * Call from the main thread before creating threads. */
+ * Call from the main thread before creating threads.  For the per-thread
+ * policies (BG_GMON_START_THREAD_TIMERS=main, all, nocomm); under the
+ * default, process, every thread is sampled already. */
 void gmon_start_all_thread_timers(void);
 
-/* Starts (start != 0) or stops (start == 0) the calling thread's timer. */
+/* Starts (start != 0) or stops (start == 0) the calling thread's timer.
+ * Under the default policy, process, the thread's samples are dropped
+ * (start == 0) or taken again (start != 0). */
 void gmon_thread_timer(int start);
 
 #ifdef __cplusplus

@@ -73,9 +73,9 @@ PUBLIC void __monstartup(unsigned long lowpc, unsigned long highpc)
 		stop_for_good();
 		return;
 	}
-	err = sampling_start_thread_timer();
+	err = config->timers == TIMERS_PROCESS ? 0 : sampling_start_thread_timer();
 	if (err == 0)
-		err = sampling_init(config->rate);
+		err = sampling_init(config->rate, config->timers == TIMERS_PROCESS);
 	if (err != 0)
 		diag("cannot start a CPU-time sampling timer: %s; some threads take no samples",
 		     strerror(err));
@@ -134,11 +134,17 @@ static void list_thread(int tid, uint64_t samples, void *ctx)
 
 static void report_threads(void)
 {
-	static const char *const policy_names[] = {"main thread only", "all", "nocomm"};
+	static const char *const policy_names[] = {"process", "main thread only", "all", "nocomm"};
 	struct thread_list list = {.len = 0};
 	struct thread_hook_stats hook;
 	char buf[64];
 
+	if (sampling_is_process_wide()) {
+		diag("%sthread timers (process): every thread sampled by one timer on the process's "
+		     "CPU time; %" PRIu64 " samples of threads that called gmon_thread_timer(0) "
+		     "dropped", who(buf, sizeof buf), sampling_excluded_samples());
+		return;
+	}
 	sampling_for_each_thread(list_thread, &list);
 	thread_hook_get_stats(&hook);
 	diag("%sthread timers (%s): %u threads sampled, %" PRIu64

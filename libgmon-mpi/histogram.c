@@ -29,17 +29,23 @@ int histogram_init(uintptr_t runtime_low, uintptr_t runtime_high, uintptr_t load
 	return 0;
 }
 
-void histogram_add_sample(uintptr_t pc)
+int64_t histogram_bin_of(const struct histogram *h, uintptr_t link_pc)
+{
+	if (link_pc < h->low_pc || link_pc >= h->high_pc)
+		return -1;
+	return (int64_t)((link_pc - h->low_pc) / HISTOGRAM_BIN_BYTES);
+}
+
+void histogram_add_samples(uintptr_t pc, uint32_t weight)
 {
 	struct histogram *h = &gmon_histogram;
 	uint32_t *bins = __atomic_load_n(&h->bins, __ATOMIC_ACQUIRE);
-	uintptr_t link_pc = pc - h->load_bias;
+	int64_t bin = bins ? histogram_bin_of(h, pc - h->load_bias) : -1;
 
-	if (!bins || link_pc < h->low_pc || link_pc >= h->high_pc) {
-		__atomic_fetch_add(&h->outside, 1, __ATOMIC_RELAXED);
-		return;
-	}
-	__atomic_fetch_add(&bins[(link_pc - h->low_pc) / HISTOGRAM_BIN_BYTES], 1, __ATOMIC_RELAXED);
+	if (bin < 0)
+		__atomic_fetch_add(&h->outside, weight, __ATOMIC_RELAXED);
+	else
+		__atomic_fetch_add(&bins[bin], weight, __ATOMIC_RELAXED);
 }
 
 uint64_t histogram_total_samples(void)

@@ -26,8 +26,13 @@ extern struct histogram gmon_histogram;
  * Returns 0, or -1 if the bins cannot be mapped. */
 int histogram_init(uintptr_t runtime_low, uintptr_t runtime_high, uintptr_t load_bias);
 
-/* Async-signal-safe: counts one sample at runtime address pc. */
-void histogram_add_sample(uintptr_t pc);
+/* The bin of link-time address link_pc: the one whose HISTOGRAM_BIN_BYTES
+ * bytes hold it (rounded down); -1 outside [low_pc, high_pc). */
+int64_t histogram_bin_of(const struct histogram *h, uintptr_t link_pc);
+
+/* Async-signal-safe: counts weight samples (one signal that stands for
+ * several timer expirations) at runtime address pc. */
+void histogram_add_samples(uintptr_t pc, uint32_t weight);
 
 /* The samples in the bins (what the profile holds) plus those outside the
  * text: derived when asked, so the signal handler keeps no total. */

@@ -1,6 +1,28 @@
 /*
  * sampling.c - see sampling.h.
  *
+ * Two ways to sample, chosen at sampling_init:
+ *
+ *   - process-wide (the default, as glibc's profil): one setitimer
+ *     (ITIMER_PROF) on the process's CPU time.  The kernel sends its SIGPROF
+ *     to the thread that is running when the timer expires, on every kernel
+ *     since 2.6, so every thread's CPU time is sampled in proportion, static
+ *     programs and threads the runtime never saw start included.  A
+ *     process-directed timer_create(CLOCK_PROCESS_CPUTIME_ID) would count
+ *     overruns, but before Linux 6.3 its signal goes to the main thread
+ *     whenever that one is idle, so idle waits would take the samples.
+ *     ITIMER_PROF fires at most once per kernel tick (CONFIG_HZ), and keeps
+ *     no overrun count; so each signal is weighted by the CPU time its
+ *     thread used since that thread's last sample (clock_gettime, which is
+ *     async-signal-safe, on the thread's own clock; per-thread state in
+ *     initial-exec TLS): the total stays the CPU time whatever BG_GMON_HZ
+ *     asks, and at rates the tick allows the weights are mostly 1.
+ *
+ *   - per thread (main, all, nocomm, the BG/Q API): below.  Each signal
+ *     stands for 1 + si_overrun expirations of the thread's timer: above the
+ *     tick rate the kernel folds the expirations it could not deliver into
+ *     si_overrun.
+ *
  * Thread slots are carved from mmap'ed pages and linked into a push-only
  * list, so the exit-time reader can walk them while threads start; the
  * signal handler touches only its own slot (found through an initial-exec
@@ -17,6 +39,7 @@
 #include <signal.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/time.h>
 #include <time.h>
 #include <ucontext.h>
 #include <unistd.h>
@@ -43,21 +66,90 @@ static struct itimerspec interval;
 static int initialized;
 static int paused;
 static int shut_down;
+static int process_wide;             /* one ITIMER_PROF for the whole process */
+static uint64_t period_ns;           /* CPU time per sample */
+static unsigned sampling_epoch;      /* process-wide: bumped when sampling resumes */
+static uint64_t excluded_samples;    /* process-wide samples of excluded threads */
 
 static __thread struct thread_slot *my_slot __attribute__((tls_model("initial-exec")));
+/* process-wide mode: gmon_thread_timer(0) called in this thread; this
+ * thread's CPU time turned into samples so far, and in which epoch */
+static __thread int my_thread_excluded __attribute__((tls_model("initial-exec")));
+static __thread uint64_t my_accounted_ns __attribute__((tls_model("initial-exec")));
+static __thread unsigned my_epoch __attribute__((tls_model("initial-exec")));
+
+static uint64_t cpu_clock_ns(clockid_t clock)
+{
+	struct timespec ts;
+
+	if (clock_gettime(clock, &ts) != 0)
+		return 0;
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/*
+ * Process-wide mode: the samples this signal stands for, i.e. the whole
+ * periods of the receiving thread's own CPU time not accounted for yet.
+ * The thread's own clock, not the process's: the kernel does not hand the
+ * signals out to running threads in proportion to their CPU time (measured:
+ * of two threads running at once, one took 1.2 times its share of the
+ * signals, the other 0.45), so a signal that claimed the whole process's
+ * time would give one thread's time to another.  Per thread, the total is
+ * right whoever gets the signals; what a thread used after its last signal
+ * is not sampled (as with glibc).  CPU time used while profiling was paused
+ * is not claimed: resuming starts a new epoch, and a thread's first signal
+ * in it only sets where its accounting starts.
+ */
+static uint32_t claim_thread_periods(void)
+{
+	uint64_t now = cpu_clock_ns(CLOCK_THREAD_CPUTIME_ID);
+	unsigned epoch = __atomic_load_n(&sampling_epoch, __ATOMIC_RELAXED);
+	uint64_t periods;
+
+	if (my_epoch != epoch) {
+		int first_ever = my_epoch == 0 && epoch == 1;
+
+		my_epoch = epoch;
+		if (!first_ever) {
+			my_accounted_ns = now;
+			return 0;
+		}
+	}
+	if (now < my_accounted_ns + period_ns)
+		return 0;
+	periods = (now - my_accounted_ns) / period_ns;
+	if (periods > UINT32_MAX)
+		periods = UINT32_MAX;
+	my_accounted_ns += periods * period_ns;
+	return (uint32_t)periods;
+}
+
+/* How many samples one delivered SIGPROF stands for. */
+static uint32_t signal_weight(const siginfo_t *info)
+{
+	if (process_wide)
+		return claim_thread_periods();
+	if (info->si_code == SI_TIMER && info->si_overrun > 0)
+		return 1 + (uint32_t)info->si_overrun;
+	return 1;
+}
 
 static void on_sigprof(int sig, siginfo_t *info, void *context)
 {
 	int saved_errno = errno;
 	const ucontext_t *uc = context;
 	struct thread_slot *s = my_slot;
+	uint32_t weight;
 
 	(void)sig;
-	(void)info;
 	if (!__atomic_load_n(&shut_down, __ATOMIC_RELAXED)) {
-		histogram_add_sample((uintptr_t)uc->uc_mcontext.gregs[REG_RIP]);
-		if (s)
-			__atomic_store_n(&s->samples, s->samples + 1, __ATOMIC_RELAXED);
+		weight = signal_weight(info);
+		if (process_wide && my_thread_excluded)
+			__atomic_fetch_add(&excluded_samples, weight, __ATOMIC_RELAXED);
+		else if (weight > 0)
+			histogram_add_samples((uintptr_t)uc->uc_mcontext.gregs[REG_RIP], weight);
+		if (s && !my_thread_excluded)
+			__atomic_store_n(&s->samples, s->samples + weight, __ATOMIC_RELAXED);
 	}
 	errno = saved_errno;
 }
@@ -121,7 +213,24 @@ static void delete_timer_locked(struct thread_slot *s)
 	}
 }
 
-int sampling_init(unsigned rate)
+/* Arms (or, paused, disarms) the process-wide timer; the CPU time used
+ * while it was disarmed is not sampled. */
+static int arm_process_timer(int arm)
+{
+	struct itimerval it = {0};
+
+	if (arm) {
+		it.it_interval.tv_sec = interval.it_interval.tv_sec;
+		it.it_interval.tv_usec = interval.it_interval.tv_nsec / 1000;
+		if (it.it_interval.tv_sec == 0 && it.it_interval.tv_usec == 0)
+			it.it_interval.tv_usec = 1;
+		it.it_value = it.it_interval;
+		__atomic_add_fetch(&sampling_epoch, 1, __ATOMIC_RELAXED);
+	}
+	return setitimer(ITIMER_PROF, &it, NULL) == 0 ? 0 : errno;
+}
+
+int sampling_init(unsigned rate, int whole_process)
 {
 	struct sigaction sa;
 	long ns = 1000000000L / (rate ? rate : 1);
@@ -137,7 +246,14 @@ int sampling_init(unsigned rate)
 	interval.it_interval.tv_sec = ns / 1000000000L;
 	interval.it_interval.tv_nsec = ns % 1000000000L;
 	interval.it_value = interval.it_interval;
+	period_ns = (uint64_t)ns;
 	initialized = 1;
+	if (whole_process) {
+		process_wide = 1;
+		err = paused ? 0 : arm_process_timer(1);
+		pthread_mutex_unlock(&slot_lock);
+		return err;
+	}
 	for (struct thread_slot *s = all_slots; s; s = s->next)
 		if (s->wants_timer && start_timer_locked(s) != 0 && err == 0)
 			err = errno;
@@ -150,6 +266,10 @@ int sampling_start_thread_timer(void)
 	struct thread_slot *s;
 	int err = 0;
 
+	if (process_wide) { /* already sampled by the process's timer */
+		my_thread_excluded = 0;
+		return 0;
+	}
 	pthread_mutex_lock(&slot_lock);
 	s = own_slot_locked();
 	if (!s)
@@ -167,6 +287,10 @@ void sampling_stop_thread_timer(void)
 {
 	struct thread_slot *s = my_slot;
 
+	if (process_wide) {
+		my_thread_excluded = 1;
+		return;
+	}
 	if (!s)
 		return;
 	pthread_mutex_lock(&slot_lock);
@@ -193,6 +317,8 @@ void sampling_set_paused(int pause)
 
 	pthread_mutex_lock(&slot_lock);
 	paused = pause;
+	if (process_wide && !shut_down)
+		arm_process_timer(!pause);
 	for (struct thread_slot *s = all_slots; s; s = s->next)
 		if (s->has_timer)
 			timer_settime(s->timer, 0, pause ? &disarmed : &interval, NULL);
@@ -203,6 +329,8 @@ void sampling_shutdown(void)
 {
 	pthread_mutex_lock(&slot_lock);
 	__atomic_store_n(&shut_down, 1, __ATOMIC_RELAXED);
+	if (process_wide)
+		arm_process_timer(0);
 	for (struct thread_slot *s = all_slots; s; s = s->next)
 		delete_timer_locked(s);
 	pthread_mutex_unlock(&slot_lock);
@@ -213,6 +341,16 @@ void sampling_for_each_thread(thread_sample_visitor visit, void *ctx)
 	for (struct thread_slot *s = __atomic_load_n(&all_slots, __ATOMIC_ACQUIRE); s; s = s->next)
 		if (s->ever_timed)
 			visit(s->tid, __atomic_load_n(&s->samples, __ATOMIC_RELAXED), ctx);
+}
+
+int sampling_is_process_wide(void)
+{
+	return process_wide;
+}
+
+uint64_t sampling_excluded_samples(void)
+{
+	return __atomic_load_n(&excluded_samples, __ATOMIC_RELAXED);
 }
 
 void sampling_after_fork_in_child(void)

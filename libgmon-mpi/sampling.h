@@ -1,7 +1,10 @@
 /*
  * sampling.h - CPU-time sampling into the histogram: a SIGPROF handler and
- * one timer per sampled thread on that thread's own CPU-time clock, so
- * each thread's samples follow its own CPU time.
+ * either one timer on the whole process's CPU time (the default, as glibc)
+ * or one timer per sampled thread on that thread's own CPU-time clock, so
+ * each thread's samples follow its own CPU time.  Either way a signal that
+ * stands for several expirations (rates above the kernel tick) counts as
+ * that many samples.
  *
  * Threads are registered (by the thread-creation hook, or when they first
  * ask for a timer) with whether they want a timer; timers of threads that
@@ -12,15 +15,25 @@
 
 #include <stdint.h>
 
-/* Installs the SIGPROF handler and starts the timers wanted so far; rate
- * in samples per CPU-second.  Returns 0, or an errno value. */
-int sampling_init(unsigned rate);
+/* Installs the SIGPROF handler and starts the process's timer
+ * (whole_process) or the thread timers wanted so far; rate in samples per
+ * CPU-second.  Returns 0, or an errno value. */
+int sampling_init(unsigned rate, int whole_process);
+
+/* Whether one timer samples the whole process (TIMERS_PROCESS). */
+int sampling_is_process_wide(void);
+
+/* Process-wide mode: samples that fell in threads that called
+ * gmon_thread_timer(0), and were dropped. */
+uint64_t sampling_excluded_samples(void);
 
 /* The calling thread wants a timer (from now on); started at once if
- * sampling is initialized.  Returns 0, or an errno value. */
+ * sampling is initialized.  Process-wide: the thread is sampled again if
+ * it had stopped.  Returns 0, or an errno value. */
 int sampling_start_thread_timer(void);
 
-/* The calling thread's timer stops; it takes no more samples. */
+/* The calling thread's timer stops (process-wide: its samples are
+ * dropped from now on); it takes no more samples. */
 void sampling_stop_thread_timer(void);
 
 /* The calling thread is ending: its timer, if any, is deleted. */

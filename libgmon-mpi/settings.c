@@ -14,6 +14,10 @@ static pthread_once_t config_once = PTHREAD_ONCE_INIT;
 
 int timer_policy_parse(const char *text)
 {
+	if (strcmp(text, "process") == 0)
+		return TIMERS_PROCESS;
+	if (strcmp(text, "main") == 0)
+		return TIMERS_MAIN_ONLY;
 	if (strcmp(text, "all") == 0)
 		return TIMERS_ALL;
 	if (strcmp(text, "nocomm") == 0)
@@ -75,7 +79,7 @@ void config_read(struct gmon_config *c)
 	c->subset = RANK_SUBSET_DEFAULT;
 	if (subset && rank_subset_parse(subset, &c->subset) != 0)
 		c->bad_subset = subset;
-	c->timers = TIMERS_MAIN_ONLY;
+	c->timers = TIMERS_PROCESS;
 	if (timers) {
 		int policy = timer_policy_parse(timers);
 
@@ -115,8 +119,8 @@ void config_report_problems(const struct gmon_config *c)
 		     "using the default 0:31",
 		     c->bad_subset);
 	if (c->bad_timers)
-		diag("BG_GMON_START_THREAD_TIMERS='%s' is not 'all' or 'nocomm'; "
-		     "sampling the main thread only (the default)",
+		diag("BG_GMON_START_THREAD_TIMERS='%s' is not 'process', 'main', 'all' or "
+		     "'nocomm'; sampling the whole process's CPU time (the default)",
 		     c->bad_timers);
 	if (c->bad_rate)
 		diag("BG_GMON_HZ='%s' is not a rate from 1 to %d samples per second; using %d",

@@ -1,6 +1,7 @@
 /*
  * settings.h - the runtime's settings, read once from the environment:
- *   BG_GMON_RANK_SUBSET, BG_GMON_START_THREAD_TIMERS, BG_GMON_HZ,
+ *   BG_GMON_RANK_SUBSET, BG_GMON_START_THREAD_TIMERS (process, main, all,
+ *   nocomm), BG_GMON_HZ,
  *   BG_GMON_VERBOSE, and the rank from the launcher's variables.
  */
 #ifndef GMON_MPI_SETTINGS_H
@@ -9,8 +10,9 @@
 #include "rank.h"
 
 enum timer_policy {
-	TIMERS_MAIN_ONLY, /* the default: only the main thread is sampled */
-	TIMERS_ALL,       /* every thread */
+	TIMERS_PROCESS,   /* the default: the whole process's CPU time, as glibc */
+	TIMERS_MAIN_ONLY, /* the main thread's own timer only (BG/Q's default) */
+	TIMERS_ALL,       /* every thread by its own timer */
 	TIMERS_NOCOMM,    /* every thread but the MPI stack's own */
 };
 

@@ -113,6 +113,8 @@ static int wants_timer(void *(*routine)(void *), const void *creator)
 	enum timer_policy policy = config_get()->timers;
 	const char *library;
 
+	if (policy == TIMERS_PROCESS) /* one timer samples every thread already */
+		return 0;
 	if (__atomic_load_n(&time_all_new_threads, __ATOMIC_ACQUIRE) || policy == TIMERS_ALL)
 		return 1;
 	if (policy != TIMERS_NOCOMM)

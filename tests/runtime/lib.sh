@@ -43,6 +43,16 @@ calls_of() {
 	"$GPROF" -b -p "$program" "$@" | awk -v f="$function" '$NF == f && NF == 7 { print $4 }'
 }
 
+# exact_samples_of PROGRAM FUNCTION GMON-FILE: the samples in FUNCTION's
+# bins (its link-time address and size from nm), read straight from the
+# file: exact, where gprof's seconds are rounded to 2 decimals
+exact_samples_of() {
+	local start size
+	read -r start size < <(nm -S --defined-only "$1" | awk -v f="$2" '$4 == f { print $1, $2; exit }')
+	[ -n "${size:-}" ] || { echo 0; return; }
+	"$top_builddir/tests/runtime/gmon-inspect" samples "$3" "$start" "$(printf '%x' $((0x$start + 0x$size)))"
+}
+
 # ls_profiles: the gmon.out* files here, sorted, on one line
 ls_profiles() {
 	ls -1 | grep '^gmon\.out' | sort -V | tr '\n' ' ' | sed 's/ $//'

@@ -3,10 +3,14 @@
  *   burn-threads stop    A calls gmon_thread_timer(0), then burn_stopped;
  *                        B runs burn_running
  *   burn-threads api     like ratio, after gmon_start_all_thread_timers()
- * A unit is about 0.1 s of CPU. */
+ * A unit is about 0.1 s of CPU.  Each thread prints the CPU time its
+ * function used ("burn_three 0.312345"): on a loaded machine a unit of work
+ * does not always take the same CPU time, so samples are compared with it. */
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <gmon-mpi.h>
 
@@ -28,15 +32,33 @@ __attribute__((noinline)) void burn_one(void) { sink = spin(UNIT); }
 __attribute__((noinline)) void burn_stopped(void) { sink = spin(UNIT); }
 __attribute__((noinline)) void burn_running(void) { sink = spin(UNIT); }
 
-static void *thread_three(void *arg) { (void)arg; burn_three(); return NULL; }
-static void *thread_one(void *arg) { (void)arg; burn_one(); return NULL; }
-static void *thread_running(void *arg) { (void)arg; burn_running(); return NULL; }
+static double thread_cpu_seconds(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* Runs fn and prints the CPU time it took in this thread. */
+static void timed(const char *name, void (*fn)(void))
+{
+	double start = thread_cpu_seconds();
+
+	fn();
+	printf("%s %.6f\n", name, thread_cpu_seconds() - start);
+	fflush(stdout);
+}
+
+static void *thread_three(void *arg) { (void)arg; timed("burn_three", burn_three); return NULL; }
+static void *thread_one(void *arg) { (void)arg; timed("burn_one", burn_one); return NULL; }
+static void *thread_running(void *arg) { (void)arg; timed("burn_running", burn_running); return NULL; }
 
 static void *thread_stopped(void *arg)
 {
 	(void)arg;
 	gmon_thread_timer(0);
-	burn_stopped();
+	timed("burn_stopped", burn_stopped);
 	return NULL;
 }
 
