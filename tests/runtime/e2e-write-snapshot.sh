@@ -1,0 +1,24 @@
+#!/bin/bash
+# The sampling timers stop before the profile is written: while a thread is
+# still burning CPU at exit and the write is slow (fsync takes 300 ms more,
+# from an LD_PRELOADed library), no sample is added after the snapshot.
+# The verbose line counts the samples after the write: it must equal what
+# the file holds plus what fell outside the text, with the default
+# process-wide timer and with per-thread timers.
+. "$(dirname "$0")/lib.sh"
+
+build_linked app "$programs/spin-at-exit.c" -pthread
+"$CC" -shared -fPIC -O1 "$programs/slow-fsync.c" -o slow-fsync.so -ldl
+
+for policy in "" all; do
+	rm -f gmon.out
+	env ${policy:+BG_GMON_START_THREAD_TIMERS=$policy} BG_GMON_HZ=1000 BG_GMON_VERBOSE=1 \
+		LD_PRELOAD=$work/slow-fsync.so ./app 2>stderr || fail "the program failed: $(cat stderr)"
+	in_file=$("$top_builddir/tests/runtime/gmon-inspect" samples gmon.out 0 ffffffffffffffff)
+	read -r total outside < <(sed -n 's/.*wrote gmon.out: \([0-9]*\) samples (\([0-9]*\) outside the text).*/\1 \2/p' stderr)
+	[ -n "${total:-}" ] || fail "no verbose line: $(cat stderr)"
+	note "${policy:-process}: $in_file samples in the file, $total counted after the write ($outside outside the text)"
+	[ "$in_file" -ge 100 ] || fail "${policy:-process}: only $in_file samples of the spinning thread"
+	expect_eq "$((total - outside))" "$in_file" "${policy:-process}: samples counted after the write, less those outside the text"
+done
+note ok
