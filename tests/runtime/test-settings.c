@@ -11,6 +11,9 @@ static void test_timer_policy(void)
 {
 	CU_ASSERT_EQUAL(timer_policy_parse("all"), TIMERS_ALL);
 	CU_ASSERT_EQUAL(timer_policy_parse("nocomm"), TIMERS_NOCOMM);
+	CU_ASSERT_EQUAL(timer_policy_parse("process"), TIMERS_PROCESS);
+	CU_ASSERT_EQUAL(timer_policy_parse("main"), TIMERS_MAIN_ONLY);
+	CU_ASSERT_EQUAL(timer_policy_parse("Main"), -1);
 	CU_ASSERT_EQUAL(timer_policy_parse(""), -1);
 	CU_ASSERT_EQUAL(timer_policy_parse("ALL"), -1);
 	CU_ASSERT_EQUAL(timer_policy_parse("all "), -1);
@@ -41,7 +44,7 @@ static void test_config_from_environment(void)
 	setenv("BG_GMON_VERBOSE", "1", 1);
 	setenv("PMI_RANK", "6", 1);
 	c = config_get();
-	CU_ASSERT_EQUAL(c->timers, TIMERS_MAIN_ONLY);
+	CU_ASSERT_EQUAL(c->timers, TIMERS_PROCESS); /* the whole process, as glibc */
 	CU_ASSERT_STRING_EQUAL(c->bad_timers, "sometimes");
 	CU_ASSERT_EQUAL(c->rate, 250);
 	CU_ASSERT_PTR_NULL(c->bad_rate);
