@@ -32,6 +32,13 @@ void gmon_start_all_thread_timers(void);
  * (start == 0) or taken again (start != 0). */
 void gmon_thread_timer(int start);
 
+/* Writes the profile as it is now, under its final name (through a
+ * temporary name and a rename), and goes on profiling; the profile written
+ * at exit replaces it.  For a program's own signal handler, or a long run
+ * that wants a profile on the way.  Returns 0, or an errno value (EPERM:
+ * this process writes no profile). */
+int gmon_flush(void);
+
 #ifdef __cplusplus
 }
 #endif

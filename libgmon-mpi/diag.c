@@ -1,5 +1,6 @@
 /* diag.c - see diag.h. */
 #include "diag.h"
+#include "xfsz-guard.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -24,7 +25,10 @@ void diag(const char *fmt, ...)
 		n = 0;
 	len += (size_t)n < sizeof line - len - 1 ? (size_t)n : sizeof line - len - 2;
 	line[len++] = '\n';
+	struct xfsz_guard guard;
+	xfsz_guard_begin(&guard); /* stderr may be a file under ulimit -f */
 	ssize_t written = write(STDERR_FILENO, line, len);
 	(void)written; /* nowhere left to report a failure */
+	xfsz_guard_end(&guard);
 	errno = saved_errno;
 }

@@ -1,7 +1,14 @@
 /*
  * gmon.c - the runtime's life cycle and public entry points: the glibc
  * names gcrt1.o and programs call (__monstartup, monstartup, _mcleanup,
- * moncontrol) and gmon-mpi's own (mondisable, gmon_thread_timer).
+ * moncontrol) and gmon-mpi's own (mondisable, gmon_thread_timer,
+ * gmon_flush).
+ *
+ * The profile is written at exit, by gmon_flush(), and on a flush signal
+ * (flush-signals.h).  Each write goes through a temporary name and a
+ * rename, with the flush signals blocked in the writing thread; a flush
+ * signal taken by another thread meanwhile waits for that write to end, so
+ * that a SIGTERM during the write at exit cannot kill the process half-way.
  *
  * gcrt1.o runs __monstartup(&__executable_start, &etext) from the
  * executable's _init and registers _mcleanup with atexit.
@@ -13,17 +20,23 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
+#include <sys/uio.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "arcs.h"
 #include "diag.h"
+#include "flush-signals.h"
 #include "gmon-mpi.h"
 #include "histogram.h"
 #include "image.h"
+#include "lineage.h"
 #include "output.h"
 #include "rank.h"
 #include "settings.h"
 #include "thread-hook.h"
+#include "xfsz-guard.h"
 #include "sampling.h"
 
 #define PUBLIC __attribute__((visibility("default")))
@@ -33,8 +46,11 @@ static struct {
 	int disabled;       /* mondisable(), or this rank is not selected */
 	int finished;       /* _mcleanup ran */
 	pid_t owner_pid;    /* a forked child is some other pid */
+	int writers;        /* writes of the profile in progress */
+	sigset_t flush_set; /* BG_GMON_FLUSH_SIGNALS */
 	const struct gmon_config *config;
 	struct image_info image;
+	char path[4096];    /* where the profile goes, set at start */
 } gmon;
 
 static void in_forked_child(void)
@@ -48,6 +64,95 @@ static void stop_for_good(void)
 	gmon.disabled = 1;
 	arcs_set_state(ARCS_PAUSED);
 	sampling_shutdown();
+}
+
+/*
+ * gmon.out.<rank> (a serial program: gmon.out), or GMON_OUT_PREFIX.<rank>
+ * (serial: .<pid>, as glibc); a process started by a profiled one (lineage.h)
+ * adds .<pid>, so that it never replaces its ancestor's profile.
+ */
+static void set_profile_path(int descendant)
+{
+	const char *prefix = getenv("GMON_OUT_PREFIX");
+	const struct gmon_config *c = gmon.config;
+	int has_prefix = prefix && *prefix;
+	long pid = (long)getpid();
+	int n;
+
+	if (has_prefix && c->is_mpi)
+		n = snprintf(gmon.path, sizeof gmon.path, "%s.%ld", prefix, c->rank);
+	else if (has_prefix)
+		n = snprintf(gmon.path, sizeof gmon.path, "%s.%ld", prefix, pid);
+	else if (c->is_mpi)
+		n = snprintf(gmon.path, sizeof gmon.path, "gmon.out.%ld", c->rank);
+	else
+		n = snprintf(gmon.path, sizeof gmon.path, "gmon.out");
+	if (descendant && (c->is_mpi || !has_prefix) && n > 0 && (size_t)n < sizeof gmon.path)
+		snprintf(gmon.path + n, sizeof gmon.path - (size_t)n, ".%ld", pid);
+}
+
+static void begin_write(sigset_t *saved)
+{
+	pthread_sigmask(SIG_BLOCK, &gmon.flush_set, saved);
+	__atomic_add_fetch(&gmon.writers, 1, __ATOMIC_SEQ_CST);
+}
+
+static void end_write(const sigset_t *saved)
+{
+	__atomic_sub_fetch(&gmon.writers, 1, __ATOMIC_SEQ_CST);
+	pthread_sigmask(SIG_SETMASK, saved, NULL);
+}
+
+/* Async-signal-safe (no stdio): "gmon-mpi: <what><path>: <error>". */
+static void say_from_signal(const char *what, int err)
+{
+	const char *reason = strerrordesc_np(err);
+	struct iovec parts[] = {
+		{(void *)"gmon-mpi: ", 10}, {(void *)what, strlen(what)},
+		{(void *)gmon.path, strlen(gmon.path)}, {(void *)": ", 2},
+		{(void *)(reason ? reason : "error"), strlen(reason ? reason : "error")},
+		{(void *)"\n", 1},
+	};
+	struct xfsz_guard guard;
+	ssize_t written;
+
+	xfsz_guard_begin(&guard);
+	written = writev(STDERR_FILENO, parts, sizeof parts / sizeof parts[0]);
+	(void)written;
+	xfsz_guard_end(&guard);
+}
+
+/* The handler of a flush signal (flush-signals.h): waits for a write in
+ * progress in another thread (at most 30 s), then, unless the final
+ * profile is written, writes the profile as it is now. */
+static void flush_on_signal(void)
+{
+	static const struct timespec ten_ms = {0, 10000000};
+	struct output_summary summary;
+	sigset_t saved;
+	int err;
+
+	for (int i = 0; i < 3000 && __atomic_load_n(&gmon.writers, __ATOMIC_SEQ_CST) > 0; i++)
+		nanosleep(&ten_ms, NULL);
+	if (gmon.disabled || gmon.finished || getpid() != gmon.owner_pid)
+		return;
+	begin_write(&saved);
+	err = output_write_profile(gmon.path, gmon.config->rate, &gmon.image, &summary);
+	end_write(&saved);
+	if (err != 0)
+		say_from_signal("on a signal, cannot write the profile ", err);
+}
+
+static void start_flush_signals(const struct gmon_config *config)
+{
+	int err;
+
+	if (!config->flush_signals_set)
+		return;
+	gmon.flush_set = config->flush_signals;
+	err = flush_signals_install(&gmon.flush_set, flush_on_signal);
+	if (err != 0)
+		diag("cannot install the BG_GMON_FLUSH_SIGNALS handlers: %s", strerror(err));
 }
 
 PUBLIC void __monstartup(unsigned long lowpc, unsigned long highpc)
@@ -66,6 +171,7 @@ PUBLIC void __monstartup(unsigned long lowpc, unsigned long highpc)
 		return;
 	}
 	pthread_atfork(NULL, NULL, in_forked_child);
+	set_profile_path(lineage_check_and_mark());
 	image_inspect(&gmon.image);
 	if (histogram_init(lowpc, highpc, gmon.image.load_bias) != 0) {
 		diag("cannot map a histogram for text 0x%lx-0x%lx: %s; not profiling", lowpc, highpc,
@@ -79,6 +185,7 @@ PUBLIC void __monstartup(unsigned long lowpc, unsigned long highpc)
 	if (err != 0)
 		diag("cannot start a CPU-time sampling timer: %s; some threads take no samples",
 		     strerror(err));
+	start_flush_signals(config);
 }
 
 PUBLIC void monstartup(unsigned long lowpc, unsigned long highpc)
@@ -86,19 +193,6 @@ PUBLIC void monstartup(unsigned long lowpc, unsigned long highpc)
 	__monstartup(lowpc, highpc);
 }
 
-static void profile_path(char *path, size_t size)
-{
-	const char *prefix = getenv("GMON_OUT_PREFIX");
-
-	const struct gmon_config *c = gmon.config;
-
-	if (prefix && *prefix)
-		snprintf(path, size, "%s.%ld", prefix, c->is_mpi ? c->rank : (long)getpid());
-	else if (c->is_mpi)
-		snprintf(path, size, "gmon.out.%ld", c->rank);
-	else
-		snprintf(path, size, "gmon.out");
-}
 
 /* "rank N: " or "pid N: ", the start of the verbose lines */
 static const char *who(char *buf, size_t size)
@@ -176,29 +270,51 @@ static void report_written(const char *path, const struct output_summary *out)
 PUBLIC void _mcleanup(void)
 {
 	struct output_summary summary;
-	char path[4096];
+	sigset_t saved;
 	int err;
 
 	if (!gmon.started || gmon.finished)
 		return;
+	begin_write(&saved);
 	gmon.finished = 1;
 	sampling_shutdown();
-	if (gmon.disabled)
+	if (gmon.disabled) {
+		end_write(&saved);
 		return;
+	}
 	arcs_set_state(ARCS_CLOSED);
 	if (getpid() != gmon.owner_pid) {
+		end_write(&saved);
 		if (gmon.config->verbose)
 			diag("pid %ld is a forked child: not writing over its parent's profile",
 			     (long)getpid());
 		return;
 	}
-	profile_path(path, sizeof path);
-	err = output_write_profile(path, gmon.config->rate, &gmon.image, &summary);
+	err = output_write_profile(gmon.path, gmon.config->rate, &gmon.image, &summary);
+	end_write(&saved);
 	if (err != 0)
-		diag("cannot write the profile %s (in %s): %s", path,
+		diag("cannot write the profile %s (in %s): %s", gmon.path,
 		     getcwd((char[4096]){0}, 4096) ? : "the working directory", strerror(err));
 	else if (gmon.config->verbose)
-		report_written(path, &summary);
+		report_written(gmon.path, &summary);
+}
+
+PUBLIC int gmon_flush(void)
+{
+	struct output_summary summary;
+	sigset_t saved;
+	int err;
+
+	if (!gmon.started || gmon.disabled || gmon.finished || getpid() != gmon.owner_pid)
+		return EPERM;
+	begin_write(&saved);
+	err = output_write_profile(gmon.path, gmon.config->rate, &gmon.image, &summary);
+	end_write(&saved);
+	if (err != 0)
+		diag("gmon_flush: cannot write the profile %s: %s", gmon.path, strerror(err));
+	else if (gmon.config->verbose)
+		report_written(gmon.path, &summary);
+	return err;
 }
 
 /* Calls made after the profile was written cannot be in it: say so. */

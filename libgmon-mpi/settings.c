@@ -8,6 +8,7 @@
 #include <strings.h>
 
 #include "diag.h"
+#include "flush-signals.h"
 
 static struct gmon_config config;
 static pthread_once_t config_once = PTHREAD_ONCE_INIT;
@@ -61,6 +62,7 @@ void config_read(struct gmon_config *c)
 	const char *subset = getenv("BG_GMON_RANK_SUBSET");
 	const char *timers = getenv("BG_GMON_START_THREAD_TIMERS");
 	const char *rate = getenv("BG_GMON_HZ");
+	const char *flush = getenv("BG_GMON_FLUSH_SIGNALS");
 	struct launcher_rank launcher;
 
 	*c = (struct gmon_config){.verbose = 0};
@@ -87,6 +89,13 @@ void config_read(struct gmon_config *c)
 			c->bad_timers = timers;
 		else
 			c->timers = (enum timer_policy)policy;
+	}
+	sigemptyset(&c->flush_signals);
+	if (flush && *flush) {
+		if (flush_signals_parse(flush, &c->flush_signals) == 0)
+			c->flush_signals_set = 1;
+		else
+			c->bad_flush_signals = flush;
 	}
 	c->rate = DEFAULT_RATE;
 	if (rate) {
@@ -125,6 +134,10 @@ void config_report_problems(const struct gmon_config *c)
 	if (c->bad_rate)
 		diag("BG_GMON_HZ='%s' is not a rate from 1 to %d samples per second; using %d",
 		     c->bad_rate, MAX_RATE, DEFAULT_RATE);
+	if (c->bad_flush_signals)
+		diag("BG_GMON_FLUSH_SIGNALS='%s' is not a list of signals such as TERM,USR1 (names "
+		     "or numbers; not KILL, STOP or PROF); the profile is written at exit only",
+		     c->bad_flush_signals);
 	if (c->bad_verbose)
 		diag("BG_GMON_VERBOSE='%s' is not 1, yes, true, on or 0, no, false, off; "
 		     "verbose output stays off",

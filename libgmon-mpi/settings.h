@@ -1,11 +1,13 @@
 /*
  * settings.h - the runtime's settings, read once from the environment:
  *   BG_GMON_RANK_SUBSET, BG_GMON_START_THREAD_TIMERS (process, main, all,
- *   nocomm), BG_GMON_HZ,
+ *   nocomm), BG_GMON_HZ, BG_GMON_FLUSH_SIGNALS,
  *   BG_GMON_VERBOSE, and the rank from the launcher's variables.
  */
 #ifndef GMON_MPI_SETTINGS_H
 #define GMON_MPI_SETTINGS_H
+
+#include <signal.h>
 
 #include "rank.h"
 
@@ -23,6 +25,8 @@ struct gmon_config {
 	int verbose;
 	unsigned rate;               /* samples per CPU-second */
 	enum timer_policy timers;
+	int flush_signals_set;       /* BG_GMON_FLUSH_SIGNALS named some */
+	sigset_t flush_signals;
 	int is_mpi;                  /* a launcher variable gave the rank */
 	long rank;
 	const char *rank_source;     /* that variable's name */
@@ -31,6 +35,7 @@ struct gmon_config {
 	const char *bad_subset;
 	const char *bad_timers;
 	const char *bad_rate;
+	const char *bad_flush_signals;
 	const char *bad_verbose;
 	const char *bad_rank_variable; /* a launcher variable passed over */
 	const char *bad_rank_value;

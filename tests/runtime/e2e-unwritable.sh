@@ -1,6 +1,8 @@
 #!/bin/bash
 # A profile that cannot be written: a clear message, the program's exit
-# status untouched, and no file (not even a temporary one) left behind.
+# status untouched, and no file (not even a temporary one) left behind:
+# a missing directory, a file-size limit (ulimit -f: SIGXFSZ used to kill
+# the program, status 153, with a temporary file left), a full disk.
 . "$(dirname "$0")/lib.sh"
 
 build_linked app "$programs/serial-calls.c"
@@ -16,6 +18,24 @@ grep -q "^gmon-mpi: cannot write the profile $work/no/such/dir/prof\.[0-9]* .*No
 build_linked mpi-app "$programs/mpi-calls.c"
 GMON_OUT_PREFIX=$work/no/such/dir/prof mpirun_np 2 ./mpi-app 2>stderr
 expect_eq "$(grep -c 'cannot write the profile' stderr)" 2 "messages from 2 ranks"
+
+# A file-size limit: the write fails as on a full disk.  The message goes
+# through a pipe (a stderr redirected to a file is under the limit too: the
+# message is then lost, but the program still is not killed)
+mkdir limited
+set +e
+(cd limited && ulimit -f 0 && ../app 5) 2>&1 >/dev/null | cat >stderr-limit
+status=${PIPESTATUS[0]}
+set -e
+expect_eq "$status" 5 "the program's exit status under ulimit -f 0"
+expect_eq "$(ls limited)" "" "files left under ulimit -f 0"
+grep -q "^gmon-mpi: cannot write the profile gmon.out .*File too large" stderr-limit ||
+	fail "message for a file-size limit: $(cat stderr-limit)"
+set +e
+(cd limited && ulimit -f 0 && ../app 6 2>../stderr-file); status=$?
+set -e
+expect_eq "$status" 6 "the exit status under ulimit -f 0, stderr a file"
+expect_eq "$(ls limited)" "" "files left under ulimit -f 0, stderr a file"
 
 # A full disk: a tiny file system (needs the right to mount; else skipped)
 mkdir full

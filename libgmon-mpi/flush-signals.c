@@ -1,0 +1,120 @@
+/* flush-signals.c - see flush-signals.h. */
+#define _GNU_SOURCE
+#include "flush-signals.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+static const struct {
+	const char *name;
+	int number;
+} signal_names[] = {
+	{"HUP", SIGHUP},   {"INT", SIGINT},   {"QUIT", SIGQUIT}, {"ABRT", SIGABRT},
+	{"USR1", SIGUSR1}, {"USR2", SIGUSR2}, {"ALRM", SIGALRM}, {"TERM", SIGTERM},
+	{"XCPU", SIGXCPU}, {"VTALRM", SIGVTALRM}, {"PWR", SIGPWR},
+};
+
+static void (*flush_profile)(void);
+static struct sigaction previous[NSIG];
+static sigset_t flush_set;
+
+static int signal_number(const char *word, size_t len)
+{
+	char name[16];
+	char *end;
+	long n;
+
+	if (len == 0 || len >= sizeof name)
+		return -1;
+	memcpy(name, word, len);
+	name[len] = '\0';
+	n = strtol(name, &end, 10);
+	if (*end == '\0')
+		return n > 0 && n < NSIG ? (int)n : -1;
+	if (strncasecmp(name, "SIG", 3) == 0)
+		memmove(name, name + 3, len - 2);
+	for (size_t i = 0; i < sizeof signal_names / sizeof signal_names[0]; i++)
+		if (strcasecmp(name, signal_names[i].name) == 0)
+			return signal_names[i].number;
+	return -1;
+}
+
+int flush_signals_parse(const char *text, sigset_t *set)
+{
+	static const char separators[] = ", :\t";
+	int count = 0;
+
+	sigemptyset(set);
+	for (const char *p = text; *p;) {
+		size_t len = strcspn(p, separators);
+		int sig = len ? signal_number(p, len) : 0;
+
+		if (sig < 0 || sig == SIGKILL || sig == SIGSTOP || sig == SIGPROF) {
+			sigemptyset(set);
+			return -1;
+		}
+		if (sig > 0) {
+			sigaddset(set, sig);
+			count++;
+		}
+		p += len;
+		p += strspn(p, separators);
+	}
+	if (count == 0)
+		return -1;
+	return 0;
+}
+
+/* Lets sig take the course it would have taken without the runtime. */
+static void take_course(int sig, siginfo_t *info, void *context)
+{
+	const struct sigaction *old = &previous[sig];
+	sigset_t unblock;
+
+	if ((old->sa_flags & SA_SIGINFO) && old->sa_sigaction) {
+		old->sa_sigaction(sig, info, context);
+		return;
+	}
+	if (old->sa_handler == SIG_IGN)
+		return;
+	if (old->sa_handler != SIG_DFL) {
+		old->sa_handler(sig);
+		return;
+	}
+	signal(sig, SIG_DFL);
+	sigemptyset(&unblock);
+	sigaddset(&unblock, sig);
+	pthread_sigmask(SIG_UNBLOCK, &unblock, NULL);
+	raise(sig);
+}
+
+static void on_flush_signal(int sig, siginfo_t *info, void *context)
+{
+	int saved_errno = errno;
+
+	flush_profile();
+	errno = saved_errno;
+	take_course(sig, info, context);
+}
+
+int flush_signals_install(const sigset_t *set, void (*write_profile)(void))
+{
+	struct sigaction sa;
+
+	flush_profile = write_profile;
+	flush_set = *set;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_sigaction = on_flush_signal;
+	sa.sa_flags = SA_SIGINFO | SA_RESTART;
+	/* every flush signal waits while one is being handled */
+	sa.sa_mask = flush_set;
+	for (int sig = 1; sig < NSIG; sig++) {
+		if (sigismember(&flush_set, sig) != 1)
+			continue;
+		if (sigaction(sig, &sa, &previous[sig]) != 0)
+			return errno;
+	}
+	return 0;
+}

@@ -1,0 +1,31 @@
+/*
+ * flush-signals.h - BG_GMON_FLUSH_SIGNALS: signals on which the profile is
+ * written before the signal takes its course, so that a rank killed at a
+ * job's time limit (SIGTERM), by mpirun when another rank fails, or asked
+ * with a signal of the job script's (SIGUSR1), leaves a complete profile.
+ *
+ * The handler writes the profile with the same async-signal-safe code as
+ * at exit (a temporary name, then a rename), with every flush signal
+ * blocked, so a second signal during the write waits for it to finish.
+ * Then the signal takes its course: the handler the program had installed
+ * before the runtime is called (it may exit, or go on), an ignored signal
+ * stays ignored, and a default action is carried out by re-raising the
+ * signal with its default disposition.  A handler the program installs
+ * after the runtime replaces the runtime's (call gmon_flush() in it).
+ */
+#ifndef GMON_MPI_FLUSH_SIGNALS_H
+#define GMON_MPI_FLUSH_SIGNALS_H
+
+#include <signal.h>
+
+/* Parses a list such as "TERM,USR1", "SIGTERM:SIGUSR2" or "15 10" (names
+ * with or without SIG, or numbers; separated by commas, colons or spaces)
+ * into set.  SIGKILL, SIGSTOP, SIGPROF (the sampling signal) and unknown
+ * names are refused.  Returns 0, or -1 with set emptied. */
+int flush_signals_parse(const char *text, sigset_t *set);
+
+/* Installs the handler for each signal of set; it calls write_profile()
+ * and then lets the signal take its course.  Returns 0, or an errno. */
+int flush_signals_install(const sigset_t *set, void (*write_profile)(void));
+
+#endif /* GMON_MPI_FLUSH_SIGNALS_H */

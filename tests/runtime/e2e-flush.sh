@@ -1,0 +1,86 @@
+#!/bin/bash
+# BG_GMON_FLUSH_SIGNALS: a rank killed before it exits (SIGTERM at a time
+# limit, or mpirun ending a job) leaves a complete profile GNU gprof reads,
+# with the calls made up to the kill, exactly; the signal then takes its
+# course (the process dies of it).  A second SIGTERM during a slow write
+# (fsync slowed by a preloaded library) neither corrupts the file nor cuts
+# the write short.  gmon_flush() writes the profile so far and profiling
+# goes on; a program's own handler can call it.  A malformed value gets
+# one message and changes nothing.  Without the variable, SIGTERM leaves
+# no profile, as before.
+. "$(dirname "$0")/lib.sh"
+need_gprof
+
+build_linked victim "$programs/flush-victim.c"
+"$CC" -shared -fPIC -O1 "$programs/slow-fsync.c" -o slow-fsync.so -ldl
+
+wait_for() { # FILE...: until each exists (at most 30 s)
+	for f in "$@"; do
+		for _ in $(seq 300); do [ -s "$f" ] && break; sleep 0.1; done
+		[ -s "$f" ] || fail "$f never appeared"
+	done
+}
+
+# Serial, killed by SIGTERM
+BG_GMON_FLUSH_SIGNALS=TERM,USR1 ./victim wait ready 4321 & pid=$!
+wait_for ready
+kill -TERM "$pid"
+status=0; wait "$pid" || status=$?
+expect_eq "$status" 143 "exit status after SIGTERM (killed by it)"
+expect_eq "$(calls_of victim victim_work gmon.out)" 4321 "victim_work calls in the flushed profile"
+expect_eq "$(ls_profiles)" "gmon.out" "files left (no temporary)"
+
+# Without BG_GMON_FLUSH_SIGNALS: nothing, as before
+rm -f gmon.out* ready
+./victim wait ready & pid=$!
+wait_for ready
+kill -TERM "$pid"; wait "$pid" || true
+expect_eq "$(ls_profiles)" "" "profiles without BG_GMON_FLUSH_SIGNALS"
+
+# A second and third SIGTERM while the profile is being written
+rm -f gmon.out* ready
+BG_GMON_FLUSH_SIGNALS=SIGTERM LD_PRELOAD=$work/slow-fsync.so ./victim wait ready 999 & pid=$!
+wait_for ready
+kill -TERM "$pid"; sleep 0.1; kill -TERM "$pid" 2>/dev/null || true
+sleep 0.05; kill -TERM "$pid" 2>/dev/null || true
+status=0; wait "$pid" || status=$?
+expect_eq "$status" 143 "exit status after three SIGTERMs"
+expect_eq "$(calls_of victim victim_work gmon.out)" 999 "victim_work calls after three SIGTERMs"
+expect_eq "$(ls_profiles)" "gmon.out" "files left after three SIGTERMs"
+
+# Under mpirun: the launcher is killed, and passes SIGTERM to the ranks
+rm -f gmon.out* ready*
+BG_GMON_FLUSH_SIGNALS=TERM "$MPIRUN" --oversubscribe -x BG_GMON_FLUSH_SIGNALS -np 2 \
+	./victim wait ready 2>mpirun.err & pid=$!
+wait_for ready.0 ready.1
+kill -TERM "$pid"; wait "$pid" || true
+for rank in 0 1; do
+	expect_eq "$(calls_of victim victim_work gmon.out.$rank)" 5000 "victim_work calls in rank $rank's profile"
+done
+expect_eq "$(ls_profiles)" "gmon.out.0 gmon.out.1" "files left by the killed ranks"
+
+# The program's own handler (installed after the runtime's) calls gmon_flush()
+rm -f gmon.out* ready
+BG_GMON_FLUSH_SIGNALS=TERM ./victim own ready 321 & pid=$!
+wait_for ready
+kill -TERM "$pid"
+status=0; wait "$pid" || status=$?
+expect_eq "$status" 7 "exit status from the program's own handler"
+expect_eq "$(calls_of victim victim_work gmon.out)" 321 "victim_work calls flushed by the handler"
+
+# gmon_flush() on the way: the copy holds the first 600 calls, the final
+# profile all 1200
+rm -f gmon.out*
+./victim flush copy.out 600 || fail "the flush run failed"
+expect_eq "$(calls_of victim victim_work copy.out)" 600 "victim_work calls at gmon_flush()"
+expect_eq "$(calls_of victim victim_work gmon.out)" 1200 "victim_work calls at exit"
+
+# Malformed values: one message, the profile at exit only
+for bad in KILL PROF TERM,NOPE 0 ","; do
+	rm -f gmon.out
+	BG_GMON_FLUSH_SIGNALS=$bad ./victim flush copy.out 10 2>stderr || fail "run with '$bad'"
+	grep -q "^gmon-mpi: BG_GMON_FLUSH_SIGNALS='$bad' is not a list of signals" stderr ||
+		fail "message for BG_GMON_FLUSH_SIGNALS='$bad': $(cat stderr)"
+	expect_eq "$(wc -l <stderr)" 1 "lines on stderr for '$bad'"
+done
+note ok
