@@ -5,6 +5,8 @@
  * thread_spin() (sampled with BG_GMON_START_THREAD_TIMERS).
  *
  *   jobs-app [--fail-rank R]   rank R exits with status 3 (after its work)
+ *   jobs-app --hang            after their work, the ranks wait to be killed
+ *                              (a program still running at a time limit)
  *
  * When one process exits with a nonzero status, mpirun kills the others,
  * possibly before their exit handlers have written their profiles.  So the
@@ -63,12 +65,13 @@ static void wait_for_other_profiles(int self, int size)
 
 int main(int argc, char **argv)
 {
-	int rank, size, fail_rank = -1;
+	int rank, size, fail_rank = -1, hang = 0;
 	pthread_t thread;
 
 	MPI_Init(&argc, &argv);
 	if (argc == 3 && strcmp(argv[1], "--fail-rank") == 0)
 		fail_rank = atoi(argv[2]);
+	hang = argc == 2 && strcmp(argv[1], "--hang") == 0;
 	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
 	MPI_Comm_size(MPI_COMM_WORLD, &size);
 	pthread_create(&thread, NULL, thread_spin, NULL);
@@ -77,6 +80,8 @@ int main(int argc, char **argv)
 	once_per_rank();
 	pthread_join(thread, NULL);
 	MPI_Barrier(MPI_COMM_WORLD);
+	while (hang)
+		pause();
 	MPI_Finalize();
 	if (rank == fail_rank) {
 		wait_for_other_profiles(rank, size);

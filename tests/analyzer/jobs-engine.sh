@@ -6,7 +6,8 @@
 # gmon-mpi is), each script finds the engine beside gmon-run on PATH; a
 # GMON_JOB setting wins; no engine is a clear error (status 2).  gmon-job
 # run directly is the same job without a scheduler.  BG_GMON_VERBOSE is read
-# as the runtime reads it (off, Yes, garbage).
+# as the runtime reads it (off, Yes, garbage).  GMON_STOP_AFTER stops a
+# program that runs too long, whose ranks then write their profiles.
 . "$(dirname "$0")/jobs-lib.sh"
 need_runtime
 need_sum_option
@@ -65,6 +66,33 @@ status=0
 expect_eq $status 2 "exit status with BG_GMON_VERBOSE=maybe"
 grep -q "BG_GMON_VERBOSE='maybe' is not 1, yes, true, on or 0, no, false, off" out ||
 	fail "unclear message: $(cat out)"
+
+# A program still running when the job must end: GMON_STOP_AFTER stops it
+# with SIGUSR1, on which the ranks write their profiles (BG_GMON_FLUSH_
+# SIGNALS, TERM,USR1 by default in a job); the job sums and reports them
+# (status 4: the program did not end by itself).  Without the flush signals
+# the ranks write nothing and the job says so (status 4, no profile).
+status=0
+(cd submit && GMON_JOB=$work/engine-copy GMON_RUN=$prefix/bin/gmon-run GMON_NTASKS=2 \
+	GMON_STOP_AFTER=0:06 GMON_RESULTS=$work/results-stop bash ../spool/job-copy "$work/app" --hang \
+	>../out 2>&1) || status=$?
+expect_eq $status 4 "exit status of a job whose program was stopped"
+results=$(echo "$work/results-stop"/local-*)
+grep -q "the program was stopped after 6 s (GMON_STOP_AFTER)" out || fail "no word of the stop: $(cat out)"
+expect_eq "$(ls_ranks "$results/ranks")" "gmon.out.0 gmon.out.1" "rank files of the stopped program"
+expect_eq "$(calls_of app rank_work "$results/gmon.sum")" 3000 "calls of rank_work in the stopped program's sum"
+[ -s "$results/profile.txt" ] || fail "no report of the stopped program"
+status=0
+(cd submit && GMON_JOB=$work/engine-copy GMON_RUN=$prefix/bin/gmon-run GMON_NTASKS=2 \
+	GMON_STOP_AFTER=6 BG_GMON_FLUSH_SIGNALS= GMON_RESULTS=$work/results-noflush \
+	bash ../spool/job-copy "$work/app" --hang >../out 2>&1) || status=$?
+expect_eq $status 4 "exit status without flush signals"
+grep -q "no rank wrote a profile" out || fail "unclear message without flush signals: $(cat out)"
+status=0
+(cd submit && GMON_JOB=$work/engine-copy GMON_STOP_AFTER=1:2:3:4 bash ../spool/job-copy "$work/app" \
+	>../out 2>&1) || status=$?
+expect_eq $status 2 "exit status with a malformed GMON_STOP_AFTER"
+grep -q "GMON_STOP_AFTER='1:2:3:4' is not a duration" out || fail "unclear message: $(cat out)"
 
 # gmon-job alone: no scheduler, mpirun (here LAUNCHER) and 4 tasks by default.
 status=0
