@@ -189,6 +189,7 @@ static void plan_dir_files(const struct options *o, struct sum_plan *plan)
 static int prepare(const struct options *o, struct symtab *st, int *have_symtab,
 		   struct sum_plan *plan)
 {
+	struct rankfiles_others others;
 	char err[1024];
 
 	if (o->executable) {
@@ -200,10 +201,12 @@ static int prepare(const struct options *o, struct symtab *st, int *have_symtab,
 	}
 	if (!o->sum_dir)
 		return 0;
-	if (rankfiles_list(o->dir, &plan->ranks, &plan->nranks, err, sizeof(err)) != 0) {
+	if (rankfiles_list(o->dir, &plan->ranks, &plan->nranks, &others, err, sizeof(err)) != 0) {
 		fprintf(stderr, PROGRAM ": %s\n", err);
 		return -1;
 	}
+	rankfiles_print_others(stderr, PROGRAM, o->dir, &others);
+	rankfiles_others_free(&others);
 	if (plan->nranks == 0) {
 		fprintf(stderr, PROGRAM ": %s: no " RANKFILES_PREFIX "<N> files to sum\n", o->dir);
 		return -1;
@@ -252,6 +255,28 @@ static int sum_and_write(const struct sum_plan *plan, const struct gprof_par_mpi
 	return failed;
 }
 
+/*
+ * Under a launcher of another MPI than the module's (MPICH's Hydra starting
+ * an Open MPI build), MPI_Init makes each process a world of its own, and
+ * every one of them would sum all the files and write the sum.  So the
+ * world must be as large as the launcher says; else every process stops,
+ * and the one the launcher numbered 0 says why.
+ */
+static void check_world_size(const struct launcher *l, const struct gprof_par_mpi *mpi,
+			     int nprocs)
+{
+	if (l->size <= 0 || l->size == nprocs)
+		return;
+	if (l->rank <= 0)
+		fprintf(stderr,
+			PROGRAM ": started by a launcher (%s) with %ld processes, but MPI sees %d: "
+			"the launcher is not of the MPI that " GPROF_PAR_MPI_MODULE " was built with; "
+			"start gprof-par with that MPI's mpirun or srun, or with one process\n",
+			l->name, l->size, nprocs);
+	mpi->finalize();
+	exit(1);
+}
+
 /* The report of -S DIRECTORY EXECUTABLE: exactly what gprof-par prints for
  * the gmon.sum just written. */
 static void reread_sum(const char *path, struct profile *p)
@@ -286,6 +311,7 @@ int main(int argc, char **argv)
 			die(err);
 		mpi->init(&argc, &argv, &me, &nprocs);
 		options_quiet = me != 0;
+		check_world_size(&l, mpi, nprocs);
 	}
 
 	memset(&plan, 0, sizeof(plan));

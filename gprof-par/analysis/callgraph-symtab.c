@@ -2,19 +2,30 @@
  * callgraph-symtab.c - feed the call graph from the symbol table and the summed
  * profile, mapping arcs to functions as GNU gprof's cg_tally does.
  */
+#include <limits.h>
+#include <stdint.h>
 #include <stdlib.h>
 
 #include "callgraph.h"
 #include "profile.h"
 #include "symtab.h"
 
+/*
+ * GNU computes (long) hist_scale * 2, which overflows for absurd ranges
+ * (2^62 bytes per bin and more: undefined behaviour in C).  Compiled for
+ * x86-64 it wraps: a double beyond the range of long converts to LONG_MIN,
+ * the product is taken modulo 2^64.  The same here, without undefined
+ * behaviour, so that even such a file prints what GNU gprof prints.
+ */
 long callgraph_sample_bytes(const struct profile *p)
 {
 	if (!p || p->nhists == 0 || p->hists[0].nbins == 0)
 		return 0;
 	const struct profile_histogram *h = &p->hists[0];
 	double scale = (double)((h->high_pc - h->low_pc) / 2) / h->nbins;
-	return (long)scale * 2;
+	uint64_t whole = scale < 9223372036854775808.0 ? (uint64_t)(long)scale : (uint64_t)LONG_MIN;
+
+	return (long)(whole * 2);
 }
 
 /* GNU cg_tally: the callee is the function entry; a non-STT_FUNC symbol

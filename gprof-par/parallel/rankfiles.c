@@ -1,6 +1,7 @@
 /* rankfiles.c - gmon.out.<N> files of a directory; see rankfiles.h. */
 #include "rankfiles.h"
 
+#include "files.h"
 #include "grow.h"
 
 #include <dirent.h>
@@ -10,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 int64_t rankfiles_parse(const char *path)
 {
@@ -38,7 +40,76 @@ static int compare_ranks(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-int rankfiles_list(const char *dir, int64_t **ranks, size_t *n, char *err, size_t errlen)
+/* Parses a canonical decimal number (as a rank) of len characters. */
+static int canonical_number(const char *s, size_t len)
+{
+	if (len == 0 || len > 18 || (s[0] == '0' && len > 1))
+		return 0;
+	for (size_t i = 0; i < len; i++)
+		if (s[i] < '0' || s[i] > '9')
+			return 0;
+	return 1;
+}
+
+int rankfiles_classify(const char *name)
+{
+	const char *s, *dot;
+
+	if (strncmp(name, RANKFILES_PREFIX, strlen(RANKFILES_PREFIX)) != 0)
+		return -1;
+	if (rankfiles_parse(name) >= 0)
+		return -1;
+	s = name + strlen(RANKFILES_PREFIX);
+	dot = strchr(s, '.');
+	if (dot && canonical_number(s, (size_t)(dot - s))) {
+		if (canonical_number(dot + 1, strlen(dot + 1)))
+			return RANKFILE_CHILD;
+		if (strncmp(dot + 1, "tmp", 3) == 0)
+			return RANKFILE_TEMPORARY;
+	}
+	return RANKFILE_NOT_A_RANK;
+}
+
+static int note_other(struct rankfiles_others *others, int kind, const char *name,
+		      const char *detail)
+{
+	size_t k;
+
+	if (!others)
+		return 0;
+	k = others->count[kind]++;
+	if (k < RANKFILES_EXAMPLES) {
+		size_t len = strlen(name) + (detail ? strlen(detail) + 3 : 0) + 1;
+
+		others->examples[kind][k] = malloc(len);
+		if (!others->examples[kind][k])
+			return -1;
+		snprintf(others->examples[kind][k], len, detail ? "%s (%s)" : "%s", name, detail);
+	}
+	return 0;
+}
+
+void rankfiles_others_free(struct rankfiles_others *others)
+{
+	for (int kind = 0; kind < RANKFILE_OTHER_KINDS; kind++)
+		for (size_t i = 0; i < RANKFILES_EXAMPLES; i++)
+			free(others->examples[kind][i]);
+	memset(others, 0, sizeof *others);
+}
+
+/* A rank file must be a regular file (or a link to one): a FIFO would
+ * never end, a directory is not a profile. */
+static const char *not_regular(int dirfd, const char *name)
+{
+	struct stat st;
+
+	if (fstatat(dirfd, name, &st, 0) != 0)
+		return NULL; /* gone, or unreadable: the reader says why */
+	return S_ISREG(st.st_mode) ? NULL : file_kind(&st);
+}
+
+int rankfiles_list(const char *dir, int64_t **ranks, size_t *n, struct rankfiles_others *others,
+		   char *err, size_t errlen)
 {
 	DIR *d = opendir(dir);
 	struct dirent *e;
@@ -47,21 +118,30 @@ int rankfiles_list(const char *dir, int64_t **ranks, size_t *n, char *err, size_
 
 	*ranks = NULL;
 	*n = 0;
+	if (others)
+		memset(others, 0, sizeof *others);
 	if (!d) {
 		snprintf(err, errlen, "%s: cannot open the directory: %s", dir, strerror(errno));
 		return -1;
 	}
 	for (errno = 0; (e = readdir(d)) != NULL; errno = 0) {
 		int64_t r = rankfiles_parse(e->d_name);
+		int kind = r < 0 ? rankfiles_classify(e->d_name) : -1;
+		const char *kind_of_file = r >= 0 ? not_regular(dirfd(d), e->d_name) : NULL;
 
+		if (kind_of_file)
+			kind = RANKFILE_NOT_REGULAR;
+		if (kind >= 0) {
+			if (note_other(others, kind, e->d_name, kind_of_file) != 0)
+				goto oom;
+			continue;
+		}
 		if (r < 0)
 			continue;
 		int64_t *grown = grow_array(list, &cap, count + 1, sizeof *grown, 256);
 
-		if (!grown) {
-			snprintf(err, errlen, "%s: out of memory listing the directory", dir);
-			goto fail;
-		}
+		if (!grown)
+			goto oom;
 		list = grown;
 		list[count++] = r;
 	}
@@ -75,10 +155,44 @@ int rankfiles_list(const char *dir, int64_t **ranks, size_t *n, char *err, size_
 	*ranks = list;
 	*n = count;
 	return 0;
+oom:
+	snprintf(err, errlen, "%s: out of memory listing the directory", dir);
 fail:
 	free(list);
+	if (others)
+		rankfiles_others_free(others);
 	closedir(d);
 	return -1;
+}
+
+void rankfiles_print_others(FILE *out, const char *program, const char *dir,
+			    const struct rankfiles_others *others)
+{
+	static const char *const what[RANKFILE_OTHER_KINDS][2] = {
+		{"profile of a child process", "profiles of child processes"},
+		{"temporary file", "temporary files"},
+		{"file named like a rank file", "files named like rank files"},
+		{"rank file that is not a regular file", "rank files that are not regular files"},
+	};
+	static const char *const why[RANKFILE_OTHER_KINDS] = {
+		"gmon.out.<rank>.<pid>, written by a program a rank started; sum them with -s "
+		"if wanted",
+		"left by a writer that did not finish: killed while writing?",
+		"the suffix is not a rank: a decimal number without sign or leading zeros",
+		"a rank's profile must be a regular file",
+	};
+
+	for (int kind = 0; kind < RANKFILE_OTHER_KINDS; kind++) {
+		size_t n = others->count[kind];
+
+		if (n == 0)
+			continue;
+		fprintf(out, "%s: warning: %s: %zu %s not summed:", program, dir, n,
+			what[kind][n != 1]);
+		for (size_t i = 0; i < n && i < RANKFILES_EXAMPLES; i++)
+			fprintf(out, " %s", others->examples[kind][i]);
+		fprintf(out, "%s; %s\n", n > RANKFILES_EXAMPLES ? " ..." : "", why[kind]);
+	}
 }
 
 char *rankfiles_path(const char *dir, int64_t rank)

@@ -8,6 +8,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #define RANKFILES_PREFIX "gmon.out."
 
@@ -18,13 +19,42 @@
  */
 int64_t rankfiles_parse(const char *path);
 
+/* Files of a directory named gmon.out.* that are not summed, by kind. */
+enum rankfile_other {
+	RANKFILE_CHILD,        /* gmon.out.<rank>.<pid>: a rank's child process */
+	RANKFILE_TEMPORARY,    /* gmon.out.<rank>.tmp...: a writer that did not finish */
+	RANKFILE_NOT_A_RANK,   /* gmon.out.007, gmon.out.-1, gmon.out.1x, ... */
+	RANKFILE_NOT_REGULAR,  /* gmon.out.<rank> that is a FIFO, a directory, ... */
+	RANKFILE_OTHER_KINDS
+};
+
+#define RANKFILES_EXAMPLES 5
+
+struct rankfiles_others {
+	size_t count[RANKFILE_OTHER_KINDS];
+	char *examples[RANKFILE_OTHER_KINDS][RANKFILES_EXAMPLES]; /* the first names */
+};
+
+/* What kind of other file name is (a file name, not a path); -1 if it is
+ * not named gmon.out.* at all, or is a rank file's name. */
+int rankfiles_classify(const char *name);
+
 /*
- * Lists the gmon.out.<N> files in dir (anything else, e.g. a runtime's
- * temporary "gmon.out.3.tmp", is ignored); *ranks gets a malloc'ed array of
- * the ranks found, sorted (free it), *n their count.  Returns 0, or -1
- * with a message naming dir in err.
+ * Lists the gmon.out.<N> files in dir that are regular files (or links to
+ * them); *ranks gets a malloc'ed array of the ranks found, sorted (free
+ * it), *n their count.  Other files named gmon.out.* are counted in
+ * *others (NULL: not wanted; free with rankfiles_others_free).  Returns 0,
+ * or -1 with a message naming dir in err.
  */
-int rankfiles_list(const char *dir, int64_t **ranks, size_t *n, char *err, size_t errlen);
+int rankfiles_list(const char *dir, int64_t **ranks, size_t *n, struct rankfiles_others *others,
+		   char *err, size_t errlen);
+
+void rankfiles_others_free(struct rankfiles_others *others);
+
+/* One warning line per kind of other file found: how many, the first
+ * names, and why they are not summed. */
+void rankfiles_print_others(FILE *out, const char *program, const char *dir,
+			    const struct rankfiles_others *others);
 
 /* "DIR/gmon.out.N" into a malloc'ed string (NULL if out of memory). */
 char *rankfiles_path(const char *dir, int64_t rank);

@@ -39,10 +39,17 @@ int profile_check_build_id(const struct profile *p, const unsigned char *build_i
 
 	if (!p->has_fingerprint)
 		return 0;
+	profile_format_fingerprint(p->fingerprint, have);
+	if (!build_id || len == 0) {
+		set_error(err, errlen, "%s: has build fingerprint %s, but %s has no GNU build-id to "
+			  "check it against (linked with --build-id=none?): make sure it is the "
+			  "executable that wrote the profile",
+			  name_or_unnamed(p->fingerprint_file), have, exe_path);
+		return -1;
+	}
 	memcpy(expected, build_id, len < sizeof expected ? len : sizeof expected);
 	if (memcmp(expected, p->fingerprint, sizeof expected) == 0)
 		return 0;
-	profile_format_fingerprint(p->fingerprint, have);
 	profile_format_fingerprint(expected, want);
 	set_error(err, errlen, "%s: build fingerprint %s does not match the build-id of %s "
 		  "(starts %s): the profile comes from a different executable",

@@ -15,7 +15,8 @@
  * len bytes; the fingerprint holds its first GMON_FINGERPRINT_SIZE bytes,
  * zero-padded if shorter).  Returns 0 when they match or when p has no
  * fingerprint (glibc's files, GNU gprof's gmon.sum); -1 with a message
- * naming exe_path, the profile's file and both values otherwise.
+ * naming exe_path, the profile's file and both values otherwise, or saying
+ * that the executable has no build-id (build_id NULL or len 0).
  */
 int profile_check_build_id(const struct profile *p, const unsigned char *build_id, size_t len,
 			   const char *exe_path, char *err, size_t errlen);

@@ -19,6 +19,7 @@
 
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "errors.h"
@@ -60,11 +61,6 @@ struct hist_header hist_header_of(const struct profile_histogram *h)
 	memcpy(hh.dimen, h->dimen, sizeof hh.dimen);
 	hh.dimen_abbrev = h->dimen_abbrev;
 	return hh;
-}
-
-static int same_range(const struct hist_header *a, gmon_addr_t low, gmon_addr_t high)
-{
-	return a->low_pc == low && a->high_pc == high;
 }
 
 static int ranges_overlap(const struct hist_header *a, const struct hist_header *b)
@@ -130,8 +126,18 @@ static int add_new_hist(struct file_scan *scan, const struct hist_header *h)
 	if (!grown)
 		return -1;
 	scan->new_hists = grown;
+	if (range_index_add(&scan->new_index, h->low_pc, h->high_pc, scan->nnew_hists) != 0)
+		return -1;
 	scan->new_hists[scan->nnew_hists++] = *h;
 	return 0;
+}
+
+void file_scan_free(struct file_scan *scan)
+{
+	free(scan->new_hists);
+	range_index_free(&scan->new_index);
+	scan->new_hists = NULL;
+	scan->nnew_hists = scan->new_hists_cap = 0;
 }
 
 /* A range p does not hold: fine only while p has no histograms (this is the
@@ -141,6 +147,7 @@ static int check_new_range(const struct profile *p, struct file_scan *scan,
 			   const struct hist_header *h, char *msg, size_t size)
 {
 	char mine[RANGE_TEXT_SIZE], theirs[RANGE_TEXT_SIZE];
+	size_t overlapped;
 
 	format_range(mine, sizeof mine, h->low_pc, h->high_pc, h->nbins);
 	if (p->nhists > 0) {
@@ -159,16 +166,14 @@ static int check_new_range(const struct profile *p, struct file_scan *scan,
 			 mine, theirs, name_or_unnamed(p->hist_file));
 		return -1;
 	}
-	for (size_t i = 0; i < scan->nnew_hists; i++) {
-		const struct hist_header *other = &scan->new_hists[i];
+	overlapped = range_index_first_overlap(&scan->new_index, h->low_pc, h->high_pc);
+	if (overlapped != RANGE_NONE) {
+		const struct hist_header *other = &scan->new_hists[overlapped];
 
-		if (ranges_overlap(h, other)) {
-			format_range(theirs, sizeof theirs, other->low_pc, other->high_pc,
-				     other->nbins);
-			snprintf(msg, size, "histogram range %s partly overlaps the earlier "
-				 "histogram %s of this file", mine, theirs);
-			return -1;
-		}
+		format_range(theirs, sizeof theirs, other->low_pc, other->high_pc, other->nbins);
+		snprintf(msg, size, "histogram range %s partly overlaps the earlier "
+			 "histogram %s of this file", mine, theirs);
+		return -1;
 	}
 	if (scan->nnew_hists > 0 && !same_scale(h, &scan->new_hists[0])) {
 		const struct hist_header *first = &scan->new_hists[0];
@@ -206,6 +211,7 @@ int gmon_check_histogram(const struct profile *p, struct file_scan *scan,
 {
 	struct hist_header ref;
 	const char *ref_file;
+	size_t j;
 	int i;
 
 	if (reference_hist(p, scan, &ref, &ref_file) &&
@@ -217,9 +223,9 @@ int gmon_check_histogram(const struct profile *p, struct file_scan *scan,
 
 		return check_known_range(h, &known, name_or_unnamed(p->hist_file), msg, size);
 	}
-	for (size_t j = 0; j < scan->nnew_hists; j++)
-		if (same_range(&scan->new_hists[j], h->low_pc, h->high_pc))
-			return check_known_range(h, &scan->new_hists[j], scan->name, msg, size);
+	j = range_index_find(&scan->new_index, h->low_pc, h->high_pc);
+	if (j != RANGE_NONE)
+		return check_known_range(h, &scan->new_hists[j], scan->name, msg, size);
 	return check_new_range(p, scan, h, msg, size);
 }
 
@@ -353,17 +359,35 @@ static size_t check_bb_record(struct file_scan *scan, const struct record_place 
 	return BB_COUNT_SIZE + (size_t)pair_bytes;
 }
 
-/* Walks all records of a file; fills scan.  Returns 0, or -1 with err. */
-static int check_records(const struct profile *p, const unsigned char *data, size_t len,
-			 struct file_scan *scan, char *err, size_t errlen)
+/* Bytes after the tag that a record's checks read, or 0 for an unknown tag. */
+static size_t fixed_part(unsigned char tag)
+{
+	switch (tag) {
+	case GMON_TAG_TIME_HIST: return GMON_HIST_HEADER_SIZE;
+	case GMON_TAG_CG_ARC: return GMON_ARC_SIZE;
+	case GMON_TAG_BB_COUNT: return BB_COUNT_SIZE;
+	default: return 0;
+	}
+}
+
+/*
+ * Walks the records of a file of len bytes, of which the first limit are in
+ * data (limit < len: a prefix, read so far); fills scan.  Sizes are checked
+ * against len; a record whose fixed part is not in the prefix ends the walk.
+ * Returns 0, or -1 with err.
+ */
+static int check_records(const struct profile *p, const unsigned char *data, size_t limit,
+			 size_t len, struct file_scan *scan, char *err, size_t errlen)
 {
 	struct record_place at = { scan->name, 0, GMON_HEADER_SIZE };
 
-	while (at.offset < len) {
+	while (at.offset < limit) {
 		const unsigned char *rec = data + at.offset + TAG_SIZE;
 		size_t rest = len - at.offset - TAG_SIZE;
 		size_t size = 0;
 
+		if (limit < len && limit - at.offset - TAG_SIZE < fixed_part(data[at.offset]))
+			break;
 		at.number++;
 		switch (data[at.offset]) {
 		case GMON_TAG_TIME_HIST:
@@ -394,6 +418,23 @@ static int check_records(const struct profile *p, const unsigned char *data, siz
 }
 
 /* See profile-internal.h. */
+int gmon_check_prefix(const struct profile *p, const unsigned char *data, size_t limit,
+		      size_t len, const char *name, char *err, size_t errlen)
+{
+	struct file_scan scan;
+	int rc = -1;
+
+	memset(&scan, 0, sizeof scan);
+	scan.name = name;
+	if (check_header(data, limit, &scan, err, errlen) == 0 &&
+	    (!scan.has_fingerprint ||
+	     fingerprint_check_same(p, scan.fingerprint, scan.name, err, errlen) == 0))
+		rc = check_records(p, data, limit, len, &scan, err, errlen);
+	file_scan_free(&scan);
+	return rc;
+}
+
+/* See profile-internal.h. */
 int gmon_check_file(const struct profile *p, const unsigned char *data, size_t len,
 		      struct file_scan *scan, char *err, size_t errlen)
 {
@@ -402,6 +443,6 @@ int gmon_check_file(const struct profile *p, const unsigned char *data, size_t l
 	if (scan->has_fingerprint &&
 	    fingerprint_check_same(p, scan->fingerprint, scan->name, err, errlen) != 0)
 		return -1;
-	return check_records(p, data, len, scan, err, errlen);
+	return check_records(p, data, len, len, scan, err, errlen);
 }
 

@@ -28,8 +28,12 @@
 #include <unistd.h>
 
 #include "errors.h"
+#include "files.h"
 #include "grow.h"
 #include "profile-internal.h"
+
+/* Files larger than this are checked as they are read (read_file). */
+#define PREFIX_BYTES ((size_t)1 << 20)
 
 /*
  * The hot loop of summing thousands of files.  Blocks of a fixed number of
@@ -116,10 +120,10 @@ int profile_add_buffer(struct profile *p, const void *data, size_t len, const ch
 	p->bb_records_skipped += scan.bb_records;
 	p->bb_counts_skipped += scan.bb_counts;
 	p->nfiles++;
-	free(scan.new_hists);
+	file_scan_free(&scan);
 	return 0;
 fail:
-	free(scan.new_hists);
+	file_scan_free(&scan);
 	return -1;
 }
 
@@ -136,13 +140,13 @@ static int grow_read_buffer(struct profile_private *priv, size_t need)
 	return 0;
 }
 
-/* Reads until EOF (or, for a regular file, until its size: one read(2)). */
-static int read_all(int fd, struct profile_private *priv, size_t expected, size_t *len,
-		    const char *path, char *err, size_t errlen)
+/* Reads on from got bytes until EOF or until expected bytes are in (for
+ * a regular file, its size: one read(2)). */
+static int read_all_from(int fd, struct profile_private *priv, size_t got, size_t expected,
+			 size_t *len, const char *path, char *err, size_t errlen)
 {
-	size_t got = 0;
-
 	for (;;) {
+		size_t want;
 		ssize_t n;
 
 		if (expected > 0 && got == expected)
@@ -152,7 +156,10 @@ static int read_all(int fd, struct profile_private *priv, size_t expected, size_
 				  got);
 			return -1;
 		}
-		n = read(fd, priv->read_buf + got, priv->read_cap - got);
+		want = priv->read_cap - got;
+		if (expected > 0 && expected - got < want)
+			want = expected - got;
+		n = read(fd, priv->read_buf + got, want);
 		if (n == 0)
 			break;
 		if (n < 0) {
@@ -167,36 +174,51 @@ static int read_all(int fd, struct profile_private *priv, size_t expected, size_
 	return 0;
 }
 
-static int read_file(struct profile_private *priv, const char *path, size_t *len, char *err,
-		     size_t errlen)
+/*
+ * Reads the regular file or pipe at path into p's buffer.  A file larger
+ * than PREFIX_BYTES, or a pipe, is validated as it arrives: its first
+ * PREFIX_BYTES are checked (gmon_check_prefix) before the rest is read, so
+ * that a huge file or an endless stream whose first records are bad is
+ * refused after a megabyte, not read whole.
+ */
+static int read_all(int fd, struct profile_private *priv, size_t expected, size_t *len,
+		    const char *path, char *err, size_t errlen)
 {
+	return read_all_from(fd, priv, 0, expected, len, path, err, errlen);
+}
+
+static int read_file(struct profile *p, const char *path, size_t *len, char *err, size_t errlen)
+{
+	struct profile_private *priv = p->priv;
 	struct stat st;
-	size_t expected = 0;
+	size_t expected, got = 0;
 	int fd, rc;
 
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0) {
-		set_error(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+	fd = open_input(path, "a gmon file", INPUT_REGULAR_OR_PIPE, &st, err, errlen);
+	if (fd < 0)
 		return -1;
+	expected = S_ISREG(st.st_mode) ? (size_t)st.st_size : 0; /* a pipe: unknown */
+	if (expected == 0 || expected > PREFIX_BYTES) {
+		rc = grow_read_buffer(priv, PREFIX_BYTES);
+		if (rc != 0)
+			set_error(err, errlen, "%s: out of memory", path);
+		else
+			rc = read_all(fd, priv, PREFIX_BYTES, &got, path, err, errlen);
+		if (rc == 0 && got == PREFIX_BYTES &&
+		    gmon_check_prefix(p, priv->read_buf, got, expected ? expected : SIZE_MAX / 2,
+				      path, err, errlen) != 0)
+			rc = -1;
+		if (rc != 0) {
+			close(fd);
+			return -1;
+		}
 	}
-	if (fstat(fd, &st) != 0) {
-		set_error(err, errlen, "%s: cannot stat: %s", path, strerror(errno));
-		close(fd);
-		return -1;
-	}
-	if (S_ISDIR(st.st_mode)) {
-		set_error(err, errlen, "%s: cannot read: is a directory, not a gmon file", path);
-		close(fd);
-		return -1;
-	}
-	if (S_ISREG(st.st_mode))
-		expected = (size_t)st.st_size;
 	if (grow_read_buffer(priv, expected > 0 ? expected : 1) != 0) {
 		set_error(err, errlen, "%s: out of memory for its %zu bytes", path, expected);
 		close(fd);
 		return -1;
 	}
-	rc = read_all(fd, priv, expected, len, path, err, errlen);
+	rc = read_all_from(fd, priv, got, expected, len, path, err, errlen);
 	close(fd);
 	return rc;
 }
@@ -207,7 +229,7 @@ int profile_add_file(struct profile *p, const char *path, char *err, size_t errl
 
 	if (profile_ensure_private(p, err, errlen) != 0)
 		return -1;
-	if (read_file(p->priv, path, &len, err, errlen) != 0)
+	if (read_file(p, path, &len, err, errlen) != 0)
 		return -1;
 	p->priv->bytes_read += len;
 	return profile_add_buffer(p, p->priv->read_buf, len, path, err, errlen);
@@ -225,14 +247,14 @@ int gmon_count_records(const char *path, struct gmon_record_counts *counts, char
 	memset(&scan, 0, sizeof scan);
 	scan.name = path;
 	if (profile_ensure_private(&empty, err, errlen) == 0 &&
-	    read_file(empty.priv, path, &len, err, errlen) == 0 &&
+	    read_file(&empty, path, &len, err, errlen) == 0 &&
 	    gmon_check_file(&empty, empty.priv->read_buf, len, &scan, err, errlen) == 0) {
 		counts->hist = scan.hist_records;
 		counts->arcs = scan.arc_records;
 		counts->bb = scan.bb_records;
 		rc = 0;
 	}
-	free(scan.new_hists);
+	file_scan_free(&scan);
 	profile_free(&empty);
 	return rc;
 }

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "profile.h"
+#include "range-index.h"
 
 #define TAG_SIZE 1
 #define BB_COUNT_SIZE 4
@@ -31,6 +32,7 @@ struct profile_private {
 	unsigned char *read_buf;
 	size_t read_cap;
 	uint64_t bytes_read;   /* by profile_add_file, good files or not */
+	struct range_index hist_index; /* of p->hists, numbered by position */
 };
 
 /* A histogram record header as found in a file or in a profile. */
@@ -49,6 +51,7 @@ struct file_scan {
 	struct hist_header *new_hists; /* ranges p does not hold yet */
 	size_t nnew_hists;
 	size_t new_hists_cap;
+	struct range_index new_index;  /* of new_hists, numbered by position */
 	size_t hist_records;
 	size_t arc_records;
 	uint64_t bb_records;
@@ -180,12 +183,23 @@ int gmon_check_file(const struct profile *p, const unsigned char *data, size_t l
 		    struct file_scan *scan, char *err, size_t errlen);
 
 /*
+ * The same for the first limit bytes of a file of len bytes, read so far:
+ * returns -1 with the message gmon_check_file would give when they hold a
+ * problem; 0 when they do not (the rest is unchecked).
+ */
+int gmon_check_prefix(const struct profile *p, const unsigned char *data, size_t limit,
+		      size_t len, const char *name, char *err, size_t errlen);
+
+/*
  * Checks one histogram header against p and scan's earlier histograms;
  * remembers a new range in scan.  Puts the reason (without the place) into
  * msg on failure.
  */
 int gmon_check_histogram(const struct profile *p, struct file_scan *scan,
 			 const struct hist_header *h, char *msg, size_t size);
+
+/* Frees what checking a file put into scan. */
+void file_scan_free(struct file_scan *scan);
 
 /* ---- fingerprint.c ------------------------------------------------ */
 

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "errors.h"
+#include "files.h"
 #include "gmon-write.h"
 
 #define WRITE_BUFFER_SIZE (1u << 20)
@@ -71,18 +72,16 @@ int profile_write(const struct profile *p, const char *path, char *err, size_t e
 	char *tmp;
 	int fd, rc;
 
-	if (check_writable(p, path, err, errlen) != 0)
+	if (check_writable(p, path, err, errlen) != 0 ||
+	    output_check_replaceable(path, err, errlen) != 0)
 		return -1;
 	tmp = malloc(tmp_size);
 	if (!tmp) {
 		set_error(err, errlen, "%s: out of memory", path);
 		return -1;
 	}
-	snprintf(tmp, tmp_size, "%s.tmp.%ld", path, (long)getpid());
-	fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+	fd = output_create_temporary(path, tmp, tmp_size, err, errlen);
 	if (fd < 0) {
-		set_error(err, errlen, "%s: cannot create the temporary file %s: %s", path, tmp,
-			  strerror(errno));
 		free(tmp);
 		return -1;
 	}

@@ -11,7 +11,9 @@
 /*
  * Writes p to path as a gmon v1 file GNU gprof reads (stacked records where
  * a count does not fit), through a temporary name and a rename, so that no
- * half-written file is left.  Returns 0, or -1 with a message in err.
+ * half-written file is left.  The temporary's name is random and created
+ * O_EXCL|O_NOFOLLOW (support/files.h); path is replaced only if it is a
+ * regular file or does not exist.  Returns 0, or -1 with a message in err.
  */
 int profile_write(const struct profile *p, const char *path, char *err, size_t errlen);
 

@@ -27,6 +27,7 @@ void profile_free(struct profile *p)
 	free(p->hist_file);
 	free(p->fingerprint_file);
 	if (p->priv) {
+		range_index_free(&p->priv->hist_index);
 		free(p->priv->arc_slots);
 		free(p->priv->read_buf);
 		free(p->priv);
@@ -60,6 +61,11 @@ void profile_prefix_error(char *err, size_t errlen, const char *name)
 /* See profile-internal.h. */
 int profile_find_hist(const struct profile *p, gmon_addr_t low, gmon_addr_t high)
 {
+	if (p->priv && p->priv->hist_index.n == p->nhists) {
+		size_t i = range_index_find(&p->priv->hist_index, low, high);
+
+		return i == RANGE_NONE ? -1 : (int)i;
+	}
 	for (size_t i = 0; i < p->nhists; i++)
 		if (p->hists[i].low_pc == low && p->hists[i].high_pc == high)
 			return (int)i;
@@ -159,6 +165,14 @@ static int append_hists(struct profile *p, const struct hist_header *headers, si
 		h->dimen_abbrev = headers[i].dimen_abbrev;
 	}
 	if (i == n) {
+		/* the index only speeds lookups up: without memory for it,
+		 * profile_find_hist searches linearly */
+		for (i = 0; i < n; i++)
+			if (range_index_add(&p->priv->hist_index, headers[i].low_pc,
+					    headers[i].high_pc, p->nhists + i) != 0) {
+				range_index_free(&p->priv->hist_index);
+				break;
+			}
 		p->nhists += n;
 		return 0;
 	}
@@ -271,7 +285,7 @@ int profile_merge(struct profile *dst, const struct profile *src, char *err, siz
 	merge_data(dst, src);
 	rc = 0;
 out:
-	free(scan.new_hists);
+	file_scan_free(&scan);
 	return rc;
 }
 

@@ -5,6 +5,7 @@
  */
 #include "symtab.h"
 #include "errors.h"
+#include "files.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -389,6 +390,7 @@ out:
 int symtab_read(struct symtab *st, const char *path, unsigned flags, char *err,
 		size_t errlen)
 {
+	struct stat sb;
 	Elf *elf;
 	int fd, rc;
 
@@ -403,10 +405,8 @@ int symtab_read(struct symtab *st, const char *path, unsigned flags, char *err,
 		symtab_free(st);
 		return -1;
 	}
-	fd = open(path, O_RDONLY);
+	fd = open_input(path, "an executable", INPUT_REGULAR, &sb, err, errlen);
 	if (fd < 0) {
-		set_error(err, errlen, "%s: cannot open the executable: %s", path,
-			  strerror(errno));
 		symtab_free(st);
 		return -1;
 	}

@@ -11,6 +11,9 @@
  *   gmon-read-tool drop hist|arcs|both IN OUT     write IN without its
  *        histograms, its arcs, or both (a file GNU gprof can still read)
  *   gmon-read-tool info FILE                      print what FILE holds
+ *   gmon-read-tool ranges N OUT [overlap]         write N disjoint histogram
+ *        records of 4 bins (16 bytes), in descending address order; with
+ *        overlap, the last one overlaps the first partly
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -183,6 +186,28 @@ static int cmd_info(char **argv)
 	return 0;
 }
 
+static int cmd_ranges(char **argv, int overlap)
+{
+	static unsigned char buf[1 << 16];
+	uint16_t bins[4] = { 1, 2, 3, 4 };
+	long n = atol(argv[0]);
+	struct gmon_writer w;
+	int fd = open(argv[1], O_WRONLY | O_CREAT | O_TRUNC, 0644);
+
+	if (fd < 0 || n < 1)
+		return 2;
+	gmon_writer_init(&w, fd, buf, sizeof buf);
+	gmon_write_file_header(&w, NULL);
+	for (long i = n; i > 0; i--)
+		gmon_write_histogram(&w, 0x1000 + 16 * (gmon_addr_t)i, 0x1000 + 16 * (gmon_addr_t)i + 16,
+				     100, bins, sizeof bins[0], 4);
+	if (overlap)
+		gmon_write_histogram(&w, 0x1000 + 16 * (gmon_addr_t)n + 8,
+				     0x1000 + 16 * (gmon_addr_t)n + 24, 100, bins, sizeof bins[0], 4);
+	die_on(gmon_writer_finish(&w) != 0);
+	return close(fd) == 0 ? 0 : 1;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc >= 4 && strcmp(argv[1], "sum") == 0)
@@ -195,7 +220,10 @@ int main(int argc, char **argv)
 		return cmd_drop(argv + 2);
 	if (argc == 3 && strcmp(argv[1], "info") == 0)
 		return cmd_info(argv + 2);
+	if ((argc == 4 || argc == 5) && strcmp(argv[1], "ranges") == 0)
+		return cmd_ranges(argv + 2, argc == 5 && strcmp(argv[4], "overlap") == 0);
 	fprintf(stderr, "usage: gmon-read-tool sum OUT IN... | scale IN OUT MAXBIN MAXARC |\n"
-			"       split IN OUT | drop hist|arcs|both IN OUT | info FILE\n");
+			"       split IN OUT | drop hist|arcs|both IN OUT | info FILE |\n"
+			"       ranges N OUT [overlap]\n");
 	return 2;
 }

@@ -869,7 +869,7 @@ static int dir_lacks_leftovers(const char *dir, const char *name)
 	if (!d)
 		return 1;
 	while ((e = readdir(d)) != NULL)
-		if (strcmp(e->d_name, name) == 0 || strstr(e->d_name, ".tmp.")) {
+		if (strcmp(e->d_name, name) == 0 || strstr(e->d_name, ".tmp")) {
 			fprintf(stderr, "\n    left behind: %s/%s\n", dir, e->d_name);
 			clean = 0;
 		}
@@ -905,14 +905,15 @@ static void test_write_failures_leave_nothing(void)
 	expect_write_fails(&p, gone, "out.gmon", "cannot create the temporary file");
 	expect_write_fails(&p, plain_file, "out.gmon", "Not a directory");
 
-	/* The rename fails (the target is a non-empty directory): the
-	 * temporary must be removed. */
+	/* The target is a directory: it is not replaced (only a regular file
+	 * is), and nothing is left. */
 	CU_ASSERT_FATAL(mkdir(wdir, 0755) == 0);
 	if (asprintf(&blocker, "%s/out.gmon", wdir) < 0)
 		abort();
 	CU_ASSERT_FATAL(mkdir(blocker, 0755) == 0);
 	CU_ASSERT(profile_write(&p, blocker, err, sizeof err) == -1);
-	CU_ASSERT(contains(err, "cannot rename") && contains(err, blocker));
+	CU_ASSERT(contains(err, "is a directory, not a regular file: not replaced") &&
+		  contains(err, blocker));
 	CU_ASSERT(dir_lacks_leftovers(wdir, "out.gmon.tmp"));
 	CU_ASSERT(rmdir(blocker) == 0);
 

@@ -1,11 +1,16 @@
 /*
  * test-reduce.c - CUnit tests of gprof-par -S's small modules: rank file
- * names, the description of ranks and gaps (rankfiles.c), and launcher
+ * names, the other files of a -S directory (children's profiles, leftover
+ * temporaries, bad names, FIFOs), the description of ranks and gaps
+ * (rankfiles.c), and launcher
  * detection from the environment (launcher.c).
  */
 #include <CUnit/Basic.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "launcher.h"
 #include "rankfiles.h"
@@ -29,6 +34,83 @@ static void check(const int64_t *ranks, size_t n, size_t max, const char *want)
 
 	rankfiles_describe(ranks, n, max, out, sizeof out);
 	CU_ASSERT_STRING_EQUAL(out, want);
+}
+
+static void test_classify(void)
+{
+	CU_ASSERT_EQUAL(rankfiles_classify("gmon.out.3"), -1);
+	CU_ASSERT_EQUAL(rankfiles_classify("gmon.sum"), -1);
+	CU_ASSERT_EQUAL(rankfiles_classify("gmon.out"), -1);
+	CU_ASSERT_EQUAL(rankfiles_classify("gmon.out.2.4711"), RANKFILE_CHILD);
+	CU_ASSERT_EQUAL(rankfiles_classify("gmon.out.0.1"), RANKFILE_CHILD);
+	CU_ASSERT_EQUAL(rankfiles_classify("gmon.out.5.tmp0123456789abcdef"), RANKFILE_TEMPORARY);
+	CU_ASSERT_EQUAL(rankfiles_classify("gmon.out.5.tmp"), RANKFILE_TEMPORARY);
+	CU_ASSERT_EQUAL(rankfiles_classify("gmon.out.007"), RANKFILE_NOT_A_RANK);
+	CU_ASSERT_EQUAL(rankfiles_classify("gmon.out.-1"), RANKFILE_NOT_A_RANK);
+	CU_ASSERT_EQUAL(rankfiles_classify("gmon.out.99999999999999999999"), RANKFILE_NOT_A_RANK);
+	CU_ASSERT_EQUAL(rankfiles_classify("gmon.out.1x"), RANKFILE_NOT_A_RANK);
+	CU_ASSERT_EQUAL(rankfiles_classify("gmon.out."), RANKFILE_NOT_A_RANK);
+	CU_ASSERT_EQUAL(rankfiles_classify("gmon.out.01.4711"), RANKFILE_NOT_A_RANK);
+}
+
+/* A directory with rank files, children, leftovers, bad names, a FIFO and a
+ * directory named like rank files: only the regular rank files are listed;
+ * every other one is counted by kind and named. */
+static void test_list_others(void)
+{
+	char dir[] = "/tmp/test-reduce.XXXXXX";
+	static const char *const regular[] = {
+		"gmon.out.0", "gmon.out.2", "gmon.out.2.4711", "gmon.out.1.tmp9f3a00112233aabb",
+		"gmon.out.007", "gmon.out.-1", "gmon.out.1x", "gmon.sum", "notes.txt",
+	};
+	struct rankfiles_others others;
+	int64_t *ranks;
+	size_t n;
+	char path[256], err[256];
+
+	CU_ASSERT_FATAL(mkdtemp(dir) != NULL);
+	for (size_t i = 0; i < sizeof regular / sizeof regular[0]; i++) {
+		snprintf(path, sizeof path, "%s/%s", dir, regular[i]);
+		FILE *f = fopen(path, "w");
+
+		CU_ASSERT_FATAL(f != NULL);
+		fclose(f);
+	}
+	snprintf(path, sizeof path, "%s/gmon.out.1", dir);
+	CU_ASSERT_FATAL(mkfifo(path, 0600) == 0);
+	snprintf(path, sizeof path, "%s/gmon.out.3", dir);
+	CU_ASSERT_FATAL(mkdir(path, 0700) == 0);
+
+	CU_ASSERT_FATAL(rankfiles_list(dir, &ranks, &n, &others, err, sizeof err) == 0);
+	CU_ASSERT_EQUAL(n, 2);
+	if (n == 2) {
+		CU_ASSERT_EQUAL(ranks[0], 0);
+		CU_ASSERT_EQUAL(ranks[1], 2);
+	}
+	CU_ASSERT_EQUAL(others.count[RANKFILE_CHILD], 1);
+	CU_ASSERT_STRING_EQUAL(others.examples[RANKFILE_CHILD][0], "gmon.out.2.4711");
+	CU_ASSERT_EQUAL(others.count[RANKFILE_TEMPORARY], 1);
+	CU_ASSERT_EQUAL(others.count[RANKFILE_NOT_A_RANK], 3);
+	CU_ASSERT_EQUAL(others.count[RANKFILE_NOT_REGULAR], 2);
+	for (size_t i = 0; i < 2; i++)
+		CU_ASSERT(strcmp(others.examples[RANKFILE_NOT_REGULAR][i], "gmon.out.1 (a FIFO)") == 0 ||
+			  strcmp(others.examples[RANKFILE_NOT_REGULAR][i], "gmon.out.3 (a directory)") == 0);
+	free(ranks);
+	rankfiles_others_free(&others);
+	/* the listing without wanting the others */
+	CU_ASSERT_FATAL(rankfiles_list(dir, &ranks, &n, NULL, err, sizeof err) == 0);
+	CU_ASSERT_EQUAL(n, 2);
+	free(ranks);
+
+	for (size_t i = 0; i < sizeof regular / sizeof regular[0]; i++) {
+		snprintf(path, sizeof path, "%s/%s", dir, regular[i]);
+		unlink(path);
+	}
+	snprintf(path, sizeof path, "%s/gmon.out.1", dir);
+	unlink(path);
+	snprintf(path, sizeof path, "%s/gmon.out.3", dir);
+	rmdir(path);
+	rmdir(dir);
 }
 
 static void test_describe(void)
@@ -127,6 +209,8 @@ int main(void)
 		return 1;
 	s = CU_add_suite("reduce", NULL, NULL);
 	CU_add_test(s, "rank file names", test_parse);
+	CU_add_test(s, "other names", test_classify);
+	CU_add_test(s, "listing a directory", test_list_others);
 	CU_add_test(s, "ranks and gaps", test_describe);
 	CU_add_test(s, "rank file paths", test_path);
 	CU_add_test(s, "launcher detection", test_launcher);

@@ -1,0 +1,103 @@
+/* files.c - see files.h. */
+#include "files.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <sys/random.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "errors.h"
+
+const char *file_kind(const struct stat *st)
+{
+	switch (st->st_mode & S_IFMT) {
+	case S_IFREG: return "a regular file";
+	case S_IFDIR: return "a directory";
+	case S_IFIFO: return "a FIFO";
+	case S_IFCHR: return "a character device";
+	case S_IFBLK: return "a block device";
+	case S_IFSOCK: return "a socket";
+	case S_IFLNK: return "a symbolic link";
+	default: return "not a file";
+	}
+}
+
+int open_input(const char *path, const char *what, enum input_kinds accept, struct stat *st,
+	       char *err, size_t errlen)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+	int flags;
+
+	if (fd < 0) {
+		set_error(err, errlen, "%s: cannot open %s: %s", path, what, strerror(errno));
+		return -1;
+	}
+	if (fstat(fd, st) != 0) {
+		set_error(err, errlen, "%s: cannot stat %s: %s", path, what, strerror(errno));
+		close(fd);
+		return -1;
+	}
+	if (!S_ISREG(st->st_mode) && !(S_ISFIFO(st->st_mode) && accept == INPUT_REGULAR_OR_PIPE)) {
+		set_error(err, errlen, "%s: cannot read: is %s, not %s", path, file_kind(st), what);
+		close(fd);
+		return -1;
+	}
+	flags = fcntl(fd, F_GETFL);
+	if (flags < 0 || fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) != 0) {
+		set_error(err, errlen, "%s: cannot read %s: %s", path, what, strerror(errno));
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+int output_check_replaceable(const char *path, char *err, size_t errlen)
+{
+	struct stat st;
+
+	if (lstat(path, &st) != 0)
+		return 0; /* nothing there, or nothing we can look at: rename says */
+	if (S_ISREG(st.st_mode))
+		return 0;
+	set_error(err, errlen, "%s: is %s, not a regular file: not replaced", path, file_kind(&st));
+	return -1;
+}
+
+static uint64_t random_bits(void)
+{
+	static unsigned counter;
+	uint64_t r;
+	struct timespec ts;
+
+	if (getrandom(&r, sizeof r, GRND_NONBLOCK) == (ssize_t)sizeof r)
+		return r;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ((uint64_t)ts.tv_nsec * 0x9e3779b97f4a7c15ull) ^ (uint64_t)ts.tv_sec ^
+	       ((uint64_t)++counter << 40) ^ ((uint64_t)getpid() << 20);
+}
+
+int output_create_temporary(const char *path, char *tmp, size_t tmpsize, char *err,
+			    size_t errlen)
+{
+	for (int tries = 0; tries < 16; tries++) {
+		int fd;
+
+		if ((size_t)snprintf(tmp, tmpsize, "%s.tmp%016llx", path,
+				     (unsigned long long)random_bits()) >= tmpsize) {
+			set_error(err, errlen, "%s: the name is too long", path);
+			return -1;
+		}
+		fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+		if (fd >= 0)
+			return fd;
+		if (errno != EEXIST)
+			break;
+	}
+	set_error(err, errlen, "%s: cannot create the temporary file %s: %s", path, tmp,
+		  strerror(errno));
+	return -1;
+}

@@ -1,0 +1,52 @@
+/*
+ * files.h - open an input (a gmon file, an executable) without ever
+ * hanging or reading without end: /dev/zero never ends, a directory is not
+ * a file, opening a FIFO blocks until someone writes to it.  The open does
+ * not block (O_NONBLOCK, cleared once open), and anything but a regular
+ * file, or a pipe where the caller accepts one (a gmon file named on the
+ * command line may come from `<(zcat gmon.out.gz)`), is refused with a
+ * message naming what it is.
+ */
+#ifndef GPROF_PAR_FILES_H
+#define GPROF_PAR_FILES_H
+
+#include <stddef.h>
+#include <sys/stat.h>
+
+/* What kind of file st describes, for messages: "a directory", "a FIFO",
+ * "a character device", ... */
+const char *file_kind(const struct stat *st);
+
+enum input_kinds {
+	INPUT_REGULAR,           /* regular files only */
+	INPUT_REGULAR_OR_PIPE,   /* and pipes (FIFOs) */
+};
+
+/*
+ * Opens path for reading; fills *st.  Returns the descriptor, or -1 with a
+ * message in err: "PATH: cannot open WHAT: reason", or "PATH: cannot read:
+ * is a character device, not WHAT" (what: e.g. "a gmon file").
+ */
+int open_input(const char *path, const char *what, enum input_kinds accept, struct stat *st,
+	       char *err, size_t errlen);
+
+/*
+ * An output that is written whole to a temporary beside it, then renamed
+ * over it.  output_check_replaceable: path may be replaced only if it does
+ * not exist or is a regular file (not a device: as root, -o /dev/null
+ * would replace the device; not a directory, FIFO or symbolic link).
+ * Returns 0, or -1 with "PATH: is a character device, not a regular file:
+ * not replaced" in err.
+ */
+int output_check_replaceable(const char *path, char *err, size_t errlen);
+
+/*
+ * Creates the temporary for path: path ".tmp" and 16 random hex digits,
+ * O_CREAT|O_EXCL|O_NOFOLLOW, another name on a collision, so that no one
+ * can plant a file or symlink at a name it will use.  tmp needs
+ * strlen(path) + 21 bytes.  Returns the descriptor, or -1 with a message.
+ */
+int output_create_temporary(const char *path, char *tmp, size_t tmpsize, char *err,
+			    size_t errlen);
+
+#endif /* GPROF_PAR_FILES_H */
