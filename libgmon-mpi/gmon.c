@@ -317,6 +317,28 @@ PUBLIC int gmon_flush(void)
 	return err;
 }
 
+/*
+ * gmon-run preloaded the runtime into a program that never called
+ * __monstartup: it was not built with -pg, and no profile is written.  Say
+ * so once: for the program gmon-run started (GMON_RUN_PID is its pid, as
+ * exec keeps it), not for the programs it starts in turn, and from rank 0.
+ */
+__attribute__((destructor)) static void report_not_built_with_pg(void)
+{
+	const char *launched = getenv("GMON_RUN_PID");
+	const struct gmon_config *config;
+	long pid;
+
+	if (gmon.started || !launched || rank_parse(launched, &pid) != 0 || pid != (long)getpid())
+		return;
+	config = config_get();
+	if (config->is_mpi && config->rank != 0)
+		return;
+	diag("%s was not built with -pg (it never called __monstartup): no profile is "
+	     "written; build it with -pg (mpicc -pg) to profile it",
+	     program_invocation_short_name);
+}
+
 /* Calls made after the profile was written cannot be in it: say so. */
 __attribute__((destructor)) static void report_late_calls(void)
 {
