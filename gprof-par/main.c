@@ -34,6 +34,9 @@
 #include "profile-write.h"
 #include "profile.h"
 #include "rankfiles.h"
+#include "regions.h"
+#include "regions-note.h"
+#include "regions-share.h"
 #include "sum.h"
 #include "symtab.h"
 
@@ -95,6 +98,18 @@ static void print_file_info(const struct sum_job *job)
 		       (unsigned long long)c.arcs, c.arcs == 1 ? "" : "s",
 		       (unsigned long long)c.bb, c.bb == 1 ? "" : "s");
 	}
+}
+
+/* --regions=gnu: one line on standard error when GNU's rule hid much of
+ * the time in OpenMP regions and clones (symbols/regions.h). */
+static void note_hidden_regions(const struct symtab *st, const struct profile *p)
+{
+	struct hidden_share h;
+	char err[1024];
+
+	if (regions_hidden_share(st, p, &h, err, sizeof(err)) != 0)
+		die(err);
+	regions_print_note(stderr, PROGRAM, &h);
 }
 
 /* Prints GNU's form feed line between sections. */
@@ -193,11 +208,17 @@ static int prepare(const struct options *o, struct symtab *st, int *have_symtab,
 	char err[1024];
 
 	if (o->executable) {
-		if (symtab_read(st, o->executable, o->symtab_flags, err, sizeof(err)) != 0) {
+		if (symtab_read(st, o->executable, o->symtab_flags | SYMTAB_REGIONS, err,
+				sizeof(err)) != 0) {
 			fprintf(stderr, PROGRAM ": %s\n", err);
 			return -1;
 		}
 		*have_symtab = 1;
+		if (regions_apply(st, (enum regions_mode)o->regions, o->demangle, err,
+				  sizeof(err)) != 0) {
+			fprintf(stderr, PROGRAM ": %s\n", err);
+			return -1;
+		}
 	}
 	if (!o->sum_dir)
 		return 0;
@@ -357,6 +378,8 @@ int main(int argc, char **argv)
 
 	if (hist_assign(&st, &p, &hs, err, sizeof(err)) != 0)
 		die(err);
+	if (o.regions == REGIONS_GNU && (style & (STYLE_FLAT | STYLE_GRAPH)))
+		note_hidden_regions(&st, &p);
 	counts_tally(&st, &p);
 	if (p.narcs > 0) {
 		/* Propagates time through the graph: sets child_ticks, used by

@@ -12,11 +12,13 @@
 
 #include "demangle.h"
 #include "options.h"
+#include "regions.h"
 #include "symtab.h"
 
 /* Long options without a short form. */
 enum {
 	OPT_SKIP_BAD = 256,
+	OPT_REGIONS,
 	OPT_DEMANGLE,
 	OPT_NO_DEMANGLE,
 };
@@ -78,6 +80,24 @@ DEFAULT_EXECUTABLE ").  Several gmon files, e.g. one per MPI rank, are added up 
 "                              STYLE: auto (the default), gnu-v3, java, gnat,\n"
 "                              dlang or rust.  -C prints names as they are\n"
 "      --no-demangle           print names as in the symbol table (mangled)\n"
+"      --regions=MODE          where the time of OpenMP regions and compiler\n"
+"                              clones goes.  GCC outlines each parallel region\n"
+"                              or task of f into f._omp_fn.N and splits or\n"
+"                              specialises functions into f.part.N, f.cold,\n"
+"                              f.isra.N, f.constprop.N (LLVM: f.omp_outlined,\n"
+"                              __omp_offloading_..._f_lN, f.llvm.N).  MODE:\n"
+"                              gnu (the default): as GNU gprof, which does not\n"
+"                              list most of them, so that their samples and\n"
+"                              calls count for the function before them in\n"
+"                              memory, often an unrelated one; when that is\n"
+"                              at least 5%% of the samples, a note on standard\n"
+"                              error says how much and where it went;\n"
+"                              parent: each counts for the function it came\n"
+"                              from (f), whose calls into its own parts are\n"
+"                              not counted as calls; separate: each is listed\n"
+"                              on its own, as \"f [omp region 2]\" or\n"
+"                              \"f [clone .part.0]\".  With -a (no static\n"
+"                              functions) they count as gnu does\n"
 "\n"
 "  -h, --help                  print this help and exit\n"
 "  -v, --version               print the version and exit\n"
@@ -225,6 +245,7 @@ void options_parse(int argc, char **argv, struct options *o)
 		{ "width", required_argument, NULL, 'w' },
 		{ "file-info", no_argument, NULL, 'i' },
 		{ "no-static", no_argument, NULL, 'a' },
+		{ "regions", required_argument, NULL, OPT_REGIONS },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'v' },
 		{ NULL, 0, NULL, 0 },
@@ -255,6 +276,19 @@ void options_parse(int argc, char **argv, struct options *o)
 		case 'o':
 			o->output = optarg;
 			break;
+		case OPT_REGIONS: {
+			enum regions_mode mode;
+
+			if (regions_parse_mode(optarg, &mode) != 0) {
+				if (options_quiet)
+					exit(1);
+				fprintf(stderr, PROGRAM ": --regions=%s: use gnu, parent or "
+					"separate\n", optarg);
+				exit(1);
+			}
+			o->regions = (int)mode;
+			break;
+		}
 		case OPT_SKIP_BAD:
 			o->skip_bad = 1;
 			break;

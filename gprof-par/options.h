@@ -37,6 +37,7 @@ struct options {
 	int skip_bad;
 	int demangle;            /* print demangled names (--no-demangle: 0) */
 	unsigned symtab_flags;   /* -a: SYMTAB_NO_STATIC */
+	int regions;             /* --regions: an enum regions_mode (regions.h) */
 };
 
 /* Nonzero in every process of a launch but the first: it then prints

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "callgraph.h"
+#include "counts.h"
 #include "profile.h"
 #include "symtab.h"
 
@@ -28,45 +29,49 @@ long callgraph_sample_bytes(const struct profile *p)
 	return (long)(whole * 2);
 }
 
-/* GNU cg_tally: the callee is the function entry; a non-STT_FUNC symbol
- * (an assembler label) belongs to the function before it. */
-static const struct sym *callee_of(const struct symtab *st, const struct sym *s)
-{
-	while (s && !s->is_func)
-		s = s->index > 0 ? &st->syms[s->index - 1] : NULL;
-	return s;
-}
-
+/*
+ * The graph's functions are the rows of the table (symtab.h: regions
+ * charged to their parent are not), numbered in address order; arcs are
+ * mapped as counts.h says.
+ */
 struct callgraph *callgraph_build_symtab(struct symtab *st, const struct profile *p)
 {
 	struct cg_function_in *funcs = malloc((st->nsyms ? st->nsyms : 1) * sizeof *funcs);
 	struct cg_arc_in *arcs = malloc((p->narcs ? p->narcs : 1) * sizeof *arcs);
+	size_t *node_of = malloc((st->nsyms ? st->nsyms : 1) * sizeof *node_of);
+	struct sym **row = malloc((st->nsyms ? st->nsyms : 1) * sizeof *row);
 	struct callgraph *cg = NULL;
-	size_t narcs = 0;
+	size_t narcs = 0, nrows = 0;
 
-	if (!funcs || !arcs)
+	if (!funcs || !arcs || !node_of || !row)
 		goto out;
-	for (size_t i = 0; i < st->nsyms; i++)
-		funcs[i] = (struct cg_function_in){ .name = st->syms[i].name,
-						    .self_ticks = st->syms[i].ticks,
-						    .print_name = sym_print_name(&st->syms[i]) };
-	for (size_t i = 0; i < p->narcs; i++) {
-		const struct sym *parent = symtab_lookup(st, p->arcs[i].from_pc);
-		const struct sym *child = symtab_lookup(st, p->arcs[i].self_pc);
-		if (!parent || !child)
+	for (size_t i = 0; i < st->nsyms; i++) {
+		struct sym *s = &st->syms[i];
+
+		if (!sym_is_row(s))
 			continue;
-		child = callee_of(st, child);
-		if (!child)
-			continue;
-		arcs[narcs++] = (struct cg_arc_in){ parent->index, child->index,
-						    p->arcs[i].count };
+		node_of[i] = nrows;
+		row[nrows] = s;
+		funcs[nrows++] = (struct cg_function_in){ .name = s->name,
+							  .self_ticks = s->ticks,
+							  .print_name = sym_print_name(s) };
 	}
-	cg = callgraph_build(funcs, st->nsyms, arcs, narcs);
+	for (size_t i = 0; i < p->narcs; i++) {
+		struct sym *parent, *child;
+
+		if (!arc_functions(st, p->arcs[i].from_pc, p->arcs[i].self_pc, &parent, &child))
+			continue;
+		arcs[narcs++] = (struct cg_arc_in){ node_of[parent->index],
+						    node_of[child->index], p->arcs[i].count };
+	}
+	cg = callgraph_build(funcs, nrows, arcs, narcs);
 	if (cg)
-		for (size_t i = 0; i < st->nsyms; i++)
-			st->syms[i].child_ticks = callgraph_child_ticks(cg, i);
+		for (size_t i = 0; i < nrows; i++)
+			row[i]->child_ticks = callgraph_child_ticks(cg, i);
 out:
 	free(funcs);
 	free(arcs);
+	free(node_of);
+	free(row);
 	return cg;
 }

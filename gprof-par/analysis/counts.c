@@ -3,6 +3,26 @@
  */
 #include "counts.h"
 
+int arc_functions(const struct symtab *st, gmon_addr_t from_pc, gmon_addr_t self_pc,
+		  struct sym **caller, struct sym **callee)
+{
+	struct sym *parent = symtab_lookup(st, from_pc);
+	struct sym *child = symtab_lookup(st, self_pc);
+
+	if (!parent || !child)
+		return 0;
+	while (!child->is_func && child > st->syms)
+		child--;
+	if (!child->is_func)
+		return 0;
+	parent = sym_owner(parent);
+	if (!sym_is_row(child) && sym_owner(child) == parent)
+		return 0;
+	*caller = parent;
+	*callee = sym_owner(child);
+	return 1;
+}
+
 void counts_tally(struct symtab *st, const struct profile *p)
 {
 	size_t i;
@@ -13,14 +33,9 @@ void counts_tally(struct symtab *st, const struct profile *p)
 	}
 	for (i = 0; i < p->narcs; i++) {
 		const struct profile_arc *a = &p->arcs[i];
-		struct sym *parent = symtab_lookup(st, a->from_pc);
-		struct sym *child = symtab_lookup(st, a->self_pc);
+		struct sym *parent, *child;
 
-		if (!parent || !child)
-			continue;
-		while (!child->is_func && child > st->syms)
-			child--;
-		if (!child->is_func)
+		if (!arc_functions(st, a->from_pc, a->self_pc, &parent, &child))
 			continue;
 		if (child == parent)
 			child->self_calls += a->count;

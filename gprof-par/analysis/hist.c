@@ -5,7 +5,7 @@
  * covers [its scaled address, the next function's scaled address); bin i of
  * a histogram covers [low + (uint64)(scale * i), low + (uint64)(scale *
  * (i + 1))).  A function gets overlap * count / scale of each bin, added in
- * bin order.  The last function of the table never gets samples: GNU reads
+ * bin order (to the function's owner: see symtab.h).  The last function of the table never gets samples: GNU reads
  * a stale or unset entry past the table as its end, which is below it.
  */
 #include "hist.h"
@@ -67,7 +67,7 @@ static void assign_one(struct symtab *st, const struct profile_histogram *h, dou
 			if (st->syms[j].excluded)
 				*total -= credit;
 			else
-				st->syms[j].ticks += credit;
+				sym_owner(&st->syms[j])->ticks += credit;
 		}
 	}
 }

@@ -10,7 +10,7 @@ void counts_print(FILE *out, const struct symtab *st, int show_zeros)
 	for (i = 0; i < st->nsyms; i++) {
 		const struct sym *s = &st->syms[i];
 
-		if (s->calls > 0 || show_zeros)
+		if (sym_is_row(s) && (s->calls > 0 || show_zeros))
 			fprintf(out, "%s:%d: (%s:0x%llx) %llu executions\n", "<unknown>", 0,
 				s->name, (unsigned long long)s->addr,
 				(unsigned long long)s->calls);

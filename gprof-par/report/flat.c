@@ -163,7 +163,7 @@ int flat_print(FILE *out, const struct symtab *st, const struct hist_summary *h,
 	for (i = 0; i < st->nsyms; i++) {
 		const struct sym *s = sorted[i];
 
-		if (s->excluded)
+		if (s->excluded || !sym_is_row(s))
 			continue;
 		if (!opt->show_zeros && s->calls == 0 && s->ticks == 0)
 			continue;

@@ -24,17 +24,19 @@ int demangle_set_style(const char *style, char *err, size_t errlen)
 	return 0;
 }
 
+int demangle_name(const char *name, char **demangled)
+{
+	/* cplus_demangle returns NULL both for a name that is not mangled and
+	 * when malloc fails; only errno tells them apart. */
+	errno = 0;
+	*demangled = cplus_demangle(name, DMGL_ANSI | DMGL_PARAMS);
+	return !*demangled && errno == ENOMEM ? -1 : 0;
+}
+
 int demangle_symtab(struct symtab *st)
 {
-	for (size_t i = 0; i < st->nsyms; i++) {
-		struct sym *s = &st->syms[i];
-
-		/* cplus_demangle returns NULL both for a name that is not
-		 * mangled and when malloc fails; only errno tells them apart. */
-		errno = 0;
-		s->demangled = cplus_demangle(s->name, DMGL_ANSI | DMGL_PARAMS);
-		if (!s->demangled && errno == ENOMEM)
+	for (size_t i = 0; i < st->nsyms; i++)
+		if (demangle_name(st->syms[i].name, &st->syms[i].demangled) != 0)
 			return -1;
-	}
 	return 0;
 }

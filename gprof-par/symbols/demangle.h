@@ -22,6 +22,12 @@
 int demangle_set_style(const char *style, char *err, size_t errlen);
 
 /*
+ * Sets *demangled to name demangled (malloc'ed), or to NULL when it does
+ * not demangle.  Returns 0, or -1 when out of memory.
+ */
+int demangle_name(const char *name, char **demangled);
+
+/*
  * Fills sym.demangled for every symbol of st whose name demangles; the
  * others keep demangled NULL (sym_print_name() falls back to the name).
  * Returns 0, or -1 when out of memory.

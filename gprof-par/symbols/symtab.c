@@ -6,6 +6,7 @@
 #include "symtab.h"
 #include "errors.h"
 #include "files.h"
+#include "regions.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -116,6 +117,9 @@ static int cmp_candidates(const void *lp, const void *rp)
 
 	if (l->sym.addr != r->sym.addr)
 		return l->sym.addr > r->sym.addr ? 1 : -1;
+	/* What GNU keeps comes first; among it, GNU's order. */
+	if (l->sym.gnu_hidden != r->sym.gnu_hidden)
+		return (int)l->sym.gnu_hidden - (int)r->sym.gnu_hidden;
 	if (l->sym.is_func != r->sym.is_func)
 		return (int)r->sym.is_func - (int)l->sym.is_func;
 	if (l->sym.is_static != r->sym.is_static)
@@ -127,6 +131,8 @@ static int cmp_candidates(const void *lp, const void *rp)
 /* GNU symtab_finalize: does src replace kept, an alias at the same address? */
 static int alias_wins(const struct sym *src, const struct sym *kept)
 {
+	if (src->gnu_hidden != kept->gnu_hidden)
+		return kept->gnu_hidden;        /* what GNU keeps always wins */
 	if (!src->is_static && kept->is_static)
 		return 1;
 	if (src->is_static != kept->is_static)
@@ -185,6 +191,7 @@ static int finalize(struct symtab *st, struct candidate *c, size_t n)
 	for (i = 0; i < kept; i++) {
 		st->syms[i].index = i;
 		st->syms[i].excluded = default_excluded(st->syms[i].name);
+		st->syms[i].owner = &st->syms[i];
 	}
 	st->nsyms = kept;
 	return 0;
@@ -335,8 +342,12 @@ static int collect(Elf *elf, struct symtab *st, const struct elf_sections *secs,
 		if (cls == CLASS_LOCAL && (flags & SYMTAB_NO_STATIC))
 			continue;
 		if (cls == CLASS_LOCAL &&
-		    !local_name_acceptable(strtab, strdata->d_size, s.st_name))
-			continue;
+		    !local_name_acceptable(strtab, strdata->d_size, s.st_name)) {
+			if (!(flags & SYMTAB_REGIONS) ||
+			    !region_parse(strtab + s.st_name, NULL))
+				continue;
+			c[count].sym.gnu_hidden = 1;
+		}
 		c[count].sym.name = strtab + s.st_name;
 		c[count].sym.addr = s.st_value;
 		c[count].sym.is_static = cls == CLASS_LOCAL;
@@ -347,6 +358,15 @@ static int collect(Elf *elf, struct symtab *st, const struct elf_sections *secs,
 	*out = c;
 	*nout = count;
 	return 0;
+}
+
+static size_t count_gnu_visible(const struct candidate *c, size_t n)
+{
+	size_t visible = 0;
+
+	for (size_t i = 0; i < n; i++)
+		visible += !c[i].sym.gnu_hidden;
+	return visible;
 }
 
 static int read_elf(Elf *elf, struct symtab *st, unsigned flags, char *err, size_t errlen)
@@ -372,7 +392,7 @@ static int read_elf(Elf *elf, struct symtab *st, unsigned flags, char *err, size
 	}
 	if (collect(elf, st, &secs, flags, &c, &n, err, errlen) != 0)
 		goto out;
-	if (n == 0) {
+	if (count_gnu_visible(c, n) == 0) {
 		set_error(err, errlen, "%s: the symbol table has no functions", st->path);
 		goto out;
 	}
@@ -431,10 +451,13 @@ void symtab_free(struct symtab *st)
 
 	for (i = 0; i < st->nstrtabs; i++)
 		free(st->strtabs[i]);
-	for (i = 0; i < st->nsyms; i++)
+	for (i = 0; i < st->nsyms; i++) {
 		free(st->syms[i].demangled);
+		free(st->syms[i].label);
+	}
 	free(st->strtabs);
 	free(st->syms);
+	free(st->all);
 	free(st->path);
 	free(st->build_id);
 	memset(st, 0, sizeof(*st));

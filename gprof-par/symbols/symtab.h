@@ -23,6 +23,12 @@
  * STT_FUNC beats other types, then a name without a leading '_' beats one
  * with, then "_x" beats "__x"; otherwise the first in symbol-table order.
  *
+ * With SYMTAB_REGIONS, the local symbols that the name rule above drops
+ * but that name an OpenMP region or a compiler clone of a function
+ * (regions.h: "f._omp_fn.0", "f.part.0", "f.cold", ...) are read too,
+ * marked gnu_hidden; at an address shared with a symbol GNU keeps, GNU's
+ * symbol wins.  regions_apply() then decides what they become.
+ *
  * Fields for the call graph: the call-graph module (callgraph.h) works on
  * its own arrays indexed by struct sym.index; if it ever needs per-function
  * data here, add it at the marked place at the end of struct sym (e.g. a
@@ -55,6 +61,17 @@ struct sym {
 	 * out of the total; GNU also keeps it out of the call graph's
 	 * time and entries (EXCL_TIME, EXCL_GRAPH). */
 	unsigned excluded : 1;
+	/* A region or clone that GNU gprof's name rule drops (SYMTAB_REGIONS). */
+	unsigned gnu_hidden : 1;
+
+	/* The function that is charged with this one's samples and calls: the
+	 * symbol itself (a row of the reports), or, under --regions=parent,
+	 * the function an OpenMP region or clone came from (regions.h).  Set
+	 * to the symbol itself by symtab_read(); NULL also means itself. */
+	struct sym *owner;
+	/* The name printed instead of the symbol's own, owned; NULL for most
+	 * (set by regions_apply(): "f [omp region 3]"). */
+	char *label;
 
 	/* Filled by hist.c (hist_assign): histogram samples credited to the
 	 * function, fractional where a bin straddles two functions. */
@@ -83,6 +100,13 @@ struct symtab {
 	unsigned char *build_id; /* NT_GNU_BUILD_ID descriptor, NULL if none */
 	size_t build_id_len;
 
+	/* With SYMTAB_REGIONS under --regions=gnu: every symbol read, the
+	 * hidden regions and clones included, with their own address ranges
+	 * (regions_apply() keeps them here, out of syms, to measure what GNU's
+	 * rule hides).  NULL otherwise. */
+	struct sym *all;
+	size_t nall;
+
 	/* Private: the string table(s) names point into. */
 	char **strtabs;
 	size_t nstrtabs;
@@ -94,9 +118,11 @@ struct symtab {
  * .symtab, no function at all) returns -1 with a message naming the file
  * and the problem in err, and leaves st empty (symtab_free is harmless).
  * flags: SYMTAB_NO_STATIC leaves out every local symbol (GNU gprof -a), so
- * a static function's samples and calls go to the function before it.
+ * a static function's samples and calls go to the function before it
+ * (OpenMP regions and clones are local symbols: they are left out too);
+ * SYMTAB_REGIONS also reads the regions and clones GNU drops (see above).
  */
-enum { SYMTAB_NO_STATIC = 1 << 0 };
+enum { SYMTAB_NO_STATIC = 1 << 0, SYMTAB_REGIONS = 1 << 1 };
 int symtab_read(struct symtab *st, const char *path, unsigned flags, char *err,
 		size_t errlen);
 
@@ -109,11 +135,23 @@ void symtab_free(struct symtab *st);
  */
 struct sym *symtab_lookup(const struct symtab *st, gmon_addr_t addr);
 
-/* The name GNU gprof prints: demangled when it could be, else as is.
- * Sorting uses sym.name, as GNU does. */
+/* The name GNU gprof prints: demangled when it could be, else as is (or
+ * the label regions_apply() gave it).  Sorting uses sym.name, as GNU does. */
 static inline const char *sym_print_name(const struct sym *s)
 {
-	return s->demangled ? s->demangled : s->name;
+	return s->label ? s->label : s->demangled ? s->demangled : s->name;
+}
+
+/* The function charged with s's samples and calls. */
+static inline struct sym *sym_owner(struct sym *s)
+{
+	return s->owner ? s->owner : s;
+}
+
+/* Whether the reports list the function: not folded into another one. */
+static inline int sym_is_row(const struct sym *s)
+{
+	return !s->owner || s->owner == s;
 }
 
 #endif /* GPROF_PAR_SYMTAB_H */
