@@ -11,6 +11,9 @@
  *   gmon-read-tool drop hist|arcs|both IN OUT     write IN without its
  *        histograms, its arcs, or both (a file GNU gprof can still read)
  *   gmon-read-tool info FILE                      print what FILE holds
+ *   gmon-read-tool bins FILE                      print "ADDRESS COUNT" (hex,
+ *        decimal) for each non-empty histogram bin: the address where the bin
+ *        starts
  *   gmon-read-tool ranges N OUT [overlap]         write N disjoint histogram
  *        records of 4 bins (16 bytes), in descending address order; with
  *        overlap, the last one overlaps the first partly
@@ -186,6 +189,25 @@ static int cmd_info(char **argv)
 	return 0;
 }
 
+static int cmd_bins(char **argv)
+{
+	struct profile p;
+
+	read_one(&p, argv[0]);
+	for (size_t h = 0; h < p.nhists; h++) {
+		const struct profile_histogram *hist = &p.hists[h];
+
+		for (uint32_t i = 0; i < hist->nbins; i++)
+			if (hist->bins[i])
+				printf("%" PRIx64 " %" PRIu64 "\n",
+				       (uint64_t)(hist->low_pc +
+						  (hist->high_pc - hist->low_pc) * i / hist->nbins),
+				       (uint64_t)hist->bins[i]);
+	}
+	profile_free(&p);
+	return 0;
+}
+
 static int cmd_ranges(char **argv, int overlap)
 {
 	static unsigned char buf[1 << 16];
@@ -220,10 +242,12 @@ int main(int argc, char **argv)
 		return cmd_drop(argv + 2);
 	if (argc == 3 && strcmp(argv[1], "info") == 0)
 		return cmd_info(argv + 2);
+	if (argc == 3 && strcmp(argv[1], "bins") == 0)
+		return cmd_bins(argv + 2);
 	if ((argc == 4 || argc == 5) && strcmp(argv[1], "ranges") == 0)
 		return cmd_ranges(argv + 2, argc == 5 && strcmp(argv[4], "overlap") == 0);
 	fprintf(stderr, "usage: gmon-read-tool sum OUT IN... | scale IN OUT MAXBIN MAXARC |\n"
-			"       split IN OUT | drop hist|arcs|both IN OUT | info FILE |\n"
+			"       split IN OUT | drop hist|arcs|both IN OUT | info FILE | bins FILE |\n"
 			"       ranges N OUT [overlap]\n");
 	return 2;
 }
