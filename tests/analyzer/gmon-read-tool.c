@@ -14,6 +14,9 @@
  *   gmon-read-tool bins FILE                      print "ADDRESS COUNT" (hex,
  *        decimal) for each non-empty histogram bin: the address where the bin
  *        starts
+ *   gmon-read-tool place TEMPLATE OUT ADDRESS:COUNT...   write OUT with
+ *        TEMPLATE's first histogram range, bins and rate, every bin empty
+ *        but those of the ADDRESSes (hex), and no arcs
  *   gmon-read-tool ranges N OUT [overlap]         write N disjoint histogram
  *        records of 4 bins (16 bytes), in descending address order; with
  *        overlap, the last one overlaps the first partly
@@ -208,6 +211,38 @@ static int cmd_bins(char **argv)
 	return 0;
 }
 
+static int cmd_place(int argc, char **argv)
+{
+	static unsigned char buf[1 << 16];
+	struct profile p;
+	struct gmon_writer w;
+	uint64_t *bins;
+	int fd;
+
+	read_one(&p, argv[0]);
+	die_on(p.nhists == 0);
+	const struct profile_histogram *h = &p.hists[0];
+	bins = calloc(h->nbins, sizeof(*bins));
+	die_on(!bins);
+	for (int i = 2; i < argc; i++) {
+		char *colon;
+		uint64_t addr = strtoull(argv[i], &colon, 16);
+
+		die_on(*colon != ':' || addr < h->low_pc || addr >= h->high_pc);
+		bins[(addr - h->low_pc) * h->nbins / (h->high_pc - h->low_pc)] +=
+			strtoull(colon + 1, NULL, 10);
+	}
+	fd = open(argv[1], O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	die_on(fd < 0);
+	gmon_writer_init(&w, fd, buf, sizeof buf);
+	gmon_write_file_header(&w, NULL);
+	gmon_write_histogram(&w, h->low_pc, h->high_pc, h->rate, bins, sizeof(*bins), h->nbins);
+	die_on(gmon_writer_finish(&w) != 0);
+	free(bins);
+	profile_free(&p);
+	return close(fd) == 0 ? 0 : 1;
+}
+
 static int cmd_ranges(char **argv, int overlap)
 {
 	static unsigned char buf[1 << 16];
@@ -242,12 +277,15 @@ int main(int argc, char **argv)
 		return cmd_drop(argv + 2);
 	if (argc == 3 && strcmp(argv[1], "info") == 0)
 		return cmd_info(argv + 2);
+	if (argc >= 4 && strcmp(argv[1], "place") == 0)
+		return cmd_place(argc - 2, argv + 2);
 	if (argc == 3 && strcmp(argv[1], "bins") == 0)
 		return cmd_bins(argv + 2);
 	if ((argc == 4 || argc == 5) && strcmp(argv[1], "ranges") == 0)
 		return cmd_ranges(argv + 2, argc == 5 && strcmp(argv[4], "overlap") == 0);
 	fprintf(stderr, "usage: gmon-read-tool sum OUT IN... | scale IN OUT MAXBIN MAXARC |\n"
 			"       split IN OUT | drop hist|arcs|both IN OUT | info FILE | bins FILE |\n"
+			"       place TEMPLATE OUT ADDRESS:COUNT... |\n"
 			"       ranges N OUT [overlap]\n");
 	return 2;
 }

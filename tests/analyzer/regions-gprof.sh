@@ -236,6 +236,26 @@ else
 	echo "note: this compiler made no .part/.cold clone of accumulate/checked: their checks skipped"
 fi
 
+# The threshold, exactly: 50 of 1,000 samples in a region (5.0%) and 49.
+region=$(nm omp | awk '$3 == "sweep._omp_fn.0" { print $1 }')
+main=$(nm omp | awk '$3 == "main" { print $1 }')
+for hidden in 50 49; do
+	"$tool" place gmon.out edge.out "$region:$hidden" "$main:$((1000 - hidden))" ||
+		{ echo "ERROR: cannot write edge.out"; exit 99; }
+	compare omp "-p -b" edge.out
+	"$GPROF_PAR" -p -b omp edge.out > /dev/null 2> edge.err
+	checks=$((checks + 1))
+	if [ "$hidden" = 50 ] && ! grep -q "note: 5.0% of the samples are in 1 OpenMP region or compiler clone " edge.err; then
+		fail "50 of 1000 samples in sweep._omp_fn.0: no note"
+		cat edge.err
+	elif [ "$hidden" = 49 ] && [ -s edge.err ]; then
+		fail "49 of 1000 samples in sweep._omp_fn.0: below 5%, yet stderr says:"
+		cat edge.err
+	else
+		echo "ok: $hidden of 1000 samples hidden: $(wc -l < edge.err) line(s) of note"
+	fi
+done
+
 # Below the threshold: the same program with the work in main (which then
 # calls no function: no call graph).
 run_prog ./omp 0 150
