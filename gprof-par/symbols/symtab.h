@@ -1,7 +1,8 @@
 /*
  * symbols/ - what an executable says about its addresses: its functions
  * from the ELF symbol table (this header, with libelf), their demangled
- * names (demangle.h, with libiberty) and its build-id.  It uses only
+ * names (demangle.h, with libiberty), its build-id, and which functions
+ * are OpenMP regions or clones of another (regions.h).  It uses only
  * support/; it knows nothing of profiles.  Next here: source lines from
  * DWARF (libdw) and the load modules of shared libraries.
  *
