@@ -19,6 +19,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "balance-print.h"
+#include "balance-view.h"
 #include "callgraph.h"
 #include "callgraph-print.h"
 #include "counts.h"
@@ -121,6 +123,87 @@ static void separate(int *printed)
 }
 
 /* ------------------------------------------------------------------ */
+/* The load balance: its functions, counted while summing.              */
+
+struct balance_state {
+	struct symtab own;       /* the view's table, when not the report's */
+	int have_own;
+	const struct symtab *st; /* the view's table (process 0) */
+	struct balance_map map;  /* process 0: built; others: over image */
+	const struct sym **rows;
+	void *image;
+	size_t image_len;
+};
+
+/*
+ * Process 0: the view's functions.  Its OpenMP regions count for their
+ * function (--regions=parent) unless --regions says otherwise, so it reads
+ * a table of its own when the report's differs.  Returns 0, or -1 after
+ * printing why.
+ */
+static int balance_prepare(const struct options *o, const struct symtab *st,
+			   struct balance_state *b)
+{
+	enum regions_mode mode = o->regions_explicit ? (enum regions_mode)o->regions
+						     : REGIONS_PARENT;
+	char err[1024];
+
+	b->st = st;
+	if (mode != (enum regions_mode)o->regions) {
+		if (symtab_read(&b->own, o->executable, o->symtab_flags | SYMTAB_REGIONS, err,
+				sizeof(err)) != 0 ||
+		    regions_apply(&b->own, mode, o->demangle, err, sizeof(err)) != 0) {
+			fprintf(stderr, PROGRAM ": %s\n", err);
+			return -1;
+		}
+		b->have_own = 1;
+		if (o->demangle && demangle_symtab(&b->own) != 0)
+			die("out of memory demangling symbol names");
+		b->st = &b->own;
+	}
+	if (balance_map_from_symtab(b->st, &b->map, &b->rows) != 0 ||
+	    balance_map_pack(&b->map, &b->image, &b->image_len) != 0)
+		die("out of memory mapping functions for the load balance");
+	return 0;
+}
+
+/* Every process gets process 0's map. */
+static void balance_share(const struct gprof_par_mpi *mpi, int me, struct balance_state *b)
+{
+	if (!mpi)
+		return;
+	mpi->bcast_buffer(&b->image, &b->image_len);
+	if (me != 0 && balance_map_view(&b->map, b->image, b->image_len) != 0)
+		die("the load balance's map from process 0 is not valid");
+}
+
+static void balance_state_free(struct balance_state *b, int me)
+{
+	if (me == 0)
+		balance_map_free(&b->map);
+	free(b->rows);
+	free(b->image);
+	if (b->have_own)
+		symtab_free(&b->own);
+	memset(b, 0, sizeof(*b));
+}
+
+static void print_balance(const struct options *o, const struct balance_state *b,
+			  const struct sum_outcome *sum, const struct profile *p, int *printed)
+{
+	struct balance_view v;
+	double hz = p->nhists > 0 && p->hists[0].rate > 0 ? p->hists[0].rate : 1.0;
+
+	if (balance_view_build(&v, &sum->balance, b->rows, hz) != 0)
+		die("out of memory computing the load balance");
+	if (o->balance == BALANCE_TEXT)
+		separate(printed);
+	balance_print(stdout, &v, (enum balance_format)o->balance, o->brief);
+	*printed = 1;
+	balance_view_free(&v);
+}
+
+/* ------------------------------------------------------------------ */
 /* Summing: which files, serially or in parallel, and the sum's file.    */
 
 struct sum_plan {
@@ -202,7 +285,7 @@ static void plan_dir_files(const struct options *o, struct sum_plan *plan)
  * as in GNU gprof) and, for -S, the directory's files.  Returns 0, or -1
  * after printing why. */
 static int prepare(const struct options *o, struct symtab *st, int *have_symtab,
-		   struct sum_plan *plan)
+		   struct balance_state *bal, struct sum_plan *plan)
 {
 	struct rankfiles_others others;
 	char err[1024];
@@ -220,6 +303,8 @@ static int prepare(const struct options *o, struct symtab *st, int *have_symtab,
 			return -1;
 		}
 	}
+	if (o->balance && balance_prepare(o, st, bal) != 0)
+		return -1;
 	if (!o->sum_dir)
 		return 0;
 	if (rankfiles_list(o->dir, &plan->ranks, &plan->nranks, &others, err, sizeof(err)) != 0) {
@@ -319,6 +404,7 @@ int main(int argc, char **argv)
 	struct profile p;
 	struct hist_summary hs;
 	struct callgraph *cg = NULL;
+	struct balance_state bal;
 	char err[1024];
 	const struct gprof_par_mpi *mpi = NULL;
 	int style, printed = 0, me = 0, nprocs = 1, status, have_symtab = 0;
@@ -336,7 +422,8 @@ int main(int argc, char **argv)
 	}
 
 	memset(&plan, 0, sizeof(plan));
-	status = me == 0 ? prepare(&o, &st, &have_symtab, &plan) : 0;
+	memset(&bal, 0, sizeof(bal));
+	status = me == 0 ? prepare(&o, &st, &have_symtab, &bal, &plan) : 0;
 	if (mpi)
 		mpi->bcast_int(&status);
 	if (status != 0) {
@@ -352,6 +439,10 @@ int main(int argc, char **argv)
 		plan_named_files(&o, &plan);
 	}
 	plan.job.skip_bad = o.skip_bad;
+	if (o.balance) {
+		balance_share(mpi, me, &bal);
+		plan.job.balance_map = &bal.map;
+	}
 	plan.job.progress = plan.summing && me == 0 && isatty(STDERR_FILENO);
 
 	sum_outcome_init(&sum);
@@ -360,6 +451,7 @@ int main(int argc, char **argv)
 		mpi->finalize();
 	if (status != 0 || me != 0 || (o.sum_dir && !o.executable)) {
 		sum_outcome_free(&sum);
+		balance_state_free(&bal, me);
 		plan_free(&plan);
 		if (have_symtab)
 			symtab_free(&st);
@@ -372,8 +464,10 @@ int main(int argc, char **argv)
 	if (o.sum_dir)
 		reread_sum(plan.output, &p);
 	check_fingerprint(&st, &p);
-	style = sections_to_print(&o, &p);
-	if (o.demangle && (style & (STYLE_FLAT | STYLE_GRAPH)) && demangle_symtab(&st) != 0)
+	/* CSV and JSON of the load balance are the whole output. */
+	style = o.balance == BALANCE_CSV || o.balance == BALANCE_JSON ? 0 : sections_to_print(&o, &p);
+	if (o.demangle && ((style & (STYLE_FLAT | STYLE_GRAPH)) || (o.balance && bal.st == &st)) &&
+	    demangle_symtab(&st) != 0)
 		die("out of memory demangling symbol names");
 
 	if (hist_assign(&st, &p, &hs, err, sizeof(err)) != 0)
@@ -388,9 +482,10 @@ int main(int argc, char **argv)
 		if (!cg)
 			die("out of memory building the call graph");
 	}
-	check_inputs(&o, &p);
+	if (style)
+		check_inputs(&o, &p);
 
-	if (o.style & STYLE_FILE_INFO) {
+	if ((o.style & STYLE_FILE_INFO) && style) {
 		print_file_info(&plan.job);
 		printed = 1;
 	}
@@ -420,9 +515,12 @@ int main(int argc, char **argv)
 		separate(&printed);
 		counts_print(stdout, &st, o.show_zeros);
 	}
+	if (o.balance && sum.has_balance)
+		print_balance(&o, &bal, &sum, &p, &printed);
 
 	callgraph_free(cg);
 	profile_free(&p);
+	balance_state_free(&bal, me);
 	symtab_free(&st);
 	sum_outcome_free(&sum);
 	plan_free(&plan);

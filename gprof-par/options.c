@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "balance-print.h"
 #include "demangle.h"
 #include "options.h"
 #include "regions.h"
@@ -19,6 +20,8 @@
 enum {
 	OPT_SKIP_BAD = 256,
 	OPT_REGIONS,
+	OPT_LOAD_BALANCE,
+	OPT_NO_LOAD_BALANCE,
 	OPT_DEMANGLE,
 	OPT_NO_DEMANGLE,
 };
@@ -219,6 +222,20 @@ static void parse_sum_dir_operands(int n, char **operands, struct options *o)
 	if (!o->executable && (o->user_specified & ~STYLE_SUM))
 		die("-p, -P, -q, -Q, -C and -Z choose report sections: with -S, name the "
 		    "executable after the directory (gprof-par -S DIRECTORY EXECUTABLE)");
+	if (!o->executable && o->load_balance)
+		die("--load-balance needs the executable's functions: name it after the "
+		    "directory (gprof-par -S DIRECTORY EXECUTABLE)");
+}
+
+/* The load balance printed: as asked, else text for -S DIRECTORY EXECUTABLE. */
+static void choose_balance(struct options *o)
+{
+	if (o->no_load_balance)
+		o->balance = 0;
+	else if (o->load_balance)
+		o->balance = o->load_balance;
+	else if (o->sum_dir && o->executable)
+		o->balance = BALANCE_TEXT;
 }
 
 void options_parse(int argc, char **argv, struct options *o)
@@ -246,6 +263,8 @@ void options_parse(int argc, char **argv, struct options *o)
 		{ "file-info", no_argument, NULL, 'i' },
 		{ "no-static", no_argument, NULL, 'a' },
 		{ "regions", required_argument, NULL, OPT_REGIONS },
+		{ "load-balance", optional_argument, NULL, OPT_LOAD_BALANCE },
+		{ "no-load-balance", no_argument, NULL, OPT_NO_LOAD_BALANCE },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'v' },
 		{ NULL, 0, NULL, 0 },
@@ -287,8 +306,27 @@ void options_parse(int argc, char **argv, struct options *o)
 				exit(1);
 			}
 			o->regions = (int)mode;
+			o->regions_explicit = 1;
 			break;
 		}
+		case OPT_LOAD_BALANCE:
+			if (!optarg || strcmp(optarg, "text") == 0)
+				o->load_balance = BALANCE_TEXT;
+			else if (strcmp(optarg, "csv") == 0)
+				o->load_balance = BALANCE_CSV;
+			else if (strcmp(optarg, "json") == 0)
+				o->load_balance = BALANCE_JSON;
+			else {
+				if (options_quiet)
+					exit(1);
+				fprintf(stderr, PROGRAM ": --load-balance=%s: use text, csv or json\n",
+					optarg);
+				exit(1);
+			}
+			break;
+		case OPT_NO_LOAD_BALANCE:
+			o->no_load_balance = 1;
+			break;
 		case OPT_SKIP_BAD:
 			o->skip_bad = 1;
 			break;
@@ -338,6 +376,7 @@ void options_parse(int argc, char **argv, struct options *o)
 	}
 	if (o->sum_dir) {
 		parse_sum_dir_operands(argc - optind, argv + optind, o);
+		choose_balance(o);
 		return;
 	}
 	if (o->output && !(o->style & STYLE_SUM))
@@ -347,4 +386,5 @@ void options_parse(int argc, char **argv, struct options *o)
 		o->gmon_files = (const char **)&argv[optind];
 		o->ngmon_files = argc - optind;
 	}
+	choose_balance(o);
 }

@@ -38,6 +38,11 @@ struct options {
 	int demangle;            /* print demangled names (--no-demangle: 0) */
 	unsigned symtab_flags;   /* -a: SYMTAB_NO_STATIC */
 	int regions;             /* --regions: an enum regions_mode (regions.h) */
+	int regions_explicit;    /* --regions was given */
+	int load_balance;        /* --load-balance[=FORMAT]: an enum
+				  * balance_format (balance-print.h); 0: not asked */
+	int no_load_balance;     /* --no-load-balance */
+	int balance;             /* the load balance to print (a format), or 0 */
 };
 
 /* Nonzero in every process of a launch but the first: it then prints

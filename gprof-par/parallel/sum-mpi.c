@@ -70,7 +70,7 @@ static void bcast_bytes(void *buf, size_t len)
 }
 
 /* Process 0's buffer (*data, *len) for all: malloc'ed on the others. */
-static void bcast_buffer(void **data, size_t *len)
+void sum_mpi_bcast_buffer(void **data, size_t *len)
 {
 	uint64_t n = *len;
 
@@ -87,7 +87,7 @@ int sum_mpi_bcast_ranks(int64_t **ranks, size_t *n)
 	size_t len = *n * sizeof **ranks;
 	void *data = *ranks;
 
-	bcast_buffer(&data, &len);
+	sum_mpi_bcast_buffer(&data, &len);
 	*ranks = data;
 	*n = len / sizeof **ranks;
 	return 0;
@@ -384,7 +384,7 @@ static int agree(struct sum_run *run, const struct sum_job *job, struct fold *f)
 		MPI_Bcast(decision, 2, MPI_INT, 0, MPI_COMM_WORLD);
 		if (decision[0] != DECIDE_RERUN)
 			break;
-		bcast_buffer(&state, &state_len);
+		sum_mpi_bcast_buffer(&state, &state_len);
 		if (me == decision[1])
 			local_run(run, job, state, state_len);
 		free(state);
@@ -476,6 +476,37 @@ static void reduce_arcs(struct profile *local)
 
 /* ------------------------------------------------------------------ */
 
+/*
+ * The load balance: process 0 merges every other process's statistics in
+ * process order (integers: the result does not depend on the grouping).
+ */
+static void reduce_balance(struct sum_run *run, struct sum_outcome *o)
+{
+	void *data;
+	size_t len;
+
+	if (me != 0) {
+		if (balance_pack(&run->balance, &data, &len) != 0)
+			fatal("out of memory packing the load balance");
+		send_buffer(data, len, 0);
+		free(data);
+		return;
+	}
+	o->balance = run->balance;
+	o->has_balance = 1;
+	run->has_balance = 0;
+	for (int q = 1; q < nprocs; q++) {
+		struct balance part;
+
+		data = recv_buffer(q, &len);
+		if (balance_unpack(&part, data, len) != 0 || balance_merge(&o->balance, &part) != 0)
+			fatal("bad or mismatched load balance from another process");
+		balance_free(&part);
+		free(data);
+	}
+	balance_finish(&o->balance);
+}
+
 int sum_parallel(const struct sum_job *job, struct sum_outcome *o)
 {
 	struct sum_run run;
@@ -516,12 +547,14 @@ int sum_parallel(const struct sum_job *job, struct sum_outcome *o)
 	/* Every process learns the final histogram ranges and fingerprint. */
 	if (me == 0)
 		pack_state(&f.state, &state, &state_len);
-	bcast_buffer(&state, &state_len);
+	sum_mpi_bcast_buffer(&state, &state_len);
 	profile_init(&final);
 	unpack_state(&final, state, state_len);
 	free(state);
 	reduce_histograms(&run.prof, &final);
 	reduce_arcs(&run.prof);
+	if (job->balance_map)
+		reduce_balance(&run, o);
 	if (me == 0) {
 		struct profile v = arcs_view(&run.prof);
 		char err[1024];
@@ -556,5 +589,6 @@ __attribute__((visibility("default"))) const struct gprof_par_mpi gprof_par_mpi_
 	.finalize = sum_mpi_finalize,
 	.bcast_int = sum_mpi_bcast_int,
 	.bcast_ranks = sum_mpi_bcast_ranks,
+	.bcast_buffer = sum_mpi_bcast_buffer,
 	.sum_parallel = sum_parallel,
 };

@@ -35,6 +35,10 @@ void sum_mpi_bcast_int(int *v);
  * of memory somewhere (then no process has a list). */
 int sum_mpi_bcast_ranks(int64_t **ranks, size_t *n);
 
+/* Process 0's buffer of *len bytes for every process (malloc'ed on the
+ * others, which set *data and *len). */
+void sum_mpi_bcast_buffer(void **data, size_t *len);
+
 /*
  * The parallel sum, collective: o->prof holds the sum on process 0 only;
  * o->failed, o->message, o->bad and o->bytes are set on process 0 (the

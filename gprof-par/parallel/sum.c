@@ -101,7 +101,32 @@ void sum_run_free(struct sum_run *run)
 	free(run->bad);
 	free(run->events);
 	profile_free(&run->prof);
+	if (run->has_balance)
+		balance_free(&run->balance);
 	sum_run_init(run);
+}
+
+/* The rank of file i: from its name, else its position. */
+static int64_t file_rank(const struct sum_job *job, size_t i)
+{
+	return job->ranks ? job->ranks[i] : (int64_t)i;
+}
+
+/* Counts the file just added for the load balance. */
+static int add_to_balance(struct sum_run *run, const struct sum_job *job, size_t i)
+{
+	const unsigned char *data;
+	size_t len;
+
+	if (!run->has_balance) {
+		if (balance_init(&run->balance, job->balance_map, job->balance_columns, job->n) != 0)
+			return -1;
+		run->has_balance = 1;
+	}
+	data = profile_last_file(&run->prof, &len);
+	if (!data)
+		return 0;
+	return balance_add_file(&run->balance, file_rank(job, i), i, data, len);
 }
 
 static int add_event(struct sum_run *run, size_t index, int kind)
@@ -156,7 +181,14 @@ int sum_run_files(struct sum_run *run, const struct sum_job *job, size_t lo, siz
 		if ((!had_hists && p->nhists > 0) || (!had_fingerprint && p->has_fingerprint))
 			if (add_event(run, i, SUM_EVENT_SET) != 0)
 				goto oom;
+		if (job->balance_map && add_to_balance(run, job, i) != 0)
+			goto oom;
 		progress_step(pg, p);
+	}
+	if (job->balance_map && !run->has_balance) {
+		if (balance_init(&run->balance, job->balance_map, job->balance_columns, job->n) != 0)
+			goto oom;
+		run->has_balance = 1;
 	}
 	return 0;
 oom:
@@ -180,6 +212,8 @@ void sum_outcome_free(struct sum_outcome *o)
 		free(o->bad[i].message);
 	free(o->bad);
 	profile_free(&o->prof);
+	if (o->has_balance)
+		balance_free(&o->balance);
 	sum_outcome_init(o);
 }
 
@@ -203,6 +237,11 @@ int sum_serial(const struct sum_job *job, struct sum_outcome *o)
 	o->bad = run.bad;
 	o->nbad = run.nbad;
 	free(run.events);
+	if (run.has_balance) {
+		o->balance = run.balance;
+		o->has_balance = 1;
+		balance_finish(&o->balance);
+	}
 	if (o->nbad > 0 && !job->skip_bad) {
 		o->failed = 1;
 		snprintf(o->message, sizeof o->message, "%s", o->bad[0].message);

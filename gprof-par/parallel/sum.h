@@ -23,6 +23,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "balance.h"
 #include "profile.h"
 
 struct sum_job {
@@ -31,6 +32,11 @@ struct sum_job {
 	const int64_t *ranks;  /* the rank of each file, or NULL */
 	int skip_bad;          /* skip bad files rather than fail */
 	int progress;          /* show progress on stderr */
+	/* Load balance (balance.h): statistics per function over the files,
+	 * each one a rank, when the map is set (in every process); with a
+	 * heat map of balance_columns columns. */
+	const struct balance_map *balance_map;
+	uint32_t balance_columns;
 };
 
 struct sum_bad_file {
@@ -47,6 +53,9 @@ struct sum_outcome {
 	char message[1024];
 	uint64_t bytes;        /* bytes read, all processes */
 	int nprocs;
+	struct balance balance;  /* with job->balance_map, on the root:
+				  * over the files summed, ranks sorted */
+	int has_balance;
 };
 
 /* Empties o; sum_outcome_free frees what it holds. */
@@ -86,6 +95,8 @@ struct sum_run {
 	size_t nevents, events_cap;
 	struct sum_bad_file *bad;  /* messages of the rejected files */
 	size_t nbad, bad_cap;
+	struct balance balance;    /* of the files added, with job->balance_map */
+	int has_balance;
 };
 
 struct sum_progress;

@@ -232,7 +232,19 @@ int profile_add_file(struct profile *p, const char *path, char *err, size_t errl
 	if (read_file(p, path, &len, err, errlen) != 0)
 		return -1;
 	p->priv->bytes_read += len;
-	return profile_add_buffer(p, p->priv->read_buf, len, path, err, errlen);
+	p->priv->last_len = 0;
+	if (profile_add_buffer(p, p->priv->read_buf, len, path, err, errlen) != 0)
+		return -1;
+	p->priv->last_len = len;
+	return 0;
+}
+
+const unsigned char *profile_last_file(const struct profile *p, size_t *len)
+{
+	if (!p->priv || p->priv->last_len == 0)
+		return NULL;
+	*len = p->priv->last_len;
+	return p->priv->read_buf;
 }
 
 int gmon_count_records(const char *path, struct gmon_record_counts *counts, char *err,

@@ -30,6 +30,10 @@
  */
 int profile_add_file(struct profile *p, const char *path, char *err, size_t errlen);
 
+/* The image of the file the last successful profile_add_file() added into
+ * p, valid until the next call on p; NULL after a failed one. */
+const unsigned char *profile_last_file(const struct profile *p, size_t *len);
+
 /* How many records of each kind one gmon file holds (GNU gprof -i). */
 struct gmon_record_counts {
 	uint64_t hist;

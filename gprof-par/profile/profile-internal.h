@@ -31,6 +31,7 @@ struct profile_private {
 	size_t arcs_cap;
 	unsigned char *read_buf;
 	size_t read_cap;
+	size_t last_len;       /* bytes of the last file added from read_buf */
 	uint64_t bytes_read;   /* by profile_add_file, good files or not */
 	struct range_index hist_index; /* of p->hists, numbered by position */
 };

@@ -1,0 +1,158 @@
+/*
+ * balance-view.c - the load-balance view (see balance-view.h).
+ */
+#include "balance-view.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+int balance_map_from_symtab(const struct symtab *st, struct balance_map *map,
+			    const struct sym ***rows)
+{
+	uint32_t *row_number = malloc((st->nsyms ? st->nsyms : 1) * sizeof(*row_number));
+	const struct sym **row = malloc((st->nsyms ? st->nsyms : 1) * sizeof(*row));
+	uint32_t nrows = 0;
+
+	memset(map, 0, sizeof(*map));
+	map->starts = malloc((st->nsyms ? st->nsyms : 1) * sizeof(*map->starts));
+	map->func = malloc((st->nsyms ? st->nsyms : 1) * sizeof(*map->func));
+	if (!row_number || !row || !map->starts || !map->func) {
+		free(row_number);
+		free(row);
+		balance_map_free(map);
+		return -1;
+	}
+	for (size_t i = 0; i < st->nsyms; i++) {
+		const struct sym *s = &st->syms[i];
+
+		if (sym_is_row(s) && !s->excluded) {
+			row_number[i] = nrows;
+			row[nrows++] = s;
+		} else {
+			row_number[i] = BALANCE_NONE;
+		}
+	}
+	for (size_t i = 0; i < st->nsyms; i++) {
+		struct sym *owner = sym_owner(&st->syms[i]);
+
+		map->starts[i] = st->syms[i].addr;
+		map->func[i] = st->syms[i].excluded ? BALANCE_NONE : row_number[owner->index];
+	}
+	map->nentries = st->nsyms;
+	map->nfuncs = nrows;
+	map->text_end = st->text_addr + st->text_size;
+	free(row_number);
+	*rows = row;
+	return 0;
+}
+
+void balance_map_free(struct balance_map *map)
+{
+	free(map->starts);
+	free(map->func);
+	memset(map, 0, sizeof(*map));
+}
+
+static void summarise(struct balance_summary *out, const struct balance_stat *s, uint64_t n,
+		      double unit)
+{
+	long double sumsq = (long double)s->sumsq_hi * 18446744073709551616.0L +
+			    (long double)s->sumsq_lo;
+	long double mean = (long double)s->sum / n, var = sumsq / n - mean * mean;
+
+	out->min = (double)s->min * unit;
+	out->max = (double)s->max * unit;
+	out->mean = (double)mean * unit;
+	out->stddev = var > 0 ? (double)sqrtl(var) * unit : 0.0;
+	out->min_rank = s->min_rank;
+	out->max_rank = s->max_rank;
+}
+
+static int cmp_lost(const void *lp, const void *rp)
+{
+	const struct balance_function *l = lp, *r = rp;
+
+	if (l->lost != r->lost)
+		return l->lost < r->lost ? 1 : -1;
+	if (l->time.max != r->time.max)
+		return l->time.max < r->time.max ? 1 : -1;
+	if (l->calls.max != r->calls.max)
+		return l->calls.max < r->calls.max ? 1 : -1;
+	return strcmp(l->sym->name, r->sym->name);
+}
+
+static int cmp_rank_seconds(const void *lp, const void *rp)
+{
+	const struct balance_rank_view *l = *(const struct balance_rank_view *const *)lp;
+	const struct balance_rank_view *r = *(const struct balance_rank_view *const *)rp;
+
+	if (l->seconds != r->seconds)
+		return l->seconds < r->seconds ? 1 : -1;
+	return (l->rank > r->rank) - (l->rank < r->rank);
+}
+
+static int place_ranks(struct balance_view *v, const struct balance *b)
+{
+	struct balance_rank_view **order = malloc((b->nranks ? b->nranks : 1) * sizeof(*order));
+	double total = 0.0;
+
+	if (!order)
+		return -1;
+	for (uint64_t r = 0; r < b->nranks; r++) {
+		v->ranks[r].rank = b->ranks[r].rank;
+		v->ranks[r].seconds = (double)b->ranks[r].samples / v->hz;
+		total += v->ranks[r].seconds;
+		order[r] = &v->ranks[r];
+	}
+	qsort(order, b->nranks, sizeof(*order), cmp_rank_seconds);
+	for (uint64_t r = 0; r < b->nranks; r++)
+		order[r]->place = r + 1;
+	if (b->nranks > 0) {
+		v->slowest = (size_t)(order[0] - v->ranks);
+		v->fastest = (size_t)(order[b->nranks - 1] - v->ranks);
+		v->lowest_rank = v->ranks[0].rank;
+		v->highest_rank = v->ranks[b->nranks - 1].rank;
+		v->rank_mean = total / (double)b->nranks;
+	}
+	free(order);
+	return 0;
+}
+
+int balance_view_build(struct balance_view *v, const struct balance *b,
+		       const struct sym *const *rows, double hz)
+{
+	memset(v, 0, sizeof(*v));
+	v->nranks = b->nranks;
+	v->hz = hz > 0 ? hz : 1.0;
+	v->funcs = malloc((b->nfuncs ? b->nfuncs : 1) * sizeof(*v->funcs));
+	v->ranks = malloc((b->nranks ? b->nranks : 1) * sizeof(*v->ranks));
+	if (!v->funcs || !v->ranks || place_ranks(v, b) != 0) {
+		balance_view_free(v);
+		return -1;
+	}
+	if (b->nranks == 0)
+		return 0;
+	for (uint32_t f = 0; f < b->nfuncs; f++) {
+		struct balance_function *out = &v->funcs[v->nfuncs];
+
+		if (b->time[f].sum == 0 && b->calls[f].sum == 0)
+			continue;
+		out->sym = rows[f];
+		summarise(&out->time, &b->time[f], b->nranks, 1.0 / v->hz);
+		summarise(&out->calls, &b->calls[f], b->nranks, 1.0);
+		out->imbalance = out->time.mean > 0 ? out->time.max / out->time.mean - 1.0 : 0.0;
+		out->lost = (double)((long double)b->time[f].max * b->nranks - b->time[f].sum) /
+			    v->hz;
+		v->nfuncs++;
+	}
+	qsort(v->funcs, v->nfuncs, sizeof(*v->funcs), cmp_lost);
+	return 0;
+}
+
+void balance_view_free(struct balance_view *v)
+{
+	free(v->funcs);
+	free(v->ranks);
+	memset(v, 0, sizeof(*v));
+}

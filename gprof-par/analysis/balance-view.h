@@ -1,0 +1,69 @@
+/*
+ * balance-view.h - the load-balance view: the functions of a symbol table
+ * as the plain map the sum counts by (profile/balance.h), and the
+ * statistics it gathered turned into what the report shows: per function
+ * the minimum, mean, maximum and standard deviation over the ranks of self
+ * time and of calls, the ranks of the minimum and the maximum, the
+ * imbalance max/mean - 1 and the time lost to it, (max - mean) x ranks;
+ * per rank its sampled time and its place among the others.
+ */
+#ifndef GPROF_PAR_BALANCE_VIEW_H
+#define GPROF_PAR_BALANCE_VIEW_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "balance.h"
+#include "symtab.h"
+
+/*
+ * The map of st's entries to its rows (symtab.h: regions charged to their
+ * function count for it; excluded functions such as mcount for none), and
+ * the row of each function number in *rows (malloc'ed).  Returns 0, or -1
+ * when out of memory.
+ */
+int balance_map_from_symtab(const struct symtab *st, struct balance_map *map,
+			    const struct sym ***rows);
+void balance_map_free(struct balance_map *map);
+
+struct balance_summary {
+	double min, mean, max, stddev;
+	int64_t min_rank, max_rank;
+};
+
+struct balance_function {
+	const struct sym *sym;
+	struct balance_summary time;    /* seconds */
+	struct balance_summary calls;
+	double imbalance;               /* max/mean - 1 of time; 0 when no time */
+	double lost;                    /* (max - mean) x ranks, seconds */
+};
+
+struct balance_rank_view {
+	int64_t rank;
+	double seconds;                 /* all its samples */
+	size_t place;                   /* 1: the slowest */
+};
+
+struct balance_view {
+	uint64_t nranks;
+	int64_t lowest_rank, highest_rank;
+	double hz;
+	struct balance_function *funcs; /* by time lost, most first; those with
+					 * samples or calls in some rank */
+	size_t nfuncs;
+	struct balance_rank_view *ranks;  /* in rank order */
+	size_t slowest, fastest;        /* indexes into ranks */
+	double rank_mean;               /* seconds */
+};
+
+/*
+ * Builds the view of b (finished: ranks sorted), whose function numbers
+ * are rows[], at hz samples per second.  Returns 0, or -1 when out of
+ * memory.
+ */
+int balance_view_build(struct balance_view *v, const struct balance *b,
+		       const struct sym *const *rows, double hz);
+void balance_view_free(struct balance_view *v);
+
+#endif /* GPROF_PAR_BALANCE_VIEW_H */

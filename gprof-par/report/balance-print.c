@@ -1,0 +1,159 @@
+/*
+ * balance-print.c - the load-balance view as text, CSV or JSON (see
+ * balance-print.h).
+ */
+#include "balance-print.h"
+
+#include <inttypes.h>
+#include <string.h>
+
+static const char text_blurb[] =
+	"\n"
+	" time lost  (max - mean) x ranks: the seconds of the whole run's CPU time\n"
+	"            spent waiting for the slowest rank in this function, if the\n"
+	"            others had to wait for it.  The table is sorted by it.\n"
+	"\n"
+	" min, mean, max, stddev\n"
+	"            the function's self seconds (or calls) over the ranks, with\n"
+	"            the rank holding the min and the max (the lowest on ties);\n"
+	"            stddev is the population standard deviation.\n"
+	"\n"
+	" imbalance  max / mean - 1 of the self seconds: 0% when every rank\n"
+	"            spends the same time in the function.\n"
+	"\n"
+	" A function's time is its samples, as in the flat profile (OpenMP\n"
+	" regions and compiler clones count for the function they came from,\n"
+	" unless --regions says otherwise); a call is counted as in the call graph\n"
+	" (without recursive calls).\n";
+
+static void print_text(FILE *out, const struct balance_view *v, int brief)
+{
+	fprintf(out, "Load balance over %" PRIu64 " rank%s", v->nranks, v->nranks == 1 ? "" : "s");
+	if (v->nranks > 0)
+		fprintf(out, " (%" PRId64 " to %" PRId64 ")", v->lowest_rank, v->highest_rank);
+	fprintf(out, ", functions by time lost to imbalance:\n\n");
+	fprintf(out, "Each sample counts as %g seconds.\n", 1.0 / v->hz);
+	if (v->nranks > 0) {
+		const struct balance_rank_view *slow = &v->ranks[v->slowest];
+		const struct balance_rank_view *fast = &v->ranks[v->fastest];
+
+		fprintf(out, "Slowest rank %" PRId64 ": %.2f seconds sampled; fastest rank %" PRId64
+			": %.2f; mean %.2f.\n", slow->rank, slow->seconds, fast->rank,
+			fast->seconds, v->rank_mean);
+	}
+	fprintf(out, "\n%10s%s%10s%s\n", "time",
+		" --------------- self seconds ------------------", "",
+		" ------------------- calls ---------------------");
+	fprintf(out, " %9s %8s %5s %8s %8s %5s %8s %9s %8s %5s %8s %8s %5s %8s  %s\n", "lost",
+		"min", "rank", "mean", "max", "rank", "stddev", "imbalance", "min", "rank", "mean",
+		"max", "rank", "stddev", "name");
+	for (size_t i = 0; i < v->nfuncs; i++) {
+		const struct balance_function *f = &v->funcs[i];
+
+		fprintf(out, " %9.2f %8.2f %5" PRId64 " %8.2f %8.2f %5" PRId64 " %8.2f %8.1f%%"
+			" %8.0f %5" PRId64 " %8.2f %8.0f %5" PRId64 " %8.2f  %s\n",
+			f->lost, f->time.min, f->time.min_rank, f->time.mean, f->time.max,
+			f->time.max_rank, f->time.stddev, 100.0 * f->imbalance, f->calls.min,
+			f->calls.min_rank, f->calls.mean, f->calls.max, f->calls.max_rank,
+			f->calls.stddev, sym_print_name(f->sym));
+	}
+	if (!brief)
+		fputs(text_blurb, out);
+}
+
+/* A CSV field: quoted, with quotes doubled. */
+static void csv_string(FILE *out, const char *s)
+{
+	fputc('"', out);
+	for (; *s; s++) {
+		if (*s == '"')
+			fputc('"', out);
+		fputc(*s, out);
+	}
+	fputc('"', out);
+}
+
+static void print_csv(FILE *out, const struct balance_view *v)
+{
+	fputs("name,ranks,time_lost_s,imbalance,time_min_s,time_min_rank,time_mean_s,"
+	      "time_max_s,time_max_rank,time_stddev_s,calls_min,calls_min_rank,calls_mean,"
+	      "calls_max,calls_max_rank,calls_stddev\n", out);
+	for (size_t i = 0; i < v->nfuncs; i++) {
+		const struct balance_function *f = &v->funcs[i];
+
+		csv_string(out, sym_print_name(f->sym));
+		fprintf(out, ",%" PRIu64 ",%.6g,%.6g,%.6g,%" PRId64 ",%.6g,%.6g,%" PRId64 ",%.6g,"
+			"%.0f,%" PRId64 ",%.6g,%.0f,%" PRId64 ",%.6g\n",
+			v->nranks, f->lost, f->imbalance, f->time.min, f->time.min_rank,
+			f->time.mean, f->time.max, f->time.max_rank, f->time.stddev, f->calls.min,
+			f->calls.min_rank, f->calls.mean, f->calls.max, f->calls.max_rank,
+			f->calls.stddev);
+	}
+}
+
+/* A JSON string, escaped (names are bytes from the symbol table). */
+static void json_string(FILE *out, const char *s)
+{
+	fputc('"', out);
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c == '"' || c == '\\')
+			fprintf(out, "\\%c", c);
+		else if (c < 0x20 || c >= 0x7f)
+			fprintf(out, "\\u%04x", c);
+		else
+			fputc(c, out);
+	}
+	fputc('"', out);
+}
+
+static void json_summary(FILE *out, const char *key, const struct balance_summary *s)
+{
+	fprintf(out, "\"%s\": {\"min\": %.9g, \"min_rank\": %" PRId64 ", \"mean\": %.9g, "
+		"\"max\": %.9g, \"max_rank\": %" PRId64 ", \"stddev\": %.9g}", key, s->min,
+		s->min_rank, s->mean, s->max, s->max_rank, s->stddev);
+}
+
+static void print_json(FILE *out, const struct balance_view *v)
+{
+	fprintf(out, "{\n  \"format\": \"gmon-mpi load balance\",\n  \"version\": 1,\n"
+		"  \"seconds_per_sample\": %.9g,\n  \"ranks\": %" PRIu64 ",\n", 1.0 / v->hz,
+		v->nranks);
+	fputs("  \"per_rank\": [", out);
+	for (uint64_t r = 0; r < v->nranks; r++)
+		fprintf(out, "%s\n    {\"rank\": %" PRId64 ", \"seconds\": %.9g, \"place\": %zu}",
+			r ? "," : "", v->ranks[r].rank, v->ranks[r].seconds, v->ranks[r].place);
+	fputs(v->nranks ? "\n  ],\n" : "],\n", out);
+	fputs("  \"functions\": [", out);
+	for (size_t i = 0; i < v->nfuncs; i++) {
+		const struct balance_function *f = &v->funcs[i];
+
+		fprintf(out, "%s\n    {\"name\": ", i ? "," : "");
+		json_string(out, sym_print_name(f->sym));
+		fputs(", \"symbol\": ", out);
+		json_string(out, f->sym->name);
+		fprintf(out, ", \"time_lost\": %.9g, \"imbalance\": %.9g, ", f->lost, f->imbalance);
+		json_summary(out, "time", &f->time);
+		fputs(", ", out);
+		json_summary(out, "calls", &f->calls);
+		fputc('}', out);
+	}
+	fputs(v->nfuncs ? "\n  ]\n}\n" : "]\n}\n", out);
+}
+
+void balance_print(FILE *out, const struct balance_view *v, enum balance_format format,
+		   int brief)
+{
+	switch (format) {
+	case BALANCE_TEXT:
+		print_text(out, v, brief);
+		break;
+	case BALANCE_CSV:
+		print_csv(out, v);
+		break;
+	case BALANCE_JSON:
+		print_json(out, v);
+		break;
+	}
+}
