@@ -40,13 +40,22 @@ for opt in -p -q; do
 		diff direct.txt summed.txt | head -20
 	fi
 done
-# The report of -S DIR EXE is gprof-par's report of gmon.sum.
-if "$GPROF_PAR" -S gaps prog > s-report.txt 2> s-report.err &&
+# The report of -S DIR EXE is gprof-par's report of gmon.sum, then (unless
+# --no-load-balance) the load balance of the rank files.
+if "$GPROF_PAR" --no-load-balance -S gaps prog > s-report.txt 2> s-report.err &&
    "$GPROF_PAR" prog gaps/gmon.sum > report.txt && [ -s report.txt ] &&
    cmp -s s-report.txt report.txt; then
-	echo "ok: -S DIR EXE prints the report of DIR/gmon.sum"
+	echo "ok: -S DIR EXE --no-load-balance prints the report of DIR/gmon.sum"
 else
 	fail "-S DIR EXE: report differs from gprof-par EXE DIR/gmon.sum"; cat s-report.err
+fi
+if "$GPROF_PAR" -S gaps prog > s-default.txt 2> s-report.err &&
+   head -c "$(wc -c < report.txt)" s-default.txt | cmp -s - report.txt &&
+   printf '\f\nLoad balance over 5 ranks (0 to 9), functions by time lost to imbalance:\n' > lb-head.txt &&
+   tail -c +"$(($(wc -c < report.txt) + 1))" s-default.txt | head -2 | cmp -s - lb-head.txt; then
+	echo "ok: -S DIR EXE prints the report of DIR/gmon.sum, then the load balance"
+else
+	fail "-S DIR EXE: not the report then the load balance"; head -c 300 s-default.txt | tail -5
 fi
 
 for np in 2 3 4; do

@@ -1,0 +1,163 @@
+#!/bin/bash
+# balance-gprof.sh - the load balance (--load-balance) on a real MPI run:
+# corpus/balance-mpi.c under mpirun -np 6, where rank 4 calls compute()
+# (and so spin()) three times as often as the others and rank 1 never calls
+# exchange().  Checked:
+#   - calls: exact min, max, their ranks and the mean;
+#   - time: every statistic equals the one computed here from each rank
+#     file's samples in the function's address range (nm + the bins), and
+#     spin's max is rank 4's, about 3x the others' (sampling error aside);
+#   - the same output from 1, 2, 3 and 4 processes (text and JSON);
+#   - the same table from -S DIR EXE and from the files named;
+#   - a subset 0:10:2 (6 of 11 ranks): statistics over the ranks present;
+#   - options: csv, json, --no-load-balance, errors.
+set -u
+. "$(dirname "$0")/reduce-lib.sh"
+
+MPICC=${MPICC:-mpicc}
+rtlib=$top_builddir/libgmon-mpi/.libs
+command -v "$MPICC" > /dev/null || { echo "SKIP: no $MPICC"; exit 77; }
+"$MPICC" -pg -O1 "$top_srcdir/tests/analyzer/corpus/balance-mpi.c" -o bal \
+	-L"$rtlib" -lgmon-mpi -Wl,-rpath,"$rtlib" || { echo "ERROR: cannot build balance-mpi"; exit 99; }
+
+# run_app DIR NP [ENV...]: the program on NP ranks, its rank files in DIR.
+run_app() {
+	local dir=$1 np=$2
+	shift 2
+	rm -rf "$dir" && mkdir "$dir" || exit 99
+	(cd "$dir" && MPI_LEAKS=0 mpi env "$@" "$MPIRUN" --oversubscribe -np "$np" ../bal 10 20) ||
+		{ echo "ERROR: balance-mpi failed on $np ranks"; exit 99; }
+}
+
+# csv_field FILE NAME COLUMN: a column of NAME's row of a CSV table.
+csv_field() {
+	awk -F, -v name="\"$2\"" -v col="$3" '
+		NR == 1 { for (i = 1; i <= NF; i++) if ($i == col) c = i; next }
+		$1 == name { print $c; found = 1 }
+		END { if (!found) print "missing" }' "$1"
+}
+
+expect_field() {   # WHAT FILE NAME COLUMN VALUE
+	local got
+	got=$(csv_field "$2" "$3" "$4")
+	if [ "$got" = "$5" ]; then
+		echo "ok: $1: $3 $4 = $5"
+	else
+		fail "$1: $3 $4 is $got, expected $5"
+	fi
+}
+
+# stats_from_files DIR FUNCTION HZ: "min min_rank mean max max_rank stddev
+# lost imbalance" of FUNCTION's samples over DIR's rank files, computed
+# from the bins.
+stats_from_files() {
+	local dir=$1 fn=$2 hz=$3 start end f rank
+	read -r start end < <(nm -n bal | awk -v fn="$fn" '
+		$2 ~ /^[tTwW]$/ { if (take) { print s, $1; exit } if ($3 == fn) { s = $1; take = 1 } }')
+	for f in "$dir"/gmon.out.*; do
+		rank=${f##*.}
+		"$tool" bins "$f" | while read -r pc count; do
+			if [ $((16#$pc)) -ge $((16#$start)) ] && [ $((16#$pc)) -lt $((16#$end)) ]; then
+				echo "$count"
+			fi
+		done | awk -v r="$rank" '{ s += $1 } END { print r, s + 0 }'
+	done | sort -n | awk -v hz="$hz" '
+		{ v = $2; n++; sum += v; sq += v * v
+		  if (n == 1 || v < min) { min = v; minr = $1 }
+		  if (n == 1 || v > max) { max = v; maxr = $1 } }
+		END { mean = sum / n; var = sq / n - mean * mean; if (var < 0) var = 0
+		      printf "%.6g %d %.6g %.6g %d %.6g %.6g %.6g\n", min / hz, minr, mean / hz,
+			max / hz, maxr, sqrt(var) / hz, (max * n - sum) / hz,
+			(mean > 0 ? max / mean - 1 : 0) }'
+}
+
+# --- 6 ranks -----------------------------------------------------------
+run_app run6 6
+"$GPROF_PAR" --load-balance=csv bal run6/gmon.out.* > six.csv 2> six.err ||
+	{ fail "--load-balance=csv failed"; cat six.err; }
+expect_field "6 ranks" six.csv compute ranks 6
+expect_field "6 ranks" six.csv compute calls_min 10
+expect_field "6 ranks" six.csv compute calls_min_rank 0
+expect_field "6 ranks" six.csv compute calls_max 30
+expect_field "6 ranks" six.csv compute calls_max_rank 4
+expect_field "6 ranks" six.csv compute calls_mean 13.3333
+expect_field "6 ranks" six.csv exchange calls_min 0
+expect_field "6 ranks" six.csv exchange calls_min_rank 1
+expect_field "6 ranks" six.csv exchange calls_max 10
+expect_field "6 ranks" six.csv exchange calls_max_rank 0
+expect_field "6 ranks" six.csv exchange time_min_s 0
+expect_field "6 ranks" six.csv exchange time_min_rank 1
+expect_field "6 ranks" six.csv setup calls_stddev 0
+expect_field "6 ranks" six.csv spin time_max_rank 4
+
+hz=$("$GPROF_PAR" -p bal run6/gmon.out.* | awk '/^Each sample counts as/ { printf "%d", 1 / $5 + 0.5 }')
+for fn in spin exchange; do
+	read -r min minr mean max maxr sd lost imb < <(stats_from_files run6 "$fn" "$hz")
+	got=$(awk -F, -v name="\"$fn\"" '$1 == name { printf "%.6g %d %.6g %.6g %d %.6g %.6g %.6g",
+		$5, $6, $7, $8, $9, $10, $3, $4 }' six.csv)
+	if awk -v a="$got" -v b="$min $minr $mean $max $maxr $sd $lost $imb" 'BEGIN {
+		n = split(a, x, " "); split(b, y, " ")
+		for (i = 1; i <= n; i++) { d = x[i] - y[i]; if (d < 0) d = -d
+			if (d > 1e-5 * (y[i] < 0 ? -y[i] : y[i]) + 1e-9) exit 1 }
+		exit n != 8 }'; then
+		echo "ok: $fn time over the ranks = the rank files' samples ($got)"
+	else
+		fail "$fn: gprof-par says '$got', the rank files say '$min $minr $mean $max $maxr $sd $lost $imb'"
+	fi
+done
+# Rank 4 does 3x the others' work in spin: max/mean of the others ~ 3.
+ratio=$(awk -F, '$1 == "\"spin\"" { m = $7 * 6; others = (m - $8) / 5; print $8 / others }' six.csv)
+awk -v r="$ratio" 'BEGIN { exit !(r > 2.2 && r < 4) }' &&
+	echo "ok: spin on rank 4 is ${ratio}x the others' mean" ||
+	fail "spin on rank 4 is ${ratio}x the others' mean, expected about 3"
+
+# -S DIR EXE: the text section after the report, the same table as the files'.
+"$GPROF_PAR" -S run6 bal > s6.txt 2> s6.err || { fail "-S run6 bal failed"; cat s6.err; }
+expect_grep "-S DIR EXE prints the load balance" "Load balance over 6 ranks (0 to 5)" s6.txt
+expect_grep "the slowest rank is 4" "Slowest rank 4:" s6.txt
+"$GPROF_PAR" --load-balance=csv -S run6 bal > s6.csv 2>/dev/null
+same_file "-S DIR EXE --load-balance=csv and the files named" six.csv s6.csv
+"$GPROF_PAR" --no-load-balance -S run6 bal > s6-none.txt 2>/dev/null
+grep -q "Load balance" s6-none.txt && fail "--no-load-balance printed the load balance"
+
+# 1 to 4 processes: the same bytes.
+"$GPROF_PAR" --load-balance=json -S run6 bal > p1.json 2>/dev/null
+grep -q '"ranks": 6,' p1.json || fail "JSON: no \"ranks\": 6"
+grep -q '{"rank": 4, "seconds": [0-9.e-]*, "place": 1}' p1.json || fail "JSON: rank 4 is not the slowest (place 1)"
+for np in 2 3 4; do
+	MPI_LEAKS=0
+	[ "$np" -eq 3 ] && MPI_LEAKS=1
+	sum_cmd "$np" --load-balance=json -S run6 bal || { fail "-np $np failed"; cat sum.err; }
+	same_file "-np $np --load-balance=json" p1.json sum.out
+	sum_cmd "$np" -S run6 bal || { fail "-np $np failed"; cat sum.err; }
+	same_file "-np $np -S DIR EXE (report and load balance)" s6.txt sum.out
+done
+
+# A subset, 0:10:2 of 11 ranks: the statistics are over the 6 present.
+run_app run11 11 BG_GMON_RANK_SUBSET=0:10:2
+[ "$(ls run11 | wc -l)" -eq 6 ] || fail "the subset wrote $(ls run11 | wc -l) files, not 6"
+"$GPROF_PAR" --load-balance=csv -S run11 bal > sub.csv 2>/dev/null
+expect_field "subset" sub.csv compute ranks 6
+expect_field "subset" sub.csv compute calls_max_rank 4
+expect_field "subset" sub.csv compute calls_min_rank 0
+expect_field "subset" sub.csv exchange calls_min 10
+expect_field "subset" sub.csv exchange calls_mean 10
+"$GPROF_PAR" -S run11 bal > sub.txt 2>/dev/null
+expect_grep "subset: how many ranks" "Load balance over 6 ranks (0 to 10)" sub.txt
+
+# Files not named by rank: their position is their rank.
+cp run6/gmon.out.4 first.gmon && cp run6/gmon.out.1 second.gmon
+"$GPROF_PAR" --load-balance=csv bal first.gmon second.gmon > pos.csv 2>/dev/null
+expect_field "unnamed files" pos.csv compute calls_max_rank 0
+expect_field "unnamed files" pos.csv exchange calls_min_rank 1
+
+# Errors: nothing on stdout, a message, status 1.
+for args in "--load-balance=xml bal run6/gmon.out.0" "--load-balance -S run6"; do
+	# shellcheck disable=SC2086
+	if "$GPROF_PAR" $args > err.out 2> err.err || [ -s err.out ] || [ ! -s err.err ]; then
+		fail "gprof-par $args: no clean error"
+	else
+		echo "ok: gprof-par $args: $(cat err.err)"
+	fi
+done
+finish
