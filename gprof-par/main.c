@@ -20,7 +20,9 @@
 #include <unistd.h>
 
 #include "balance-print.h"
+#include "balance-svg.h"
 #include "balance-view.h"
+#include "files.h"
 #include "callgraph.h"
 #include "callgraph-print.h"
 #include "counts.h"
@@ -188,6 +190,35 @@ static void balance_state_free(struct balance_state *b, int me)
 	memset(b, 0, sizeof(*b));
 }
 
+/* Rank columns of the heat map: one per file up to 128, fewer when the
+ * functions are many (at most 2 Mi counters: 16 MiB). */
+static uint32_t balance_columns(const struct balance_map *map, size_t nfiles)
+{
+	size_t columns = nfiles < 128 ? nfiles : 128;
+	size_t affordable = ((size_t)2 << 20) / (map->nfuncs ? map->nfuncs : 1);
+
+	if (columns > affordable)
+		columns = affordable < 8 ? 8 : affordable;
+	return (uint32_t)(columns ? columns : 1);
+}
+
+static void write_balance_svg(const char *path, const struct balance_view *v,
+			      const struct balance *b)
+{
+	struct balance_heat heat;
+	struct output_file out;
+	char err[1024];
+
+	if (balance_heat_build(&heat, v, b, BALANCE_SVG_ROWS) != 0)
+		die("out of memory drawing the load balance");
+	if (output_open(&out, path, err, sizeof(err)) != 0)
+		die(err);
+	balance_svg_print(out.stream, &heat);
+	if (output_commit(&out, err, sizeof(err)) != 0)
+		die(err);
+	balance_heat_free(&heat);
+}
+
 static void print_balance(const struct options *o, const struct balance_state *b,
 			  const struct sum_outcome *sum, const struct profile *p, int *printed)
 {
@@ -196,10 +227,14 @@ static void print_balance(const struct options *o, const struct balance_state *b
 
 	if (balance_view_build(&v, &sum->balance, b->rows, hz) != 0)
 		die("out of memory computing the load balance");
-	if (o->balance == BALANCE_TEXT)
-		separate(printed);
-	balance_print(stdout, &v, (enum balance_format)o->balance, o->brief);
-	*printed = 1;
+	if (o->balance_svg)
+		write_balance_svg(o->balance_svg, &v, &sum->balance);
+	if (o->balance) {
+		if (o->balance == BALANCE_TEXT)
+			separate(printed);
+		balance_print(stdout, &v, (enum balance_format)o->balance, o->brief);
+		*printed = 1;
+	}
 	balance_view_free(&v);
 }
 
@@ -303,7 +338,7 @@ static int prepare(const struct options *o, struct symtab *st, int *have_symtab,
 			return -1;
 		}
 	}
-	if (o->balance && balance_prepare(o, st, bal) != 0)
+	if ((o->balance || o->balance_svg) && balance_prepare(o, st, bal) != 0)
 		return -1;
 	if (!o->sum_dir)
 		return 0;
@@ -412,6 +447,8 @@ int main(int argc, char **argv)
 	launcher_detect(&l);
 	options_quiet = l.rank > 0;
 	options_parse(argc, argv, &o);
+	if (o.balance_svg && output_check_replaceable(o.balance_svg, err, sizeof(err)) != 0)
+		die(err);
 	if (launcher_wants_mpi(&l)) {
 		mpi = mpi_module_load(err, sizeof(err));
 		if (!mpi)
@@ -439,9 +476,11 @@ int main(int argc, char **argv)
 		plan_named_files(&o, &plan);
 	}
 	plan.job.skip_bad = o.skip_bad;
-	if (o.balance) {
+	if (o.balance || o.balance_svg) {
 		balance_share(mpi, me, &bal);
 		plan.job.balance_map = &bal.map;
+		if (o.balance_svg)
+			plan.job.balance_columns = balance_columns(&bal.map, plan.job.n);
 	}
 	plan.job.progress = plan.summing && me == 0 && isatty(STDERR_FILENO);
 
@@ -466,7 +505,8 @@ int main(int argc, char **argv)
 	check_fingerprint(&st, &p);
 	/* CSV and JSON of the load balance are the whole output. */
 	style = o.balance == BALANCE_CSV || o.balance == BALANCE_JSON ? 0 : sections_to_print(&o, &p);
-	if (o.demangle && ((style & (STYLE_FLAT | STYLE_GRAPH)) || (o.balance && bal.st == &st)) &&
+	if (o.demangle && ((style & (STYLE_FLAT | STYLE_GRAPH)) ||
+			    ((o.balance || o.balance_svg) && bal.st == &st)) &&
 	    demangle_symtab(&st) != 0)
 		die("out of memory demangling symbol names");
 
@@ -515,7 +555,7 @@ int main(int argc, char **argv)
 		separate(&printed);
 		counts_print(stdout, &st, o.show_zeros);
 	}
-	if (o.balance && sum.has_balance)
+	if ((o.balance || o.balance_svg) && sum.has_balance)
 		print_balance(&o, &bal, &sum, &p, &printed);
 
 	callgraph_free(cg);

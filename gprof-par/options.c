@@ -22,6 +22,7 @@ enum {
 	OPT_REGIONS,
 	OPT_LOAD_BALANCE,
 	OPT_NO_LOAD_BALANCE,
+	OPT_LOAD_BALANCE_SVG,
 	OPT_DEMANGLE,
 	OPT_NO_DEMANGLE,
 };
@@ -103,6 +104,13 @@ DEFAULT_EXECUTABLE ").  Several gmon files, e.g. one per MPI rank, are added up 
 "                              parent) unless --regions is given.  Memory grows\n"
 "                              with functions and with ranks, not with both\n"
 "      --no-load-balance       do not print it (-S DIRECTORY EXECUTABLE)\n"
+"      --load-balance-svg=FILE write the load balance as a picture to FILE: an\n"
+"                              SVG heat map of the 24 functions losing the most\n"
+"                              time to imbalance (rows) by rank (columns: up to\n"
+"                              128, each the mean of a block of ranks when there\n"
+"                              are more), colour = self seconds per rank;\n"
+"                              hovering over a cell shows its values.  Written\n"
+"                              whole to a temporary file, then renamed\n"
 "      --regions=MODE          where the time of OpenMP regions and compiler\n"
 "                              clones goes.  GCC outlines each parallel region\n"
 "                              or task of f into f._omp_fn.N and splits or\n"
@@ -242,7 +250,7 @@ static void parse_sum_dir_operands(int n, char **operands, struct options *o)
 	if (!o->executable && (o->user_specified & ~STYLE_SUM))
 		die("-p, -P, -q, -Q, -C and -Z choose report sections: with -S, name the "
 		    "executable after the directory (gprof-par -S DIRECTORY EXECUTABLE)");
-	if (!o->executable && o->load_balance)
+	if (!o->executable && (o->load_balance || o->balance_svg))
 		die("--load-balance needs the executable's functions: name it after the "
 		    "directory (gprof-par -S DIRECTORY EXECUTABLE)");
 }
@@ -285,6 +293,7 @@ void options_parse(int argc, char **argv, struct options *o)
 		{ "regions", required_argument, NULL, OPT_REGIONS },
 		{ "load-balance", optional_argument, NULL, OPT_LOAD_BALANCE },
 		{ "no-load-balance", no_argument, NULL, OPT_NO_LOAD_BALANCE },
+		{ "load-balance-svg", required_argument, NULL, OPT_LOAD_BALANCE_SVG },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'v' },
 		{ NULL, 0, NULL, 0 },
@@ -346,6 +355,9 @@ void options_parse(int argc, char **argv, struct options *o)
 			break;
 		case OPT_NO_LOAD_BALANCE:
 			o->no_load_balance = 1;
+			break;
+		case OPT_LOAD_BALANCE_SVG:
+			o->balance_svg = optarg;
 			break;
 		case OPT_SKIP_BAD:
 			o->skip_bad = 1;

@@ -43,6 +43,7 @@ struct options {
 				  * balance_format (balance-print.h); 0: not asked */
 	int no_load_balance;     /* --no-load-balance */
 	int balance;             /* the load balance to print (a format), or 0 */
+	const char *balance_svg; /* --load-balance-svg=FILE, or NULL */
 };
 
 /* Nonzero in every process of a launch but the first: it then prints

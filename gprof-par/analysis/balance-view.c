@@ -139,6 +139,7 @@ int balance_view_build(struct balance_view *v, const struct balance *b,
 		if (b->time[f].sum == 0 && b->calls[f].sum == 0)
 			continue;
 		out->sym = rows[f];
+		out->index = f;
 		summarise(&out->time, &b->time[f], b->nranks, 1.0 / v->hz);
 		summarise(&out->calls, &b->calls[f], b->nranks, 1.0);
 		out->imbalance = out->time.mean > 0 ? out->time.max / out->time.mean - 1.0 : 0.0;
@@ -155,4 +156,46 @@ void balance_view_free(struct balance_view *v)
 	free(v->funcs);
 	free(v->ranks);
 	memset(v, 0, sizeof(*v));
+}
+
+int balance_heat_build(struct balance_heat *h, const struct balance_view *v,
+		       const struct balance *b, size_t max_rows)
+{
+	memset(h, 0, sizeof(*h));
+	h->nrows = v->nfuncs < max_rows ? v->nfuncs : max_rows;
+	h->ncolumns = b->ncolumns;
+	h->nranks = b->nranks;
+	h->first = b->column_first;
+	h->last = b->column_last;
+	h->rows = malloc((h->nrows ? h->nrows : 1) * sizeof(*h->rows));
+	h->cells = malloc(((size_t)h->nrows * h->ncolumns + 1) * sizeof(*h->cells));
+	if (!h->rows || !h->cells) {
+		balance_heat_free(h);
+		return -1;
+	}
+	for (size_t r = 0; r < h->nrows; r++) {
+		const struct balance_function *f = &v->funcs[r];
+
+		h->rows[r] = f;
+		for (uint32_t c = 0; c < h->ncolumns; c++) {
+			double *cell = &h->cells[r * h->ncolumns + c];
+
+			if (b->column_files[c] == 0) {
+				*cell = -1.0;
+				continue;
+			}
+			*cell = (double)b->columns[(size_t)f->index * b->ncolumns + c] /
+				(double)b->column_files[c] / v->hz;
+			if (*cell > h->max)
+				h->max = *cell;
+		}
+	}
+	return 0;
+}
+
+void balance_heat_free(struct balance_heat *h)
+{
+	free(h->rows);
+	free(h->cells);
+	memset(h, 0, sizeof(*h));
 }

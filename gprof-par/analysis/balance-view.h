@@ -33,6 +33,7 @@ struct balance_summary {
 
 struct balance_function {
 	const struct sym *sym;
+	uint32_t index;                 /* its number in the map */
 	struct balance_summary time;    /* seconds */
 	struct balance_summary calls;
 	double imbalance;               /* max/mean - 1 of time; 0 when no time */
@@ -65,5 +66,25 @@ struct balance_view {
 int balance_view_build(struct balance_view *v, const struct balance *b,
 		       const struct sym *const *rows, double hz);
 void balance_view_free(struct balance_view *v);
+
+/* The heat map's data: the first rows of the view (by time lost) by the
+ * balance's rank columns. */
+struct balance_heat {
+	size_t nrows;
+	const struct balance_function **rows;
+	uint32_t ncolumns;
+	double *cells;                  /* nrows x ncolumns: mean self seconds
+					 * per rank of the column; -1: no rank */
+	const int64_t *first, *last;    /* each column's ranks (b's arrays) */
+	double max;                     /* the largest cell */
+	uint64_t nranks;
+};
+
+/* Builds the heat map of at most max_rows functions from v and b (which
+ * must outlive it: it points into both).  Returns 0, or -1 when out of
+ * memory. */
+int balance_heat_build(struct balance_heat *h, const struct balance_view *v,
+		       const struct balance *b, size_t max_rows);
+void balance_heat_free(struct balance_heat *h);
 
 #endif /* GPROF_PAR_BALANCE_VIEW_H */

@@ -51,8 +51,12 @@ int balance_init(struct balance *b, const struct balance_map *map, uint32_t ncol
 	if (calloc_array(&b->time, b->nfuncs, sizeof(*b->time)) != 0 ||
 	    calloc_array(&b->calls, b->nfuncs, sizeof(*b->calls)) != 0 ||
 	    calloc_array(&b->columns, (size_t)b->nfuncs * ncolumns, sizeof(*b->columns)) != 0 ||
-	    calloc_array(&b->column_files, ncolumns, sizeof(*b->column_files)) != 0)
+	    calloc_array(&b->column_files, ncolumns, sizeof(*b->column_files)) != 0 ||
+	    calloc_array(&b->column_first, ncolumns, sizeof(*b->column_first)) != 0 ||
+	    calloc_array(&b->column_last, ncolumns, sizeof(*b->column_last)) != 0)
 		goto oom;
+	for (uint32_t c = 0; c < ncolumns; c++)
+		b->column_first[c] = b->column_last[c] = -1;
 	for (uint32_t f = 0; f < b->nfuncs; f++) {
 		stat_reset(&b->time[f]);
 		stat_reset(&b->calls[f]);
@@ -85,6 +89,8 @@ void balance_free(struct balance *b)
 	free(b->ranks);
 	free(b->columns);
 	free(b->column_files);
+	free(b->column_first);
+	free(b->column_last);
 	memset(b, 0, sizeof(*b));
 }
 
@@ -139,6 +145,16 @@ static const struct bin_map *bin_map_for(struct balance *b, gmon_addr_t low, gmo
 								  i / nbins));
 	s->nmaps++;
 	return bm;
+}
+
+static void column_take_rank(struct balance *b, uint32_t c, int64_t first, int64_t last)
+{
+	if (first < 0)
+		return;
+	if (b->column_first[c] < 0 || first < b->column_first[c])
+		b->column_first[c] = first;
+	if (last > b->column_last[c])
+		b->column_last[c] = last;
 }
 
 static void fold_value(struct balance_stat *s, uint64_t v, int64_t rank)
@@ -215,6 +231,7 @@ int balance_add_file(struct balance *b, int64_t rank, uint64_t index, const void
 		if (column >= b->ncolumns)
 			column = b->ncolumns - 1;
 		b->column_files[column]++;
+		column_take_rank(b, column, rank, rank);
 	}
 	for (uint32_t f = 0; f < b->nfuncs; f++) {
 		fold_value(&b->time[f], s->time[f], rank);
@@ -263,8 +280,10 @@ int balance_merge(struct balance *into, const struct balance *from)
 	}
 	for (size_t i = 0; i < (size_t)into->nfuncs * into->ncolumns; i++)
 		into->columns[i] += from->columns[i];
-	for (uint32_t c = 0; c < into->ncolumns; c++)
+	for (uint32_t c = 0; c < into->ncolumns; c++) {
 		into->column_files[c] += from->column_files[c];
+		column_take_rank(into, c, from->column_first[c], from->column_last[c]);
+	}
 	for (uint64_t r = 0; r < from->nranks; r++) {
 		if (add_rank(into, from->ranks[r].rank, from->ranks[r].samples) != 0)
 			return -1;
@@ -302,7 +321,7 @@ static size_t image_size(uint32_t nfuncs, uint32_t ncolumns, uint64_t nranks)
 {
 	return sizeof(struct image_header) + 2 * (size_t)nfuncs * sizeof(struct balance_stat) +
 	       (size_t)nranks * sizeof(struct balance_rank) +
-	       ((size_t)nfuncs * ncolumns + ncolumns) * sizeof(uint64_t);
+	       ((size_t)nfuncs * ncolumns + 3 * (size_t)ncolumns) * sizeof(uint64_t);
 }
 
 int balance_pack(const struct balance *b, void **data, size_t *len)
@@ -321,6 +340,8 @@ int balance_pack(const struct balance *b, void **data, size_t *len)
 	PUT(b->ranks, b->nranks * sizeof(*b->ranks));
 	PUT(b->columns, (size_t)b->nfuncs * b->ncolumns * sizeof(*b->columns));
 	PUT(b->column_files, b->ncolumns * sizeof(*b->column_files));
+	PUT(b->column_first, b->ncolumns * sizeof(*b->column_first));
+	PUT(b->column_last, b->ncolumns * sizeof(*b->column_last));
 #undef PUT
 	*data = p;
 	*len = n;
@@ -361,6 +382,8 @@ int balance_unpack(struct balance *b, const void *data, size_t len)
 	GET(b->ranks, h.nranks * sizeof(*b->ranks));
 	GET(b->columns, (size_t)h.nfuncs * h.ncolumns * sizeof(*b->columns));
 	GET(b->column_files, h.ncolumns * sizeof(*b->column_files));
+	GET(b->column_first, h.ncolumns * sizeof(*b->column_first));
+	GET(b->column_last, h.ncolumns * sizeof(*b->column_last));
 #undef GET
 	return 0;
 }

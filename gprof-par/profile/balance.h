@@ -72,6 +72,8 @@ struct balance {
 	uint64_t nfiles;
 	uint64_t *columns;           /* nfuncs x ncolumns */
 	uint64_t *column_files;      /* ncolumns */
+	int64_t *column_first;       /* ncolumns: lowest and highest rank in */
+	int64_t *column_last;        /* each column (-1: none yet) */
 
 	const struct balance_map *map;   /* NULL in a merged-only result */
 	struct balance_scratch *scratch; /* per-file counters, bin maps */

@@ -2,6 +2,7 @@
 #include "files.h"
 
 #include <errno.h>
+#include <stdlib.h>
 #include <fcntl.h>
 #include <string.h>
 #include <stdint.h>
@@ -100,4 +101,59 @@ int output_create_temporary(const char *path, char *tmp, size_t tmpsize, char *e
 	set_error(err, errlen, "%s: cannot create the temporary file %s: %s", path, tmp,
 		  strerror(errno));
 	return -1;
+}
+
+int output_open(struct output_file *o, const char *path, char *err, size_t errlen)
+{
+	size_t tmp_size = strlen(path) + 32;
+	int fd;
+
+	memset(o, 0, sizeof(*o));
+	if (output_check_replaceable(path, err, errlen) != 0)
+		return -1;
+	o->path = strdup(path);
+	o->tmp = malloc(tmp_size);
+	if (!o->path || !o->tmp) {
+		set_error(err, errlen, "%s: out of memory", path);
+		goto fail;
+	}
+	fd = output_create_temporary(path, o->tmp, tmp_size, err, errlen);
+	if (fd < 0)
+		goto fail;
+	o->stream = fdopen(fd, "w");
+	if (!o->stream) {
+		set_error(err, errlen, "%s: cannot write the temporary file %s: %s", path, o->tmp,
+			  strerror(errno));
+		close(fd);
+		unlink(o->tmp);
+		goto fail;
+	}
+	return 0;
+fail:
+	free(o->path);
+	free(o->tmp);
+	memset(o, 0, sizeof(*o));
+	return -1;
+}
+
+int output_commit(struct output_file *o, char *err, size_t errlen)
+{
+	int failed = ferror(o->stream), rc = 0;
+
+	errno = 0;
+	if (fclose(o->stream) != 0 || failed) {
+		set_error(err, errlen, "%s: cannot write the temporary file %s: %s (removed it)",
+			  o->path, o->tmp, errno ? strerror(errno) : "write error");
+		unlink(o->tmp);
+		rc = -1;
+	} else if (rename(o->tmp, o->path) != 0) {
+		set_error(err, errlen, "%s: cannot rename the temporary file %s to it: %s "
+			  "(removed it)", o->path, o->tmp, strerror(errno));
+		unlink(o->tmp);
+		rc = -1;
+	}
+	free(o->path);
+	free(o->tmp);
+	memset(o, 0, sizeof(*o));
+	return rc;
 }

@@ -11,6 +11,7 @@
 #define GPROF_PAR_FILES_H
 
 #include <stddef.h>
+#include <stdio.h>
 #include <sys/stat.h>
 
 /* What kind of file st describes, for messages: "a directory", "a FIFO",
@@ -48,5 +49,20 @@ int output_check_replaceable(const char *path, char *err, size_t errlen);
  */
 int output_create_temporary(const char *path, char *tmp, size_t tmpsize, char *err,
 			    size_t errlen);
+
+/*
+ * A text output (a report file such as an SVG) written through stdio with
+ * the same care: output_open checks that path is replaceable and opens a
+ * temporary beside it; output_commit closes it and renames it over path,
+ * or removes it and says why.  Both return 0, or -1 with a message in err
+ * (then nothing is left behind).
+ */
+struct output_file {
+	FILE *stream;
+	char *path;
+	char *tmp;
+};
+int output_open(struct output_file *o, const char *path, char *err, size_t errlen);
+int output_commit(struct output_file *o, char *err, size_t errlen);
 
 #endif /* GPROF_PAR_FILES_H */

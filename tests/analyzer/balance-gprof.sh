@@ -133,6 +133,56 @@ for np in 2 3 4; do
 	same_file "-np $np -S DIR EXE (report and load balance)" s6.txt sum.out
 done
 
+# The heat map: the same bytes from 1 and 2 processes; rendered by headless
+# Chromium, whose layout is read back: one cell per function and rank, spin
+# first, its darkest cell rank 4's.
+"$GPROF_PAR" --no-load-balance --load-balance-svg=heat.svg -S run6 bal > /dev/null 2> svg.err ||
+	{ fail "--load-balance-svg failed"; cat svg.err; }
+sum_cmd 2 --no-load-balance --load-balance-svg=heat2.svg -S run6 bal || { fail "-np 2 svg"; cat sum.err; }
+same_file "-np 2 --load-balance-svg" heat.svg heat2.svg
+nrows=$(($(wc -l < six.csv) - 1))
+if command -v chromium > /dev/null; then
+	cat > check.html <<'HTML'
+<!DOCTYPE html>
+<html><body><pre id="out">not loaded</pre>
+<object id="svg" type="image/svg+xml" data="heat.svg"></object>
+<script>
+document.getElementById('svg').addEventListener('load', function () {
+  var d = this.contentDocument, out = [], root = d && d.documentElement;
+  if (!root || root.nodeName !== 'svg') {
+    document.getElementById('out').textContent = 'no svg: ' + (root && root.nodeName);
+    return;
+  }
+  var box = root.getBBox(), cells = d.querySelectorAll('rect.cell'), best = '', most = -1;
+  out.push('size ' + (box.width > 100 && box.height > 50 ? 'ok' : 'empty'));
+  out.push('cells ' + cells.length);
+  out.push('first ' + d.querySelector('#rows > text').textContent);
+  Array.prototype.forEach.call(cells, function (r) {
+    var t = r.querySelector('title').textContent, m = / ([0-9.]+) s/.exec(t);
+    if (m && +m[1] > most) { most = +m[1]; best = t; }
+  });
+  out.push('darkest ' + best);
+  document.getElementById('out').textContent = out.join('\n');
+});
+</script></body></html>
+HTML
+	chromium --headless --no-sandbox --disable-gpu --allow-file-access-from-files \
+		--virtual-time-budget=5000 --dump-dom "file://$PWD/check.html" > dom.txt 2> chromium.err
+	expect_grep "Chromium lays the heat map out" "size ok" dom.txt
+	expect_grep "Chromium: one cell per function and rank" "cells $((nrows * 6))" dom.txt
+	expect_grep "Chromium: spin is the first row" "first spin" dom.txt
+	expect_grep "Chromium: the darkest cell is spin's on rank 4" "darkest spin, rank 4:" dom.txt
+else
+	echo "note: no chromium: the heat map is not rendered (scripts/lib.sh installs it)"
+fi
+mkdir taken.svg
+if "$GPROF_PAR" --load-balance-svg=taken.svg -S run6 bal > taken.out 2> taken.err ||
+	[ -s taken.out ] || ! grep -q "taken.svg: is a directory" taken.err; then
+	fail "--load-balance-svg onto a directory: no clean error before any output"; cat taken.err
+else
+	echo "ok: $(cat taken.err)"
+fi
+
 # A subset, 0:10:2 of 11 ranks: the statistics are over the 6 present.
 run_app run11 11 BG_GMON_RANK_SUBSET=0:10:2
 [ "$(ls run11 | wc -l)" -eq 6 ] || fail "the subset wrote $(ls run11 | wc -l) files, not 6"

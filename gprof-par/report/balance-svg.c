@@ -1,0 +1,165 @@
+/*
+ * balance-svg.c - the load-balance heat map as SVG (see balance-svg.h).
+ */
+#include "balance-svg.h"
+
+#include <inttypes.h>
+#include <string.h>
+
+#define CELL_HEIGHT 18
+#define LABEL_CHARS 44           /* names longer than this are shortened */
+#define CHAR_WIDTH 7
+#define TOP 56
+#define LEFT_PAD 10
+#define LEGEND_WIDTH 200
+
+/* Text in XML: markup characters as entities; bytes that are not ASCII as
+ * character references (symbol names are bytes, not always UTF-8);
+ * control characters as '?'.  At most max bytes, then an ellipsis. */
+static void xml_text(FILE *out, const char *s, size_t max)
+{
+	size_t n = 0;
+
+	for (; *s; s++, n++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (n == max) {
+			fputs("&#x2026;", out);
+			return;
+		}
+		if (c == '&')
+			fputs("&amp;", out);
+		else if (c == '<')
+			fputs("&lt;", out);
+		else if (c == '>')
+			fputs("&gt;", out);
+		else if (c == '"')
+			fputs("&quot;", out);
+		else if (c >= 0x80)
+			fprintf(out, "&#x%x;", c);
+		else if (c < 0x20)
+			fputc('?', out);
+		else
+			fputc(c, out);
+	}
+}
+
+/* Light yellow to dark red (ColorBrewer's YlOrRd), by value 0..1. */
+static void colour(char buf[8], double t)
+{
+	static const unsigned char stops[][3] = {
+		{ 255, 255, 204 }, { 254, 217, 118 }, { 253, 141, 60 }, { 227, 26, 28 },
+		{ 128, 0, 38 },
+	};
+	double x = (t < 0 ? 0 : t > 1 ? 1 : t) * 4;
+	int i = x >= 4 ? 3 : (int)x;
+	double f = x - i;
+	unsigned char rgb[3];
+
+	for (int k = 0; k < 3; k++)
+		rgb[k] = (unsigned char)(stops[i][k] + (stops[i + 1][k] - stops[i][k]) * f + 0.5);
+	snprintf(buf, 8, "#%02x%02x%02x", rgb[0], rgb[1], rgb[2]);
+}
+
+static void print_ranks(FILE *out, int64_t first, int64_t last)
+{
+	if (first == last)
+		fprintf(out, "rank %" PRId64, first);
+	else
+		fprintf(out, "ranks %" PRId64 "-%" PRId64, first, last);
+}
+
+void balance_svg_print(FILE *out, const struct balance_heat *h)
+{
+	size_t longest = 0;
+	int cell_width, left, width, height, grid_bottom, label_every;
+	char fill[8];
+
+	for (size_t r = 0; r < h->nrows; r++) {
+		size_t n = strlen(sym_print_name(h->rows[r]->sym));
+
+		longest = n > longest ? n : longest;
+	}
+	longest = longest > LABEL_CHARS ? LABEL_CHARS + 1 : longest;
+	left = LEFT_PAD + (int)longest * CHAR_WIDTH + 8;
+	cell_width = h->ncolumns ? 960 / (int)h->ncolumns : 40;
+	cell_width = cell_width > 40 ? 40 : cell_width < 3 ? 3 : cell_width;
+	grid_bottom = TOP + (int)h->nrows * CELL_HEIGHT;
+	width = left + (int)h->ncolumns * cell_width + 20;
+	width = width < 840 ? 840 : width;     /* the title's width */
+	height = grid_bottom + 80;
+	label_every = cell_width >= 60 ? 1 : (60 + cell_width - 1) / cell_width;
+
+	fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n"
+		"<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" id=\"load-balance\" "
+		"width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
+		"font-family=\"monospace\" font-size=\"12\">\n"
+		"<style>rect.cell:hover { stroke: #000; stroke-width: 1.5; }</style>\n"
+		"<rect width=\"100%%\" height=\"100%%\" fill=\"#ffffff\"/>\n",
+		width, height, width, height);
+	fprintf(out, "<text x=\"%d\" y=\"20\" font-size=\"15\">Load balance: self seconds per "
+		"rank of the %zu function%s losing the most time to imbalance</text>\n",
+		LEFT_PAD, h->nrows, h->nrows == 1 ? "" : "s");
+	fprintf(out, "<text x=\"%d\" y=\"38\" fill=\"#555555\">%" PRIu64 " rank%s in %" PRIu32
+		" column%s%s; hover over a cell for its values</text>\n", LEFT_PAD, h->nranks,
+		h->nranks == 1 ? "" : "s", h->ncolumns, h->ncolumns == 1 ? "" : "s",
+		h->ncolumns < h->nranks ? " (each the mean of its ranks)" : "");
+
+	fprintf(out, "<g id=\"rows\">\n");
+	for (size_t r = 0; r < h->nrows; r++) {
+		const char *name = sym_print_name(h->rows[r]->sym);
+		int y = TOP + (int)r * CELL_HEIGHT;
+
+		fprintf(out, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">", left - 8,
+			y + CELL_HEIGHT - 5);
+		xml_text(out, name, LABEL_CHARS);
+		if (strlen(name) > LABEL_CHARS) {     /* the whole name on hover */
+			fputs("<title>", out);
+			xml_text(out, name, SIZE_MAX);
+			fputs("</title>", out);
+		}
+		fputs("</text>\n", out);
+		for (uint32_t c = 0; c < h->ncolumns; c++) {
+			double v = h->cells[r * h->ncolumns + c];
+
+			if (v < 0) {
+				snprintf(fill, sizeof(fill), "#eeeeee");
+			} else {
+				colour(fill, h->max > 0 ? v / h->max : 0);
+			}
+			fprintf(out, "<rect class=\"cell\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
+				"fill=\"%s\"><title>", left + (int)c * cell_width, y, cell_width,
+				CELL_HEIGHT - 1, fill);
+			xml_text(out, name, SIZE_MAX);
+			fputs(", ", out);
+			if (v < 0) {
+				fputs("no rank", out);
+			} else {
+				print_ranks(out, h->first[c], h->last[c]);
+				fprintf(out, ": %.3f s%s", v,
+					h->first[c] != h->last[c] ? " per rank (mean)" : "");
+			}
+			fputs("</title></rect>\n", out);
+		}
+	}
+	fprintf(out, "</g>\n<g id=\"ranks\" fill=\"#555555\">\n");
+	for (uint32_t c = 0; c < h->ncolumns; c += (uint32_t)label_every) {
+		if (h->first[c] < 0)
+			continue;
+		fprintf(out, "<text x=\"%d\" y=\"%d\">%" PRId64 "</text>\n",
+			left + (int)c * cell_width, grid_bottom + 16, h->first[c]);
+	}
+	fprintf(out, "<text x=\"%d\" y=\"%d\">rank</text>\n</g>\n", LEFT_PAD, grid_bottom + 16);
+
+	fprintf(out, "<g id=\"legend\">\n<defs><linearGradient id=\"scale\">\n");
+	for (int k = 0; k <= 4; k++) {
+		colour(fill, k / 4.0);
+		fprintf(out, "<stop offset=\"%d%%\" stop-color=\"%s\"/>\n", k * 25, fill);
+	}
+	fprintf(out, "</linearGradient></defs>\n"
+		"<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"12\" fill=\"url(#scale)\"/>\n"
+		"<text x=\"%d\" y=\"%d\">0 s</text>\n"
+		"<text x=\"%d\" y=\"%d\">%.3f s per rank</text>\n</g>\n</svg>\n",
+		left, grid_bottom + 36, LEGEND_WIDTH, left, grid_bottom + 64,
+		left + LEGEND_WIDTH - 20, grid_bottom + 64, h->max);
+}
