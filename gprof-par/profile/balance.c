@@ -10,12 +10,30 @@
 #include "grow.h"
 #include "profile-internal.h"
 
-/* Where a histogram's bins go: the function of each bin. */
+/* Where a histogram's bins go: runs of consecutive bins of one function
+ * (a function's bins are consecutive), so that a file's bins are summed
+ * run by run, as fast as they are added. */
+struct bin_run {
+	uint32_t first, end;     /* bins [first, end) */
+	uint32_t func;           /* a function, or nfuncs (none) */
+};
+
 struct bin_map {
 	gmon_addr_t low, high;
 	uint32_t nbins;
-	uint32_t *func;          /* per bin: a function, or nfuncs (none) */
+	struct bin_run *runs;
+	size_t nruns;
 };
+
+/* The functions of an arc's two ends, cached by (from_pc, self_pc): the
+ * same arcs come back in every rank's file.  Direct-mapped: a collision
+ * only costs the two lookups again. */
+struct arc_cache_entry {
+	gmon_addr_t from_pc, self_pc;
+	uint32_t callee;         /* counted as a call of it, or nfuncs: not */
+	uint32_t valid;
+};
+#define ARC_CACHE_MIN 4096
 
 struct balance_scratch {
 	uint64_t *time;          /* this file's samples per function, +1 slot
@@ -23,6 +41,8 @@ struct balance_scratch {
 	uint64_t *calls;
 	struct bin_map *maps;
 	size_t nmaps;
+	struct arc_cache_entry *arcs;
+	size_t arc_mask;
 };
 
 static void stat_reset(struct balance_stat *s)
@@ -67,6 +87,14 @@ int balance_init(struct balance *b, const struct balance_map *map, uint32_t ncol
 		    calloc_array(&b->scratch->time, b->nfuncs + 1, sizeof(uint64_t)) != 0 ||
 		    calloc_array(&b->scratch->calls, b->nfuncs + 1, sizeof(uint64_t)) != 0)
 			goto oom;
+		/* Room for every entry's two arcs (main -> f, f -> g) at half load. */
+		b->scratch->arc_mask = ARC_CACHE_MIN;
+		while (b->scratch->arc_mask < 4 * map->nentries)
+			b->scratch->arc_mask <<= 1;
+		if (calloc_array(&b->scratch->arcs, b->scratch->arc_mask,
+				 sizeof(*b->scratch->arcs)) != 0)
+			goto oom;
+		b->scratch->arc_mask--;
 	}
 	return 0;
 oom:
@@ -78,7 +106,8 @@ void balance_free(struct balance *b)
 {
 	if (b->scratch) {
 		for (size_t i = 0; i < b->scratch->nmaps; i++)
-			free(b->scratch->maps[i].func);
+			free(b->scratch->maps[i].runs);
+		free(b->scratch->arcs);
 		free(b->scratch->maps);
 		free(b->scratch->time);
 		free(b->scratch->calls);
@@ -134,17 +163,70 @@ static const struct bin_map *bin_map_for(struct balance *b, gmon_addr_t low, gmo
 		return NULL;
 	s->maps = grown;
 	bm = &s->maps[s->nmaps];
-	bm->func = malloc((nbins ? nbins : 1) * sizeof(*bm->func));
-	if (!bm->func)
-		return NULL;
+	memset(bm, 0, sizeof(*bm));
 	bm->low = low;
 	bm->high = high;
 	bm->nbins = nbins;
-	for (uint32_t i = 0; i < nbins; i++)
-		bm->func[i] = map_func(b->map, low + (gmon_addr_t)((unsigned __int128)(high - low) *
+	for (uint32_t i = 0; i < nbins; i++) {
+		uint32_t f = map_func(b->map, low + (gmon_addr_t)((unsigned __int128)(high - low) *
 								  i / nbins));
+
+		if (bm->nruns > 0 && bm->runs[bm->nruns - 1].func == f) {
+			bm->runs[bm->nruns - 1].end = i + 1;
+			continue;
+		}
+		if ((bm->nruns & (bm->nruns - 1)) == 0) {   /* 0, 1, 2, 4, ...: grow */
+			struct bin_run *more = realloc(bm->runs, (bm->nruns ? 2 * bm->nruns : 1) *
+								 sizeof(*more));
+
+			if (!more) {
+				free(bm->runs);
+				return NULL;
+			}
+			bm->runs = more;
+		}
+		bm->runs[bm->nruns++] = (struct bin_run){ i, i + 1, f };
+	}
 	s->nmaps++;
 	return bm;
+}
+
+/* The function an arc counts as a call of, or nfuncs: not a call (an end
+ * in no function, or a call within one function). */
+static uint32_t arc_callee(struct balance *b, gmon_addr_t from_pc, gmon_addr_t self_pc)
+{
+	struct balance_scratch *s = b->scratch;
+	size_t h = (size_t)((from_pc * 0x9e3779b97f4a7c15ull) ^ (self_pc * 0xc2b2ae3d27d4eb4full));
+	struct arc_cache_entry *e = &s->arcs[(h ^ (h >> 29)) & s->arc_mask];
+	uint32_t from, self;
+
+	if (e->valid && e->from_pc == from_pc && e->self_pc == self_pc)
+		return e->callee;
+	from = map_func(b->map, from_pc);
+	self = map_func(b->map, self_pc);
+	e->from_pc = from_pc;
+	e->self_pc = self_pc;
+	e->callee = from != b->nfuncs && self != b->nfuncs && from != self ? self : b->nfuncs;
+	e->valid = 1;
+	return e->callee;
+}
+
+/* The sum of n 16-bit bins (blocks of a fixed size, which GCC vectorizes). */
+static uint64_t sum_bins(const unsigned char *bins, uint32_t n)
+{
+	uint64_t total = 0;
+	uint32_t i = 0;
+
+	for (; i + 32 <= n; i += 32) {
+		uint32_t block = 0;
+
+		for (int k = 0; k < 32; k++)
+			block += load_u16(bins + (size_t)(i + k) * HIST_BIN_SIZE);
+		total += block;
+	}
+	for (; i < n; i++)
+		total += load_u16(bins + (size_t)i * HIST_BIN_SIZE);
+	return total;
 }
 
 static void column_take_rank(struct balance *b, uint32_t c, int64_t first, int64_t last)
@@ -208,19 +290,20 @@ int balance_add_file(struct balance *b, int64_t rank, uint64_t index, const void
 
 			if (!bm)
 				return -1;
-			for (uint32_t i = 0; i < nbins; i++) {
-				uint16_t c = load_u16(bins + (size_t)i * HIST_BIN_SIZE);
+			for (size_t r = 0; r < bm->nruns; r++) {
+				const struct bin_run *run = &bm->runs[r];
+				uint64_t c = sum_bins(bins + (size_t)run->first * HIST_BIN_SIZE,
+						      run->end - run->first);
 
-				s->time[bm->func[i]] += c;
+				s->time[run->func] += c;
 				total += c;
 			}
 			offset += TAG_SIZE + GMON_HIST_HEADER_SIZE + (size_t)nbins * HIST_BIN_SIZE;
 		} else if (bytes[offset] == GMON_TAG_CG_ARC) {
-			uint32_t from = map_func(b->map, load_addr(rec));
-			uint32_t self = map_func(b->map, load_addr(rec + sizeof(gmon_addr_t)));
+			uint32_t callee = arc_callee(b, load_addr(rec),
+						     load_addr(rec + sizeof(gmon_addr_t)));
 
-			if (from != b->nfuncs && self != b->nfuncs && from != self)
-				s->calls[self] += load_u32(rec + 2 * sizeof(gmon_addr_t));
+			s->calls[callee] += load_u32(rec + 2 * sizeof(gmon_addr_t));
 			offset += TAG_SIZE + GMON_ARC_SIZE;
 		} else {
 			offset += TAG_SIZE + BB_COUNT_SIZE + (size_t)load_u32(rec) * BB_PAIR_SIZE;

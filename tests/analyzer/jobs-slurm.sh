@@ -23,11 +23,11 @@ results=$work/submit/gmon-results/4242
 grep -q "not built with -pg" out && fail "a -pg program was taken for one without: $(cat out)"
 [ -d "$results" ] || fail "no results directory $results: $(cat out)"
 expect_eq "$(ls_ranks "$results/ranks")" "gmon.out.0 gmon.out.2 gmon.out.4" "rank files for subset 0:5:2"
-for f in gmon.sum profile.txt flat-profile.txt job.txt sum.log; do
+for f in gmon.sum profile.txt flat-profile.txt job.txt sum.log load-balance.txt load-balance.svg; do
 	[ -s "$results/$f" ] || [ "$f" = sum.log ] || fail "$results/$f is missing or empty"
 done
 ls "$results" | grep -q '\.tmp' && fail "temporary files left in $results: $(ls "$results")"
-grep -q -- "-n 2 .*gprof-par -S $results/ranks -o $results/gmon.sum" "$results/job.txt" ||
+grep -q -- "-n 2 .*gprof-par -S -o $results/gmon.sum .* $results/ranks $work/app" "$results/job.txt" ||
 	fail "the sum did not run on 2 processes: $(cat "$results/job.txt")"
 grep -q '^outcome: *ok$' "$results/job.txt" || fail "job.txt has no ok outcome: $(cat "$results/job.txt")"
 
@@ -38,6 +38,13 @@ grep -Eq '^ +[0-9.]+ +[0-9.]+ +[0-9.]+ +9000 .* rank_work$' "$results/profile.tx
 	fail "profile.txt does not show rank_work called 9000 times"
 grep -q 'index % time    self  children    called     name' "$results/profile.txt" ||
 	fail "profile.txt has no call graph"
+# The load balance, from the same pass: rank_work's calls over ranks 0, 2, 4.
+expect_eq "$(awk '$NF == "rank_work" { print $9, $10, $11, $12, $13 }' "$results/load-balance.txt")" \
+	"1000 0 3000.00 5000 4" "rank_work's calls (min rank mean max rank) in load-balance.txt"
+grep -q "^Load balance over 3 ranks (0 to 4)" "$results/load-balance.txt" ||
+	fail "load-balance.txt: $(head -3 "$results/load-balance.txt")"
+grep -q '<svg xmlns="http://www.w3.org/2000/svg"' "$results/load-balance.svg" ||
+	fail "load-balance.svg is no SVG"
 # thread timers: the second thread's CPU time is sampled
 [ "$(self_of "$results/flat-profile.txt" thread_spin)" -gt 0 ] ||
 	fail "no samples in thread_spin with BG_GMON_START_THREAD_TIMERS=all: $(cat "$results/flat-profile.txt")"
