@@ -152,9 +152,9 @@ static int balance_prepare(const struct options *o, const struct symtab *st,
 
 	b->st = st;
 	if (mode != (enum regions_mode)o->regions) {
-		if (symtab_read(&b->own, o->executable, o->symtab_flags | SYMTAB_REGIONS, err,
-				sizeof(err)) != 0 ||
-		    regions_apply(&b->own, mode, o->demangle, err, sizeof(err)) != 0) {
+		if (symtab_clone(&b->own, st) != 0)
+			die("out of memory copying the symbol table");
+		if (regions_apply(&b->own, mode, o->demangle, err, sizeof(err)) != 0) {
 			fprintf(stderr, PROGRAM ": %s\n", err);
 			return -1;
 		}

@@ -57,8 +57,7 @@ void balance_map_free(struct balance_map *map)
 static void summarise(struct balance_summary *out, const struct balance_stat *s, uint64_t n,
 		      double unit)
 {
-	long double sumsq = (long double)s->sumsq_hi * 18446744073709551616.0L +
-			    (long double)s->sumsq_lo;
+	long double sumsq = (long double)s->sumsq;
 	long double mean = (long double)s->sum / n, var = sumsq / n - mean * mean;
 
 	out->min = (double)s->min * unit;

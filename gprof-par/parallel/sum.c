@@ -115,18 +115,12 @@ static int64_t file_rank(const struct sum_job *job, size_t i)
 /* Counts the file just added for the load balance. */
 static int add_to_balance(struct sum_run *run, const struct sum_job *job, size_t i)
 {
-	const unsigned char *data;
-	size_t len;
-
 	if (!run->has_balance) {
 		if (balance_init(&run->balance, job->balance_map, job->balance_columns, job->n) != 0)
 			return -1;
 		run->has_balance = 1;
 	}
-	data = profile_last_file(&run->prof, &len);
-	if (!data)
-		return 0;
-	return balance_add_file(&run->balance, file_rank(job, i), i, data, len);
+	return balance_add_file(&run->balance, file_rank(job, i), i, &run->prof);
 }
 
 static int add_event(struct sum_run *run, size_t index, int kind)
@@ -167,6 +161,8 @@ int sum_run_files(struct sum_run *run, const struct sum_job *job, size_t lo, siz
 	struct profile *p = &run->prof;
 	char msg[1024];
 
+	if (job->balance_map && profile_trace_files(p, msg, sizeof msg) != 0)
+		goto oom;
 	for (size_t i = lo; i < hi; i++) {
 		int had_hists = p->nhists > 0, had_fingerprint = p->has_fingerprint;
 
@@ -185,6 +181,8 @@ int sum_run_files(struct sum_run *run, const struct sum_job *job, size_t lo, siz
 			goto oom;
 		progress_step(pg, p);
 	}
+	if (run->has_balance)
+		balance_flush(&run->balance);
 	if (job->balance_map && !run->has_balance) {
 		if (balance_init(&run->balance, job->balance_map, job->balance_columns, job->n) != 0)
 			goto oom;

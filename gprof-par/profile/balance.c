@@ -8,42 +8,39 @@
 #include <string.h>
 
 #include "grow.h"
+#include "gmon-read.h"
 #include "profile-internal.h"
 
-/* Where a histogram's bins go: runs of consecutive bins of one function
- * (a function's bins are consecutive), so that a file's bins are summed
- * run by run, as fast as they are added. */
-struct bin_run {
-	uint32_t first, end;     /* bins [first, end) */
-	uint32_t func;           /* a function, or nfuncs (none) */
-};
-
+/* Where a histogram's bins go: the function of each bin (nfuncs: none). */
 struct bin_map {
 	gmon_addr_t low, high;
 	uint32_t nbins;
-	struct bin_run *runs;
-	size_t nruns;
+	uint32_t *func;
 };
 
-/* The functions of an arc's two ends, cached by (from_pc, self_pc): the
- * same arcs come back in every rank's file.  Direct-mapped: a collision
- * only costs the two lookups again. */
-struct arc_cache_entry {
-	gmon_addr_t from_pc, self_pc;
-	uint32_t callee;         /* counted as a call of it, or nfuncs: not */
-	uint32_t valid;
-};
-#define ARC_CACHE_MIN 4096
+/* Files are folded into the statistics in batches of this many: the
+ * statistics of a function are then read and written once a batch, not
+ * once a file (they are larger than the cache for many functions). */
+#define BATCH 8
 
 struct balance_scratch {
-	uint64_t *time;          /* this file's samples per function, +1 slot
-				  * for "no function" */
+	/* Per file of the batch, its samples and calls per function, +1
+	 * slot for "no function": BATCH x (nfuncs + 1) each. */
+	uint64_t *time;
 	uint64_t *calls;
+	size_t nbatched;
+	int64_t batch_rank[BATCH];
+	uint32_t batch_column[BATCH];
 	struct bin_map *maps;
 	size_t nmaps;
-	struct arc_cache_entry *arcs;
-	size_t arc_mask;
+	/* The function each arc of the summed profile counts as a call of
+	 * (nfuncs: none; ARC_UNKNOWN: not looked up yet), by its index in
+	 * p->arcs: every rank's arcs are looked up in the map once. */
+	uint32_t *callee;
+	size_t ncallee, callee_cap;
 };
+
+#define ARC_UNKNOWN UINT32_MAX
 
 static void stat_reset(struct balance_stat *s)
 {
@@ -84,17 +81,12 @@ int balance_init(struct balance *b, const struct balance_map *map, uint32_t ncol
 	if (map) {
 		b->scratch = calloc(1, sizeof(*b->scratch));
 		if (!b->scratch ||
-		    calloc_array(&b->scratch->time, b->nfuncs + 1, sizeof(uint64_t)) != 0 ||
-		    calloc_array(&b->scratch->calls, b->nfuncs + 1, sizeof(uint64_t)) != 0)
+		    calloc_array(&b->scratch->time, BATCH * ((size_t)b->nfuncs + 1),
+				 sizeof(uint64_t)) != 0 ||
+		    calloc_array(&b->scratch->calls, BATCH * ((size_t)b->nfuncs + 1),
+				 sizeof(uint64_t)) != 0)
 			goto oom;
-		/* Room for every entry's two arcs (main -> f, f -> g) at half load. */
-		b->scratch->arc_mask = ARC_CACHE_MIN;
-		while (b->scratch->arc_mask < 4 * map->nentries)
-			b->scratch->arc_mask <<= 1;
-		if (calloc_array(&b->scratch->arcs, b->scratch->arc_mask,
-				 sizeof(*b->scratch->arcs)) != 0)
-			goto oom;
-		b->scratch->arc_mask--;
+
 	}
 	return 0;
 oom:
@@ -106,8 +98,8 @@ void balance_free(struct balance *b)
 {
 	if (b->scratch) {
 		for (size_t i = 0; i < b->scratch->nmaps; i++)
-			free(b->scratch->maps[i].runs);
-		free(b->scratch->arcs);
+			free(b->scratch->maps[i].func);
+		free(b->scratch->callee);
 		free(b->scratch->maps);
 		free(b->scratch->time);
 		free(b->scratch->calls);
@@ -163,70 +155,87 @@ static const struct bin_map *bin_map_for(struct balance *b, gmon_addr_t low, gmo
 		return NULL;
 	s->maps = grown;
 	bm = &s->maps[s->nmaps];
-	memset(bm, 0, sizeof(*bm));
 	bm->low = low;
 	bm->high = high;
 	bm->nbins = nbins;
+	bm->func = malloc((nbins ? nbins : 1) * sizeof(*bm->func));
+	if (!bm->func)
+		return NULL;
+	/* Bin starts rise: walk the entries along with them. */
+	long e = -1;
+
 	for (uint32_t i = 0; i < nbins; i++) {
-		uint32_t f = map_func(b->map, low + (gmon_addr_t)((unsigned __int128)(high - low) *
-								  i / nbins));
+		gmon_addr_t pc = low + (gmon_addr_t)((unsigned __int128)(high - low) * i / nbins);
 
-		if (bm->nruns > 0 && bm->runs[bm->nruns - 1].func == f) {
-			bm->runs[bm->nruns - 1].end = i + 1;
-			continue;
-		}
-		if ((bm->nruns & (bm->nruns - 1)) == 0) {   /* 0, 1, 2, 4, ...: grow */
-			struct bin_run *more = realloc(bm->runs, (bm->nruns ? 2 * bm->nruns : 1) *
-								 sizeof(*more));
-
-			if (!more) {
-				free(bm->runs);
-				return NULL;
-			}
-			bm->runs = more;
-		}
-		bm->runs[bm->nruns++] = (struct bin_run){ i, i + 1, f };
+		while ((size_t)(e + 1) < b->map->nentries && b->map->starts[e + 1] <= pc)
+			e++;
+		bm->func[i] = e < 0 || pc >= b->map->text_end || b->map->func[e] == BALANCE_NONE
+				      ? b->nfuncs : b->map->func[e];
 	}
 	s->nmaps++;
 	return bm;
 }
 
-/* The function an arc counts as a call of, or nfuncs: not a call (an end
- * in no function, or a call within one function). */
-static uint32_t arc_callee(struct balance *b, gmon_addr_t from_pc, gmon_addr_t self_pc)
-{
-	struct balance_scratch *s = b->scratch;
-	size_t h = (size_t)((from_pc * 0x9e3779b97f4a7c15ull) ^ (self_pc * 0xc2b2ae3d27d4eb4full));
-	struct arc_cache_entry *e = &s->arcs[(h ^ (h >> 29)) & s->arc_mask];
-	uint32_t from, self;
-
-	if (e->valid && e->from_pc == from_pc && e->self_pc == self_pc)
-		return e->callee;
-	from = map_func(b->map, from_pc);
-	self = map_func(b->map, self_pc);
-	e->from_pc = from_pc;
-	e->self_pc = self_pc;
-	e->callee = from != b->nfuncs && self != b->nfuncs && from != self ? self : b->nfuncs;
-	e->valid = 1;
-	return e->callee;
-}
-
-/* The sum of n 16-bit bins (blocks of a fixed size, which GCC vectorizes). */
-static uint64_t sum_bins(const unsigned char *bins, uint32_t n)
+/*
+ * Adds a histogram record's bins to the functions they belong to: only the
+ * blocks the adding loop found samples in (profile_trace), and in them the
+ * 8-byte words (4 bins) that are not zero.
+ */
+static uint64_t add_bins_to_functions(uint64_t *time, const struct bin_map *bm,
+				      const struct profile_hist_trace *h, const uint32_t *blocks)
 {
 	uint64_t total = 0;
-	uint32_t i = 0;
 
-	for (; i + 32 <= n; i += 32) {
-		uint32_t block = 0;
+	for (size_t b = 0; b < h->nblocks; b++) {
+		uint32_t first = blocks[h->first_block + b] * PROFILE_TRACE_BLOCK;
+		uint32_t end = first + PROFILE_TRACE_BLOCK < h->nbins ? first + PROFILE_TRACE_BLOCK
+								      : h->nbins;
 
-		for (int k = 0; k < 32; k++)
-			block += load_u16(bins + (size_t)(i + k) * HIST_BIN_SIZE);
-		total += block;
+		for (uint32_t i = first; i < end; i += 4) {
+			uint32_t stop = i + 4 < end ? i + 4 : end;
+
+			if (stop - i == 4) {
+				uint64_t word;
+
+				memcpy(&word, h->bins + (size_t)i * HIST_BIN_SIZE, 8);
+				if (!word)
+					continue;
+			}
+			for (uint32_t j = i; j < stop; j++) {
+				uint16_t c = load_u16(h->bins + (size_t)j * HIST_BIN_SIZE);
+
+				time[bm->func[j]] += c;
+				total += c;
+			}
+		}
 	}
-	for (; i < n; i++)
-		total += load_u16(bins + (size_t)i * HIST_BIN_SIZE);
 	return total;
+}
+
+/* The function an arc counts as a call of, or nfuncs: not a call (an end
+ * in no function, or a call within one function). */
+static uint32_t arc_callee(const struct balance *b, gmon_addr_t from_pc, gmon_addr_t self_pc)
+{
+	uint32_t from = map_func(b->map, from_pc), self = map_func(b->map, self_pc);
+
+	return from != b->nfuncs && self != b->nfuncs && from != self ? self : b->nfuncs;
+}
+
+/* Makes room for a callee of every arc of p (ARC_UNKNOWN until looked up). */
+static int cover_arcs(struct balance_scratch *s, const struct profile *p)
+{
+	uint32_t *grown;
+
+	if (p->narcs <= s->ncallee)
+		return 0;
+	grown = grow_array(s->callee, &s->callee_cap, p->narcs, sizeof(*grown), 1024);
+	if (!grown)
+		return -1;
+	s->callee = grown;
+	for (size_t k = s->ncallee; k < p->narcs; k++)
+		s->callee[k] = ARC_UNKNOWN;
+	s->ncallee = p->narcs;
+	return 0;
 }
 
 static void column_take_rank(struct balance *b, uint32_t c, int64_t first, int64_t last)
@@ -239,11 +248,8 @@ static void column_take_rank(struct balance *b, uint32_t c, int64_t first, int64
 		b->column_last[c] = last;
 }
 
-static void fold_value(struct balance_stat *s, uint64_t v, int64_t rank)
+static inline void fold_value(struct balance_stat *s, uint64_t v, int64_t rank)
 {
-	unsigned __int128 sq = (unsigned __int128)v * v;
-	unsigned __int128 acc = ((unsigned __int128)s->sumsq_hi << 64 | s->sumsq_lo) + sq;
-
 	if (v < s->min || (v == s->min && rank < s->min_rank)) {
 		s->min = v;
 		s->min_rank = rank;
@@ -253,8 +259,7 @@ static void fold_value(struct balance_stat *s, uint64_t v, int64_t rank)
 		s->max_rank = rank;
 	}
 	s->sum += v;
-	s->sumsq_lo = (uint64_t)acc;
-	s->sumsq_hi = (uint64_t)(acc >> 64);
+	s->sumsq += (unsigned __int128)v * v;
 }
 
 static int add_rank(struct balance *b, int64_t rank, uint64_t samples)
@@ -270,44 +275,36 @@ static int add_rank(struct balance *b, int64_t rank, uint64_t samples)
 	return 0;
 }
 
-int balance_add_file(struct balance *b, int64_t rank, uint64_t index, const void *data,
-		     size_t len)
+int balance_add_file(struct balance *b, int64_t rank, uint64_t index, const struct profile *p)
 {
-	const unsigned char *bytes = data;
 	struct balance_scratch *s = b->scratch;
-	size_t offset = GMON_HEADER_SIZE;
+	struct profile_trace t;
 	uint64_t total = 0;
 	uint32_t column = 0;
+	uint64_t *time, *calls;
 
-	while (offset < len) {
-		const unsigned char *rec = bytes + offset + TAG_SIZE;
+	if (profile_last_trace(p, &t) != 0)
+		return -1;
+	if (s->nbatched == BATCH)
+		balance_flush(b);
+	time = s->time + s->nbatched * ((size_t)b->nfuncs + 1);
+	calls = s->calls + s->nbatched * ((size_t)b->nfuncs + 1);
+	for (size_t h = 0; h < t.nhists; h++) {
+		const struct bin_map *bm = bin_map_for(b, t.hists[h].low_pc, t.hists[h].high_pc,
+						       t.hists[h].nbins);
 
-		if (bytes[offset] == GMON_TAG_TIME_HIST) {
-			gmon_addr_t low = load_addr(rec), high = load_addr(rec + sizeof(gmon_addr_t));
-			uint32_t nbins = load_u32(rec + 2 * sizeof(gmon_addr_t));
-			const unsigned char *bins = rec + GMON_HIST_HEADER_SIZE;
-			const struct bin_map *bm = bin_map_for(b, low, high, nbins);
+		if (!bm)
+			return -1;
+		total += add_bins_to_functions(time, bm, &t.hists[h], t.blocks);
+	}
+	if (cover_arcs(s, p) != 0)
+		return -1;
+	for (size_t k = 0; k < t.narcs; k++) {
+		uint32_t i = t.arcs[k].index, callee = s->callee[i];
 
-			if (!bm)
-				return -1;
-			for (size_t r = 0; r < bm->nruns; r++) {
-				const struct bin_run *run = &bm->runs[r];
-				uint64_t c = sum_bins(bins + (size_t)run->first * HIST_BIN_SIZE,
-						      run->end - run->first);
-
-				s->time[run->func] += c;
-				total += c;
-			}
-			offset += TAG_SIZE + GMON_HIST_HEADER_SIZE + (size_t)nbins * HIST_BIN_SIZE;
-		} else if (bytes[offset] == GMON_TAG_CG_ARC) {
-			uint32_t callee = arc_callee(b, load_addr(rec),
-						     load_addr(rec + sizeof(gmon_addr_t)));
-
-			s->calls[callee] += load_u32(rec + 2 * sizeof(gmon_addr_t));
-			offset += TAG_SIZE + GMON_ARC_SIZE;
-		} else {
-			offset += TAG_SIZE + BB_COUNT_SIZE + (size_t)load_u32(rec) * BB_PAIR_SIZE;
-		}
+		if (callee == ARC_UNKNOWN)
+			callee = s->callee[i] = arc_callee(b, p->arcs[i].from_pc, p->arcs[i].self_pc);
+		calls[callee] += t.arcs[k].count;
 	}
 	if (b->ncolumns > 0 && b->nfiles > 0) {
 		column = (uint32_t)((unsigned __int128)index * b->ncolumns / b->nfiles);
@@ -316,24 +313,41 @@ int balance_add_file(struct balance *b, int64_t rank, uint64_t index, const void
 		b->column_files[column]++;
 		column_take_rank(b, column, rank, rank);
 	}
-	for (uint32_t f = 0; f < b->nfuncs; f++) {
-		fold_value(&b->time[f], s->time[f], rank);
-		fold_value(&b->calls[f], s->calls[f], rank);
-		if (b->ncolumns > 0)
-			b->columns[(size_t)f * b->ncolumns + column] += s->time[f];
-	}
-	memset(s->time, 0, (b->nfuncs + 1) * sizeof(*s->time));
-	memset(s->calls, 0, (b->nfuncs + 1) * sizeof(*s->calls));
+	s->batch_rank[s->nbatched] = rank;
+	s->batch_column[s->nbatched] = column;
+	s->nbatched++;
 	if (add_rank(b, rank, total) != 0)
 		return -1;
 	b->nranks++;
 	return 0;
 }
 
+void balance_flush(struct balance *b)
+{
+	struct balance_scratch *s = b->scratch;
+	size_t stride = (size_t)b->nfuncs + 1;
+
+	if (!s || s->nbatched == 0)
+		return;
+	for (uint32_t f = 0; f < b->nfuncs; f++) {
+		struct balance_stat *time = &b->time[f], *calls = &b->calls[f];
+
+		for (size_t k = 0; k < s->nbatched; k++) {
+			uint64_t t = s->time[k * stride + f];
+
+			fold_value(time, t, s->batch_rank[k]);
+			fold_value(calls, s->calls[k * stride + f], s->batch_rank[k]);
+			if (b->ncolumns > 0)
+				b->columns[(size_t)f * b->ncolumns + s->batch_column[k]] += t;
+		}
+	}
+	memset(s->time, 0, s->nbatched * stride * sizeof(*s->time));
+	memset(s->calls, 0, s->nbatched * stride * sizeof(*s->calls));
+	s->nbatched = 0;
+}
+
 static void merge_stat(struct balance_stat *into, const struct balance_stat *from)
 {
-	unsigned __int128 a = (unsigned __int128)into->sumsq_hi << 64 | into->sumsq_lo;
-	unsigned __int128 c = (unsigned __int128)from->sumsq_hi << 64 | from->sumsq_lo;
 
 	if (from->min_rank >= 0 &&
 	    (into->min_rank < 0 || from->min < into->min ||
@@ -348,9 +362,7 @@ static void merge_stat(struct balance_stat *into, const struct balance_stat *fro
 		into->max_rank = from->max_rank;
 	}
 	into->sum += from->sum;
-	a += c;
-	into->sumsq_lo = (uint64_t)a;
-	into->sumsq_hi = (uint64_t)(a >> 64);
+	into->sumsq += from->sumsq;
 }
 
 int balance_merge(struct balance *into, const struct balance *from)

@@ -47,7 +47,7 @@ struct balance_stat {
 	uint64_t min, max;
 	int64_t min_rank, max_rank;  /* lowest rank holding the min / the max */
 	uint64_t sum;
-	uint64_t sumsq_lo, sumsq_hi; /* sum of squares, 128 bits */
+	unsigned __int128 sumsq;     /* sum of squares */
 };
 
 struct balance_rank {
@@ -89,12 +89,15 @@ int balance_init(struct balance *b, const struct balance_map *map, uint32_t ncol
 void balance_free(struct balance *b);
 
 /*
- * Counts one gmon file image (already validated by profile_add_file or
- * profile_add_buffer: records are trusted) as rank `rank`, file `index` of
- * the nfiles.  Returns 0, or -1 when out of memory.
+ * Counts the file profile_add_file() just added into p, which must trace
+ * its files (profile_trace_files), as rank `rank`, file `index` of the
+ * nfiles.  Returns 0, or -1 when out of memory or p is not traced.
  */
-int balance_add_file(struct balance *b, int64_t rank, uint64_t index, const void *data,
-		     size_t len);
+int balance_add_file(struct balance *b, int64_t rank, uint64_t index, const struct profile *p);
+
+/* Folds the files counted but not yet folded into the statistics (they
+ * are folded in batches): call before reading, merging or packing b. */
+void balance_flush(struct balance *b);
 
 /* Adds what from holds into into (same nfuncs and ncolumns).  Returns 0,
  * or -1 when out of memory or they do not match. */

@@ -42,7 +42,7 @@
  * blocks was measured too: no faster on clustered samples, 20% slower on
  * scattered ones.)
  */
-#define BIN_BLOCK 32
+#define BIN_BLOCK PROFILE_TRACE_BLOCK   /* 32: gmon-read.h */
 
 static void add_bin_block(uint64_t *restrict sums, const unsigned char *restrict bins)
 {
@@ -60,12 +60,64 @@ static void add_bins(uint64_t *restrict sums, const unsigned char *restrict bins
 		sums[i] += load_u16(bins + (size_t)i * HIST_BIN_SIZE);
 }
 
+/* add_bins, noting the blocks of PROFILE_TRACE_BLOCK bins with samples
+ * (their bytes are in cache: a few more loads per block). */
+static size_t add_bins_traced(uint64_t *restrict sums, const unsigned char *restrict bins,
+			      uint32_t n, uint32_t *blocks)
+{
+	size_t nblocks = 0;
+	uint32_t i = 0;
+
+	for (; i + BIN_BLOCK <= n; i += BIN_BLOCK) {
+		const unsigned char *block = bins + (size_t)i * HIST_BIN_SIZE;
+		uint64_t or = 0;
+
+		add_bin_block(sums + i, block);
+		for (size_t w = 0; w < BIN_BLOCK * HIST_BIN_SIZE / 8; w++) {
+			uint64_t word;
+
+			memcpy(&word, block + 8 * w, 8);
+			or |= word;
+		}
+		if (or)
+			blocks[nblocks++] = i / BIN_BLOCK;
+	}
+	if (i < n) {
+		uint16_t or = 0;
+
+		for (uint32_t j = i; j < n; j++) {
+			uint16_t c = load_u16(bins + (size_t)j * HIST_BIN_SIZE);
+
+			sums[j] += c;
+			or |= c;
+		}
+		if (or)
+			blocks[nblocks++] = i / BIN_BLOCK;
+	}
+	return nblocks;
+}
+
 static void apply_hist_record(struct profile *p, const unsigned char *rec)
 {
 	gmon_addr_t low = load_addr(rec), high = load_addr(rec + sizeof(gmon_addr_t));
 	int i = profile_find_hist(p, low, high);
+	const unsigned char *bins = rec + GMON_HIST_HEADER_SIZE;
+	struct profile_private *priv = p->priv;
+	struct profile_hist_trace *t;
 
-	add_bins(p->hists[i].bins, rec + GMON_HIST_HEADER_SIZE, p->hists[i].nbins);
+	if (!priv->tracing) {
+		add_bins(p->hists[i].bins, bins, p->hists[i].nbins);
+		return;
+	}
+	t = &priv->hist_trace[priv->hist_trace_len++];
+	t->low_pc = low;
+	t->high_pc = high;
+	t->nbins = p->hists[i].nbins;
+	t->bins = bins;
+	t->first_block = priv->block_trace_len;
+	t->nblocks = add_bins_traced(p->hists[i].bins, bins, t->nbins,
+				     priv->block_trace + priv->block_trace_len);
+	priv->block_trace_len += t->nblocks;
 }
 
 /* Adds the records of a file that gmon_check_file accepted and
@@ -83,16 +135,70 @@ static void apply_records(struct profile *p, const unsigned char *data, size_t l
 			offset += TAG_SIZE + GMON_HIST_HEADER_SIZE +
 				  (size_t)load_u32(rec + 2 * sizeof(gmon_addr_t)) * HIST_BIN_SIZE;
 			break;
-		case GMON_TAG_CG_ARC:
-			profile_add_arc(p, load_addr(rec), load_addr(rec + sizeof(gmon_addr_t)),
-				load_u32(rec + 2 * sizeof(gmon_addr_t)));
+		case GMON_TAG_CG_ARC: {
+			uint32_t i = profile_add_arc(p, load_addr(rec),
+						     load_addr(rec + sizeof(gmon_addr_t)),
+						     load_u32(rec + 2 * sizeof(gmon_addr_t)));
+
+			if (p->priv->tracing)
+				p->priv->arc_trace[p->priv->arc_trace_len++] =
+					(struct profile_arc_trace){ i, load_u32(rec + 2 * sizeof(gmon_addr_t)) };
 			offset += TAG_SIZE + GMON_ARC_SIZE;
 			break;
+		}
 		default: /* GMON_TAG_BB_COUNT, counted by check_file */
 			offset += TAG_SIZE + BB_COUNT_SIZE + (size_t)load_u32(rec) * BB_PAIR_SIZE;
 			break;
 		}
 	}
+}
+
+/* Room for the trace of a file of len bytes with these records. */
+static int reserve_trace(struct profile_private *priv, size_t len, const struct file_scan *scan)
+{
+	/* A block of bins takes 64 bytes of the file; each record may end
+	 * with a partial block. */
+	size_t blocks = len / (BIN_BLOCK * HIST_BIN_SIZE) + scan->hist_records;
+	void *a = grow_array(priv->arc_trace, &priv->arc_trace_cap, scan->arc_records + 1,
+			     sizeof(*priv->arc_trace), 1024);
+
+	if (!a)
+		return -1;
+	priv->arc_trace = a;
+	a = grow_array(priv->hist_trace, &priv->hist_trace_cap, scan->hist_records + 1,
+		       sizeof(*priv->hist_trace), 4);
+	if (!a)
+		return -1;
+	priv->hist_trace = a;
+	a = grow_array(priv->block_trace, &priv->block_trace_cap, blocks + 1,
+		       sizeof(*priv->block_trace), 1024);
+	if (!a)
+		return -1;
+	priv->block_trace = a;
+	priv->arc_trace_len = priv->hist_trace_len = priv->block_trace_len = 0;
+	return 0;
+}
+
+int profile_trace_files(struct profile *p, char *err, size_t errlen)
+{
+	if (profile_ensure_private(p, err, errlen) != 0)
+		return -1;
+	p->priv->tracing = 1;
+	return 0;
+}
+
+int profile_last_trace(const struct profile *p, struct profile_trace *t)
+{
+	const struct profile_private *priv = p->priv;
+
+	if (!priv || !priv->tracing)
+		return -1;
+	t->arcs = priv->arc_trace;
+	t->narcs = priv->arc_trace_len;
+	t->hists = priv->hist_trace;
+	t->nhists = priv->hist_trace_len;
+	t->blocks = priv->block_trace;
+	return 0;
 }
 
 int profile_add_buffer(struct profile *p, const void *data, size_t len, const char *name,
@@ -113,6 +219,10 @@ int profile_add_buffer(struct profile *p, const void *data, size_t len, const ch
 	if (profile_reserve(p, &names, scan.new_hists, scan.nnew_hists, scan.arc_records, err,
 		    errlen) != 0) {
 		profile_prefix_error(err, errlen, scan.name);
+		goto fail;
+	}
+	if (p->priv->tracing && reserve_trace(p->priv, len, &scan) != 0) {
+		snprintf(err, errlen, "%s: out of memory", scan.name);
 		goto fail;
 	}
 	profile_take_fingerprint(p, scan.has_fingerprint, scan.fingerprint);
@@ -232,19 +342,7 @@ int profile_add_file(struct profile *p, const char *path, char *err, size_t errl
 	if (read_file(p, path, &len, err, errlen) != 0)
 		return -1;
 	p->priv->bytes_read += len;
-	p->priv->last_len = 0;
-	if (profile_add_buffer(p, p->priv->read_buf, len, path, err, errlen) != 0)
-		return -1;
-	p->priv->last_len = len;
-	return 0;
-}
-
-const unsigned char *profile_last_file(const struct profile *p, size_t *len)
-{
-	if (!p->priv || p->priv->last_len == 0)
-		return NULL;
-	*len = p->priv->last_len;
-	return p->priv->read_buf;
+	return profile_add_buffer(p, p->priv->read_buf, len, path, err, errlen);
 }
 
 int gmon_count_records(const char *path, struct gmon_record_counts *counts, char *err,

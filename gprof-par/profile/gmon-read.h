@@ -30,9 +30,41 @@
  */
 int profile_add_file(struct profile *p, const char *path, char *err, size_t errlen);
 
-/* The image of the file the last successful profile_add_file() added into
- * p, valid until the next call on p; NULL after a failed one. */
-const unsigned char *profile_last_file(const struct profile *p, size_t *len);
+/*
+ * Tracing: from now on, profile_add_file() notes what each file held as it
+ * adds it, for a consumer that needs each file on its own (the load
+ * balance): each arc record's index in p->arcs and count, and each
+ * histogram record's place with the blocks of PROFILE_TRACE_BLOCK bins
+ * that hold samples (found by the adding loop itself, so that the
+ * consumer need not look at empty bins).  Costs a few stores per record.
+ * Returns 0, or -1 with a message (out of memory).
+ */
+#define PROFILE_TRACE_BLOCK 32
+
+struct profile_arc_trace {
+	uint32_t index;          /* in p->arcs */
+	uint32_t count;
+};
+
+struct profile_hist_trace {
+	gmon_addr_t low_pc, high_pc;
+	uint32_t nbins;
+	const unsigned char *bins;   /* the record's 16-bit bins, in the file image */
+	size_t first_block, nblocks; /* its entries of the block list */
+};
+
+struct profile_trace {
+	const struct profile_arc_trace *arcs;
+	size_t narcs;
+	const struct profile_hist_trace *hists;
+	size_t nhists;
+	const uint32_t *blocks;  /* indexes of blocks with samples, by record */
+};
+
+int profile_trace_files(struct profile *p, char *err, size_t errlen);
+/* The trace of the file added last (valid until the next call on p);
+ * returns -1 when p is not traced. */
+int profile_last_trace(const struct profile *p, struct profile_trace *t);
 
 /* How many records of each kind one gmon file holds (GNU gprof -i). */
 struct gmon_record_counts {

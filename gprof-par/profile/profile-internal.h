@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "profile.h"
+#include "gmon-read.h"
 #include "range-index.h"
 
 #define TAG_SIZE 1
@@ -31,7 +32,15 @@ struct profile_private {
 	size_t arcs_cap;
 	unsigned char *read_buf;
 	size_t read_cap;
-	size_t last_len;       /* bytes of the last file added from read_buf */
+	/* profile_trace_file(): what the last file added held, found while
+	 * adding it (gmon-read.h). */
+	int tracing;
+	struct profile_arc_trace *arc_trace;
+	size_t arc_trace_len, arc_trace_cap;
+	struct profile_hist_trace *hist_trace;
+	size_t hist_trace_len, hist_trace_cap;
+	uint32_t *block_trace;
+	size_t block_trace_len, block_trace_cap;
 	uint64_t bytes_read;   /* by profile_add_file, good files or not */
 	struct range_index hist_index; /* of p->hists, numbered by position */
 };
@@ -120,11 +129,12 @@ static inline void index_arc(struct profile_private *priv, const struct profile_
 	priv->arc_slots[slot] = (uint32_t)(i + 1);
 }
 
-/* Adds count to the arc (from_pc, self_pc), appending it if new.  Room for
- * one more arc and a free slot must have been reserved (profile_reserve).
- * Inline: the hot loop of summing calls it for every arc record. */
-static inline void profile_add_arc(struct profile *p, gmon_addr_t from_pc, gmon_addr_t self_pc,
-			   uint64_t count)
+/* Adds count to the arc (from_pc, self_pc), appending it if new; returns
+ * its index in p->arcs.  Room for one more arc and a free slot must have
+ * been reserved (profile_reserve).  Inline: the hot loop of summing calls
+ * it for every arc record. */
+static inline uint32_t profile_add_arc(struct profile *p, gmon_addr_t from_pc,
+				       gmon_addr_t self_pc, uint64_t count)
 {
 	struct profile_private *priv = p->priv;
 	size_t slot = arc_hash(from_pc, self_pc) & priv->arc_slot_mask;
@@ -135,7 +145,7 @@ static inline void profile_add_arc(struct profile *p, gmon_addr_t from_pc, gmon_
 
 		if (a->from_pc == from_pc && a->self_pc == self_pc) {
 			a->count += count;
-			return;
+			return i - 1;
 		}
 		slot = (slot + 1) & priv->arc_slot_mask;
 	}
@@ -143,7 +153,7 @@ static inline void profile_add_arc(struct profile *p, gmon_addr_t from_pc, gmon_
 	p->arcs[p->narcs].from_pc = from_pc;
 	p->arcs[p->narcs].self_pc = self_pc;
 	p->arcs[p->narcs].count = count;
-	p->narcs++;
+	return (uint32_t)p->narcs++;
 }
 
 /* ---- profile.c ---------------------------------------------------- */

@@ -30,6 +30,9 @@ void profile_free(struct profile *p)
 		range_index_free(&p->priv->hist_index);
 		free(p->priv->arc_slots);
 		free(p->priv->read_buf);
+		free(p->priv->arc_trace);
+		free(p->priv->hist_trace);
+		free(p->priv->block_trace);
 		free(p->priv);
 	}
 	profile_init(p);

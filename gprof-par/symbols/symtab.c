@@ -482,3 +482,30 @@ struct sym *symtab_lookup(const struct symtab *st, gmon_addr_t addr)
 	s = &st->syms[lo - 1];
 	return addr <= s->end_addr ? s : NULL;
 }
+
+int symtab_clone(struct symtab *dst, const struct symtab *src)
+{
+	const struct sym *from = src->all ? src->all : src->syms;
+	size_t n = src->all ? src->nall : src->nsyms;
+
+	memset(dst, 0, sizeof(*dst));
+	dst->syms = malloc((n ? n : 1) * sizeof(*dst->syms));
+	dst->path = strdup(src->path);
+	if (!dst->syms || !dst->path) {
+		symtab_free(dst);
+		return -1;
+	}
+	for (size_t i = 0; i < n; i++) {
+		dst->syms[i] = from[i];
+		dst->syms[i].demangled = NULL;
+		dst->syms[i].label = NULL;
+		dst->syms[i].owner = &dst->syms[i];
+		dst->syms[i].index = i;
+		dst->syms[i].ticks = dst->syms[i].child_ticks = 0.0;
+		dst->syms[i].calls = dst->syms[i].self_calls = 0;
+	}
+	dst->nsyms = n;
+	dst->text_addr = src->text_addr;
+	dst->text_size = src->text_size;
+	return 0;
+}

@@ -130,6 +130,15 @@ int symtab_read(struct symtab *st, const char *path, unsigned flags, char *err,
 void symtab_free(struct symtab *st);
 
 /*
+ * A second table of the same executable, for a view whose --regions mode
+ * differs (regions_apply() on it): every symbol src read, hidden regions
+ * included, as symtab_read() returned them.  The names point into src's
+ * string tables: src must outlive dst.  Returns 0, or -1 when out of
+ * memory.
+ */
+int symtab_clone(struct symtab *dst, const struct symtab *src);
+
+/*
  * The function containing addr, exactly as GNU gprof's sym_lookup: the last
  * function starting at or below addr, provided addr <= its end_addr; NULL
  * otherwise (below the first function, or past the end of .text).
