@@ -333,16 +333,19 @@ void balance_flush(struct balance *b)
 		struct balance_stat *time = &b->time[f], *calls = &b->calls[f];
 
 		for (size_t k = 0; k < s->nbatched; k++) {
-			uint64_t t = s->time[k * stride + f];
+			uint64_t t = s->time[k * stride + f], c = s->calls[k * stride + f];
 
+			/* Cleared for the next batch while in cache. */
+			s->time[k * stride + f] = s->calls[k * stride + f] = 0;
 			fold_value(time, t, s->batch_rank[k]);
-			fold_value(calls, s->calls[k * stride + f], s->batch_rank[k]);
+			fold_value(calls, c, s->batch_rank[k]);
 			if (b->ncolumns > 0)
 				b->columns[(size_t)f * b->ncolumns + s->batch_column[k]] += t;
 		}
 	}
-	memset(s->time, 0, s->nbatched * stride * sizeof(*s->time));
-	memset(s->calls, 0, s->nbatched * stride * sizeof(*s->calls));
+	/* And the "no function" slots. */
+	for (size_t k = 0; k < s->nbatched; k++)
+		s->time[k * stride + b->nfuncs] = s->calls[k * stride + b->nfuncs] = 0;
 	s->nbatched = 0;
 }
 

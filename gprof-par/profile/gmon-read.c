@@ -79,8 +79,9 @@ static size_t add_bins_traced(uint64_t *restrict sums, const unsigned char *rest
 			memcpy(&word, block + 8 * w, 8);
 			or |= word;
 		}
-		if (or)
-			blocks[nblocks++] = i / BIN_BLOCK;
+		/* Without a branch: whether a block has samples is noise. */
+		blocks[nblocks] = i / BIN_BLOCK;
+		nblocks += or != 0;
 	}
 	if (i < n) {
 		uint16_t or = 0;
