@@ -125,6 +125,76 @@ static void separate(int *printed)
 }
 
 /* ------------------------------------------------------------------ */
+/* --timing.                                                             */
+
+/* Process 0's own phases (the others' come with the sum). */
+static struct {
+	int on;
+	double start;
+	double list, write, report;
+} timing;
+
+static void timing_add(double *phase, double since)
+{
+	if (timing.on)
+		*phase += sum_now() - since;
+}
+
+static void print_time(double seconds, int known)
+{
+	if (known)
+		fprintf(stderr, " %8.3f", seconds);
+	else
+		fprintf(stderr, " %8s", "-");
+}
+
+/* The table of --timing: a row per process, a column per phase, then the
+ * slowest process of each phase. */
+static void print_timing(const struct sum_outcome *sum)
+{
+	static const char *const names[SUM_NPHASES] = {
+		"list", "read", "check", "add", "balance", "MPI", "write", "report", "total",
+	};
+	int nprocs = sum->proc_times ? sum->nprocs : 1;
+	double max[SUM_NPHASES] = { 0 };
+
+	fprintf(stderr, PROGRAM ": --timing: seconds per phase and process\n%9s", "process");
+	for (int k = 0; k < SUM_NPHASES; k++)
+		fprintf(stderr, " %8s", names[k]);
+	fputc('\n', stderr);
+	for (int q = 0; q < nprocs; q++) {
+		double row[SUM_NPHASES];
+
+		memcpy(row, sum->proc_times ? &sum->proc_times[(size_t)q * SUM_NPHASES] : sum->times,
+		       sizeof(row));
+		row[SUM_PHASE_TOTAL] = row[SUM_PHASE_READ] + row[SUM_PHASE_CHECK] +
+				       row[SUM_PHASE_ADD] + row[SUM_PHASE_BALANCE] + row[SUM_PHASE_MPI];
+		if (q == 0) {
+			row[SUM_PHASE_LIST] = timing.list;
+			row[SUM_PHASE_WRITE] = timing.write;
+			row[SUM_PHASE_REPORT] = timing.report;
+			row[SUM_PHASE_TOTAL] = sum_now() - timing.start;
+		}
+		fprintf(stderr, "%9d", q);
+		for (int k = 0; k < SUM_NPHASES; k++) {
+			int known = q == 0 || (k != SUM_PHASE_LIST && k != SUM_PHASE_WRITE &&
+					       k != SUM_PHASE_REPORT);
+
+			print_time(row[k], known);
+			if (row[k] > max[k])
+				max[k] = row[k];
+		}
+		fputc('\n', stderr);
+	}
+	if (nprocs > 1) {
+		fprintf(stderr, "%9s", "slowest");
+		for (int k = 0; k < SUM_NPHASES; k++)
+			print_time(max[k], 1);
+		fputc('\n', stderr);
+	}
+}
+
+/* ------------------------------------------------------------------ */
 /* The load balance: its functions, counted while summing.              */
 
 struct balance_state {
@@ -324,6 +394,7 @@ static int prepare(const struct options *o, struct symtab *st, int *have_symtab,
 {
 	struct rankfiles_others others;
 	char err[1024];
+	double listing, reading = sum_now();
 
 	if (o->executable) {
 		if (symtab_read(st, o->executable, o->symtab_flags | SYMTAB_REGIONS, err,
@@ -340,12 +411,15 @@ static int prepare(const struct options *o, struct symtab *st, int *have_symtab,
 	}
 	if ((o->balance || o->balance_svg) && balance_prepare(o, st, bal) != 0)
 		return -1;
+	timing_add(&timing.report, reading);
 	if (!o->sum_dir)
 		return 0;
+	listing = sum_now();
 	if (rankfiles_list(o->dir, &plan->ranks, &plan->nranks, &others, err, sizeof(err)) != 0) {
 		fprintf(stderr, PROGRAM ": %s\n", err);
 		return -1;
 	}
+	timing_add(&timing.list, listing);
 	rankfiles_print_others(stderr, PROGRAM, o->dir, &others);
 	rankfiles_others_free(&others);
 	if (plan->nranks == 0) {
@@ -363,7 +437,7 @@ static int prepare(const struct options *o, struct symtab *st, int *have_symtab,
 static int sum_and_write(const struct sum_plan *plan, const struct gprof_par_mpi *mpi,
 			 int root, struct sum_outcome *out)
 {
-	double start = sum_now();
+	double start = sum_now(), writing;
 	char err[1024];
 	int failed;
 
@@ -372,11 +446,13 @@ static int sum_and_write(const struct sum_plan *plan, const struct gprof_par_mpi
 	else
 		sum_serial(&plan->job, out);
 	failed = out->failed;
+	writing = sum_now();
 	if (root && !failed && plan->output &&
 	    profile_write(&out->prof, plan->output, err, sizeof(err)) != 0) {
 		fprintf(stderr, PROGRAM ": %s\n", err);
 		failed = 1;
 	}
+	timing_add(&timing.write, writing);
 	if (root && !failed && out->prof.bb_records_skipped > 0)
 		fprintf(stderr,
 			PROGRAM ": warning: %llu basic-block count record(s) were skipped "
@@ -443,10 +519,13 @@ int main(int argc, char **argv)
 	char err[1024];
 	const struct gprof_par_mpi *mpi = NULL;
 	int style, printed = 0, me = 0, nprocs = 1, status, have_symtab = 0;
+	double reporting;
 
+	timing.start = sum_now();
 	launcher_detect(&l);
 	options_quiet = l.rank > 0;
 	options_parse(argc, argv, &o);
+	timing.on = o.timing;
 	if (o.balance_svg && output_check_replaceable(o.balance_svg, err, sizeof(err)) != 0)
 		die(err);
 	if (launcher_wants_mpi(&l)) {
@@ -483,11 +562,14 @@ int main(int argc, char **argv)
 			plan.job.balance_columns = balance_columns(&bal.map, plan.job.n);
 	}
 	plan.job.progress = plan.summing && me == 0 && isatty(STDERR_FILENO);
+	plan.job.timing = o.timing;
 
 	sum_outcome_init(&sum);
 	status = sum_and_write(&plan, mpi, me == 0, &sum);
 	if (mpi)
 		mpi->finalize();
+	if (status == 0 && me == 0 && o.timing && o.sum_dir && !o.executable)
+		print_timing(&sum);
 	if (status != 0 || me != 0 || (o.sum_dir && !o.executable)) {
 		sum_outcome_free(&sum);
 		balance_state_free(&bal, me);
@@ -498,6 +580,7 @@ int main(int argc, char **argv)
 	}
 
 	/* The report, as GNU gprof prints it. */
+	reporting = sum_now();
 	p = sum.prof;
 	profile_init(&sum.prof);
 	if (o.sum_dir)
@@ -558,6 +641,11 @@ int main(int argc, char **argv)
 	if ((o.balance || o.balance_svg) && sum.has_balance)
 		print_balance(&o, &bal, &sum, &p, &printed);
 
+	if (fflush(stdout) != 0 || ferror(stdout))
+		die("error writing the report to standard output");
+	timing_add(&timing.report, reporting);
+	if (o.timing)
+		print_timing(&sum);
 	callgraph_free(cg);
 	profile_free(&p);
 	balance_state_free(&bal, me);

@@ -23,6 +23,7 @@ enum {
 	OPT_LOAD_BALANCE,
 	OPT_NO_LOAD_BALANCE,
 	OPT_LOAD_BALANCE_SVG,
+	OPT_TIMING,
 	OPT_DEMANGLE,
 	OPT_NO_DEMANGLE,
 };
@@ -65,7 +66,15 @@ DEFAULT_EXECUTABLE ").  Several gmon files, e.g. one per MPI rank, are added up 
 "                              print the report " PROGRAM " EXECUTABLE\n"
 "                              DIRECTORY/" SUM_FILE " would print, followed by\n"
 "                              the load balance (see --load-balance)\n"
-"  -o, --output=FILE           write the sum of -s or -S to FILE instead\n"
+"  -o, --output=FILE           write the sum of -s or -S to FILE instead\n""      --timing                at the end, print on standard error where the\n"
+"                              time went, in seconds, per phase and per process:\n"
+"                              listing the directory, reading the files (open,\n"
+"                              fstat, read), checking and adding them, the load\n"
+"                              balance, MPI (agreeing on the files' order and\n"
+"                              reducing the partial sums: what a process spent\n"
+"                              in the parallel sum beyond its own files), writing\n"
+"                              the sum, the report, and the total; then the\n"
+"                              slowest process of each phase\n"
 "      --skip-bad              skip gmon files that cannot be read or do not\n"
 "                              match the first good one (see below) instead\n"
 "                              of failing; each is named, with the reason\n"
@@ -294,6 +303,7 @@ void options_parse(int argc, char **argv, struct options *o)
 		{ "load-balance", optional_argument, NULL, OPT_LOAD_BALANCE },
 		{ "no-load-balance", no_argument, NULL, OPT_NO_LOAD_BALANCE },
 		{ "load-balance-svg", required_argument, NULL, OPT_LOAD_BALANCE_SVG },
+		{ "timing", no_argument, NULL, OPT_TIMING },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'v' },
 		{ NULL, 0, NULL, 0 },
@@ -358,6 +368,9 @@ void options_parse(int argc, char **argv, struct options *o)
 			break;
 		case OPT_LOAD_BALANCE_SVG:
 			o->balance_svg = optarg;
+			break;
+		case OPT_TIMING:
+			o->timing = 1;
 			break;
 		case OPT_SKIP_BAD:
 			o->skip_bad = 1;

@@ -44,6 +44,7 @@ struct options {
 	int no_load_balance;     /* --no-load-balance */
 	int balance;             /* the load balance to print (a format), or 0 */
 	const char *balance_svg; /* --load-balance-svg=FILE, or NULL */
+	int timing;              /* --timing */
 };
 
 /* Nonzero in every process of a launch but the first: it then prints

@@ -507,6 +507,24 @@ static void reduce_balance(struct sum_run *run, struct sum_outcome *o)
 	balance_finish(&o->balance);
 }
 
+/* --timing: every process's phases, on process 0.  MPI is what the sum
+ * took beyond this process's own reading, checking, adding and balance. */
+static void gather_times(const struct sum_run *run, struct sum_outcome *o, double wall)
+{
+	double mine[SUM_NPHASES];
+
+	memcpy(mine, run->times, sizeof(mine));
+	mine[SUM_PHASE_MPI] = wall - mine[SUM_PHASE_READ] - mine[SUM_PHASE_CHECK] -
+			      mine[SUM_PHASE_ADD] - mine[SUM_PHASE_BALANCE];
+	if (mine[SUM_PHASE_MPI] < 0)
+		mine[SUM_PHASE_MPI] = 0;
+	memcpy(o->times, mine, sizeof(mine));
+	if (me == 0)
+		o->proc_times = xmalloc((size_t)nprocs * sizeof(mine));
+	MPI_Gather(mine, SUM_NPHASES, MPI_DOUBLE, me == 0 ? o->proc_times : NULL, SUM_NPHASES,
+		   MPI_DOUBLE, 0, MPI_COMM_WORLD);
+}
+
 int sum_parallel(const struct sum_job *job, struct sum_outcome *o)
 {
 	struct sum_run run;
@@ -516,6 +534,8 @@ int sum_parallel(const struct sum_job *job, struct sum_outcome *o)
 	size_t state_len = 0;
 	uint64_t bytes;
 	int decision;
+
+	double start = MPI_Wtime();
 
 	o->nprocs = nprocs;
 	sum_run_init(&run);
@@ -573,6 +593,8 @@ int sum_parallel(const struct sum_job *job, struct sum_outcome *o)
 out:
 	/* The others learn whether there is a sum. */
 	MPI_Bcast(&o->failed, 1, MPI_INT, 0, MPI_COMM_WORLD);
+	if (job->timing)
+		gather_times(&run, o, MPI_Wtime() - start);
 	profile_free(&f.state);
 	free(f.cache.data);
 	free(f.rerun);

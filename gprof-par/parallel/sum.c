@@ -96,6 +96,9 @@ void sum_run_init(struct sum_run *run)
 
 void sum_run_free(struct sum_run *run)
 {
+	double times[SUM_NPHASES];
+
+	memcpy(times, run->times, sizeof(times));
 	for (size_t i = 0; i < run->nbad; i++)
 		free(run->bad[i].message);
 	free(run->bad);
@@ -104,6 +107,7 @@ void sum_run_free(struct sum_run *run)
 	if (run->has_balance)
 		balance_free(&run->balance);
 	sum_run_init(run);
+	memcpy(run->times, times, sizeof(times));  /* a rerun's time counts too */
 }
 
 /* The rank of file i: from its name, else its position. */
@@ -159,10 +163,15 @@ int sum_run_files(struct sum_run *run, const struct sum_job *job, size_t lo, siz
 		  struct sum_progress *pg, char *err, size_t errlen)
 {
 	struct profile *p = &run->prof;
+	struct profile_times before, after;
+	double balance_start = 0.0;
 	char msg[1024];
 
 	if (job->balance_map && profile_trace_files(p, msg, sizeof msg) != 0)
 		goto oom;
+	if (job->timing && profile_time_files(p, msg, sizeof msg) != 0)
+		goto oom;
+	profile_times_get(p, &before);
 	for (size_t i = lo; i < hi; i++) {
 		int had_hists = p->nhists > 0, had_fingerprint = p->has_fingerprint;
 
@@ -177,12 +186,24 @@ int sum_run_files(struct sum_run *run, const struct sum_job *job, size_t lo, siz
 		if ((!had_hists && p->nhists > 0) || (!had_fingerprint && p->has_fingerprint))
 			if (add_event(run, i, SUM_EVENT_SET) != 0)
 				goto oom;
+		if (job->timing)
+			balance_start = sum_now();
 		if (job->balance_map && add_to_balance(run, job, i) != 0)
 			goto oom;
+		if (job->timing && job->balance_map)
+			run->times[SUM_PHASE_BALANCE] += sum_now() - balance_start;
 		progress_step(pg, p);
 	}
+	if (job->timing)
+		balance_start = sum_now();
 	if (run->has_balance)
 		balance_flush(&run->balance);
+	if (job->timing && job->balance_map)
+		run->times[SUM_PHASE_BALANCE] += sum_now() - balance_start;
+	profile_times_get(p, &after);
+	run->times[SUM_PHASE_READ] += after.read - before.read;
+	run->times[SUM_PHASE_CHECK] += after.check - before.check;
+	run->times[SUM_PHASE_ADD] += after.add - before.add;
 	if (job->balance_map && !run->has_balance) {
 		if (balance_init(&run->balance, job->balance_map, job->balance_columns, job->n) != 0)
 			goto oom;
@@ -212,6 +233,7 @@ void sum_outcome_free(struct sum_outcome *o)
 	profile_free(&o->prof);
 	if (o->has_balance)
 		balance_free(&o->balance);
+	free(o->proc_times);
 	sum_outcome_init(o);
 }
 
@@ -224,6 +246,7 @@ int sum_serial(const struct sum_job *job, struct sum_outcome *o)
 	sum_run_init(&run);
 	rc = sum_run_files(&run, job, 0, job->n, pg, o->message, sizeof o->message);
 	sum_progress_end(pg);
+	memcpy(o->times, run.times, sizeof(o->times));
 	o->bytes = profile_bytes_read(&run.prof);
 	if (rc != 0) {
 		o->failed = 1;

@@ -26,6 +26,20 @@
 #include "balance.h"
 #include "profile.h"
 
+/* --timing: where the time goes, per process (seconds). */
+enum sum_phase {
+	SUM_PHASE_LIST,          /* listing the directory's rank files (process 0) */
+	SUM_PHASE_READ,          /* open, fstat, read(2) of the files */
+	SUM_PHASE_CHECK,         /* validating them */
+	SUM_PHASE_ADD,           /* adding them into the partial sum */
+	SUM_PHASE_BALANCE,       /* the load balance's statistics */
+	SUM_PHASE_MPI,           /* MPI: agreeing on the serial order, reducing */
+	SUM_PHASE_WRITE,         /* writing the sum (process 0) */
+	SUM_PHASE_REPORT,        /* symbols, analysis and report (process 0) */
+	SUM_PHASE_TOTAL,         /* from start to end */
+	SUM_NPHASES
+};
+
 struct sum_job {
 	char **paths;          /* the files, in summing order */
 	size_t n;
@@ -37,6 +51,7 @@ struct sum_job {
 	 * heat map of balance_columns columns. */
 	const struct balance_map *balance_map;
 	uint32_t balance_columns;
+	int timing;            /* measure the phases (sum_outcome.times) */
 };
 
 struct sum_bad_file {
@@ -56,6 +71,10 @@ struct sum_outcome {
 	struct balance balance;  /* with job->balance_map, on the root:
 				  * over the files summed, ranks sorted */
 	int has_balance;
+	/* With job->timing: this process's phases; on the root of a
+	 * parallel sum, every process's (nprocs x SUM_NPHASES, malloc'ed). */
+	double times[SUM_NPHASES];
+	double *proc_times;
 };
 
 /* Empties o; sum_outcome_free frees what it holds. */
@@ -97,6 +116,7 @@ struct sum_run {
 	size_t nbad, bad_cap;
 	struct balance balance;    /* of the files added, with job->balance_map */
 	int has_balance;
+	double times[SUM_NPHASES]; /* with job->timing; kept by sum_run_free */
 };
 
 struct sum_progress;

@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "errors.h"
@@ -202,18 +203,51 @@ int profile_last_trace(const struct profile *p, struct profile_trace *t)
 	return 0;
 }
 
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+int profile_time_files(struct profile *p, char *err, size_t errlen)
+{
+	if (profile_ensure_private(p, err, errlen) != 0)
+		return -1;
+	p->priv->timing = 1;
+	return 0;
+}
+
+void profile_times_get(const struct profile *p, struct profile_times *t)
+{
+	if (p->priv)
+		*t = p->priv->times;
+	else
+		memset(t, 0, sizeof(*t));
+}
+
 int profile_add_buffer(struct profile *p, const void *data, size_t len, const char *name,
 		       char *err, size_t errlen)
 {
 	struct file_scan scan;
 	struct source_names names;
+	double checked = 0.0;
 
 	memset(&scan, 0, sizeof scan);
 	scan.name = name_or_unnamed(name);
 	if (profile_ensure_private(p, err, errlen) != 0)
 		return -1;
+	if (p->priv->timing)
+		checked = now();
 	if (gmon_check_file(p, data, len, &scan, err, errlen) != 0)
 		goto fail;
+	if (p->priv->timing) {
+		double t = now();
+
+		p->priv->times.check += t - checked;
+		checked = t;
+	}
 	names.first = scan.name;
 	names.hist = scan.nnew_hists > 0 ? scan.name : NULL;
 	names.fingerprint = scan.has_fingerprint && !p->has_fingerprint ? scan.name : NULL;
@@ -232,6 +266,8 @@ int profile_add_buffer(struct profile *p, const void *data, size_t len, const ch
 	p->bb_counts_skipped += scan.bb_counts;
 	p->nfiles++;
 	file_scan_free(&scan);
+	if (p->priv->timing)
+		p->priv->times.add += now() - checked;
 	return 0;
 fail:
 	file_scan_free(&scan);
@@ -337,11 +373,15 @@ static int read_file(struct profile *p, const char *path, size_t *len, char *err
 int profile_add_file(struct profile *p, const char *path, char *err, size_t errlen)
 {
 	size_t len;
+	double start;
 
 	if (profile_ensure_private(p, err, errlen) != 0)
 		return -1;
+	start = p->priv->timing ? now() : 0.0;
 	if (read_file(p, path, &len, err, errlen) != 0)
 		return -1;
+	if (p->priv->timing)
+		p->priv->times.read += now() - start;
 	p->priv->bytes_read += len;
 	return profile_add_buffer(p, p->priv->read_buf, len, path, err, errlen);
 }

@@ -66,6 +66,12 @@ int profile_trace_files(struct profile *p, char *err, size_t errlen);
  * returns -1 when p is not traced. */
 int profile_last_trace(const struct profile *p, struct profile_trace *t);
 
+/* From now on, measure where profile_add_file() spends its time (a few
+ * clock_gettime calls per file); profile_times_get() says how much.
+ * Returns 0, or -1 with a message (out of memory). */
+int profile_time_files(struct profile *p, char *err, size_t errlen);
+void profile_times_get(const struct profile *p, struct profile_times *t);
+
 /* How many records of each kind one gmon file holds (GNU gprof -i). */
 struct gmon_record_counts {
 	uint64_t hist;

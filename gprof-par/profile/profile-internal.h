@@ -32,6 +32,8 @@ struct profile_private {
 	size_t arcs_cap;
 	unsigned char *read_buf;
 	size_t read_cap;
+	int timing;            /* profile_time_files() */
+	struct profile_times times;
 	/* profile_trace_file(): what the last file added held, found while
 	 * adding it (gmon-read.h). */
 	int tracing;

@@ -71,6 +71,15 @@ struct profile {
 	struct profile_private *priv;
 };
 
+/* Where adding files spends its time, in seconds, once profile_time_files()
+ * was called on p: opening and reading them (open, fstat, read), checking
+ * them (gmon-check.c), and adding them (reserving room included). */
+struct profile_times {
+	double read;
+	double check;
+	double add;
+};
+
 /* Empties p (no histograms, no arcs, no files).  Call profile_free on a
  * profile that holds anything before initialising it again. */
 void profile_init(struct profile *p);
