@@ -172,6 +172,8 @@ int sum_run_files(struct sum_run *run, const struct sum_job *job, size_t lo, siz
 	if (job->timing && profile_time_files(p, msg, sizeof msg) != 0)
 		goto oom;
 	profile_times_get(p, &before);
+	if (profile_begin_batch(p, msg, sizeof msg) != 0)
+		goto oom;
 	for (size_t i = lo; i < hi; i++) {
 		int had_hists = p->nhists > 0, had_fingerprint = p->has_fingerprint;
 
@@ -194,6 +196,7 @@ int sum_run_files(struct sum_run *run, const struct sum_job *job, size_t lo, siz
 			run->times[SUM_PHASE_BALANCE] += sum_now() - balance_start;
 		progress_step(pg, p);
 	}
+	profile_end_batch(p);
 	if (job->timing)
 		balance_start = sum_now();
 	if (run->has_balance)
@@ -211,6 +214,7 @@ int sum_run_files(struct sum_run *run, const struct sum_job *job, size_t lo, siz
 	}
 	return 0;
 oom:
+	profile_end_batch(p);
 	snprintf(err, errlen, "out of memory recording what %s did", job->paths[lo]);
 	return -1;
 }

@@ -61,6 +61,112 @@ static void add_bins(uint64_t *restrict sums, const unsigned char *restrict bins
 		sums[i] += load_u16(bins + (size_t)i * HIST_BIN_SIZE);
 }
 
+/* add_bins into 32-bit partial sums. */
+static void add_bin_block32(uint32_t *restrict sums, const unsigned char *restrict bins)
+{
+	for (int k = 0; k < BIN_BLOCK; k++)
+		sums[k] += load_u16(bins + k * HIST_BIN_SIZE);
+}
+
+static void add_bins32(uint32_t *restrict sums, const unsigned char *restrict bins, uint32_t n,
+		       uint32_t *blocks, size_t *nblocks)
+{
+	uint32_t i = 0;
+
+	for (; i + BIN_BLOCK <= n; i += BIN_BLOCK) {
+		const unsigned char *block = bins + (size_t)i * HIST_BIN_SIZE;
+
+		add_bin_block32(sums + i, block);
+		if (blocks) {
+			uint64_t or = 0;
+
+			for (size_t w = 0; w < BIN_BLOCK * HIST_BIN_SIZE / 8; w++) {
+				uint64_t word;
+
+				memcpy(&word, block + 8 * w, 8);
+				or |= word;
+			}
+			blocks[*nblocks] = i / BIN_BLOCK;
+			*nblocks += or != 0;
+		}
+	}
+	if (i < n) {
+		uint16_t or = 0;
+
+		for (uint32_t j = i; j < n; j++) {
+			uint16_t c = load_u16(bins + (size_t)j * HIST_BIN_SIZE);
+
+			sums[j] += c;
+			or |= c;
+		}
+		if (blocks) {
+			blocks[*nblocks] = i / BIN_BLOCK;
+			*nblocks += or != 0;
+		}
+	}
+}
+
+/* Adds histogram i's partial sums into its bins and clears them. */
+static void widen(struct profile *p, size_t i)
+{
+	uint64_t *sums = p->hists[i].bins;
+	uint32_t *partial = p->priv->partial[i];
+
+	for (uint32_t b = 0; b < p->hists[i].nbins; b++) {
+		sums[b] += partial[b];
+		partial[b] = 0;
+	}
+	p->priv->partial_records[i] = 0;
+}
+
+int profile_begin_batch(struct profile *p, char *err, size_t errlen)
+{
+	if (profile_ensure_private(p, err, errlen) != 0)
+		return -1;
+	p->priv->batching = 1;
+	return 0;
+}
+
+void profile_end_batch(struct profile *p)
+{
+	if (!p->priv)
+		return;
+	for (size_t i = 0; i < p->priv->npartial && i < p->nhists; i++)
+		if (p->priv->partial[i] && p->priv->partial_records[i] > 0)
+			widen(p, i);
+	p->priv->batching = 0;
+}
+
+/* Batching: partial sums for every histogram of p (before applying). */
+static int reserve_partial(struct profile_private *priv, const struct profile *p)
+{
+	if (priv->npartial < p->nhists) {
+		uint32_t **grown = realloc(priv->partial, p->nhists * sizeof(*grown));
+		uint32_t *counts;
+
+		if (!grown)
+			return -1;
+		priv->partial = grown;
+		counts = realloc(priv->partial_records, p->nhists * sizeof(*counts));
+		if (!counts)
+			return -1;
+		priv->partial_records = counts;
+		for (size_t i = priv->npartial; i < p->nhists; i++) {
+			priv->partial[i] = NULL;
+			priv->partial_records[i] = 0;
+		}
+		priv->npartial = p->nhists;
+	}
+	for (size_t i = 0; i < p->nhists; i++)
+		if (!priv->partial[i]) {
+			priv->partial[i] = calloc(p->hists[i].nbins ? p->hists[i].nbins : 1,
+						  sizeof(uint32_t));
+			if (!priv->partial[i])
+				return -1;
+		}
+	return 0;
+}
+
 /* add_bins, noting the blocks of PROFILE_TRACE_BLOCK bins with samples
  * (their bytes are in cache: a few more loads per block). */
 static size_t add_bins_traced(uint64_t *restrict sums, const unsigned char *restrict bins,
@@ -105,8 +211,27 @@ static void apply_hist_record(struct profile *p, const unsigned char *rec)
 	int i = profile_find_hist(p, low, high);
 	const unsigned char *bins = rec + GMON_HIST_HEADER_SIZE;
 	struct profile_private *priv = p->priv;
-	struct profile_hist_trace *t;
+	struct profile_hist_trace *t = NULL;
 
+	if (priv->batching) {
+		size_t nblocks = 0;
+
+		if (priv->tracing) {
+			t = &priv->hist_trace[priv->hist_trace_len++];
+			*t = (struct profile_hist_trace){ low, high, p->hists[i].nbins, bins,
+							  priv->block_trace_len, 0 };
+		}
+		add_bins32(priv->partial[i], bins, p->hists[i].nbins,
+			   priv->tracing ? priv->block_trace + priv->block_trace_len : NULL, &nblocks);
+		if (priv->tracing) {
+			t->nblocks = nblocks;
+			priv->block_trace_len += nblocks;
+		}
+		/* 65,535 more records of 16-bit bins could overflow 32 bits. */
+		if (++priv->partial_records[i] == UINT16_MAX)
+			widen(p, (size_t)i);
+		return;
+	}
 	if (!priv->tracing) {
 		add_bins(p->hists[i].bins, bins, p->hists[i].nbins);
 		return;
@@ -254,6 +379,10 @@ int profile_add_buffer(struct profile *p, const void *data, size_t len, const ch
 	if (profile_reserve(p, &names, scan.new_hists, scan.nnew_hists, scan.arc_records, err,
 		    errlen) != 0) {
 		profile_prefix_error(err, errlen, scan.name);
+		goto fail;
+	}
+	if (p->priv->batching && reserve_partial(p->priv, p) != 0) {
+		snprintf(err, errlen, "%s: out of memory", scan.name);
 		goto fail;
 	}
 	if (p->priv->tracing && reserve_trace(p->priv, len, &scan) != 0) {

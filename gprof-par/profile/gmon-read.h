@@ -66,6 +66,17 @@ int profile_trace_files(struct profile *p, char *err, size_t errlen);
  * returns -1 when p is not traced. */
 int profile_last_trace(const struct profile *p, struct profile_trace *t);
 
+/*
+ * Adding many files: between profile_begin_batch() and profile_end_batch(),
+ * histogram bins are added into 32-bit partial sums, widened into the
+ * 64-bit p->hists[i].bins before they could overflow and at the end; in
+ * between, p->hists[i].bins lags behind.  Half the memory traffic of
+ * adding into 64-bit sums, which for large histograms do not fit in the
+ * caches.  profile_end_batch() cannot fail.
+ */
+int profile_begin_batch(struct profile *p, char *err, size_t errlen);  /* 0, or -1: no memory */
+void profile_end_batch(struct profile *p);
+
 /* From now on, measure where profile_add_file() spends its time (a few
  * clock_gettime calls per file); profile_times_get() says how much.
  * Returns 0, or -1 with a message (out of memory). */

@@ -32,6 +32,14 @@ struct profile_private {
 	size_t arcs_cap;
 	unsigned char *read_buf;
 	size_t read_cap;
+	/* profile_begin_batch(): 16-bit bins are added into 32-bit partial
+	 * sums (half the memory traffic of 64-bit ones), widened into the
+	 * histograms' bins at profile_end_batch() or before they could
+	 * overflow. */
+	int batching;
+	uint32_t **partial;    /* per histogram: nbins partial sums, or NULL */
+	uint32_t *partial_records; /* per histogram: records added since widened */
+	size_t npartial;
 	int timing;            /* profile_time_files() */
 	struct profile_times times;
 	/* profile_trace_file(): what the last file added held, found while

@@ -30,6 +30,10 @@ void profile_free(struct profile *p)
 		range_index_free(&p->priv->hist_index);
 		free(p->priv->arc_slots);
 		free(p->priv->read_buf);
+		for (size_t i = 0; i < p->priv->npartial; i++)
+			free(p->priv->partial[i]);
+		free(p->priv->partial);
+		free(p->priv->partial_records);
 		free(p->priv->arc_trace);
 		free(p->priv->hist_trace);
 		free(p->priv->block_trace);

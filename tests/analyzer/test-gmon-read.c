@@ -647,6 +647,43 @@ static void test_many_arcs(void)
 /* ------------------------------------------------------------------ */
 /* Merge and clone.                                                      */
 
+/*
+ * Batches (profile_begin_batch): 70,000 files whose bins hold 65,535 (and
+ * 1, 0, and 65,535 in a partial last block) add up beyond 32 bits, exactly,
+ * because the 32-bit partial sums are widened before they could overflow.
+ */
+static void test_batch_beyond_32_bits(void)
+{
+	struct buf b = { NULL, 0, 0 };
+	struct profile p;
+	char err[1024];
+	const uint32_t nbins = 35;        /* a block of 32 and 3 more */
+	const unsigned files = 70000;
+
+	put_header(&b, NULL);
+	put_hist_header(&b, 0x1000, 0x1000 + 4 * nbins, nbins, 100);
+	for (uint32_t i = 0; i < nbins; i++)
+		put_u16(&b, i == 1 ? 1 : i == 2 ? 0 : 65535);
+	profile_init(&p);
+	CU_ASSERT_EQUAL_FATAL(profile_begin_batch(&p, err, sizeof err), 0);
+	for (unsigned k = 0; k < files; k++)
+		if (profile_add_buffer(&p, b.data, b.len, "batch", err, sizeof err) != 0) {
+			CU_FAIL("a file of the batch was refused");
+			break;
+		}
+	profile_end_batch(&p);
+	CU_ASSERT_EQUAL_FATAL(p.nhists, 1);
+	CU_ASSERT_EQUAL(p.hists[0].bins[0], (uint64_t)65535 * files);
+	CU_ASSERT_EQUAL(p.hists[0].bins[1], (uint64_t)files);
+	CU_ASSERT_EQUAL(p.hists[0].bins[2], 0);
+	CU_ASSERT_EQUAL(p.hists[0].bins[34], (uint64_t)65535 * files);
+	/* After the batch, adding goes straight into the sums again. */
+	CU_ASSERT_EQUAL(profile_add_buffer(&p, b.data, b.len, "after", err, sizeof err), 0);
+	CU_ASSERT_EQUAL(p.hists[0].bins[0], (uint64_t)65535 * (files + 1));
+	profile_free(&p);
+	free(b.data);
+}
+
 static void test_merge_equals_sequential_read(void)
 {
 	char *a = save_good("merge-a", FP_A);
@@ -1051,6 +1088,7 @@ int main(void)
 		{ "histogram mismatch across files", test_histogram_mismatch_across_files },
 		{ "histogram mismatch in one file", test_histogram_mismatch_in_one_file },
 		{ "fingerprint mismatch", test_fingerprint_mismatch },
+		{ "batches add beyond 32 bits exactly", test_batch_beyond_32_bits },
 		{ "header-only file is empty", test_header_only_is_empty },
 		{ "sum within one file", test_sum_in_one_file },
 		{ "sum across files, stacked", test_sum_across_files_stacked },
