@@ -24,13 +24,29 @@ struct bin_map {
 #define BATCH 8
 
 struct balance_scratch {
-	/* Per file of the batch, its samples and calls per function, +1
-	 * slot for "no function": BATCH x (nfuncs + 1) each. */
-	uint64_t *time;
+	/* Calls are folded in batches: per file of the batch, its calls per
+	 * function, +1 slot for "no function": BATCH x (nfuncs + 1). */
 	uint64_t *calls;
 	size_t nbatched;
+	/*
+	 * Time is sparse (a rank's samples fall in few functions), so it is
+	 * folded file by file for the functions with samples only; the zeros
+	 * of the others are settled when the run ends (balance_flush), with
+	 * the rank of the first file that had none: the lowest such rank, as
+	 * long as ranks rise from file to file.  When they do not, the zeros
+	 * so far are settled and the rest of the run is folded densely.
+	 */
+	uint64_t *file_time;     /* this file's samples per function (+1) */
+	uint32_t *touched;       /* the functions with samples in it */
+	size_t ntouched;
+	uint64_t *seen;          /* per function: files of the run with samples */
+	uint64_t *lead;          /* per function: files from the run's first
+				  * on, all with samples (= first without) */
+	uint64_t run_files;      /* files of this run */
+	uint64_t run_first;      /* index in b->ranks of its first file */
+	int64_t last_rank;
+	int dense;
 	int64_t batch_rank[BATCH];
-	uint32_t batch_column[BATCH];
 	struct bin_map *maps;
 	size_t nmaps;
 	/* The function each arc of the summed profile counts as a call of
@@ -81,10 +97,14 @@ int balance_init(struct balance *b, const struct balance_map *map, uint32_t ncol
 	if (map) {
 		b->scratch = calloc(1, sizeof(*b->scratch));
 		if (!b->scratch ||
-		    calloc_array(&b->scratch->time, BATCH * ((size_t)b->nfuncs + 1),
-				 sizeof(uint64_t)) != 0 ||
 		    calloc_array(&b->scratch->calls, BATCH * ((size_t)b->nfuncs + 1),
-				 sizeof(uint64_t)) != 0)
+				 sizeof(uint64_t)) != 0 ||
+		    calloc_array(&b->scratch->file_time, (size_t)b->nfuncs + 1,
+				 sizeof(uint64_t)) != 0 ||
+		    calloc_array(&b->scratch->touched, (size_t)b->nfuncs + 1,
+				 sizeof(uint32_t)) != 0 ||
+		    calloc_array(&b->scratch->seen, b->nfuncs, sizeof(uint64_t)) != 0 ||
+		    calloc_array(&b->scratch->lead, b->nfuncs, sizeof(uint64_t)) != 0)
 			goto oom;
 
 	}
@@ -101,8 +121,11 @@ void balance_free(struct balance *b)
 			free(b->scratch->maps[i].func);
 		free(b->scratch->callee);
 		free(b->scratch->maps);
-		free(b->scratch->time);
 		free(b->scratch->calls);
+		free(b->scratch->file_time);
+		free(b->scratch->touched);
+		free(b->scratch->seen);
+		free(b->scratch->lead);
 		free(b->scratch);
 	}
 	free(b->time);
@@ -181,9 +204,10 @@ static const struct bin_map *bin_map_for(struct balance *b, gmon_addr_t low, gmo
  * blocks the adding loop found samples in (profile_trace), and in them the
  * 8-byte words (4 bins) that are not zero.
  */
-static uint64_t add_bins_to_functions(uint64_t *time, const struct bin_map *bm,
+static uint64_t add_bins_to_functions(struct balance_scratch *s, const struct bin_map *bm,
 				      const struct profile_hist_trace *h, const uint32_t *blocks)
 {
+	uint64_t *time = s->file_time;
 	uint64_t total = 0;
 
 	for (size_t b = 0; b < h->nblocks; b++) {
@@ -203,8 +227,13 @@ static uint64_t add_bins_to_functions(uint64_t *time, const struct bin_map *bm,
 			}
 			for (uint32_t j = i; j < stop; j++) {
 				uint16_t c = load_u16(h->bins + (size_t)j * HIST_BIN_SIZE);
+				uint32_t f = bm->func[j];
 
-				time[bm->func[j]] += c;
+				if (!c)
+					continue;
+				if (!time[f])
+					s->touched[s->ntouched++] = f;
+				time[f] += c;
 				total += c;
 			}
 		}
@@ -275,19 +304,21 @@ static int add_rank(struct balance *b, int64_t rank, uint64_t samples)
 	return 0;
 }
 
+static void fold_calls(struct balance *b);
+static void fold_time(struct balance *b, int64_t rank, uint32_t column);
+
 int balance_add_file(struct balance *b, int64_t rank, uint64_t index, const struct profile *p)
 {
 	struct balance_scratch *s = b->scratch;
 	struct profile_trace t;
 	uint64_t total = 0;
 	uint32_t column = 0;
-	uint64_t *time, *calls;
+	uint64_t *calls;
 
 	if (profile_last_trace(p, &t) != 0)
 		return -1;
 	if (s->nbatched == BATCH)
-		balance_flush(b);
-	time = s->time + s->nbatched * ((size_t)b->nfuncs + 1);
+		fold_calls(b);
 	calls = s->calls + s->nbatched * ((size_t)b->nfuncs + 1);
 	for (size_t h = 0; h < t.nhists; h++) {
 		const struct bin_map *bm = bin_map_for(b, t.hists[h].low_pc, t.hists[h].high_pc,
@@ -295,7 +326,7 @@ int balance_add_file(struct balance *b, int64_t rank, uint64_t index, const stru
 
 		if (!bm)
 			return -1;
-		total += add_bins_to_functions(time, bm, &t.hists[h], t.blocks);
+		total += add_bins_to_functions(s, bm, &t.hists[h], t.blocks);
 	}
 	if (cover_arcs(s, p) != 0)
 		return -1;
@@ -313,8 +344,8 @@ int balance_add_file(struct balance *b, int64_t rank, uint64_t index, const stru
 		b->column_files[column]++;
 		column_take_rank(b, column, rank, rank);
 	}
+	fold_time(b, rank, column);
 	s->batch_rank[s->nbatched] = rank;
-	s->batch_column[s->nbatched] = column;
 	s->nbatched++;
 	if (add_rank(b, rank, total) != 0)
 		return -1;
@@ -322,31 +353,90 @@ int balance_add_file(struct balance *b, int64_t rank, uint64_t index, const stru
 	return 0;
 }
 
-void balance_flush(struct balance *b)
+/* Folds the batch's calls into the statistics. */
+static void fold_calls(struct balance *b)
 {
 	struct balance_scratch *s = b->scratch;
 	size_t stride = (size_t)b->nfuncs + 1;
 
-	if (!s || s->nbatched == 0)
-		return;
 	for (uint32_t f = 0; f < b->nfuncs; f++) {
-		struct balance_stat *time = &b->time[f], *calls = &b->calls[f];
+		struct balance_stat *calls = &b->calls[f];
 
 		for (size_t k = 0; k < s->nbatched; k++) {
-			uint64_t t = s->time[k * stride + f], c = s->calls[k * stride + f];
-
-			/* Cleared for the next batch while in cache. */
-			s->time[k * stride + f] = s->calls[k * stride + f] = 0;
-			fold_value(time, t, s->batch_rank[k]);
-			fold_value(calls, c, s->batch_rank[k]);
-			if (b->ncolumns > 0)
-				b->columns[(size_t)f * b->ncolumns + s->batch_column[k]] += t;
+			fold_value(calls, s->calls[k * stride + f], s->batch_rank[k]);
+			s->calls[k * stride + f] = 0;  /* cleared while in cache */
 		}
 	}
-	/* And the "no function" slots. */
 	for (size_t k = 0; k < s->nbatched; k++)
-		s->time[k * stride + b->nfuncs] = s->calls[k * stride + b->nfuncs] = 0;
+		s->calls[k * stride + b->nfuncs] = 0;
 	s->nbatched = 0;
+}
+
+/* The zeros of the run so far: a function without samples in some file
+ * gets 0 with the rank of the first such file (see struct
+ * balance_scratch). */
+static void settle_time(struct balance *b)
+{
+	struct balance_scratch *s = b->scratch;
+
+	for (uint32_t f = 0; f < b->nfuncs; f++)
+		if (s->seen[f] < s->run_files)
+			fold_value(&b->time[f], 0, b->ranks[s->run_first + s->lead[f]].rank);
+	memset(s->seen, 0, b->nfuncs * sizeof(*s->seen));
+	memset(s->lead, 0, b->nfuncs * sizeof(*s->lead));
+}
+
+/* Folds this file's samples per function (file run_files of the run). */
+static void fold_time(struct balance *b, int64_t rank, uint32_t column)
+{
+	struct balance_scratch *s = b->scratch;
+
+	if (!s->dense && s->run_files > 0 && rank <= s->last_rank) {
+		settle_time(b);
+		s->dense = 1;
+	}
+	if (s->dense) {
+		for (uint32_t f = 0; f < b->nfuncs; f++) {
+			fold_value(&b->time[f], s->file_time[f], rank);
+			if (b->ncolumns > 0)
+				b->columns[(size_t)f * b->ncolumns + column] += s->file_time[f];
+			s->file_time[f] = 0;
+		}
+	} else {
+		for (size_t i = 0; i < s->ntouched; i++) {
+			uint32_t f = s->touched[i];
+
+			if (f == b->nfuncs)
+				continue;
+			fold_value(&b->time[f], s->file_time[f], rank);
+			if (b->ncolumns > 0)
+				b->columns[(size_t)f * b->ncolumns + column] += s->file_time[f];
+			s->seen[f]++;
+			if (s->lead[f] == s->run_files)
+				s->lead[f]++;
+			s->file_time[f] = 0;
+		}
+	}
+	s->file_time[b->nfuncs] = 0;
+	s->ntouched = 0;
+	s->run_files++;
+	s->last_rank = rank;
+}
+
+void balance_flush(struct balance *b)
+{
+	struct balance_scratch *s = b->scratch;
+
+	if (!s)
+		return;
+	if (s->nbatched > 0)
+		fold_calls(b);
+	if (!s->dense && s->run_files > 0)
+		settle_time(b);
+	/* The next files start a run of their own. */
+	s->run_files = 0;
+	s->run_first = b->nranks;
+	s->dense = 0;
 }
 
 static void merge_stat(struct balance_stat *into, const struct balance_stat *from)
