@@ -68,6 +68,22 @@ static void add_bin_block32(uint32_t *restrict sums, const unsigned char *restri
 		sums[k] += load_u16(bins + k * HIST_BIN_SIZE);
 }
 
+/* Whether a whole block of bins holds a sample (its bytes were just
+ * loaded: a few more loads). */
+static int block_has_samples(const unsigned char *block)
+{
+	uint64_t or = 0;
+
+	for (size_t w = 0; w < BIN_BLOCK * HIST_BIN_SIZE / 8; w++) {
+		uint64_t word;
+
+		memcpy(&word, block + 8 * w, 8);
+		or |= word;
+	}
+	return or != 0;
+}
+
+/* With blocks (tracing), notes the index of every block with samples. */
 static void add_bins32(uint32_t *restrict sums, const unsigned char *restrict bins, uint32_t n,
 		       uint32_t *blocks, size_t *nblocks)
 {
@@ -78,16 +94,9 @@ static void add_bins32(uint32_t *restrict sums, const unsigned char *restrict bi
 
 		add_bin_block32(sums + i, block);
 		if (blocks) {
-			uint64_t or = 0;
-
-			for (size_t w = 0; w < BIN_BLOCK * HIST_BIN_SIZE / 8; w++) {
-				uint64_t word;
-
-				memcpy(&word, block + 8 * w, 8);
-				or |= word;
-			}
+			/* Without a branch: whether a block has samples is noise. */
 			blocks[*nblocks] = i / BIN_BLOCK;
-			*nblocks += or != 0;
+			*nblocks += block_has_samples(block);
 		}
 	}
 	if (i < n) {
@@ -167,44 +176,6 @@ static int reserve_partial(struct profile_private *priv, const struct profile *p
 	return 0;
 }
 
-/* add_bins, noting the blocks of PROFILE_TRACE_BLOCK bins with samples
- * (their bytes are in cache: a few more loads per block). */
-static size_t add_bins_traced(uint64_t *restrict sums, const unsigned char *restrict bins,
-			      uint32_t n, uint32_t *blocks)
-{
-	size_t nblocks = 0;
-	uint32_t i = 0;
-
-	for (; i + BIN_BLOCK <= n; i += BIN_BLOCK) {
-		const unsigned char *block = bins + (size_t)i * HIST_BIN_SIZE;
-		uint64_t or = 0;
-
-		add_bin_block(sums + i, block);
-		for (size_t w = 0; w < BIN_BLOCK * HIST_BIN_SIZE / 8; w++) {
-			uint64_t word;
-
-			memcpy(&word, block + 8 * w, 8);
-			or |= word;
-		}
-		/* Without a branch: whether a block has samples is noise. */
-		blocks[nblocks] = i / BIN_BLOCK;
-		nblocks += or != 0;
-	}
-	if (i < n) {
-		uint16_t or = 0;
-
-		for (uint32_t j = i; j < n; j++) {
-			uint16_t c = load_u16(bins + (size_t)j * HIST_BIN_SIZE);
-
-			sums[j] += c;
-			or |= c;
-		}
-		if (or)
-			blocks[nblocks++] = i / BIN_BLOCK;
-	}
-	return nblocks;
-}
-
 static void apply_hist_record(struct profile *p, const unsigned char *rec)
 {
 	gmon_addr_t low = load_addr(rec), high = load_addr(rec + sizeof(gmon_addr_t));
@@ -232,19 +203,7 @@ static void apply_hist_record(struct profile *p, const unsigned char *rec)
 			widen(p, (size_t)i);
 		return;
 	}
-	if (!priv->tracing) {
-		add_bins(p->hists[i].bins, bins, p->hists[i].nbins);
-		return;
-	}
-	t = &priv->hist_trace[priv->hist_trace_len++];
-	t->low_pc = low;
-	t->high_pc = high;
-	t->nbins = p->hists[i].nbins;
-	t->bins = bins;
-	t->first_block = priv->block_trace_len;
-	t->nblocks = add_bins_traced(p->hists[i].bins, bins, t->nbins,
-				     priv->block_trace + priv->block_trace_len);
-	priv->block_trace_len += t->nblocks;
+	add_bins(p->hists[i].bins, bins, p->hists[i].nbins);
 }
 
 /* Adds the records of a file that gmon_check_file accepted and
@@ -383,6 +342,11 @@ int profile_add_buffer(struct profile *p, const void *data, size_t len, const ch
 	}
 	if (p->priv->batching && reserve_partial(p->priv, p) != 0) {
 		snprintf(err, errlen, "%s: out of memory", scan.name);
+		goto fail;
+	}
+	if (p->priv->tracing && !p->priv->batching) {
+		snprintf(err, errlen, "%s: a traced profile adds files in a batch only "
+			 "(profile_begin_batch)", scan.name);
 		goto fail;
 	}
 	if (p->priv->tracing && reserve_trace(p->priv, len, &scan) != 0) {

@@ -37,6 +37,8 @@ int profile_add_file(struct profile *p, const char *path, char *err, size_t errl
  * histogram record's place with the blocks of PROFILE_TRACE_BLOCK bins
  * that hold samples (found by the adding loop itself, so that the
  * consumer need not look at empty bins).  Costs a few stores per record.
+ * Files are traced only while batching (profile_begin_batch): adding one
+ * outside a batch is refused.
  * Returns 0, or -1 with a message (out of memory).
  */
 #define PROFILE_TRACE_BLOCK 32

@@ -42,7 +42,7 @@ struct profile_private {
 	size_t npartial;
 	int timing;            /* profile_time_files() */
 	struct profile_times times;
-	/* profile_trace_file(): what the last file added held, found while
+	/* profile_trace_files(): what the last file added held, found while
 	 * adding it (gmon-read.h). */
 	int tracing;
 	struct profile_arc_trace *arc_trace;

@@ -680,6 +680,12 @@ static void test_batch_beyond_32_bits(void)
 	/* After the batch, adding goes straight into the sums again. */
 	CU_ASSERT_EQUAL(profile_add_buffer(&p, b.data, b.len, "after", err, sizeof err), 0);
 	CU_ASSERT_EQUAL(p.hists[0].bins[0], (uint64_t)65535 * (files + 1));
+	/* A traced profile adds files in a batch only: else its trace would
+	 * miss the histograms. */
+	CU_ASSERT_EQUAL(profile_trace_files(&p, err, sizeof err), 0);
+	CU_ASSERT_EQUAL(profile_add_buffer(&p, b.data, b.len, "traced", err, sizeof err), -1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "batch"));
+	CU_ASSERT_EQUAL(p.hists[0].bins[0], (uint64_t)65535 * (files + 1));
 	profile_free(&p);
 	free(b.data);
 }
