@@ -94,6 +94,19 @@ status=0
 expect_eq $status 2 "exit status with a malformed GMON_STOP_AFTER"
 grep -q "GMON_STOP_AFTER='1:2:3:4' is not a duration" out || fail "unclear message: $(cat out)"
 
+# A stripped program: no symbols for the load balance, but the ranks' files
+# are still summed (then the report fails, status 7, as it always did).
+strip -o app-stripped app
+status=0
+(cd submit && GMON_JOB=$work/engine-copy GMON_RUN=$prefix/bin/gmon-run GMON_NTASKS=2 \
+	GMON_RESULTS=$work/results-stripped bash ../spool/job-copy "$work/app-stripped" \
+	>../out 2>&1) || status=$?
+expect_eq $status 7 "exit status of a job of a stripped program"
+results=$(echo "$work/results-stripped"/local-*)
+expect_eq "$(calls_of app rank_work "$results/gmon.sum")" 3000 "calls of rank_work in the stripped program's sum"
+grep -q "no load balance" out || fail "no word of the missing load balance: $(cat out)"
+[ -e "$results/load-balance.txt" ] && fail "a load balance of a stripped program"
+
 # gmon-job alone: no scheduler, mpirun (here LAUNCHER) and 4 tasks by default.
 status=0
 (cd submit && GMON_RUN=$prefix/bin/gmon-run GMON_RESULTS=$work/results-direct BG_GMON_VERBOSE=off \
