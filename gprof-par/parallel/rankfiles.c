@@ -97,13 +97,21 @@ void rankfiles_others_free(struct rankfiles_others *others)
 	memset(others, 0, sizeof *others);
 }
 
-/* A rank file must be a regular file (or a link to one): a FIFO would
- * never end, a directory is not a profile. */
-static const char *not_regular(int dirfd, const char *name)
+/*
+ * A rank file must be a regular file (or a link to one): a FIFO would
+ * never end, a directory is not a profile.  The directory entry's type
+ * answers for regular files without a stat: on 16,384 files, the stats
+ * were a fifth of a 16-process sum, all on process 0 while the others
+ * waited, and on Lustre each is a metadata server round trip.  Links,
+ * other types and file systems that give no type are asked with a stat.
+ */
+static const char *not_regular(int dirfd, const struct dirent *e)
 {
 	struct stat st;
 
-	if (fstatat(dirfd, name, &st, 0) != 0)
+	if (e->d_type == DT_REG)
+		return NULL;
+	if (fstatat(dirfd, e->d_name, &st, 0) != 0)
 		return NULL; /* gone, or unreadable: the reader says why */
 	return S_ISREG(st.st_mode) ? NULL : file_kind(&st);
 }
@@ -127,7 +135,7 @@ int rankfiles_list(const char *dir, int64_t **ranks, size_t *n, struct rankfiles
 	for (errno = 0; (e = readdir(d)) != NULL; errno = 0) {
 		int64_t r = rankfiles_parse(e->d_name);
 		int kind = r < 0 ? rankfiles_classify(e->d_name) : -1;
-		const char *kind_of_file = r >= 0 ? not_regular(dirfd(d), e->d_name) : NULL;
+		const char *kind_of_file = r >= 0 ? not_regular(dirfd(d), e) : NULL;
 
 		if (kind_of_file)
 			kind = RANKFILE_NOT_REGULAR;

@@ -43,14 +43,18 @@ mkdir ranks
 for r in 0 2 4; do cp gmon.out ranks/gmon.out.$r; done
 mkfifo ranks/gmon.out.1
 mkdir ranks/gmon.out.3
+# Links are followed: to a FIFO, refused like one; to a regular file, summed
+# (the directory entry's type says "link": the listing must stat those).
+ln -s ../fifo ranks/gmon.out.5
+ln -s ../gmon.out ranks/gmon.out.6
 for skip in "" --skip-bad; do
 	status=0
 	t "$GPROF_PAR" -S $skip ranks >out 2>err || status=$?
 	[ "$status" -eq 0 ] || fail "-S $skip with a FIFO and a directory named gmon.out.<N>: status $status ($(cat err))"
-	grep -q "warning: ranks: 2 rank files that are not regular files not summed:.*gmon.out.1 (a FIFO)" err &&
-		grep -q "gmon.out.3 (a directory)" err ||
-		fail "-S $skip: the FIFO and the directory are not named: $(cat err)"
-	grep -q "summed 3 of 3 files" err || fail "-S $skip: the regular rank files are not summed: $(cat err)"
+	grep -q "warning: ranks: 3 rank files that are not regular files not summed:.*gmon.out.1 (a FIFO)" err &&
+		grep -q "gmon.out.3 (a directory)" err && grep -q "gmon.out.5 (a FIFO)" err ||
+		fail "-S $skip: the FIFOs (one through a link) and the directory are not named: $(cat err)"
+	grep -q "summed 4 of 4 files" err || fail "-S $skip: the regular rank files are not summed: $(cat err)"
 done
 
 # A huge file whose first record is bad: refused after its first megabyte
