@@ -131,7 +131,7 @@ static void separate(int *printed)
 static struct {
 	int on;
 	double start;
-	double list, write, report;
+	double init, list, write, report;
 } timing;
 
 static void timing_add(double *phase, double since)
@@ -153,7 +153,8 @@ static void print_time(double seconds, int known)
 static void print_timing(const struct sum_outcome *sum)
 {
 	static const char *const names[SUM_NPHASES] = {
-		"list", "read", "check", "add", "balance", "MPI", "write", "report", "total",
+		"init", "list", "read", "check", "add", "balance", "wait", "order", "reduce",
+		"write", "report", "total",
 	};
 	int nprocs = sum->proc_times ? sum->nprocs : 1;
 	double max[SUM_NPHASES] = { 0 };
@@ -167,8 +168,10 @@ static void print_timing(const struct sum_outcome *sum)
 
 		memcpy(row, sum->proc_times ? &sum->proc_times[(size_t)q * SUM_NPHASES] : sum->times,
 		       sizeof(row));
-		row[SUM_PHASE_TOTAL] = row[SUM_PHASE_READ] + row[SUM_PHASE_CHECK] +
-				       row[SUM_PHASE_ADD] + row[SUM_PHASE_BALANCE] + row[SUM_PHASE_MPI];
+		row[SUM_PHASE_TOTAL] = 0;
+		for (int k = SUM_PHASE_INIT; k <= SUM_PHASE_REDUCE; k++)
+			if (k != SUM_PHASE_LIST)
+				row[SUM_PHASE_TOTAL] += row[k];
 		if (q == 0) {
 			row[SUM_PHASE_LIST] = timing.list;
 			row[SUM_PHASE_WRITE] = timing.write;
@@ -529,12 +532,15 @@ int main(int argc, char **argv)
 	if (o.balance_svg && output_check_replaceable(o.balance_svg, err, sizeof(err)) != 0)
 		die(err);
 	if (launcher_wants_mpi(&l)) {
+		double starting = sum_now();
+
 		mpi = mpi_module_load(err, sizeof(err));
 		if (!mpi)
 			die(err);
 		mpi->init(&argc, &argv, &me, &nprocs);
 		options_quiet = me != 0;
 		check_world_size(&l, mpi, nprocs);
+		timing_add(&timing.init, starting);
 	}
 
 	memset(&plan, 0, sizeof(plan));
@@ -563,6 +569,7 @@ int main(int argc, char **argv)
 	}
 	plan.job.progress = plan.summing && me == 0 && isatty(STDERR_FILENO);
 	plan.job.timing = o.timing;
+	plan.job.init_seconds = timing.init;
 
 	sum_outcome_init(&sum);
 	status = sum_and_write(&plan, mpi, me == 0, &sum);

@@ -507,17 +507,27 @@ static void reduce_balance(struct sum_run *run, struct sum_outcome *o)
 	balance_finish(&o->balance);
 }
 
-/* --timing: every process's phases, on process 0.  MPI is what the sum
- * took beyond this process's own reading, checking, adding and balance. */
-static void gather_times(const struct sum_run *run, struct sum_outcome *o, double wall)
+/* This process's own work so far: reading, checking, adding, balance. */
+static double own_work(const struct sum_run *run)
+{
+	return run->times[SUM_PHASE_READ] + run->times[SUM_PHASE_CHECK] +
+	       run->times[SUM_PHASE_ADD] + run->times[SUM_PHASE_BALANCE];
+}
+
+/* --timing: every process's phases, on process 0.  wait and order were
+ * measured; reduce is the rest of what the sum took beyond this process's
+ * own work. */
+static void gather_times(const struct sum_job *job, const struct sum_run *run,
+			 struct sum_outcome *o, double wall)
 {
 	double mine[SUM_NPHASES];
 
 	memcpy(mine, run->times, sizeof(mine));
-	mine[SUM_PHASE_MPI] = wall - mine[SUM_PHASE_READ] - mine[SUM_PHASE_CHECK] -
-			      mine[SUM_PHASE_ADD] - mine[SUM_PHASE_BALANCE];
-	if (mine[SUM_PHASE_MPI] < 0)
-		mine[SUM_PHASE_MPI] = 0;
+	mine[SUM_PHASE_INIT] = job->init_seconds;
+	mine[SUM_PHASE_REDUCE] = wall - own_work(run) - mine[SUM_PHASE_WAIT] -
+				 mine[SUM_PHASE_ORDER];
+	if (mine[SUM_PHASE_REDUCE] < 0)
+		mine[SUM_PHASE_REDUCE] = 0;
 	memcpy(o->times, mine, sizeof(mine));
 	if (me == 0)
 		o->proc_times = xmalloc((size_t)nprocs * sizeof(mine));
@@ -547,7 +557,21 @@ int sum_parallel(const struct sum_job *job, struct sum_outcome *o)
 		fatal("out of memory");
 
 	local_run(&run, job, NULL, 0);
-	decision = agree(&run, job, &f);
+	if (job->timing) {
+		/* Only measured: the barrier shows the imbalance of the
+		 * blocks apart from the steps that follow. */
+		double t = MPI_Wtime(), work;
+
+		MPI_Barrier(MPI_COMM_WORLD);
+		run.times[SUM_PHASE_WAIT] = MPI_Wtime() - t;
+		t = MPI_Wtime();
+		work = own_work(&run);
+		decision = agree(&run, job, &f);
+		/* a block summed again is its process's own work */
+		run.times[SUM_PHASE_ORDER] = MPI_Wtime() - t - (own_work(&run) - work);
+	} else {
+		decision = agree(&run, job, &f);
+	}
 
 	bytes = profile_bytes_read(&run.prof);
 	MPI_Reduce(me == 0 ? MPI_IN_PLACE : &bytes, &bytes, 1, MPI_UINT64_T, MPI_SUM, 0,
@@ -594,7 +618,7 @@ out:
 	/* The others learn whether there is a sum. */
 	MPI_Bcast(&o->failed, 1, MPI_INT, 0, MPI_COMM_WORLD);
 	if (job->timing)
-		gather_times(&run, o, MPI_Wtime() - start);
+		gather_times(job, &run, o, MPI_Wtime() - start);
 	profile_free(&f.state);
 	free(f.cache.data);
 	free(f.rerun);

@@ -28,12 +28,15 @@
 
 /* --timing: where the time goes, per process (seconds). */
 enum sum_phase {
+	SUM_PHASE_INIT,          /* starting MPI: loading the module, MPI_Init */
 	SUM_PHASE_LIST,          /* listing the directory's rank files (process 0) */
 	SUM_PHASE_READ,          /* open, fstat, read(2) of the files */
 	SUM_PHASE_CHECK,         /* validating them */
 	SUM_PHASE_ADD,           /* adding them into the partial sum */
 	SUM_PHASE_BALANCE,       /* the load balance's statistics */
-	SUM_PHASE_MPI,           /* MPI: agreeing on the serial order, reducing */
+	SUM_PHASE_WAIT,          /* MPI: waiting for the slowest process's files */
+	SUM_PHASE_ORDER,         /* MPI: agreeing on the serial order's state */
+	SUM_PHASE_REDUCE,        /* MPI: reducing the partial sums, the rest */
 	SUM_PHASE_WRITE,         /* writing the sum (process 0) */
 	SUM_PHASE_REPORT,        /* symbols, analysis and report (process 0) */
 	SUM_PHASE_TOTAL,         /* from start to end */
@@ -52,6 +55,7 @@ struct sum_job {
 	const struct balance_map *balance_map;
 	uint32_t balance_columns;
 	int timing;            /* measure the phases (sum_outcome.times) */
+	double init_seconds;   /* with timing: this process's SUM_PHASE_INIT */
 };
 
 struct sum_bad_file {
