@@ -29,6 +29,9 @@
 struct profile_private {
 	uint32_t *arc_slots;   /* index into arcs + 1; 0 = empty slot */
 	size_t arc_slot_mask;  /* number of slots - 1 (a power of two) */
+	size_t arc_guess;      /* the index the next arc record is likely to
+				  have: the one after the last (see
+				  profile_add_arc) */
 	size_t arcs_cap;
 	unsigned char *read_buf;
 	size_t read_cap;
@@ -147,18 +150,35 @@ static inline uint32_t profile_add_arc(struct profile *p, gmon_addr_t from_pc,
 				       gmon_addr_t self_pc, uint64_t count)
 {
 	struct profile_private *priv = p->priv;
-	size_t slot = arc_hash(from_pc, self_pc) & priv->arc_slot_mask;
+	size_t guess = priv->arc_guess, slot;
 	uint32_t i;
 
+	/*
+	 * Rank files of one program list their arcs in nearly the same order
+	 * (the runtime writes them by caller address), which is the order of
+	 * p->arcs, of first appearance: the arc after the last one found is
+	 * tried first, without hashing.  A pair is in p->arcs once, so this
+	 * finds the index the table would.  On 30,000-function files the
+	 * hash table's random probes were half of all the adding time.
+	 */
+	if (guess < p->narcs && p->arcs[guess].from_pc == from_pc &&
+	    p->arcs[guess].self_pc == self_pc) {
+		p->arcs[guess].count += count;
+		priv->arc_guess = guess + 1;
+		return (uint32_t)guess;
+	}
+	slot = arc_hash(from_pc, self_pc) & priv->arc_slot_mask;
 	while ((i = priv->arc_slots[slot]) != 0) {
 		struct profile_arc *a = &p->arcs[i - 1];
 
 		if (a->from_pc == from_pc && a->self_pc == self_pc) {
 			a->count += count;
+			priv->arc_guess = i;
 			return i - 1;
 		}
 		slot = (slot + 1) & priv->arc_slot_mask;
 	}
+	priv->arc_guess = p->narcs + 1;
 	priv->arc_slots[slot] = (uint32_t)(p->narcs + 1);
 	p->arcs[p->narcs].from_pc = from_pc;
 	p->arcs[p->narcs].self_pc = self_pc;

@@ -644,6 +644,47 @@ static void test_many_arcs(void)
 	free(path);
 }
 
+/*
+ * Files of one program list their arcs in nearly the same order, and the
+ * adding tries the arc after the last one found before the hash table: a
+ * guess that shares only the caller, or only the callee, with the record
+ * must not take its count, wherever the orders differ.
+ */
+static void test_arcs_in_other_orders(void)
+{
+	static const uint64_t from[4] = { 0x1100, 0x1100, 0x1200, 0x1200 };
+	static const uint64_t self[4] = { 0x1800, 0x1900, 0x1900, 0x1800 };
+	static const int order[3][4] = { { 0, 1, 2, 3 }, { 0, 2, 1, 3 }, { 3, 0, 1, 2 } };
+	struct profile p;
+	char *paths[3];
+	int ok = 1;
+
+	for (int f = 0; f < 3; f++) {
+		struct buf b = { 0 };
+		char name[32];
+
+		put_header(&b, NULL);
+		for (int k = 0; k < 4; k++) {
+			int a = order[f][k];
+
+			put_arc(&b, from[a], self[a], (uint32_t)((a + 1) * 10 + f));
+		}
+		snprintf(name, sizeof name, "arc-order-%d", f);
+		paths[f] = save(name, &b);
+	}
+	profile_init(&p);
+	for (int f = 0; f < 3; f++)
+		add_ok(&p, paths[f]);
+	CU_ASSERT_FATAL(p.narcs == 4);
+	for (int a = 0; a < 4; a++)
+		ok &= p.arcs[a].from_pc == from[a] && p.arcs[a].self_pc == self[a] &&
+		      p.arcs[a].count == (uint64_t)(3 * (a + 1) * 10 + 0 + 1 + 2);
+	CU_ASSERT(ok);
+	profile_free(&p);
+	for (int f = 0; f < 3; f++)
+		free(paths[f]);
+}
+
 /* ------------------------------------------------------------------ */
 /* Merge and clone.                                                      */
 
@@ -1101,6 +1142,7 @@ int main(void)
 		{ "basic-block records skipped", test_basic_block_records_skipped },
 		{ "fingerprints", test_fingerprints },
 		{ "many arcs", test_many_arcs },
+		{ "arcs in other orders", test_arcs_in_other_orders },
 		{ "merge equals sequential read", test_merge_equals_sequential_read },
 		{ "merge rejects, keeps dst", test_merge_rejects_and_keeps_dst },
 		{ "write and read back > 16/32 bits", test_write_read_back_exact },
