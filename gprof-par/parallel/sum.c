@@ -197,6 +197,7 @@ int sum_run_files(struct sum_run *run, const struct sum_job *job, size_t lo, siz
 		progress_step(pg, p);
 	}
 	profile_end_batch(p);
+	profile_trace_arc_sums(p, NULL);  /* b's rows are b's own again */
 	if (job->timing)
 		balance_start = sum_now();
 	if (run->has_balance)
@@ -215,6 +216,7 @@ int sum_run_files(struct sum_run *run, const struct sum_job *job, size_t lo, siz
 	return 0;
 oom:
 	profile_end_batch(p);
+	profile_trace_arc_sums(p, NULL);
 	snprintf(err, errlen, "out of memory recording what %s did", job->paths[lo]);
 	return -1;
 }

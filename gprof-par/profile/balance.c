@@ -47,16 +47,15 @@ struct balance_scratch {
 	int64_t last_rank;
 	int dense;
 	int64_t batch_rank[BATCH];
+	/* The row of calls the next file's go to: the profile adds the
+	 * counts of an arc into it by the arc's class, the function the arc
+	 * counts as a call of (nfuncs: none), set once per arc of the summed
+	 * profile (profile_set_arc_class): every rank's arcs are looked up in
+	 * the map once. */
+	uint64_t *pending;
 	struct bin_map *maps;
 	size_t nmaps;
-	/* The function each arc of the summed profile counts as a call of
-	 * (nfuncs: none; ARC_UNKNOWN: not looked up yet), by its index in
-	 * p->arcs: every rank's arcs are looked up in the map once. */
-	uint32_t *callee;
-	size_t ncallee, callee_cap;
 };
-
-#define ARC_UNKNOWN UINT32_MAX
 
 static void stat_reset(struct balance_stat *s)
 {
@@ -106,6 +105,7 @@ int balance_init(struct balance *b, const struct balance_map *map, uint32_t ncol
 		    calloc_array(&b->scratch->seen, b->nfuncs, sizeof(uint64_t)) != 0 ||
 		    calloc_array(&b->scratch->lead, b->nfuncs, sizeof(uint64_t)) != 0)
 			goto oom;
+		b->scratch->pending = b->scratch->calls;
 
 	}
 	return 0;
@@ -119,7 +119,6 @@ void balance_free(struct balance *b)
 	if (b->scratch) {
 		for (size_t i = 0; i < b->scratch->nmaps; i++)
 			free(b->scratch->maps[i].func);
-		free(b->scratch->callee);
 		free(b->scratch->maps);
 		free(b->scratch->calls);
 		free(b->scratch->file_time);
@@ -250,23 +249,6 @@ static uint32_t arc_callee(const struct balance *b, gmon_addr_t from_pc, gmon_ad
 	return from != b->nfuncs && self != b->nfuncs && from != self ? self : b->nfuncs;
 }
 
-/* Makes room for a callee of every arc of p (ARC_UNKNOWN until looked up). */
-static int cover_arcs(struct balance_scratch *s, const struct profile *p)
-{
-	uint32_t *grown;
-
-	if (p->narcs <= s->ncallee)
-		return 0;
-	grown = grow_array(s->callee, &s->callee_cap, p->narcs, sizeof(*grown), 1024);
-	if (!grown)
-		return -1;
-	s->callee = grown;
-	for (size_t k = s->ncallee; k < p->narcs; k++)
-		s->callee[k] = ARC_UNKNOWN;
-	s->ncallee = p->narcs;
-	return 0;
-}
-
 static void column_take_rank(struct balance *b, uint32_t c, int64_t first, int64_t last)
 {
 	if (first < 0)
@@ -307,19 +289,16 @@ static int add_rank(struct balance *b, int64_t rank, uint64_t samples)
 static void fold_calls(struct balance *b);
 static void fold_time(struct balance *b, int64_t rank, uint32_t column);
 
-int balance_add_file(struct balance *b, int64_t rank, uint64_t index, const struct profile *p)
+int balance_add_file(struct balance *b, int64_t rank, uint64_t index, struct profile *p)
 {
 	struct balance_scratch *s = b->scratch;
 	struct profile_trace t;
 	uint64_t total = 0;
 	uint32_t column = 0;
-	uint64_t *calls;
+	uint64_t *calls = s->pending;  /* where p put the classed arcs' counts */
 
 	if (profile_last_trace(p, &t) != 0)
 		return -1;
-	if (s->nbatched == BATCH)
-		fold_calls(b);
-	calls = s->calls + s->nbatched * ((size_t)b->nfuncs + 1);
 	for (size_t h = 0; h < t.nhists; h++) {
 		const struct bin_map *bm = bin_map_for(b, t.hists[h].low_pc, t.hists[h].high_pc,
 						       t.hists[h].nbins);
@@ -328,13 +307,13 @@ int balance_add_file(struct balance *b, int64_t rank, uint64_t index, const stru
 			return -1;
 		total += add_bins_to_functions(s, bm, &t.hists[h], t.blocks);
 	}
-	if (cover_arcs(s, p) != 0)
-		return -1;
+	/* The arcs without a class yet: new in p, or the first file's. */
 	for (size_t k = 0; k < t.narcs; k++) {
-		uint32_t i = t.arcs[k].index, callee = s->callee[i];
+		uint32_t i = t.arcs[k].index;
+		uint32_t callee = arc_callee(b, p->arcs[i].from_pc, p->arcs[i].self_pc);
 
-		if (callee == ARC_UNKNOWN)
-			callee = s->callee[i] = arc_callee(b, p->arcs[i].from_pc, p->arcs[i].self_pc);
+		if (profile_set_arc_class(p, i, callee) != 0)
+			return -1;
 		calls[callee] += t.arcs[k].count;
 	}
 	if (b->ncolumns > 0 && b->nfiles > 0) {
@@ -347,6 +326,10 @@ int balance_add_file(struct balance *b, int64_t rank, uint64_t index, const stru
 	fold_time(b, rank, column);
 	s->batch_rank[s->nbatched] = rank;
 	s->nbatched++;
+	if (s->nbatched == BATCH)
+		fold_calls(b);
+	s->pending = s->calls + s->nbatched * ((size_t)b->nfuncs + 1);
+	profile_trace_arc_sums(p, &s->pending);
 	if (add_rank(b, rank, total) != 0)
 		return -1;
 	b->nranks++;
@@ -370,6 +353,7 @@ static void fold_calls(struct balance *b)
 	for (size_t k = 0; k < s->nbatched; k++)
 		s->calls[k * stride + b->nfuncs] = 0;
 	s->nbatched = 0;
+	s->pending = s->calls;
 }
 
 /* The zeros of the run so far: a function without samples in some file

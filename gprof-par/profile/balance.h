@@ -91,9 +91,12 @@ void balance_free(struct balance *b);
 /*
  * Counts the file profile_add_file() just added into p, which must trace
  * its files (profile_trace_files), as rank `rank`, file `index` of the
- * nfiles.  Returns 0, or -1 when out of memory or p is not traced.
+ * nfiles.  Gives p's arcs their classes and points p's arc sums
+ * (profile_trace_arc_sums) into b for the next files: p must add its
+ * files only for b from then on, until profile_trace_arc_sums(p, NULL).
+ * Returns 0, or -1 when out of memory or p is not traced.
  */
-int balance_add_file(struct balance *b, int64_t rank, uint64_t index, const struct profile *p);
+int balance_add_file(struct balance *b, int64_t rank, uint64_t index, struct profile *p);
 
 /* Folds the files counted but not yet folded into the statistics (they
  * are folded in batches): call before reading, merging or packing b. */

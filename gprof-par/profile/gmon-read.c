@@ -68,17 +68,18 @@ static void add_bin_block32(uint32_t *restrict sums, const unsigned char *restri
 		sums[k] += load_u16(bins + k * HIST_BIN_SIZE);
 }
 
-/* Whether a whole block of bins holds a sample (its bytes were just
- * loaded: a few more loads). */
-static int block_has_samples(const unsigned char *block)
+/* add_bin_block32 for a traced file: also whether the block holds a
+ * sample, ORed in the same vector loop as the adding (a second pass over
+ * the block's bytes made tracing cost a fifth of the adding). */
+static int add_bin_block32_traced(uint32_t *restrict sums, const unsigned char *restrict bins)
 {
-	uint64_t or = 0;
+	uint16_t or = 0;
 
-	for (size_t w = 0; w < BIN_BLOCK * HIST_BIN_SIZE / 8; w++) {
-		uint64_t word;
+	for (int k = 0; k < BIN_BLOCK; k++) {
+		uint16_t c = load_u16(bins + k * HIST_BIN_SIZE);
 
-		memcpy(&word, block + 8 * w, 8);
-		or |= word;
+		sums[k] += c;
+		or |= c;
 	}
 	return or != 0;
 }
@@ -89,15 +90,15 @@ static void add_bins32(uint32_t *restrict sums, const unsigned char *restrict bi
 {
 	uint32_t i = 0;
 
-	for (; i + BIN_BLOCK <= n; i += BIN_BLOCK) {
-		const unsigned char *block = bins + (size_t)i * HIST_BIN_SIZE;
-
-		add_bin_block32(sums + i, block);
-		if (blocks) {
+	if (blocks) {
+		for (; i + BIN_BLOCK <= n; i += BIN_BLOCK) {
 			/* Without a branch: whether a block has samples is noise. */
 			blocks[*nblocks] = i / BIN_BLOCK;
-			*nblocks += block_has_samples(block);
+			*nblocks += add_bin_block32_traced(sums + i, bins + (size_t)i * HIST_BIN_SIZE);
 		}
+	} else {
+		for (; i + BIN_BLOCK <= n; i += BIN_BLOCK)
+			add_bin_block32(sums + i, bins + (size_t)i * HIST_BIN_SIZE);
 	}
 	if (i < n) {
 		uint16_t or = 0;
@@ -210,6 +211,12 @@ static void apply_hist_record(struct profile *p, const unsigned char *rec)
  * profile_reserve prepared. */
 static void apply_records(struct profile *p, const unsigned char *data, size_t len)
 {
+	struct profile_private *priv = p->priv;
+	/* Classes are set between files only: read once (the sums' stores
+	 * could otherwise alias them). */
+	uint64_t *class_sums = priv->tracing && priv->class_sums ? *priv->class_sums : NULL;
+	const uint32_t *arc_class = priv->arc_class;
+	size_t narc_class = class_sums ? priv->narc_class : 0;
 	size_t offset = GMON_HEADER_SIZE;
 
 	while (offset < len) {
@@ -222,13 +229,19 @@ static void apply_records(struct profile *p, const unsigned char *data, size_t l
 				  (size_t)load_u32(rec + 2 * sizeof(gmon_addr_t)) * HIST_BIN_SIZE;
 			break;
 		case GMON_TAG_CG_ARC: {
+			uint32_t count = load_u32(rec + 2 * sizeof(gmon_addr_t));
 			uint32_t i = profile_add_arc(p, load_addr(rec),
-						     load_addr(rec + sizeof(gmon_addr_t)),
-						     load_u32(rec + 2 * sizeof(gmon_addr_t)));
+						     load_addr(rec + sizeof(gmon_addr_t)), count);
 
-			if (p->priv->tracing)
-				p->priv->arc_trace[p->priv->arc_trace_len++] =
-					(struct profile_arc_trace){ i, load_u32(rec + 2 * sizeof(gmon_addr_t)) };
+			if (priv->tracing) {
+				uint32_t c = i < narc_class ? arc_class[i] : PROFILE_NO_CLASS;
+
+				if (c != PROFILE_NO_CLASS)
+					class_sums[c] += count;
+				else
+					priv->arc_trace[priv->arc_trace_len++] =
+						(struct profile_arc_trace){ i, count };
+			}
 			offset += TAG_SIZE + GMON_ARC_SIZE;
 			break;
 		}
@@ -284,6 +297,33 @@ int profile_last_trace(const struct profile *p, struct profile_trace *t)
 	t->hists = priv->hist_trace;
 	t->nhists = priv->hist_trace_len;
 	t->blocks = priv->block_trace;
+	return 0;
+}
+
+void profile_trace_arc_sums(struct profile *p, uint64_t *const *sums)
+{
+	if (p->priv)
+		p->priv->class_sums = sums;
+}
+
+int profile_set_arc_class(struct profile *p, size_t index, uint32_t arc_class)
+{
+	struct profile_private *priv = p->priv;
+
+	if (!priv || index >= p->narcs)
+		return -1;
+	if (index >= priv->narc_class) {
+		uint32_t *grown = grow_array(priv->arc_class, &priv->arc_class_cap, p->narcs,
+					     sizeof(*grown), 1024);
+
+		if (!grown)
+			return -1;
+		priv->arc_class = grown;
+		for (size_t k = priv->narc_class; k < p->narcs; k++)
+			grown[k] = PROFILE_NO_CLASS;
+		priv->narc_class = p->narcs;
+	}
+	priv->arc_class[index] = arc_class;
 	return 0;
 }
 

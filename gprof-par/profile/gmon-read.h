@@ -69,6 +69,23 @@ int profile_trace_files(struct profile *p, char *err, size_t errlen);
 int profile_last_trace(const struct profile *p, struct profile_trace *t);
 
 /*
+ * Arc classes, for a consumer of the trace that sums a file's arc counts
+ * by a class of its own (the load balance: calls by called function).
+ * Once arc i of p->arcs has a class (profile_set_arc_class), its records
+ * add their counts into (*sums)[class] while the file is added, and are
+ * not in the trace's arcs: only the records of arcs without a class yet
+ * are, for the consumer to classify.  A trace entry written and read
+ * again for every arc record was most of what tracing cost.  *sums is
+ * read when each file starts (the consumer may point it elsewhere
+ * between files); sums NULL: no classes used, every record is traced.
+ * profile_set_arc_class returns 0, or -1 when out of memory.
+ */
+#define PROFILE_NO_CLASS UINT32_MAX
+
+void profile_trace_arc_sums(struct profile *p, uint64_t *const *sums);
+int profile_set_arc_class(struct profile *p, size_t index, uint32_t arc_class);
+
+/*
  * Adding many files: between profile_begin_batch() and profile_end_batch(),
  * histogram bins are added into 32-bit partial sums, widened into the
  * 64-bit p->hists[i].bins before they could overflow and at the end; in

@@ -54,6 +54,9 @@ struct profile_private {
 	size_t hist_trace_len, hist_trace_cap;
 	uint32_t *block_trace;
 	size_t block_trace_len, block_trace_cap;
+	uint64_t *const *class_sums;  /* profile_trace_arc_sums() */
+	uint32_t *arc_class;   /* per arc: its class, or PROFILE_NO_CLASS */
+	size_t narc_class, arc_class_cap;
 	uint64_t bytes_read;   /* by profile_add_file, good files or not */
 	struct range_index hist_index; /* of p->hists, numbered by position */
 };

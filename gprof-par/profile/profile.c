@@ -37,6 +37,7 @@ void profile_free(struct profile *p)
 		free(p->priv->arc_trace);
 		free(p->priv->hist_trace);
 		free(p->priv->block_trace);
+		free(p->priv->arc_class);
 		free(p->priv);
 	}
 	profile_init(p);

@@ -731,6 +731,61 @@ static void test_batch_beyond_32_bits(void)
 	free(b.data);
 }
 
+/*
+ * Arc classes (profile_trace_arc_sums): a classed arc's counts go into
+ * (*sums)[class], read when each file starts, and out of the trace; arcs
+ * without a class, and every arc without sums, are traced.
+ */
+static void test_arc_classes(void)
+{
+	struct buf one = { 0 }, two = { 0 };
+	struct profile p;
+	struct profile_trace t;
+	char err[1024];
+	uint64_t rows[2][3] = { { 0 } }, *sums = rows[0];
+
+	put_header(&one, NULL);
+	put_arc(&one, 0x1100, 0x1800, 5);
+	put_arc(&one, 0x1200, 0x1900, 6);
+	put_header(&two, NULL);
+	put_arc(&two, 0x1200, 0x1900, 7);
+	put_arc(&two, 0x1300, 0x1800, 8);   /* new: no class yet */
+	put_arc(&two, 0x1100, 0x1800, 9);
+	profile_init(&p);
+	CU_ASSERT_EQUAL_FATAL(profile_begin_batch(&p, err, sizeof err), 0);
+	CU_ASSERT_EQUAL_FATAL(profile_trace_files(&p, err, sizeof err), 0);
+	profile_trace_arc_sums(&p, &sums);
+	/* Nothing classed yet: both traced. */
+	CU_ASSERT_EQUAL_FATAL(profile_add_buffer(&p, one.data, one.len, "one", err, sizeof err), 0);
+	CU_ASSERT_EQUAL_FATAL(profile_last_trace(&p, &t), 0);
+	CU_ASSERT_EQUAL(t.narcs, 2);
+	CU_ASSERT_EQUAL(profile_set_arc_class(&p, 0, 2), 0);
+	CU_ASSERT_EQUAL(profile_set_arc_class(&p, 1, 0), 0);
+	CU_ASSERT_EQUAL(profile_set_arc_class(&p, 2, 0), -1);  /* no such arc */
+	/* The second file into the second row: the new arc alone traced. */
+	sums = rows[1];
+	CU_ASSERT_EQUAL_FATAL(profile_add_buffer(&p, two.data, two.len, "two", err, sizeof err), 0);
+	CU_ASSERT_EQUAL_FATAL(profile_last_trace(&p, &t), 0);
+	CU_ASSERT_EQUAL_FATAL(t.narcs, 1);
+	CU_ASSERT(t.arcs[0].index == 2 && t.arcs[0].count == 8);
+	CU_ASSERT(rows[0][0] == 0 && rows[0][1] == 0 && rows[0][2] == 0);
+	CU_ASSERT(rows[1][0] == 7 && rows[1][1] == 0 && rows[1][2] == 9);
+	/* Without sums, every arc is traced again, and no row changes. */
+	profile_trace_arc_sums(&p, NULL);
+	CU_ASSERT_EQUAL_FATAL(profile_add_buffer(&p, two.data, two.len, "two", err, sizeof err), 0);
+	CU_ASSERT_EQUAL_FATAL(profile_last_trace(&p, &t), 0);
+	CU_ASSERT_EQUAL(t.narcs, 3);
+	CU_ASSERT(rows[1][0] == 7 && rows[1][2] == 9);
+	profile_end_batch(&p);
+	/* The sum itself is as without classes. */
+	CU_ASSERT_FATAL(p.narcs == 3);
+	CU_ASSERT(p.arcs[0].count == 5 + 9 + 9 && p.arcs[1].count == 6 + 7 + 7 &&
+		  p.arcs[2].count == 8 + 8);
+	profile_free(&p);
+	free(one.data);
+	free(two.data);
+}
+
 static void test_merge_equals_sequential_read(void)
 {
 	char *a = save_good("merge-a", FP_A);
@@ -1143,6 +1198,7 @@ int main(void)
 		{ "fingerprints", test_fingerprints },
 		{ "many arcs", test_many_arcs },
 		{ "arcs in other orders", test_arcs_in_other_orders },
+		{ "arc classes", test_arc_classes },
 		{ "merge equals sequential read", test_merge_equals_sequential_read },
 		{ "merge rejects, keeps dst", test_merge_rejects_and_keeps_dst },
 		{ "write and read back > 16/32 bits", test_write_read_back_exact },
