@@ -213,8 +213,10 @@ struct balance_state {
 /*
  * Process 0: the view's functions.  Its OpenMP regions count for their
  * function (--regions=parent) unless --regions says otherwise, so it reads
- * a table of its own when the report's differs.  Returns 0, or -1 after
- * printing why.
+ * a table of its own when the report's differs: when the modes differ and
+ * the program has regions or clones (copying, sorting and demangling the
+ * table otherwise cost a tenth of what --load-balance adds).  Returns 0,
+ * or -1 after printing why.
  */
 static int balance_prepare(const struct options *o, const struct symtab *st,
 			   struct balance_state *b)
@@ -224,7 +226,7 @@ static int balance_prepare(const struct options *o, const struct symtab *st,
 	char err[1024];
 
 	b->st = st;
-	if (mode != (enum regions_mode)o->regions) {
+	if (mode != (enum regions_mode)o->regions && regions_present(st)) {
 		if (symtab_clone(&b->own, st) != 0)
 			die("out of memory copying the symbol table");
 		if (regions_apply(&b->own, mode, o->demangle, err, sizeof(err)) != 0) {

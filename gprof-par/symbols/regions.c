@@ -410,6 +410,19 @@ static int label_regions(struct symtab *st, int demangle)
 	return 0;
 }
 
+int regions_present(const struct symtab *st)
+{
+	const struct sym *syms = st->all ? st->all : st->syms;
+	size_t n = st->all ? st->nall : st->nsyms;
+
+	if (st->all)
+		return 1;
+	for (size_t i = 0; i < n; i++)
+		if (syms[i].gnu_hidden || region_parse(syms[i].name, NULL))
+			return 1;
+	return 0;
+}
+
 int regions_apply(struct symtab *st, enum regions_mode mode, int demangle, char *err,
 		  size_t errlen)
 {

@@ -55,6 +55,14 @@ struct region_name {
  */
 int region_parse(const char *name, struct region_name *out);
 
+/*
+ * Whether the --regions modes could differ on st: some symbol of its whole
+ * table is a region or clone, or GNU's rule hid one.  When not, every
+ * mode gives st's rows and owners as they are (most programs without
+ * OpenMP: the load balance then needs no table of its own).
+ */
+int regions_present(const struct symtab *st);
+
 /* "gnu", "parent" or "separate"; returns 0, or -1 for anything else. */
 int regions_parse_mode(const char *text, enum regions_mode *mode);
 

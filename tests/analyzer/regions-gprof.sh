@@ -153,15 +153,26 @@ check_gnu() {
 	fi
 }
 
+# balance_field CSV NAME COLUMN: a column of NAME's row of a --load-balance=csv.
+balance_field() {
+	awk -F, -v name="\"$2\"" -v col="$3" '
+		NR == 1 { for (i = 1; i <= NF; i++) if ($i == col) c = i; next }
+		$1 == name { print $c; found = 1 } END { if (!found) print "missing" }' "$1"
+}
+
 # check_parent EXE FUNCTION...: each FUNCTION's self time is the samples of
 # every symbol it is the source of; no row of a region; then "NAME CALLS"
-# pairs after "--" are exact call counts.
+# pairs after "--" are exact call counts.  The same in the load balance,
+# whose regions count for their function by default (the report's being
+# GNU's).
 check_parent() {
 	local exe=$1 f sum name count got calls
 	shift
 	"$GPROF_PAR" --regions=parent -p -b "$exe" gmon.out > parent.out 2> parent.err
 	checks=$((checks + 1))
 	[ -s parent.err ] && { fail "$exe --regions=parent: stderr:"; cat parent.err; }
+	"$GPROF_PAR" --load-balance=csv -s -o balance.sum "$exe" gmon.out > balance.csv 2> balance.err ||
+		{ fail "$exe --load-balance=csv: $(cat balance.err)"; }
 	while [ $# -gt 0 ] && [ "$1" != -- ]; do
 		f=$1
 		shift
@@ -176,16 +187,27 @@ check_parent() {
 		else
 			echo "ok: $exe --regions=parent: $f $got s = its own and its parts' $sum samples"
 		fi
+		got=$(balance_field balance.csv "$(printable "$f")" time_max_s)
+		checks=$((checks + 1))
+		awk -v g="$got" -v s="$sum" -v hz="$hz" 'BEGIN { exit !(g != "missing" && g * hz > s - 0.5 && g * hz < s + 0.5) }' ||
+			fail "$exe --load-balance: $f has $got s, its symbols hold $sum samples"
 	done
 	[ $# -gt 0 ] && shift
 	while [ $# -gt 1 ]; do
 		calls=$(row_field parent.out "$(printable "$1")" 2)
 		checks=$((checks + 1))
 		[ "$calls" = "$2" ] || fail "$exe --regions=parent: $1 called $calls times, the source calls it $2"
+		calls=$(balance_field balance.csv "$(printable "$1")" calls_max)
+		checks=$((checks + 1))
+		[ "$calls" = "$2" ] || fail "$exe --load-balance: $1 called $calls times, the source calls it $2"
 		shift 2
 	done
 	if flat_rows parent.out | cut -d'|' -f3 | grep -E '\[omp |\[clone |\._omp_fn|\.part\.'; then
 		fail "$exe --regions=parent: rows of regions or clones (above)"
+	fi
+	checks=$((checks + 1))
+	if cut -d, -f1 balance.csv | grep -E '\[omp |\[clone |\._omp_fn|\.part\.'; then
+		fail "$exe --load-balance: rows of regions or clones (above)"
 	fi
 }
 
