@@ -183,11 +183,15 @@ static const struct bin_map *bin_map_for(struct balance *b, gmon_addr_t low, gmo
 	bm->func = malloc((nbins ? nbins : 1) * sizeof(*bm->func));
 	if (!bm->func)
 		return NULL;
-	/* Bin starts rise: walk the entries along with them. */
+	/* Bin starts rise: walk the entries along with them.  Bins are
+	 * usually of a whole number of bytes: then without a 128-bit
+	 * division per bin. */
 	long e = -1;
+	gmon_addr_t step = nbins && (high - low) % nbins == 0 ? (high - low) / nbins : 0;
 
 	for (uint32_t i = 0; i < nbins; i++) {
-		gmon_addr_t pc = low + (gmon_addr_t)((unsigned __int128)(high - low) * i / nbins);
+		gmon_addr_t pc = step ? low + step * i
+				      : low + (gmon_addr_t)((unsigned __int128)(high - low) * i / nbins);
 
 		while ((size_t)(e + 1) < b->map->nentries && b->map->starts[e + 1] <= pc)
 			e++;
@@ -197,6 +201,8 @@ static const struct bin_map *bin_map_for(struct balance *b, gmon_addr_t low, gmo
 	s->nmaps++;
 	return bm;
 }
+
+#define BIN_MAP_AHEAD 4
 
 /*
  * Adds a histogram record's bins to the functions they belong to: only the
@@ -211,6 +217,12 @@ static uint64_t add_bins_to_functions(struct balance_scratch *s, const struct bi
 
 	for (size_t b = 0; b < h->nblocks; b++) {
 		uint32_t first = blocks[h->first_block + b] * PROFILE_TRACE_BLOCK;
+
+		/* The bins' functions of a block a few ahead: the map is as large
+		 * as the histogram, and the blocks with samples are scattered. */
+		if (b + BIN_MAP_AHEAD < h->nblocks)
+			__builtin_prefetch(&bm->func[blocks[h->first_block + b + BIN_MAP_AHEAD] *
+						     PROFILE_TRACE_BLOCK]);
 		uint32_t end = first + PROFILE_TRACE_BLOCK < h->nbins ? first + PROFILE_TRACE_BLOCK
 								      : h->nbins;
 
