@@ -207,16 +207,47 @@ static void apply_hist_record(struct profile *p, const unsigned char *rec)
 	add_bins(p->hists[i].bins, bins, p->hists[i].nbins);
 }
 
+/*
+ * Adds the run of arc records from data + offset on; returns the offset
+ * after it.  With class sums (traced files, profile_trace_arc_sums), a
+ * classed arc's count goes into sums[class], any other arc is traced.
+ * The sums are restrict: else each store into them could change p's
+ * fields, to be read again for the next record.
+ */
+static size_t apply_arc_run(struct profile *p, const unsigned char *data, size_t offset,
+			    size_t len, uint64_t *restrict sums, const uint32_t *restrict classes,
+			    size_t nclasses)
+{
+	struct profile_private *priv = p->priv;
+	int tracing = priv->tracing;
+
+	for (; offset < len && data[offset] == GMON_TAG_CG_ARC; offset += TAG_SIZE + GMON_ARC_SIZE) {
+		const unsigned char *rec = data + offset + TAG_SIZE;
+		uint32_t count = load_u32(rec + 2 * sizeof(gmon_addr_t));
+		uint32_t i = profile_add_arc(p, load_addr(rec), load_addr(rec + sizeof(gmon_addr_t)),
+					     count);
+
+		if (tracing) {
+			uint32_t c = i < nclasses ? classes[i] : PROFILE_NO_CLASS;
+
+			if (c != PROFILE_NO_CLASS)
+				sums[c] += count;
+			else
+				priv->arc_trace[priv->arc_trace_len++] =
+					(struct profile_arc_trace){ i, count };
+		}
+	}
+	return offset;
+}
+
 /* Adds the records of a file that gmon_check_file accepted and
  * profile_reserve prepared. */
 static void apply_records(struct profile *p, const unsigned char *data, size_t len)
 {
 	struct profile_private *priv = p->priv;
-	/* Classes are set between files only: read once (the sums' stores
-	 * could otherwise alias them). */
+	/* Classes are set between files only. */
 	uint64_t *class_sums = priv->tracing && priv->class_sums ? *priv->class_sums : NULL;
-	const uint32_t *arc_class = priv->arc_class;
-	size_t narc_class = class_sums ? priv->narc_class : 0;
+	size_t nclasses = class_sums ? priv->narc_class : 0;
 	size_t offset = GMON_HEADER_SIZE;
 
 	while (offset < len) {
@@ -228,23 +259,10 @@ static void apply_records(struct profile *p, const unsigned char *data, size_t l
 			offset += TAG_SIZE + GMON_HIST_HEADER_SIZE +
 				  (size_t)load_u32(rec + 2 * sizeof(gmon_addr_t)) * HIST_BIN_SIZE;
 			break;
-		case GMON_TAG_CG_ARC: {
-			uint32_t count = load_u32(rec + 2 * sizeof(gmon_addr_t));
-			uint32_t i = profile_add_arc(p, load_addr(rec),
-						     load_addr(rec + sizeof(gmon_addr_t)), count);
-
-			if (priv->tracing) {
-				uint32_t c = i < narc_class ? arc_class[i] : PROFILE_NO_CLASS;
-
-				if (c != PROFILE_NO_CLASS)
-					class_sums[c] += count;
-				else
-					priv->arc_trace[priv->arc_trace_len++] =
-						(struct profile_arc_trace){ i, count };
-			}
-			offset += TAG_SIZE + GMON_ARC_SIZE;
+		case GMON_TAG_CG_ARC:
+			offset = apply_arc_run(p, data, offset, len, class_sums, priv->arc_class,
+					       nclasses);
 			break;
-		}
 		default: /* GMON_TAG_BB_COUNT, counted by check_file */
 			offset += TAG_SIZE + BB_COUNT_SIZE + (size_t)load_u32(rec) * BB_PAIR_SIZE;
 			break;
