@@ -47,6 +47,11 @@ int open_input(const char *path, const char *what, enum input_kinds accept, stru
 		close(fd);
 		return -1;
 	}
+	/* O_NONBLOCK kept open() from waiting for a FIFO's writer; reading
+	 * must wait for one.  Regular files ignore it (open(2)): no two more
+	 * system calls for each of thousands of rank files. */
+	if (!S_ISFIFO(st->st_mode))
+		return fd;
 	flags = fcntl(fd, F_GETFL);
 	if (flags < 0 || fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) != 0) {
 		set_error(err, errlen, "%s: cannot read %s: %s", path, what, strerror(errno));
