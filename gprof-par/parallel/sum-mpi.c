@@ -125,27 +125,19 @@ static void *recv_buffer(int from, size_t *len)
 /* ------------------------------------------------------------------ */
 /* The state of a sum: what later files are checked against.           */
 
-/* Packs p's histogram ranges (with zero bins), fingerprint and the names
- * of the files they came from; no arcs, no counts. */
+/* Packs p's histogram ranges (with zero bins: no bins packed), fingerprint
+ * and the names of the files they came from; no arcs, no counts. */
 static void pack_state(const struct profile *p, void **data, size_t *len)
 {
 	struct profile v = *p;
 	struct profile_histogram *hists = NULL;
-	uint64_t *zeros;
-	uint32_t max_bins = 0;
 	char err[1024];
 
-	for (size_t i = 0; i < p->nhists; i++)
-		if (p->hists[i].nbins > max_bins)
-			max_bins = p->hists[i].nbins;
-	zeros = calloc(max_bins ? max_bins : 1, sizeof *zeros);
 	if (p->nhists)
 		hists = xmalloc(p->nhists * sizeof *hists);
-	if (!zeros)
-		fatal("out of memory");
 	for (size_t i = 0; i < p->nhists; i++) {
 		hists[i] = p->hists[i];
-		hists[i].bins = zeros;
+		hists[i].bins = NULL;  /* all zero */
 	}
 	v.hists = hists;
 	v.arcs = NULL;
@@ -156,7 +148,6 @@ static void pack_state(const struct profile *p, void **data, size_t *len)
 	if (profile_pack(&v, data, len, err, sizeof err) != 0)
 		fatal(err);
 	free(hists);
-	free(zeros);
 }
 
 /* p (empty) takes a state made by pack_state. */

@@ -17,14 +17,24 @@
  * fingerprint, fingerprint bytes, uint64 nfiles, bb_records_skipped,
  * bb_counts_skipped, nhists, narcs; three names (uint64 length, bytes;
  * length UINT64_MAX for none); per histogram low_pc, high_pc, uint32 nbins,
- * uint32 rate, dimen[16], dimen_abbrev, nbins uint64 sums; per arc
- * from_pc, self_pc, uint64 count.
+ * uint32 rate, dimen[16], dimen_abbrev, uint32 nruns, and its runs of bins
+ * (uint32 first bin, uint32 count, count uint64 sums; rising, apart: the
+ * bins outside every run are 0); per arc from_pc, self_pc, uint64 count.
+ *
+ * Runs, because histograms of large programs are mostly zeros (a program of
+ * 30,000 functions: 850,000 bins, 1% of them in blocks with samples), and
+ * the histogram ranges alone (the state of a sum, all zeros) went whole to
+ * every process: 6.8 MB packed, sent and unpacked each time.
  */
 #define PACK_MAGIC "gmonpack"
 #define PACK_MAGIC_LEN 8
-#define PACK_VERSION 1
+#define PACK_VERSION 2
 #define PACK_NO_NAME UINT64_MAX
-#define PACK_HIST_HEADER_SIZE (2 * sizeof(gmon_addr_t) + 4 + 4 + GMON_DIMEN_LEN + 1 + 1)
+#define PACK_HIST_HEADER_SIZE (2 * sizeof(gmon_addr_t) + 4 + 4 + GMON_DIMEN_LEN + 1 + 1 + 4)
+#define PACK_RUN_HEADER_SIZE 8
+/* Zeros inside a run, rather than a new run: a run's header costs as
+ * much as one bin. */
+#define PACK_RUN_GAP 2
 #define PACK_ARC_SIZE (2 * sizeof(gmon_addr_t) + 8)
 
 struct packer {
@@ -41,6 +51,42 @@ static void pack(struct packer *k, const void *data, size_t size)
 
 static void pack_u32(struct packer *k, uint32_t v) { pack(k, &v, sizeof v); }
 static void pack_u64(struct packer *k, uint64_t v) { pack(k, &v, sizeof v); }
+
+/*
+ * The runs of bins worth sending: nonzero bins, and zeros between them
+ * when fewer than PACK_RUN_GAP.  bins NULL: all zero, no run.
+ */
+static void pack_runs(struct packer *k, const uint64_t *bins, uint32_t nbins)
+{
+	size_t count_at = k->len;
+	uint32_t nruns = 0, i = 0;
+
+	pack(k, &nruns, sizeof nruns);   /* filled in below */
+	while (bins && i < nbins) {
+		uint32_t first, end, zeros = 0;
+
+		while (i < nbins && bins[i] == 0)
+			i++;
+		if (i == nbins)
+			break;
+		first = i;
+		for (end = i; i < nbins; i++) {
+			if (bins[i] != 0) {
+				end = i + 1;
+				zeros = 0;
+			} else if (++zeros >= PACK_RUN_GAP) {
+				break;
+			}
+		}
+		i = end;
+		pack_u32(k, first);
+		pack_u32(k, end - first);
+		pack(k, bins + first, (size_t)(end - first) * sizeof *bins);
+		nruns++;
+	}
+	if (k->out)
+		memcpy(k->out + count_at, &nruns, sizeof nruns);
+}
 
 static void pack_name(struct packer *k, const char *name)
 {
@@ -72,7 +118,7 @@ static void pack_profile(struct packer *k, const struct profile *p)
 		pack_u32(k, h->rate);
 		pack(k, h->dimen, sizeof h->dimen);
 		pack(k, &h->dimen_abbrev, 1);
-		pack(k, h->bins, h->nbins * sizeof *h->bins);
+		pack_runs(k, h->bins, h->nbins);
 	}
 	for (size_t i = 0; i < p->narcs; i++) {
 		pack_u64(k, p->arcs[i].from_pc);
@@ -175,6 +221,7 @@ static void unpack_fail(struct unpacker *u, const char *fmt, const char *what)
 static void unpack_histogram(struct unpacker *u, struct profile_histogram *h)
 {
 	const unsigned char *q;
+	uint32_t nruns, next = 0;
 
 	h->low_pc = take_u64(u, "low_pc");
 	h->high_pc = take_u64(u, "high_pc");
@@ -187,15 +234,32 @@ static void unpack_histogram(struct unpacker *u, struct profile_histogram *h)
 	}
 	if (!u->failed && (h->low_pc >= h->high_pc || h->nbins == 0 || h->rate == 0))
 		unpack_fail(u, "%s: packed profile holds an invalid %s", "histogram");
-	q = take(u, (uint64_t)h->nbins * sizeof *h->bins, "histogram bins");
-	if (!q)
+	nruns = take_u32(u, "the number of runs of bins");
+	if (u->failed)
 		return;
-	h->bins = malloc(h->nbins * sizeof *h->bins);
+	if (nruns > (u->len - u->at) / PACK_RUN_HEADER_SIZE) {
+		unpack_fail(u, "%s: packed profile truncated or corrupt: %s", "runs exceed its size");
+		return;
+	}
+	h->bins = calloc(h->nbins, sizeof *h->bins);
 	if (!h->bins) {
 		unpack_fail(u, "%s: out of memory for %s", "histogram bins");
 		return;
 	}
-	memcpy(h->bins, q, h->nbins * sizeof *h->bins);
+	for (uint32_t r = 0; r < nruns && !u->failed; r++) {
+		uint32_t first = take_u32(u, "a run of bins"), count = take_u32(u, "a run of bins");
+
+		if (!u->failed && (first < next || count == 0 || count > h->nbins - first ||
+				   first > h->nbins)) {
+			unpack_fail(u, "%s: packed profile holds an invalid %s", "run of bins");
+			return;
+		}
+		q = take(u, (uint64_t)count * sizeof *h->bins, "histogram bins");
+		if (!q)
+			return;
+		memcpy(h->bins + first, q, (size_t)count * sizeof *h->bins);
+		next = first + count;
+	}
 }
 
 /* The counts of things, checked against the bytes that remain before

@@ -13,7 +13,9 @@
  * Serialises p, 64-bit counts and file names included, into a malloc'ed
  * buffer (*data, *len; free it) for another process of the same machine
  * type, e.g. another MPI rank: much smaller than a gmon file of stacked
- * records once counts are large.  Returns 0, or -1 with a message in err.
+ * records once counts are large, and only the runs of nonzero bins of a
+ * histogram are in it (a histogram whose bins are NULL is all zeros).
+ * Returns 0, or -1 with a message in err.
  */
 int profile_pack(const struct profile *p, void **data, size_t *len, char *err, size_t errlen);
 

@@ -998,6 +998,113 @@ static void test_pack_round_trip(void)
 	profile_free(&before);
 }
 
+/*
+ * Bins travel packed as runs of nonzero bins: every pattern of zeros and
+ * samples (none, all, alternating, single gaps and longer ones, at either
+ * end) comes back exactly, mostly zeros take little room, NULL bins are
+ * zeros, and runs that overlap or leave the histogram are refused.
+ */
+static void test_pack_runs(void)
+{
+	enum { NBINS = 64 };
+	static const char *const patterns[] = {
+		"",                       /* all zero */
+		"x",                      /* all set (x: every bin) */
+		"0 63", "0", "63", "5 6 7 9 12 13 40 41 42 63", "1 3 5 7 9 11 13 15",
+	};
+	char err[ERRLEN] = "";
+	int all_same = 1;
+	size_t sparse_len = 0, dense_len = 0;
+
+	for (size_t k = 0; k < sizeof(patterns) / sizeof(patterns[0]); k++) {
+		struct profile p, q;
+		void *data;
+		size_t len;
+		const char *c = patterns[k];
+
+		make_big_profile(&p);
+		free(p.hists[0].bins);
+		p.hists[0].bins = calloc(NBINS, sizeof(uint64_t));
+		p.hists[0].nbins = NBINS;
+		p.hists[0].high_pc = p.hists[0].low_pc + 4 * NBINS;
+		if (strcmp(c, "x") == 0)
+			for (int i = 0; i < NBINS; i++)
+				p.hists[0].bins[i] = 1000 + (uint64_t)i;
+		else
+			for (char *end; *c; c = end)
+				p.hists[0].bins[strtoul(c, &end, 10)] = (1ull << 40) + 7;
+		CU_ASSERT_FATAL(profile_pack(&p, &data, &len, err, sizeof err) == 0);
+		profile_init(&q);
+		CU_ASSERT_FATAL(profile_add_packed(&q, data, len, "runs", err, sizeof err) == 0);
+		all_same &= same_profile(&p, &q);
+		if (k == 0)
+			sparse_len = len;
+		if (k == 1)
+			dense_len = len;
+		free(data);
+		profile_free(&q);
+		profile_free(&p);
+	}
+	CU_ASSERT(all_same);
+	CU_ASSERT(dense_len - sparse_len >= NBINS * sizeof(uint64_t));
+
+	/* NULL bins: zeros. */
+	{
+		struct profile p, q;
+		void *data;
+		size_t len;
+		uint64_t *bins;
+
+		make_big_profile(&p);
+		bins = p.hists[0].bins;
+		p.hists[0].bins = NULL;
+		CU_ASSERT_FATAL(profile_pack(&p, &data, &len, err, sizeof err) == 0);
+		p.hists[0].bins = bins;
+		memset(bins, 0, p.hists[0].nbins * sizeof(*bins));
+		profile_init(&q);
+		CU_ASSERT_FATAL(profile_add_packed(&q, data, len, "zeros", err, sizeof err) == 0);
+		CU_ASSERT(same_profile(&p, &q));
+		free(data);
+		profile_free(&q);
+		profile_free(&p);
+	}
+
+	/* Corrupt runs: the second run moved onto the first, or past the end. */
+	{
+		struct profile p, q;
+		void *data;
+		size_t len, at;
+		uint32_t first;
+		unsigned char *b;
+
+		make_big_profile(&p);   /* bins 0, 65535, 65536, 10000000, 131070: one run 1..4 */
+		p.hists[0].bins[2] = 0;
+		p.hists[0].bins[3] = 0;  /* runs 1..1 and 4..4 */
+		CU_ASSERT_FATAL(profile_pack(&p, &data, &len, err, sizeof err) == 0);
+		b = data;
+		/* Find the second run's header: first bin 4, count 1. */
+		for (at = 0; at + 8 <= len; at++) {
+			uint32_t h[2];
+
+			memcpy(h, b + at, 8);
+			if (h[0] == 4 && h[1] == 1)
+				break;
+		}
+		CU_ASSERT_FATAL(at + 8 <= len);
+		for (int bad = 0; bad < 2; bad++) {
+			first = bad == 0 ? 1 : 5;   /* overlaps the first; ends past bin 4 */
+			memcpy(b + at, &first, 4);
+			profile_init(&q);
+			CU_ASSERT(profile_add_packed(&q, data, len, "bad runs", err, sizeof err) == -1);
+			CU_ASSERT(contains(err, "bad runs") && contains(err, "run of bins"));
+			CU_ASSERT(q.nhists == 0);
+			profile_free(&q);
+		}
+		free(data);
+		profile_free(&p);
+	}
+}
+
 /* No file named name, and nothing left over from a temporary, in dir. */
 static int dir_lacks_leftovers(const char *dir, const char *name)
 {
@@ -1203,6 +1310,7 @@ int main(void)
 		{ "merge rejects, keeps dst", test_merge_rejects_and_keeps_dst },
 		{ "write and read back > 16/32 bits", test_write_read_back_exact },
 		{ "pack and unpack", test_pack_round_trip },
+		{ "pack runs of bins", test_pack_runs },
 		{ "round trip", test_round_trip },
 		{ "write failures leave nothing", test_write_failures_leave_nothing },
 		{ "write refuses another dimension", test_write_refuses_other_dimension },
