@@ -318,6 +318,14 @@ int profile_last_trace(const struct profile *p, struct profile_trace *t)
 	return 0;
 }
 
+int profile_shapes_only(struct profile *p, char *err, size_t errlen)
+{
+	if (profile_ensure_private(p, err, errlen) != 0)
+		return -1;
+	p->priv->shapes_only = 1;
+	return 0;
+}
+
 void profile_trace_arc_sums(struct profile *p, uint64_t *const *sums)
 {
 	if (p->priv)
@@ -393,8 +401,8 @@ int profile_add_buffer(struct profile *p, const void *data, size_t len, const ch
 	names.first = scan.name;
 	names.hist = scan.nnew_hists > 0 ? scan.name : NULL;
 	names.fingerprint = scan.has_fingerprint && !p->has_fingerprint ? scan.name : NULL;
-	if (profile_reserve(p, &names, scan.new_hists, scan.nnew_hists, scan.arc_records, err,
-		    errlen) != 0) {
+	if (profile_reserve(p, &names, scan.new_hists, scan.nnew_hists,
+			    p->priv->shapes_only ? 0 : scan.arc_records, err, errlen) != 0) {
 		profile_prefix_error(err, errlen, scan.name);
 		goto fail;
 	}
@@ -412,7 +420,8 @@ int profile_add_buffer(struct profile *p, const void *data, size_t len, const ch
 		goto fail;
 	}
 	profile_take_fingerprint(p, scan.has_fingerprint, scan.fingerprint);
-	apply_records(p, data, len);
+	if (!p->priv->shapes_only)
+		apply_records(p, data, len);
 	p->bb_records_skipped += scan.bb_records;
 	p->bb_counts_skipped += scan.bb_counts;
 	p->nfiles++;

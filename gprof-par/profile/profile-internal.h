@@ -55,6 +55,7 @@ struct profile_private {
 	size_t hist_trace_len, hist_trace_cap;
 	uint32_t *block_trace;
 	size_t block_trace_len, block_trace_cap;
+	int shapes_only;       /* profile_shapes_only() */
 	uint64_t *const *class_sums;  /* profile_trace_arc_sums() */
 	uint32_t *arc_class;   /* per arc: its class, or PROFILE_NO_CLASS */
 	size_t narc_class, arc_class_cap;

@@ -152,6 +152,7 @@ struct unpacker {
 	char *err;
 	size_t errlen;
 	int failed;
+	size_t *runs_at;   /* per histogram: the offset of its runs (checked) */
 };
 
 /* Takes size bytes; on a short buffer records the error once. */
@@ -218,7 +219,9 @@ static void unpack_fail(struct unpacker *u, const char *fmt, const char *what)
 	u->failed = 1;
 }
 
-static void unpack_histogram(struct unpacker *u, struct profile_histogram *h)
+/* A histogram's header, and its runs checked: its bins stay NULL (see
+ * profile_add_packed). */
+static void unpack_histogram(struct unpacker *u, struct profile_histogram *h, size_t *runs_at)
 {
 	const unsigned char *q;
 	uint32_t nruns, next = 0;
@@ -234,6 +237,7 @@ static void unpack_histogram(struct unpacker *u, struct profile_histogram *h)
 	}
 	if (!u->failed && (h->low_pc >= h->high_pc || h->nbins == 0 || h->rate == 0))
 		unpack_fail(u, "%s: packed profile holds an invalid %s", "histogram");
+	*runs_at = u->at;
 	nruns = take_u32(u, "the number of runs of bins");
 	if (u->failed)
 		return;
@@ -241,11 +245,7 @@ static void unpack_histogram(struct unpacker *u, struct profile_histogram *h)
 		unpack_fail(u, "%s: packed profile truncated or corrupt: %s", "runs exceed its size");
 		return;
 	}
-	h->bins = calloc(h->nbins, sizeof *h->bins);
-	if (!h->bins) {
-		unpack_fail(u, "%s: out of memory for %s", "histogram bins");
-		return;
-	}
+	/* The runs are only checked here; add_runs adds them. */
 	for (uint32_t r = 0; r < nruns && !u->failed; r++) {
 		uint32_t first = take_u32(u, "a run of bins"), count = take_u32(u, "a run of bins");
 
@@ -257,7 +257,6 @@ static void unpack_histogram(struct unpacker *u, struct profile_histogram *h)
 		q = take(u, (uint64_t)count * sizeof *h->bins, "histogram bins");
 		if (!q)
 			return;
-		memcpy(h->bins + first, q, (size_t)count * sizeof *h->bins);
 		next = first + count;
 	}
 }
@@ -302,10 +301,11 @@ static int unpack_profile(struct unpacker *u, struct profile *t)
 	t->fingerprint_file = take_name(u);
 	t->hists = nhists ? calloc(nhists, sizeof *t->hists) : NULL;
 	t->arcs = narcs ? calloc(narcs, sizeof *t->arcs) : NULL;
-	if ((nhists && !t->hists) || (narcs && !t->arcs))
+	u->runs_at = calloc(nhists ? nhists : 1, sizeof *u->runs_at);
+	if ((nhists && !t->hists) || (narcs && !t->arcs) || !u->runs_at)
 		unpack_fail(u, "%s: out of memory for %s", "a packed profile");
 	for (size_t i = 0; i < nhists && !u->failed; i++, t->nhists++)
-		unpack_histogram(u, &t->hists[i]);
+		unpack_histogram(u, &t->hists[i], &u->runs_at[i]);
 	for (size_t i = 0; i < narcs && !u->failed; i++, t->narcs++) {
 		t->arcs[i].from_pc = take_u64(u, "an arc");
 		t->arcs[i].self_pc = take_u64(u, "an arc");
@@ -316,10 +316,36 @@ static int unpack_profile(struct unpacker *u, struct profile *t)
 	return u->failed ? -1 : 0;
 }
 
+/* Adds the runs of bins at data + at (checked by unpack_histogram). */
+static void add_runs(uint64_t *sums, const unsigned char *data, size_t at)
+{
+	uint32_t nruns;
+
+	memcpy(&nruns, data + at, sizeof nruns);
+	at += sizeof nruns;
+	for (uint32_t r = 0; r < nruns; r++) {
+		uint32_t first = load_u32(data + at), count = load_u32(data + at + 4);
+
+		at += PACK_RUN_HEADER_SIZE;
+		for (uint32_t b = 0; b < count; b++, at += sizeof(uint64_t)) {
+			uint64_t v;
+
+			memcpy(&v, data + at, sizeof v);
+			sums[first + b] += v;
+		}
+	}
+}
+
+/*
+ * The packed profile is unpacked without its bins (NULL: profile_merge adds
+ * none), merged with profile_merge's checks, then its runs are added
+ * straight into p's histograms: no dense copy of mostly zeros to allocate,
+ * fill and add.
+ */
 int profile_add_packed(struct profile *p, const void *data, size_t len, const char *name,
 		       char *err, size_t errlen)
 {
-	struct unpacker u = { data, len, 0, name_or_unnamed(name), err, errlen, 0 };
+	struct unpacker u = { data, len, 0, name_or_unnamed(name), err, errlen, 0, NULL };
 	struct profile t;
 	int rc;
 
@@ -327,6 +353,12 @@ int profile_add_packed(struct profile *p, const void *data, size_t len, const ch
 	rc = unpack_profile(&u, &t);
 	if (rc == 0)
 		rc = profile_merge(p, &t, err, errlen);
+	if (rc == 0)
+		for (size_t i = 0; i < t.nhists; i++)
+			add_runs(p->hists[profile_find_hist(p, t.hists[i].low_pc,
+							    t.hists[i].high_pc)].bins,
+				 data, u.runs_at[i]);
+	free(u.runs_at);
 	profile_free(&t);
 	return rc;
 }

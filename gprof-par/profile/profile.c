@@ -260,6 +260,8 @@ static void merge_data(struct profile *dst, const struct profile *src)
 		const struct profile_histogram *h = &src->hists[i];
 		uint64_t *sums = dst->hists[profile_find_hist(dst, h->low_pc, h->high_pc)].bins;
 
+		if (!h->bins)
+			continue;  /* all zero (profile-pack.c) */
 		for (uint32_t b = 0; b < h->nbins; b++)
 			sums[b] += h->bins[b];
 	}

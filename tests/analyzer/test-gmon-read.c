@@ -685,6 +685,36 @@ static void test_arcs_in_other_orders(void)
 		free(paths[f]);
 }
 
+/* Shapes only: ranges, fingerprint, names and counts; no bins, no arcs;
+ * later files still checked against the shapes. */
+static void test_shapes_only(void)
+{
+	char *a = save_good("shapes-a", FP_A), *b = save_good("shapes-b", FP_B);
+	char err[ERRLEN] = "";
+	struct profile p;
+	uint64_t nonzero = 0;
+
+	profile_init(&p);
+	CU_ASSERT_FATAL(profile_shapes_only(&p, err, sizeof err) == 0);
+	add_ok(&p, a);
+	add_ok(&p, a);
+	CU_ASSERT_FATAL(p.nhists == 1);
+	CU_ASSERT(p.hists[0].low_pc == 0x1000 && p.hists[0].high_pc == 0x2000 &&
+		  p.hists[0].nbins == 1024);
+	for (uint32_t i = 0; i < p.hists[0].nbins; i++)
+		nonzero += p.hists[0].bins[i] != 0;
+	CU_ASSERT(nonzero == 0);
+	CU_ASSERT(p.narcs == 0);
+	CU_ASSERT(p.nfiles == 2 && p.has_fingerprint && same_string(p.first_file, a) &&
+		  same_string(p.hist_file, a) && same_string(p.fingerprint_file, a));
+	CU_ASSERT(profile_add_file(&p, b, err, sizeof err) == -1);
+	CU_ASSERT(contains(err, "build fingerprint b1b2b3b4b5b6b7b8b9ba differs"));
+	CU_ASSERT(p.nfiles == 2);
+	profile_free(&p);
+	free(a);
+	free(b);
+}
+
 /* ------------------------------------------------------------------ */
 /* Merge and clone.                                                      */
 
@@ -1306,6 +1336,7 @@ int main(void)
 		{ "many arcs", test_many_arcs },
 		{ "arcs in other orders", test_arcs_in_other_orders },
 		{ "arc classes", test_arc_classes },
+		{ "shapes only", test_shapes_only },
 		{ "merge equals sequential read", test_merge_equals_sequential_read },
 		{ "merge rejects, keeps dst", test_merge_rejects_and_keeps_dst },
 		{ "write and read back > 16/32 bits", test_write_read_back_exact },
