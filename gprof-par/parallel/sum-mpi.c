@@ -423,6 +423,59 @@ static void reduce_profiles(struct profile *local)
 	}
 }
 
+/* Whether a and b have the same histograms in the same order. */
+static int same_histograms(const struct profile *a, const struct profile *b)
+{
+	if (a->nhists != b->nhists)
+		return 0;
+	for (size_t i = 0; i < a->nhists; i++)
+		if (a->hists[i].low_pc != b->hists[i].low_pc ||
+		    a->hists[i].high_pc != b->hists[i].high_pc ||
+		    a->hists[i].nbins != b->hists[i].nbins)
+			return 0;
+	return 1;
+}
+
+static void swap_names(char **a, char **b)
+{
+	char *t = *a;
+
+	*a = *b;
+	*b = t;
+}
+
+/*
+ * Process 0: the sum, as the serial sum has it: the counts reduced into
+ * *sum (taken: left empty), with the serial state's file names, and its
+ * order of histograms.  When the orders agree (nearly always: one
+ * histogram), the sum is taken as it is rather than merged into a copy of
+ * the state (a second hashing of every arc).
+ */
+static void take_sum(struct profile *state, struct profile *sum, struct profile *out)
+{
+	char err[1024];
+
+	if (same_histograms(state, sum)) {
+		swap_names(&state->first_file, &sum->first_file);
+		swap_names(&state->hist_file, &sum->hist_file);
+		swap_names(&state->fingerprint_file, &sum->fingerprint_file);
+		*out = *sum;
+		profile_init(sum);
+		return;
+	}
+	{
+		void *data;
+		size_t len;
+
+		pack_state(state, &data, &len);
+		profile_init(out);
+		unpack_state(out, data, len);
+		free(data);
+		if (profile_merge(out, sum, err, sizeof err) != 0)
+			fatal(err);
+	}
+}
+
 /* ------------------------------------------------------------------ */
 
 /*
@@ -488,9 +541,6 @@ int sum_parallel(const struct sum_job *job, struct sum_outcome *o)
 {
 	struct sum_run run;
 	struct fold f;
-	struct profile final;
-	void *state = NULL;
-	size_t state_len = 0;
 	uint64_t bytes;
 	int decision;
 
@@ -537,30 +587,16 @@ int sum_parallel(const struct sum_job *job, struct sum_outcome *o)
 		goto out;
 	}
 
-	/* Every process learns the final histogram ranges and fingerprint. */
-	if (me == 0)
-		pack_state(&f.state, &state, &state_len);
-	sum_mpi_bcast_buffer(&state, &state_len);
-	profile_init(&final);
-	unpack_state(&final, state, state_len);
-	free(state);
 	reduce_profiles(&run.prof);
 	if (job->balance_map)
 		reduce_balance(&run, o);
 	if (me == 0) {
-		char err[1024];
-
-		/* Into the state: the serial sum's order of histograms. */
-		if (profile_merge(&final, &run.prof, err, sizeof err) != 0)
-			fatal(err);
-		o->prof = final;
-		if (final.nfiles == 0) {
+		take_sum(&f.state, &run.prof, &o->prof);
+		if (o->prof.nfiles == 0) {
 			o->failed = 1;
 			snprintf(o->message, sizeof o->message, "none of the %zu gmon file%s could "
 				 "be summed", job->n, job->n == 1 ? "" : "s");
 		}
-	} else {
-		profile_free(&final);
 	}
 out:
 	/* The others learn whether there is a sum. */
