@@ -11,10 +11,12 @@
  * judged as the serial sum judges it (a block whose first file is bad, say,
  * is summed again from the state the earlier blocks leave), so that the
  * bad files, their messages and the sum are the serial ones whatever the
- * number of processes.  Histograms are then added with one MPI_Reduce of
- * 64-bit sums, arcs up a binomial tree of packed arc tables merged in rank
- * order (first appearance over the files in order): O(histogram + arcs)
- * per step, not O(files).
+ * number of processes (process 0's serial state takes the files' shapes
+ * only: histogram ranges, fingerprint, names).  The partial sums then go
+ * up a binomial tree of packed profiles merged in rank order (arcs in
+ * first appearance over the files in order; histograms as runs of nonzero
+ * bins, added straight from the buffer): O(nonzero bins + arcs) per step,
+ * not O(files); process 0 takes the result as the sum.
  */
 #ifndef GPROF_PAR_SUM_MPI_H
 #define GPROF_PAR_SUM_MPI_H
