@@ -38,31 +38,38 @@ struct row {
 	size_t len;
 };
 
+/* Where the next field goes, after its space; row_took then counts what
+ * was written there (nothing if it did not fit: no row comes near). */
+static char *row_field(struct row *r, size_t *room)
+{
+	r->text[r->len++] = ' ';
+	*room = sizeof(r->text) - r->len - 1;
+	return r->text + r->len;
+}
+
+static void row_took(struct row *r, int n, size_t room)
+{
+	r->len += n > 0 && (size_t)n < room ? (size_t)n : 0;
+}
+
 /* " %*.*f" */
 static void row_fixed(struct row *r, double x, int width, int decimals)
 {
 	size_t room;
-	int n;
+	char *at = row_field(r, &room);
 
-	r->text[r->len++] = ' ';
-	room = sizeof(r->text) - r->len - 1;
-	n = fixed_format(r->text + r->len, room, x, width, decimals);
-	/* Past 40 characters (a number of 10^38), printf's own is cut: no row
-	 * of a profile comes near. */
-	r->len += n > 0 && (size_t)n < room ? (size_t)n : 0;
+	row_took(r, fixed_format(at, room, x, width, decimals), room);
 }
 
 /* " %5" PRId64 */
 static void row_rank(struct row *r, int64_t rank)
 {
 	size_t room;
-	int n;
+	char *at = row_field(r, &room);
 
-	r->text[r->len++] = ' ';
-	room = sizeof(r->text) - r->len - 1;
-	n = rank >= 0 && rank < 1000000000 ? fixed_format(r->text + r->len, room, (double)rank, 5, 0)
-					    : snprintf(r->text + r->len, room, "%5" PRId64, rank);
-	r->len += n > 0 && (size_t)n < room ? (size_t)n : 0;
+	row_took(r, rank >= 0 && rank < 1000000000 ? fixed_format(at, room, (double)rank, 5, 0)
+						   : snprintf(at, room, "%5" PRId64, rank),
+		 room);
 }
 
 static void print_text(FILE *out, const struct balance_view *v, int brief)
