@@ -66,6 +66,9 @@ static struct itimerspec interval;
 static int initialized;
 static int paused;
 static int shut_down;
+/* Handlers between their check of shut_down and their last store: the
+ * snapshot waits for them (sampling_shutdown). */
+static int handlers_in_flight;
 static int process_wide;             /* one ITIMER_PROF for the whole process */
 static uint64_t period_ns;           /* CPU time per sample */
 static unsigned sampling_epoch;      /* process-wide: bumped when sampling resumes */
@@ -142,7 +145,11 @@ static void on_sigprof(int sig, siginfo_t *info, void *context)
 	uint32_t weight;
 
 	(void)sig;
-	if (!__atomic_load_n(&shut_down, __ATOMIC_RELAXED)) {
+	/* In flight before looking at shut_down (both sequentially
+	 * consistent): sampling_shutdown either sees this handler or is seen
+	 * by it. */
+	__atomic_add_fetch(&handlers_in_flight, 1, __ATOMIC_SEQ_CST);
+	if (!__atomic_load_n(&shut_down, __ATOMIC_SEQ_CST)) {
 		weight = signal_weight(info);
 		if (process_wide && my_thread_excluded)
 			__atomic_fetch_add(&excluded_samples, weight, __ATOMIC_RELAXED);
@@ -151,6 +158,7 @@ static void on_sigprof(int sig, siginfo_t *info, void *context)
 		if (s && !my_thread_excluded)
 			__atomic_store_n(&s->samples, s->samples + weight, __ATOMIC_RELAXED);
 	}
+	__atomic_sub_fetch(&handlers_in_flight, 1, __ATOMIC_RELEASE);
 	errno = saved_errno;
 }
 
@@ -325,15 +333,35 @@ void sampling_set_paused(int pause)
 	pthread_mutex_unlock(&slot_lock);
 }
 
+/*
+ * A handler that passed its check of shut_down on another thread may still
+ * be adding its sample (descheduled in between on a loaded machine, with
+ * several samples of timer overrun): the snapshot waits until none is in
+ * flight, so that what the verbose line counts after the write is what the
+ * file holds.  Bounded: if this thread interrupted its own handler (an
+ * application's signal handler calling exit), that handler cannot finish
+ * before we return; after WAIT_LIMIT_NS the snapshot goes on as before.
+ */
+#define WAIT_LIMIT_NS 100000000L   /* 100 ms */
+#define WAIT_STEP_NS 100000L       /* 0.1 ms */
+
+static void wait_for_handlers(void)
+{
+	for (long waited = 0; __atomic_load_n(&handlers_in_flight, __ATOMIC_ACQUIRE) != 0 &&
+			      waited < WAIT_LIMIT_NS; waited += WAIT_STEP_NS)
+		nanosleep(&(struct timespec){ 0, WAIT_STEP_NS }, NULL);
+}
+
 void sampling_shutdown(void)
 {
 	pthread_mutex_lock(&slot_lock);
-	__atomic_store_n(&shut_down, 1, __ATOMIC_RELAXED);
+	__atomic_store_n(&shut_down, 1, __ATOMIC_SEQ_CST);
 	if (process_wide)
 		arm_process_timer(0);
 	for (struct thread_slot *s = all_slots; s; s = s->next)
 		delete_timer_locked(s);
 	pthread_mutex_unlock(&slot_lock);
+	wait_for_handlers();
 }
 
 void sampling_for_each_thread(thread_sample_visitor visit, void *ctx)
@@ -356,4 +384,6 @@ uint64_t sampling_excluded_samples(void)
 void sampling_after_fork_in_child(void)
 {
 	pthread_mutex_init(&slot_lock, NULL);
+	/* The other threads' handlers did not come along. */
+	__atomic_store_n(&handlers_in_flight, 0, __ATOMIC_SEQ_CST);
 }

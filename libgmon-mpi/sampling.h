@@ -42,7 +42,8 @@ void sampling_thread_exiting(void);
 /* moncontrol: disarms (paused) or re-arms every timer. */
 void sampling_set_paused(int paused);
 
-/* Deletes every timer; later signals are ignored.  Call before the snapshot. */
+/* Deletes every timer; later signals are ignored, and the handlers already
+ * adding a sample are waited for (up to 100 ms).  Call before the snapshot. */
 void sampling_shutdown(void);
 
 /* In a forked child: forget the lock another thread of the parent held. */
