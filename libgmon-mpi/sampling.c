@@ -347,7 +347,9 @@ void sampling_set_paused(int pause)
 
 static void wait_for_handlers(void)
 {
-	for (long waited = 0; __atomic_load_n(&handlers_in_flight, __ATOMIC_ACQUIRE) != 0 &&
+	/* Sequentially consistent, as the store of shut_down before it and
+	 * the handlers' side: else this load could pass that store. */
+	for (long waited = 0; __atomic_load_n(&handlers_in_flight, __ATOMIC_SEQ_CST) != 0 &&
 			      waited < WAIT_LIMIT_NS; waited += WAIT_STEP_NS)
 		nanosleep(&(struct timespec){ 0, WAIT_STEP_NS }, NULL);
 }
