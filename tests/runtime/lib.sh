@@ -32,6 +32,20 @@ mpirun_np() { # NP COMMAND...
 	"$MPIRUN" --oversubscribe -np "$np" "$@"
 }
 
+# expect_written_samples LABEL MIN: after a run with BG_GMON_VERBOSE=1 whose
+# stderr is in ./stderr, gmon.out holds at least MIN samples, and the
+# verbose line's count after the write, less those outside the text, is
+# what the file holds (no sample added after the snapshot).
+expect_written_samples() {
+	local label=$1 min=$2 in_file total outside
+	in_file=$("$top_builddir/tests/runtime/gmon-inspect" samples gmon.out 0 ffffffffffffffff)
+	read -r total outside < <(sed -n 's/.*wrote gmon.out: \([0-9]*\) samples (\([0-9]*\) outside the text).*/\1 \2/p' stderr)
+	[ -n "${total:-}" ] || fail "no verbose line: $(cat stderr)"
+	note "$label: $in_file samples in the file, $total counted after the write ($outside outside the text)"
+	[ "$in_file" -ge "$min" ] || fail "$label: only $in_file samples of the spinning thread (fewer than $min)"
+	expect_eq "$((total - outside))" "$in_file" "$label: samples counted after the write, less those outside the text"
+}
+
 need_gprof() {
 	[ -n "${GPROF:-}" ] && [ -x "$GPROF" ] || skip "GNU gprof is not installed"
 }
