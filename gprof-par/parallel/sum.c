@@ -197,7 +197,7 @@ int sum_run_files(struct sum_run *run, const struct sum_job *job, size_t lo, siz
 		progress_step(pg, p);
 	}
 	profile_end_batch(p);
-	profile_trace_arc_sums(p, NULL);  /* b's rows are b's own again */
+	profile_trace_arc_sums(p, NULL);  /* the balance's rows are its own again */
 	if (job->timing)
 		balance_start = sum_now();
 	if (run->has_balance)

@@ -89,7 +89,8 @@ int profile_shapes_only(struct profile *p, char *err, size_t errlen);
  * again for every arc record was most of what tracing cost.  *sums is
  * read when each file starts (the consumer may point it elsewhere
  * between files); sums NULL: no classes used, every record is traced.
- * profile_set_arc_class returns 0, or -1 when out of memory.
+ * profile_set_arc_class returns 0, or -1 when out of memory or p has no
+ * arc index.
  */
 #define PROFILE_NO_CLASS UINT32_MAX
 

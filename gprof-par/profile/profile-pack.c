@@ -249,8 +249,8 @@ static void unpack_histogram(struct unpacker *u, struct profile_histogram *h, si
 	for (uint32_t r = 0; r < nruns && !u->failed; r++) {
 		uint32_t first = take_u32(u, "a run of bins"), count = take_u32(u, "a run of bins");
 
-		if (!u->failed && (first < next || count == 0 || count > h->nbins - first ||
-				   first > h->nbins)) {
+		if (!u->failed && (first < next || first > h->nbins || count == 0 ||
+				   count > h->nbins - first)) {
 			unpack_fail(u, "%s: packed profile holds an invalid %s", "run of bins");
 			return;
 		}
@@ -319,9 +319,8 @@ static int unpack_profile(struct unpacker *u, struct profile *t)
 /* Adds the runs of bins at data + at (checked by unpack_histogram). */
 static void add_runs(uint64_t *sums, const unsigned char *data, size_t at)
 {
-	uint32_t nruns;
+	uint32_t nruns = load_u32(data + at);
 
-	memcpy(&nruns, data + at, sizeof nruns);
 	at += sizeof nruns;
 	for (uint32_t r = 0; r < nruns; r++) {
 		uint32_t first = load_u32(data + at), count = load_u32(data + at + 4);

@@ -412,13 +412,10 @@ static int label_regions(struct symtab *st, int demangle)
 
 int regions_present(const struct symtab *st)
 {
-	const struct sym *syms = st->all ? st->all : st->syms;
-	size_t n = st->all ? st->nall : st->nsyms;
-
 	if (st->all)
-		return 1;
-	for (size_t i = 0; i < n; i++)
-		if (syms[i].gnu_hidden || region_parse(syms[i].name, NULL))
+		return 1;  /* GNU's rule hid some */
+	for (size_t i = 0; i < st->nsyms; i++)
+		if (st->syms[i].gnu_hidden || region_parse(st->syms[i].name, NULL))
 			return 1;
 	return 0;
 }
