@@ -13,6 +13,7 @@
  */
 #include "config.h"
 
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -130,6 +131,7 @@ static void separate(int *printed)
 /* Process 0's own phases (the others' come with the sum). */
 static struct {
 	int on;
+	int prepared_early;  /* prepare() ran while MPI started */
 	double start;
 	double init, list, write, report;
 } timing;
@@ -195,6 +197,9 @@ static void print_timing(const struct sum_outcome *sum)
 			print_time(max[k], 1);
 		fputc('\n', stderr);
 	}
+	if (timing.prepared_early)
+		fprintf(stderr, PROGRAM ": --timing: process 0's list (and reading the "
+			"executable) ran while MPI started, during init\n");
 }
 
 /* ------------------------------------------------------------------ */
@@ -435,6 +440,56 @@ static int prepare(const struct options *o, struct symtab *st, int *have_symtab,
 }
 
 /*
+ * Under a launcher, process 0 prepares (reads the executable, builds the
+ * load balance's map, lists the directory) on a thread of its own while
+ * MPI_Init runs: that is mostly waiting for the other processes, and the
+ * others would otherwise wait for process 0 to prepare.  The thread makes
+ * no MPI call (the module asks for MPI_THREAD_FUNNELED).
+ */
+struct early_prepare {
+	const struct options *o;
+	struct symtab *st;
+	int *have_symtab;
+	struct balance_state *bal;
+	struct sum_plan *plan;
+	int started, status;
+	pthread_t thread;
+};
+
+static void *prepare_early(void *arg)
+{
+	struct early_prepare *e = arg;
+
+	e->status = prepare(e->o, e->st, e->have_symtab, e->bal, e->plan);
+	return NULL;
+}
+
+/* The status of prepare() on process me: from the thread, or prepared
+ * now (the launcher did not name process 0); 0 elsewhere. */
+static int early_prepare_join(struct early_prepare *e, int me)
+{
+	if (e->started && pthread_join(e->thread, NULL) != 0)
+		die("cannot join the thread that read the executable and the directory");
+	if (me != 0) {
+		if (e->started) {  /* the launcher's rank was not MPI's */
+			balance_state_free(e->bal, 0);
+			plan_free(e->plan);
+			if (*e->have_symtab)
+				symtab_free(e->st);
+			*e->have_symtab = 0;
+			memset(e->plan, 0, sizeof(*e->plan));
+			memset(e->bal, 0, sizeof(*e->bal));
+		}
+		return 0;
+	}
+	if (e->started) {
+		timing.prepared_early = 1;
+		return e->status;
+	}
+	return prepare(e->o, e->st, e->have_symtab, e->bal, e->plan);
+}
+
+/*
  * Sums the files (in parallel under a launcher), writes the sum where the
  * plan says and prints the summary, all on process 0.  Returns 0 or 1 (the
  * exit status), the same on every process.
@@ -533,21 +588,29 @@ int main(int argc, char **argv)
 	timing.on = o.timing;
 	if (o.balance_svg && output_check_replaceable(o.balance_svg, err, sizeof(err)) != 0)
 		die(err);
+	memset(&plan, 0, sizeof(plan));
+	memset(&bal, 0, sizeof(bal));
 	if (launcher_wants_mpi(&l)) {
 		double starting = sum_now();
+		struct early_prepare early = {
+			.o = &o, .st = &st, .have_symtab = &have_symtab, .bal = &bal, .plan = &plan,
+		};
 
 		mpi = mpi_module_load(err, sizeof(err));
 		if (!mpi)
 			die(err);
+		/* Process 0 (as the launcher says) prepares while MPI starts. */
+		if (l.rank == 0)
+			early.started = pthread_create(&early.thread, NULL, prepare_early, &early) == 0;
 		mpi->init(&argc, &argv, &me, &nprocs);
-		options_quiet = me != 0;
+		if (options_quiet != (me != 0))
+			options_quiet = me != 0;
 		check_world_size(&l, mpi, nprocs);
 		timing_add(&timing.init, starting);
+		status = early_prepare_join(&early, me);
+	} else {
+		status = prepare(&o, &st, &have_symtab, &bal, &plan);
 	}
-
-	memset(&plan, 0, sizeof(plan));
-	memset(&bal, 0, sizeof(bal));
-	status = me == 0 ? prepare(&o, &st, &have_symtab, &bal, &plan) : 0;
 	if (mpi)
 		mpi->bcast_int(&status);
 	if (status != 0) {

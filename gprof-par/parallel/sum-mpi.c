@@ -24,7 +24,11 @@ static int me, nprocs = 1;
 
 void sum_mpi_init(int *argc, char ***argv, int *rank, int *size)
 {
-	MPI_Init(argc, argv);
+	int provided;
+
+	/* FUNNELED: process 0 prepares on a second thread meanwhile (main.c),
+	 * which makes no MPI call. */
+	MPI_Init_thread(argc, argv, MPI_THREAD_FUNNELED, &provided);
 	MPI_Comm_rank(MPI_COMM_WORLD, &me);
 	MPI_Comm_size(MPI_COMM_WORLD, &nprocs);
 	*rank = me;

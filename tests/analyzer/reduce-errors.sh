@@ -147,4 +147,22 @@ else
 	echo "ok: empty directory, 2 processes: reported once"
 fi
 
+# Under mpirun, process 0 reads the executable and lists the directory
+# while MPI starts (main.c): its errors still stop every process, once.
+for what in "no such directory" "no such executable"; do
+	case $what in
+	*directory) args="-S no-such-dir" ;;
+	*) args="-S skip no-such-program" ;;
+	esac
+	# shellcheck disable=SC2086
+	if sum_cmd 2 $args; then
+		fail "$what, 2 processes: exit status 0"
+	elif [ "$(grep -c '^gprof-par:' sum.err)" -ne 1 ] ||
+	     ! grep -q "no-such-.*No such file or directory" sum.err; then
+		fail "$what, 2 processes: not one message naming it:"; cat sum.err
+	else
+		echo "ok: $what, 2 processes: $(cat sum.err)"
+	fi
+done
+
 finish
