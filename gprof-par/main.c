@@ -584,6 +584,7 @@ int main(int argc, char **argv)
 	timing.start = sum_now();
 	launcher_detect(&l);
 	options_quiet = l.rank > 0;
+	options_expand_response_files(&argc, &argv);
 	options_parse(argc, argv, &o);
 	timing.on = o.timing;
 	if (o.balance_svg && output_check_replaceable(o.balance_svg, err, sizeof(err)) != 0)

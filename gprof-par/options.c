@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <libiberty/libiberty.h>
+
 #include "balance-print.h"
 #include "demangle.h"
 #include "options.h"
@@ -149,6 +151,11 @@ DEFAULT_EXECUTABLE ").  Several gmon files, e.g. one per MPI rank, are added up 
 "symbol specifications, e.g. -pmain): gprof-par does not support those, so\n"
 "write -p -b rather than -pb.  Other GNU gprof options are rejected.\n"
 "\n"
+"@FILE anywhere on the command line stands for the arguments FILE holds, as\n"
+"with GNU gprof: separated by white space, quoted with ' or \", \\ escaping\n"
+"the next character, and @FILE again inside; an @FILE that cannot be read is\n"
+"left as it is (then taken as a file name).\n"
+"\n"
 "The executable must be the one that wrote the gmon files: an ELF file with\n"
 "its symbol table (not stripped); static, PIE and non-PIE builds are read.\n"
 "When a gmon file carries gmon-mpi's build fingerprint and it differs from\n"
@@ -275,6 +282,26 @@ static void choose_balance(struct options *o)
 		o->balance = o->load_balance;
 	else if (o->sum_dir && o->executable)
 		o->balance = BALANCE_TEXT;
+}
+
+/* The arguments expandargv made, freed at exit (getopt only reorders
+ * them). */
+static char **expanded_argv;
+
+static void free_expanded_argv(void)
+{
+	freeargv(expanded_argv);
+}
+
+void options_expand_response_files(int *argc, char ***argv)
+{
+	char **given = *argv;
+
+	expandargv(argc, argv);
+	if (*argv != given) {
+		expanded_argv = *argv;
+		atexit(free_expanded_argv);
+	}
 }
 
 void options_parse(int argc, char **argv, struct options *o)

@@ -55,6 +55,12 @@ extern int options_quiet;
 /* Prints "gprof-par: msg" on standard error (unless quiet) and exits 1. */
 void die(const char *msg) __attribute__((noreturn));
 
+/* Replaces each "@FILE" argument by the arguments FILE holds (separated
+ * by white space, quoted with ' or ", \ escaping, @FILE again inside), as
+ * GNU gprof does with libiberty's expandargv; an @FILE that cannot be read
+ * stays as it is. */
+void options_expand_response_files(int *argc, char ***argv);
+
 /* Parses argv into o as GNU gprof would; prints --help or --version and
  * exits 0, or explains a bad option and exits 1. */
 void options_parse(int argc, char **argv, struct options *o);

@@ -75,6 +75,24 @@ check cycles-nopie
 build cycles-static "$corpus/cycles.c" -static
 check cycles-static
 
+# @FILE response files, expanded as GNU gprof does (libiberty's
+# expandargv): options, quoting, a nested @FILE, operands inside one, and an
+# @FILE that cannot be read (left as an argument: a file that is missing).
+printf -- '-b\n"-p"\n' > opts.rsp
+printf -- "'-q'  @opts.rsp\n" > nested.rsp
+printf -- 'cycles\ncycles.gmon.1\n' > operands.rsp
+compare cycles "@opts.rsp" cycles.gmon.1
+compare cycles "@nested.rsp" cycles.gmon.1 cycles.gmon.2
+checks=$((checks + 1))
+"$GPROF" -b @operands.rsp > gnu.out 2> /dev/null
+"$GPROF_PAR" -b @operands.rsp > ours.out 2> /dev/null
+if [ -s gnu.out ] && cmp -s gnu.out ours.out; then
+	echo "ok: operands from @operands.rsp"
+else
+	fail "operands from @operands.rsp: output differs from GNU gprof"; diff gnu.out ours.out | head
+fi
+ALLOW_EMPTY=1 compare cycles "@no-such.rsp" cycles.gmon.1
+
 build threads "$corpus/threads.c"
 expect_in_gnu threads '<spontaneous>'
 check threads
