@@ -414,8 +414,16 @@ static int prepare(const struct options *o, struct symtab *st, int *have_symtab,
 		}
 		*have_symtab = 1;
 		if (regions_apply(st, (enum regions_mode)o->regions, o->demangle, err,
+				  sizeof(err)) != 0 ||
+		    symspec_apply(st, o->specs, o->nspecs, st->has_line_info, err,
 				  sizeof(err)) != 0) {
 			fprintf(stderr, PROGRAM ": %s\n", err);
+			return -1;
+		}
+		if ((o->style & STYLE_SUM) && symspec_selects_arcs(st)) {
+			/* GNU leaves the arcs out of the sum it writes */
+			fprintf(stderr, PROGRAM ": -k, -qFROM/TO and -QFROM/TO cannot be combined "
+				"with -s: the sum keeps every arc\n");
 			return -1;
 		}
 	}

@@ -45,14 +45,40 @@ DEFAULT_EXECUTABLE ").  Several gmon files, e.g. one per MPI rank, are added up 
 "\n"
 "Sections (without any of these: the flat profile and the call graph, each\n"
 "left out when the gmon files lack its data, a histogram or arcs):\n"
-"  -p, --flat-profile          print the flat profile: functions by self time\n"
-"  -P, --no-flat-profile       do not print the flat profile\n"
-"  -q, --graph                 print the call graph and the index by name\n"
-"  -Q, --no-graph              do not print the call graph\n"
-"  -C, --exec-counts           print how many times each function was called,\n"
+"  -p, --flat-profile[=SPEC]   print the flat profile: functions by self time;\n"
+"                              with SPEC, only the functions SPEC names (their\n"
+"                              time is then the 100%%)\n"
+"  -P, --no-flat-profile[=SPEC]\n"
+"                              do not print the flat profile; with SPEC, print\n"
+"                              it without the functions SPEC names\n"
+"  -q, --graph[=SPEC]          print the call graph and the index by name;\n"
+"                              with SPEC, only the entries of the functions SPEC\n"
+"                              names (FROM/TO: only that arc is counted)\n"
+"  -Q, --no-graph[=SPEC]       do not print the call graph; with SPEC, print it\n"
+"                              without their entries (FROM/TO: without that arc)\n"
+"  -C, --exec-counts[=SPEC]    print how many times each function was called,\n"
 "                              one \"<unknown>:0: (NAME:0xADDR) N executions\"\n"
-"                              line per function, by address\n"
-"  -Z, --no-exec-counts        do not print the execution counts\n"
+"                              line per function, by address; with SPEC, only\n"
+"                              for the functions SPEC names\n"
+"  -Z, --no-exec-counts[=SPEC] do not print the execution counts; with SPEC,\n"
+"                              print them but for the functions SPEC names\n"
+"\n"
+"Selecting functions (GNU gprof's symbol specifications; SPEC is glued to a\n"
+"short option that takes it optionally, e.g. -pmain or --flat-profile=main):\n"
+"  -k FROM/TO                  leave the arc FROM -> TO out (its calls too)\n"
+"  -n, --time=SPEC             only SPEC's time goes up the call graph\n"
+"  -N, --no-time=SPEC          SPEC's time does not go up the call graph\n"
+"  -e SPEC, -E SPEC            leave SPEC's entries out of the call graph (-E:\n"
+"                              and its time, as -N)\n"
+"  -f SPEC, -F SPEC            print only SPEC's entries of the call graph (-F:\n"
+"                              and only its time goes up, as -n)\n"
+"A SPEC is a function's name as in the symbol table (not demangled), or\n"
+"FILE:NAME, FILE:LINE, FILE (a name with a '.') or LINE, which need the\n"
+"program's line tables (-g): for a program without them those match nothing,\n"
+"as with GNU gprof, and gprof-par does not read the tables yet (it refuses\n"
+"them then).  A SPEC that matches nothing is ignored, as GNU gprof does.\n"
+"\n"
+"Other report options:\n"
 "  -i, --file-info             print how many records of each kind each gmon\n"
 "                              file holds\n"
 "  -s, --sum                   add up all gmon files into " SUM_FILE " (in the\n"
@@ -147,9 +173,8 @@ DEFAULT_EXECUTABLE ").  Several gmon files, e.g. one per MPI rank, are added up 
 "  -v, --version               print the version and exit\n"
 "\n"
 "Short options can be combined as with GNU gprof (-bp is -b -p).  As with GNU\n"
-"getopt, -p, -P, -q, -Q and -Z take an optional argument glued to them (GNU's\n"
-"symbol specifications, e.g. -pmain): gprof-par does not support those, so\n"
-"write -p -b rather than -pb.  Other GNU gprof options are rejected.\n"
+"getopt, -p, -P, -q, -Q, -C and -Z take an optional SPEC glued to them, so\n"
+"-pb means -p with SPEC b: write -p -b.  Other GNU gprof options are rejected.\n"
 "\n"
 "@FILE anywhere on the command line stands for the arguments FILE holds, as\n"
 "with GNU gprof: separated by white space, quoted with ' or \", \\ escaping\n"
@@ -210,15 +235,39 @@ void die(const char *msg)
 	exit(1);
 }
 
-static void reject_symspec(int c, const char *arg)
+/* The symbol specifications, in command-line order (reachable until exit:
+ * o->specs points here). */
+static struct symspec *specs;
+static size_t nspecs, specs_cap;
+
+static void add_spec(struct options *o, enum symspec_table table, const char *text)
 {
-	if (options_quiet)
-		exit(1);
-	fprintf(stderr,
-		PROGRAM ": -%c%s: symbol specifications are not supported "
-		"(to combine options, write e.g. -%c -b rather than -%cb)\n",
-		c, arg, c, c);
-	exit(1);
+	if (nspecs == specs_cap) {
+		size_t cap = specs_cap ? 2 * specs_cap : 8;
+		struct symspec *grown = realloc(specs, cap * sizeof(*grown));
+
+		if (!grown)
+			die("out of memory");
+		specs = grown;
+		specs_cap = cap;
+	}
+	specs[nspecs++] = (struct symspec){ table, text };
+	o->specs = specs;
+	o->nspecs = nspecs;
+}
+
+/* The table of -pSPEC, -PSPEC, -qSPEC, -QSPEC, -CSPEC and -ZSPEC (GNU: an
+ * arc FROM/TO for -q and -Q goes to the arc tables). */
+static enum symspec_table section_table(int c, const char *arg)
+{
+	switch (c) {
+	case 'p': return SYMSPEC_INCL_FLAT;
+	case 'P': return SYMSPEC_EXCL_FLAT;
+	case 'q': return strchr(arg, '/') ? SYMSPEC_INCL_ARCS : SYMSPEC_INCL_GRAPH;
+	case 'Q': return strchr(arg, '/') ? SYMSPEC_EXCL_ARCS : SYMSPEC_EXCL_GRAPH;
+	case 'C': return SYMSPEC_INCL_EXEC;
+	default: return SYMSPEC_EXCL_EXEC;   /* 'Z' */
+	}
 }
 
 /* The options that turn a report section on or off (GNU's -p -P -q -Q -C
@@ -242,13 +291,14 @@ static const struct section_switch {
 static void switch_section(struct options *o, int c, const char *arg)
 {
 	if (arg)
-		reject_symspec(c, arg);
+		add_spec(o, section_table(c, arg), arg);
 	for (size_t i = 0; i < sizeof section_switches / sizeof *section_switches; i++) {
 		const struct section_switch *w = &section_switches[i];
 
 		if (w->option != c)
 			continue;
-		if (w->on)
+		/* -PSPEC, -QSPEC, -ZSPEC print the section, without SPEC */
+		if (w->on || arg)
 			o->style |= w->style;
 		else
 			o->style &= ~w->style;
@@ -309,7 +359,7 @@ void options_parse(int argc, char **argv, struct options *o)
 	/* GNU gprof's option string, so that combined short options parse the
 	 * same way; what gprof-par does not support is rejected below. */
 	static const char optstring[] =
-		"aA::bBcCd::De:E:f:F:hiI:J::k:lLm:n::N::o:O:p::P::q::Q::sSt:Tvw:xyzZ::";
+		"aA::bBcC::d::De:E:f:F:hiI:J::k:lLm:n:N:o:O:p::P::q::Q::sSt:Tvw:xyzZ::";
 	static const struct option longopts[] = {
 		{ "flat-profile", optional_argument, NULL, 'p' },
 		{ "no-flat-profile", optional_argument, NULL, 'P' },
@@ -333,6 +383,8 @@ void options_parse(int argc, char **argv, struct options *o)
 		{ "no-load-balance", no_argument, NULL, OPT_NO_LOAD_BALANCE },
 		{ "load-balance-svg", required_argument, NULL, OPT_LOAD_BALANCE_SVG },
 		{ "timing", no_argument, NULL, OPT_TIMING },
+		{ "time", required_argument, NULL, 'n' },
+		{ "no-time", required_argument, NULL, 'N' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'v' },
 		{ NULL, 0, NULL, 0 },
@@ -348,6 +400,29 @@ void options_parse(int argc, char **argv, struct options *o)
 			break;
 		case 'a':
 			o->symtab_flags |= SYMTAB_NO_STATIC;
+			break;
+		case 'e':
+			add_spec(o, SYMSPEC_EXCL_GRAPH, optarg);
+			break;
+		case 'E':
+			add_spec(o, SYMSPEC_EXCL_TIME, optarg);
+			add_spec(o, SYMSPEC_EXCL_GRAPH, optarg);
+			break;
+		case 'f':
+			add_spec(o, SYMSPEC_INCL_GRAPH, optarg);
+			break;
+		case 'F':
+			add_spec(o, SYMSPEC_INCL_TIME, optarg);
+			add_spec(o, SYMSPEC_INCL_GRAPH, optarg);
+			break;
+		case 'k':
+			add_spec(o, SYMSPEC_EXCL_ARCS, optarg);
+			break;
+		case 'n':
+			add_spec(o, SYMSPEC_INCL_TIME, optarg);
+			break;
+		case 'N':
+			add_spec(o, SYMSPEC_EXCL_TIME, optarg);
 			break;
 		case 'i':
 			o->style |= STYLE_FILE_INFO;

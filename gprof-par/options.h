@@ -7,6 +7,10 @@
 #ifndef GPROF_PAR_OPTIONS_H
 #define GPROF_PAR_OPTIONS_H
 
+#include <stddef.h>
+
+#include "symspec.h"
+
 #define PROGRAM "gprof-par"
 #define DEFAULT_EXECUTABLE "a.out"
 #define DEFAULT_GMON "gmon.out"
@@ -45,6 +49,8 @@ struct options {
 	int balance;             /* the load balance to print (a format), or 0 */
 	const char *balance_svg; /* --load-balance-svg=FILE, or NULL */
 	int timing;              /* --timing */
+	const struct symspec *specs; /* symbol specifications, in order */
+	size_t nspecs;
 };
 
 /* Nonzero in every process of a launch but the first: it then prints

@@ -31,7 +31,9 @@ struct cg_node {
 	size_t cycle_next;       /* cg.cyc.next (node index or CG_NONE) */
 	size_t index;            /* cg.index: 1-based rank by total time */
 	unsigned print_flag : 1; /* cg.print_flag */
-	unsigned excluded : 1;   /* in GNU's default EXCL_TIME/EXCL_GRAPH lists */
+	/* In the symbol-specification tables (GNU's INCL_GRAPH, EXCL_GRAPH,
+	 * INCL_TIME, EXCL_TIME; the default exclusions are in the EXCL ones). */
+	unsigned incl_graph : 1, excl_graph : 1, incl_time : 1, excl_time : 1;
 };
 
 struct cg_arc {
@@ -57,6 +59,8 @@ struct callgraph {
 	size_t *in_start, *in_arcs;
 	struct cg_node **by_time; /* all nodes sorted as GNU's cmp_total */
 	double print_time;       /* sum of prop_self: the 100% of the report */
+	int has_incl_graph;      /* the INCL_GRAPH table is not empty */
+	int has_incl_time;       /* nor the INCL_TIME one */
 };
 
 #endif /* GPROF_PAR_CALLGRAPH_DATA_H */

@@ -9,6 +9,7 @@
 #include "callgraph.h"
 #include "counts.h"
 #include "profile.h"
+#include "symspec.h"
 #include "symtab.h"
 
 /*
@@ -29,6 +30,15 @@ long callgraph_sample_bytes(const struct profile *p)
 	return (long)(whole * 2);
 }
 
+/* The call graph's view of s's symbol-specification tables. */
+static unsigned select_bits(const struct sym *s)
+{
+	return ((s->spec & SYMSPEC_BIT(SYMSPEC_INCL_GRAPH)) ? CG_INCL_GRAPH : 0) |
+	       ((s->spec & SYMSPEC_BIT(SYMSPEC_EXCL_GRAPH)) ? CG_EXCL_GRAPH : 0) |
+	       ((s->spec & SYMSPEC_BIT(SYMSPEC_INCL_TIME)) ? CG_INCL_TIME : 0) |
+	       ((s->spec & SYMSPEC_BIT(SYMSPEC_EXCL_TIME)) ? CG_EXCL_TIME : 0);
+}
+
 /*
  * The graph's functions are the rows of the table (symtab.h: regions
  * charged to their parent are not), numbered in address order; arcs are
@@ -41,6 +51,7 @@ struct callgraph *callgraph_build_symtab(struct symtab *st, const struct profile
 	size_t *node_of = malloc((st->nsyms ? st->nsyms : 1) * sizeof *node_of);
 	struct sym **row = malloc((st->nsyms ? st->nsyms : 1) * sizeof *row);
 	struct callgraph *cg = NULL;
+	struct cg_selection sel;
 	size_t narcs = 0, nrows = 0;
 
 	if (!funcs || !arcs || !node_of || !row)
@@ -54,7 +65,8 @@ struct callgraph *callgraph_build_symtab(struct symtab *st, const struct profile
 		row[nrows] = s;
 		funcs[nrows++] = (struct cg_function_in){ .name = s->name,
 							  .self_ticks = s->ticks,
-							  .print_name = sym_print_name(s) };
+							  .print_name = sym_print_name(s),
+							  .select = select_bits(s) };
 	}
 	for (size_t i = 0; i < p->narcs; i++) {
 		struct sym *parent, *child;
@@ -64,7 +76,9 @@ struct callgraph *callgraph_build_symtab(struct symtab *st, const struct profile
 		arcs[narcs++] = (struct cg_arc_in){ node_of[parent->index],
 						    node_of[child->index], p->arcs[i].count };
 	}
-	cg = callgraph_build(funcs, nrows, arcs, narcs);
+	sel.has_incl_graph = (st->spec_nonempty & SYMSPEC_BIT(SYMSPEC_INCL_GRAPH)) != 0;
+	sel.has_incl_time = (st->spec_nonempty & SYMSPEC_BIT(SYMSPEC_INCL_TIME)) != 0;
+	cg = callgraph_build_selected(funcs, nrows, arcs, narcs, &sel);
 	if (cg)
 		for (size_t i = 0; i < nrows; i++)
 			row[i]->child_ticks = callgraph_child_ticks(cg, i);

@@ -341,13 +341,19 @@ static void propagate_flags(struct callgraph *cg, const size_t *top)
 			old_head = c->cycle_head;
 			inherit_flags(cg, f);
 		}
-		/* No -f/-F/-e/-E: everything but GNU's default exclusions prints
-		 * and passes its time up. */
-		c->print_flag = !c->excluded;
+		/* GNU's rules with the INCL_/EXCL_ GRAPH and TIME tables
+		 * (symspec.h): a function the INCL table holds, or any the EXCL
+		 * table does not hold while the INCL one is empty, prints and
+		 * passes its time up even if no caller does; one only the EXCL
+		 * table holds never does. */
+		if (!c->print_flag)
+			c->print_flag = c->incl_graph || (!cg->has_incl_graph && !c->excl_graph);
+		else if (!c->incl_graph && c->excl_graph)
+			c->print_flag = 0;
 		if (c->prop_fract == 0.0) {
-			if (!c->excluded)
+			if (c->incl_time || (!cg->has_incl_time && !c->excl_time))
 				c->prop_fract = 1.0;
-		} else if (c->excluded) {
+		} else if (!c->incl_time && c->excl_time) {
 			c->prop_fract = 0.0;
 		}
 		c->prop_self = c->self_ticks * c->prop_fract;
@@ -513,11 +519,20 @@ int callgraph_excluded_by_default(const char *name)
 struct callgraph *callgraph_build(const struct cg_function_in *funcs, size_t nfuncs,
 				  const struct cg_arc_in *arcs, size_t narcs)
 {
+	return callgraph_build_selected(funcs, nfuncs, arcs, narcs, NULL);
+}
+
+struct callgraph *callgraph_build_selected(const struct cg_function_in *funcs, size_t nfuncs,
+					   const struct cg_arc_in *arcs, size_t narcs,
+					   const struct cg_selection *sel)
+{
 	struct callgraph *cg = calloc(1, sizeof *cg);
 
 	if (!cg)
 		return NULL;
 	cg->nfuncs = nfuncs;
+	cg->has_incl_graph = sel && sel->has_incl_graph;
+	cg->has_incl_time = sel && sel->has_incl_time;
 	cg->nodes = calloc(nfuncs ? nfuncs : 1, sizeof *cg->nodes);
 	if (!cg->nodes)
 		goto fail;
@@ -529,7 +544,15 @@ struct callgraph *callgraph_build(const struct cg_function_in *funcs, size_t nfu
 		n->top_order = DFN_NAN;
 		n->cycle_head = f;
 		n->cycle_next = CG_NONE;
-		n->excluded = funcs[f].name && callgraph_excluded_by_default(funcs[f].name);
+		if (sel) {
+			n->incl_graph = (funcs[f].select & CG_INCL_GRAPH) != 0;
+			n->excl_graph = (funcs[f].select & CG_EXCL_GRAPH) != 0;
+			n->incl_time = (funcs[f].select & CG_INCL_TIME) != 0;
+			n->excl_time = (funcs[f].select & CG_EXCL_TIME) != 0;
+		} else {
+			n->excl_graph = n->excl_time =
+				funcs[f].name && callgraph_excluded_by_default(funcs[f].name);
+		}
 	}
 	if (merge_arcs(cg, arcs, narcs) < 0 || index_arcs(cg) < 0 || assemble(cg) < 0)
 		goto fail;

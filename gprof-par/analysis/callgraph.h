@@ -33,11 +33,22 @@
 struct symtab;
 struct profile;
 
+/* The tables of symbol specifications a function is in (GNU's INCL_GRAPH,
+ * EXCL_GRAPH: -q/-Q/-f/-F/-e/-E; INCL_TIME, EXCL_TIME: -n/-N/-F/-E). */
+enum { CG_INCL_GRAPH = 1, CG_EXCL_GRAPH = 2, CG_INCL_TIME = 4, CG_EXCL_TIME = 8 };
+
 /* One function of the symbol table. */
 struct cg_function_in {
 	const char *name;      /* as sorted (the mangled name) */
 	double self_ticks;     /* histogram samples credited to it (may be fractional) */
 	const char *print_name; /* as printed (demangled); NULL: name */
+	unsigned select;       /* CG_INCL_GRAPH...: for callgraph_build_selected() */
+};
+
+/* Which INCL tables hold any function: GNU's rules differ when one does. */
+struct cg_selection {
+	int has_incl_graph;
+	int has_incl_time;
 };
 
 /*
@@ -64,6 +75,16 @@ struct callgraph;
  */
 struct callgraph *callgraph_build(const struct cg_function_in *funcs, size_t nfuncs,
 				  const struct cg_arc_in *arcs, size_t narcs);
+
+/*
+ * The same with the functions' selection by symbol specifications: which
+ * print and which pass their time up (GNU's propagate_flags) follow each
+ * function's select bits and sel.  callgraph_build() is this with GNU's
+ * default exclusions, by name, only.
+ */
+struct callgraph *callgraph_build_selected(const struct cg_function_in *funcs, size_t nfuncs,
+					   const struct cg_arc_in *arcs, size_t narcs,
+					   const struct cg_selection *sel);
 
 /*
  * The same from a symbol table whose ticks are assigned and a profile: maps

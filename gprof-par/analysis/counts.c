@@ -3,6 +3,8 @@
  */
 #include "counts.h"
 
+#include "symspec.h"
+
 int arc_functions(const struct symtab *st, gmon_addr_t from_pc, gmon_addr_t self_pc,
 		  struct sym **caller, struct sym **callee)
 {
@@ -18,8 +20,11 @@ int arc_functions(const struct symtab *st, gmon_addr_t from_pc, gmon_addr_t self
 	parent = sym_owner(parent);
 	if (!sym_is_row(child) && sym_owner(child) == parent)
 		return 0;
+	child = sym_owner(child);
+	if (!symspec_arc_kept(st, parent, child))
+		return 0;   /* -k, -qFROM/TO, -QFROM/TO */
 	*caller = parent;
-	*callee = sym_owner(child);
+	*callee = child;
 	return 1;
 }
 

@@ -10,6 +10,8 @@
  */
 #include "hist.h"
 
+#include "symspec.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -64,10 +66,13 @@ static void assign_one(struct symtab *st, const struct profile_histogram *h, dou
 			if (overlap == 0)
 				continue;
 			credit = (double)overlap * count / scale;
-			if (st->syms[j].excluded)
-				*total -= credit;
-			else
+			/* GNU: samples of a function left out of the flat
+			 * profile (-P, -p, the default exclusions) leave the
+			 * total too */
+			if (symspec_included(st, sym_owner(&st->syms[j]), SYMSPEC_INCL_FLAT))
 				sym_owner(&st->syms[j])->ticks += credit;
+			else
+				*total -= credit;
 		}
 	}
 }

@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "symspec.h"
+
 /* GNU gprof's explanation of the columns, printed unless -b. */
 static const char flat_blurb[] =
 	"\n"
@@ -163,7 +165,7 @@ int flat_print(FILE *out, const struct symtab *st, const struct hist_summary *h,
 	for (i = 0; i < st->nsyms; i++) {
 		const struct sym *s = sorted[i];
 
-		if (s->excluded || !sym_is_row(s))
+		if (!sym_is_row(s) || !symspec_included(st, s, SYMSPEC_INCL_FLAT))
 			continue;
 		if (!opt->show_zeros && s->calls == 0 && s->ticks == 0)
 			continue;

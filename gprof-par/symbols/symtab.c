@@ -7,6 +7,7 @@
 #include "errors.h"
 #include "files.h"
 #include "regions.h"
+#include "symspec.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -147,6 +148,11 @@ static int alias_wins(const struct sym *src, const struct sym *kept)
 	       src->name[1] != '_' && kept->name[1] == '_';
 }
 
+/* The tables GNU gprof puts its default exclusions in (symspec.h). */
+#define DEFAULT_EXCLUDED_TABLES                                                    \
+	(SYMSPEC_BIT(SYMSPEC_EXCL_FLAT) | SYMSPEC_BIT(SYMSPEC_EXCL_TIME) |         \
+	 SYMSPEC_BIT(SYMSPEC_EXCL_GRAPH))
+
 /* GNU gprof's default_excluded_list (gprof.c). */
 static int default_excluded(const char *name)
 {
@@ -191,6 +197,10 @@ static int finalize(struct symtab *st, struct candidate *c, size_t n)
 	for (i = 0; i < kept; i++) {
 		st->syms[i].index = i;
 		st->syms[i].excluded = default_excluded(st->syms[i].name);
+		if (st->syms[i].excluded) {
+			st->syms[i].spec = DEFAULT_EXCLUDED_TABLES;
+			st->spec_nonempty |= DEFAULT_EXCLUDED_TABLES;
+		}
 		st->syms[i].owner = &st->syms[i];
 	}
 	st->nsyms = kept;
@@ -280,6 +290,8 @@ static int scan_sections(Elf *elf, struct symtab *st, struct elf_sections *secs,
 				return -1;
 			}
 		}
+		if (name && (strcmp(name, ".debug_line") == 0 || strcmp(name, ".zdebug_line") == 0))
+			st->has_line_info = 1;
 		if (name && strcmp(name, ".text") == 0 && !secs->have_text) {
 			secs->have_text = 1;
 			st->text_addr = sh.sh_addr;
@@ -460,6 +472,7 @@ void symtab_free(struct symtab *st)
 	free(st->all);
 	free(st->path);
 	free(st->build_id);
+	symspec_free(st);
 	memset(st, 0, sizeof(*st));
 }
 

@@ -62,6 +62,10 @@ struct sym {
 	 * out of the total; GNU also keeps it out of the call graph's
 	 * time and entries (EXCL_TIME, EXCL_GRAPH). */
 	unsigned excluded : 1;
+	/* The symbol-specification tables holding it (symspec.h: a bit per
+	 * enum symspec_table); GNU's default exclusions are in EXCL_FLAT,
+	 * EXCL_TIME and EXCL_GRAPH from the start. */
+	unsigned spec;
 	/* A region or clone that GNU gprof's name rule drops (SYMTAB_REGIONS). */
 	unsigned gnu_hidden : 1;
 
@@ -100,6 +104,15 @@ struct symtab {
 	uint64_t text_size;
 	unsigned char *build_id; /* NT_GNU_BUILD_ID descriptor, NULL if none */
 	size_t build_id_len;
+	int has_line_info;       /* a .debug_line section (DWARF line tables) */
+
+	/* Symbol specifications (symspec.h): the tables that hold a function,
+	 * and the entries of the arc tables. */
+	unsigned spec_nonempty;
+	struct symspec_arc *spec_arcs;
+	size_t nspec_arcs;
+	size_t **spec_arc_runs;  /* owned by the entries above */
+	size_t nspec_arc_runs;
 
 	/* With SYMTAB_REGIONS under --regions=gnu: every symbol read, the
 	 * hidden regions and clones included, with their own address ranges

@@ -65,11 +65,36 @@ check calls-static "-a -b" "-a -q -b"
 
 build recursion "$corpus/recursion.c"
 expect_in_gnu recursion '+'
-check recursion "-q"
+check recursion "-q" "-b -k fact/fact" "-b -Nfact" "-b -Qfact/fact" "-b -pfact -qfact"
 
 build cycles "$corpus/cycles.c"
 expect_in_gnu cycles 'as a whole'
 check cycles "" "-z -b"
+
+# Symbol specifications (GNU's sym_ids.c), compared on a program with
+# cycles, mutual recursion and a call chain.  Which options, and why these:
+#   -pNAME -PNAME       flat rows and the total (an excluded function's time
+#                       leaves it); several, mixed; a default exclusion named
+#   -qNAME -QNAME       call-graph entries, [n] vs (n), print flags inherited
+#   -qFROM/TO -QFROM/TO the arc tables: only / all but that arc
+#   -k FROM/TO          several; FROM without TO (excludes nothing); /TO
+#                       alone (every caller); two with one FROM (GNU keeps one)
+#   -n -N --time --no-time  time propagation (prop.fract), also on cycles
+#   -e -E -f -F         the old forms (graph, and time for -E/-F)
+#   -CNAME -ZNAME       the execution counts
+#   FILE, LINE, :NAME   without line tables a file or line matches nothing
+#                       and an empty table changes nothing; :NAME is a name
+# (files and lines with line tables: not yet, refused below)
+check cycles "-b -ppong" "-b -Ppong" "-b -pmain -ppong -Pleaf" "-b -Pmain -Ppong -pleaf" \
+	"-b -pmcount -Pmain" "-b -pnosuch" "-b -z -pping" \
+	"-b -qpong" "-b -Qpong" "-b -qmain -Qmain" "-b -fping -fpong -Fpang" \
+	"-b -qping/pong" "-b -Qping/pong" "-b -qping/" "-b -qmain/ -Qmain/outer_a" \
+	"-b -k ping/pong" "-b -k main/outer_a -k outer_b/ping" "-b -q -k ping" "-b -k /pong" \
+	"-b -k ping/pong -k ping/pang" \
+	"-b -npong" "-b -Npong" "-b --time=pong" "-b --no-time=pong" "-b -nouter_a -Nouter_b" \
+	"-b -e pong" "-b -E pong" "-b -f pong" "-b -F pong" "-b -Eeven -Fodd" \
+	"-Cpong" "-Zpong" "-z -Cmain -Zpong" "-Cping -Cpong" \
+	"-b -pcycles.c" "-b -p12" "-b -p0" "-b -p:pong" "-b -p:ping/pong"
 build cycles-nopie "$corpus/cycles.c" -no-pie
 check cycles-nopie
 build cycles-static "$corpus/cycles.c" -static
@@ -110,10 +135,36 @@ if command -v "$CXX" > /dev/null 2>&1; then
 	expect_in_gnu cxx 'physics::Integrator::step(std::vector<physics::Particle'
 	expect_in_gnu cxx 'double accumulate<double>(double const\*, int)'
 	expect_in_gnu cxx 'as a whole'
-	check cxx "" "-z -b" "--no-demangle -b" "--demangle=gnu-v3 -b" "-a -b"
+	# specifications name the mangled symbol, as GNU's do
+	check cxx "" "-z -b" "--no-demangle -b" "--demangle=gnu-v3 -b" "-a -b" \
+		"-b -p_Z8overloadd" "-b -Q_Z8overloadi" "-b -k main/_Z8overloadd" "-b -poverload"
 else
 	echo "note: no C++ compiler ($CXX): the C++ names are not checked"
 fi
+
+# What gprof-par refuses rather than print something else than GNU gprof:
+# a file or line in a specification for a program with line tables (GNU
+# reads them; gprof-par not yet), and arc selections with -s (GNU leaves the
+# arcs out of the gmon.sum it writes).
+refuse() { # WHAT EXPECTED-MESSAGE ARGS...
+	what=$1 expected=$2
+	shift 2
+	checks=$((checks + 1))
+	if "$GPROF_PAR" "$@" > ours.out 2> ours.err; then
+		fail "$what: exit status 0"
+	elif [ -s ours.out ] || ! grep -q -- "$expected" ours.err; then
+		fail "$what: not refused with '$expected':"; cat ours.err
+	else
+		echo "ok: $what: $(cat ours.err)"
+	fi
+}
+$CC -pg -g -O0 -w -o cycles-g "$corpus/cycles.c" || { echo "ERROR: cannot build cycles-g"; exit 99; }
+refuse "FILE:NAME with line tables" "cycles.c:pong: a source file or line" \
+	-b -pcycles.c:pong cycles-g cycles.gmon.1
+refuse "LINE with line tables" "12: a source file or line" -b -q12 cycles-g cycles.gmon.1
+compare cycles-g "-b -ppong" cycles.gmon.1   # a name alone is fine
+refuse "-k with -s" "cannot be combined with -s" -s -k ping/pong cycles cycles.gmon.1
+[ -e gmon.sum ] && fail "-k with -s: a gmon.sum was written"
 
 echo "$checks comparisons, $failures failed"
 [ "$failures" -eq 0 ]
