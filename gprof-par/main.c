@@ -415,8 +415,7 @@ static int prepare(const struct options *o, struct symtab *st, int *have_symtab,
 		*have_symtab = 1;
 		if (regions_apply(st, (enum regions_mode)o->regions, o->demangle, err,
 				  sizeof(err)) != 0 ||
-		    symspec_apply(st, o->specs, o->nspecs, st->has_line_info, err,
-				  sizeof(err)) != 0) {
+		    symspec_apply(st, o->specs, o->nspecs, err, sizeof(err)) != 0) {
 			fprintf(stderr, PROGRAM ": %s\n", err);
 			return -1;
 		}
@@ -625,6 +624,10 @@ int main(int argc, char **argv)
 	if (status != 0) {
 		if (mpi)
 			mpi->finalize();
+		balance_state_free(&bal, me);
+		plan_free(&plan);
+		if (have_symtab)
+			symtab_free(&st);
 		return 1;
 	}
 	if (o.sum_dir) {
@@ -717,7 +720,8 @@ int main(int argc, char **argv)
 	}
 	if (style & STYLE_EXEC_COUNTS) {
 		separate(&printed);
-		counts_print(stdout, &st, o.show_zeros);
+		if (counts_print(stdout, &st, o.show_zeros) != 0)
+			die("out of memory printing the execution counts");
 	}
 	if ((o.balance || o.balance_svg) && sum.has_balance)
 		print_balance(&o, &bal, &sum, &p, &printed);

@@ -2,7 +2,7 @@
 # needs on Debian and build it.  Source it; do not run it.
 
 GMON_MPI_DEBIAN_PACKAGES="build-essential autoconf automake libtool pkg-config
-  binutils openmpi-bin libopenmpi-dev libhwloc-dev libelf-dev libiberty-dev
+  binutils openmpi-bin libopenmpi-dev libhwloc-dev libelf-dev libdw-dev libiberty-dev
   libcunit1-dev time mpich libmpich-dev chromium"
 
 say() { printf '==> %s\n' "$*" >&2; }

@@ -18,6 +18,7 @@
 struct cg_node {
 	const char *name;        /* NULL for a cycle as a whole; sorts by it */
 	const char *print_name;  /* what is printed for it (demangled) */
+	const char *static_file; /* " (file)" after it in the index, or NULL */
 	double self_ticks;       /* GNU hist.time */
 	double child_time;       /* cg.child_time */
 	double prop_fract;       /* cg.prop.fract */

@@ -5,6 +5,7 @@
 #include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "callgraph.h"
 #include "counts.h"
@@ -39,6 +40,17 @@ static unsigned select_bits(const struct sym *s)
 	       ((s->spec & SYMSPEC_BIT(SYMSPEC_EXCL_TIME)) ? CG_EXCL_TIME : 0);
 }
 
+/* GNU's index names a static function's source file (base name) after it. */
+static const char *static_file(const struct sym *s)
+{
+	const char *slash;
+
+	if (!s->is_static || !s->file)
+		return NULL;
+	slash = strrchr(s->file, '/');
+	return slash ? slash + 1 : s->file;
+}
+
 /*
  * The graph's functions are the rows of the table (symtab.h: regions
  * charged to their parent are not), numbered in address order; arcs are
@@ -66,7 +78,8 @@ struct callgraph *callgraph_build_symtab(struct symtab *st, const struct profile
 		funcs[nrows++] = (struct cg_function_in){ .name = s->name,
 							  .self_ticks = s->ticks,
 							  .print_name = sym_print_name(s),
-							  .select = select_bits(s) };
+							  .select = select_bits(s),
+							  .static_file = static_file(s) };
 	}
 	for (size_t i = 0; i < p->narcs; i++) {
 		struct sym *parent, *child;

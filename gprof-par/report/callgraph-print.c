@@ -344,6 +344,10 @@ void callgraph_print_index(FILE *out, const struct callgraph *cg,
 			if (j < nnames) {
 				fputs(n->print_name, out);
 				col += (long)strlen(n->print_name);
+				if (n->static_file) {
+					fprintf(out, " (%s)", n->static_file);
+					col += (long)strlen(n->static_file) + 3;
+				}
 			} else {
 				snprintf(buf, sizeof buf, "<cycle %u>", n->cycle);
 				fputs(buf, out);

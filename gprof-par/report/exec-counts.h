@@ -10,11 +10,12 @@
 #include "symtab.h"
 
 /*
- * Prints the -C section: "<unknown>:0: (name:0xADDR) N executions" for each
- * function called at least once (every function with show_zeros), by
- * address.  GNU names the source file and line when the executable has
- * debug information; gprof-par always prints "<unknown>:0".
+ * Prints the -C section: "FILE:LINE: (name:0xADDR) N executions" for each
+ * function -CSPEC/-ZSPEC keep that was called at least once (every one
+ * with show_zeros), FILE:LINE "<unknown>:0" without line information; in
+ * GNU's order (by file and line, else by address).  Returns 0, or -1 when
+ * out of memory.
  */
-void counts_print(FILE *out, const struct symtab *st, int show_zeros);
+int counts_print(FILE *out, const struct symtab *st, int show_zeros);
 
 #endif /* GPROF_PAR_EXEC_COUNTS_H */

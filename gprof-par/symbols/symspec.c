@@ -21,6 +21,8 @@ struct symspec_arc {
 
 struct spec_part {
 	int has_file;
+	const char *file;        /* the function's file (one of st->files) it
+				  * names; NULL: a file no function has */
 	long line;               /* 0: none */
 	const char *name;        /* NULL: none */
 	size_t name_len;
@@ -36,8 +38,28 @@ static long leading_number(const char *s, const char *end)
 	return v;
 }
 
+static const char *base_name(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	return slash ? slash + 1 : path;
+}
+
+/* GNU's source_file_lookup_name: the source file whose base name is
+ * [name, name + len) (the one met last of several), or NULL. */
+static const char *find_file(const struct symtab *st, const char *name, size_t len)
+{
+	for (size_t i = st->nfiles; i > 0; i--) {
+		const char *base = base_name(st->files[i - 1]);
+
+		if (strlen(base) == len && memcmp(base, name, len) == 0)
+			return st->files[i - 1];
+	}
+	return NULL;
+}
+
 /* GNU's parse_spec on [s, s + len). */
-static void parse_part(const char *s, size_t len, struct spec_part *p)
+static void parse_part(const struct symtab *st, const char *s, size_t len, struct spec_part *p)
 {
 	const char *end = s + len, *colon = NULL;
 
@@ -49,9 +71,12 @@ static void parse_part(const char *s, size_t len, struct spec_part *p)
 		}
 	if (colon) {
 		p->has_file = colon > s;
+		if (p->has_file)
+			p->file = find_file(st, s, (size_t)(colon - s));
 		s = colon + 1;
 	} else if (memchr(s, '.', len)) {
 		p->has_file = 1;
+		p->file = find_file(st, s, len);
 		return;
 	}
 	if (s == end)
@@ -64,11 +89,13 @@ static void parse_part(const char *s, size_t len, struct spec_part *p)
 	}
 }
 
-/* GNU's match(): without source files and lines (none are read), a file or
- * a line never matches. */
+/* GNU's match(): the file (a file no function has matches none), the line
+ * unless 0, the name. */
 static int part_matches(const struct spec_part *p, const struct sym *s)
 {
-	if (p->has_file || p->line != 0)
+	if (p->has_file && (!p->file || p->file != s->file))
+		return 0;
+	if (p->line != 0 && (unsigned long)p->line != s->line)
 		return 0;
 	return !p->name || (strncmp(s->name, p->name, p->name_len) == 0 &&
 			    s->name[p->name_len] == '\0');
@@ -107,11 +134,6 @@ static long match_runs(const struct symtab *st, const struct spec_part *p, size_
 static int is_arc_table(enum symspec_table t)
 {
 	return t == SYMSPEC_INCL_ARCS || t == SYMSPEC_EXCL_ARCS;
-}
-
-static int unsupported(const struct spec_part *p, int has_line_info)
-{
-	return has_line_info && (p->has_file || p->line != 0);
 }
 
 /* Entries by table, then start; of two with the same start, GNU keeps one:
@@ -155,8 +177,8 @@ static void finish_arcs(struct symtab *st)
 		qsort(st->spec_arcs, kept, sizeof(*st->spec_arcs), cmp_arc);
 }
 
-int symspec_apply(struct symtab *st, const struct symspec *specs, size_t n, int has_line_info,
-		  char *err, size_t errlen)
+int symspec_apply(struct symtab *st, const struct symspec *specs, size_t n, char *err,
+		  size_t errlen)
 {
 	const unsigned defaults = SYMSPEC_BIT(SYMSPEC_EXCL_FLAT) | SYMSPEC_BIT(SYMSPEC_EXCL_TIME) |
 				  SYMSPEC_BIT(SYMSPEC_EXCL_GRAPH);
@@ -175,16 +197,9 @@ int symspec_apply(struct symtab *st, const struct symspec *specs, size_t n, int 
 		size_t *from_runs, *to_runs = NULL;
 		long nfrom, nto = 0;
 
-		parse_part(text, slash ? (size_t)(slash - text) : strlen(text), &from);
+		parse_part(st, text, slash ? (size_t)(slash - text) : strlen(text), &from);
 		if (slash)
-			parse_part(slash + 1, strlen(slash + 1), &to);
-		if (unsupported(&from, has_line_info) ||
-		    (slash && is_arc_table(t) && unsupported(&to, has_line_info))) {
-			snprintf(err, errlen, "%s: a source file or line in a symbol specification "
-				 "needs the program's line tables, which gprof-par does not read "
-				 "yet: name the function alone", text);
-			return -1;
-		}
+			parse_part(st, slash + 1, strlen(slash + 1), &to);
 		nfrom = match_runs(st, &from, &from_runs);
 		if (nfrom < 0)
 			goto oom;

@@ -13,9 +13,10 @@
  * symbol-table name (mangled, as GNU does on ELF).  A specification that
  * matches nothing is ignored, silently, as with GNU.
  *
- * Files and lines come from the DWARF line tables in GNU gprof.  For a
- * program without them, a file or line never matches (as with GNU); with
- * them, symspec_apply() refuses such a specification for now.
+ * Files and lines are the functions' (lines.h): a file is named by its base
+ * name ("x.c", never "dir/x.c"), and of several files with that base name
+ * the one met last counts; a program without line tables has none, so a
+ * file or line matches nothing there, as with GNU.
  *
  * Each symbol gets a bit per table it is in (struct sym.spec), GNU's default
  * exclusions (mcount, ...) in EXCL_FLAT, EXCL_TIME and EXCL_GRAPH, and the
@@ -49,12 +50,11 @@ struct symspec {
 /*
  * Matches the specifications (in command-line order) against st's
  * functions and records the result in st (sym.spec, spec_nonempty, the
- * arcs of the arc tables).  has_line_info: the executable has DWARF line
- * tables.  Returns 0, or -1 with a message in err (out of memory, or a file
- * or line specification for a program with line tables).
+ * arcs of the arc tables).  Returns 0, or -1 with a message in err when out
+ * of memory.
  */
-int symspec_apply(struct symtab *st, const struct symspec *specs, size_t n, int has_line_info,
-		  char *err, size_t errlen);
+int symspec_apply(struct symtab *st, const struct symspec *specs, size_t n, char *err,
+		  size_t errlen);
 
 /* GNU's rule for a function and the table pair starting at incl (an INCL_
  * table; the EXCL_ one follows it). */

@@ -6,6 +6,7 @@
 #include "symtab.h"
 #include "errors.h"
 #include "files.h"
+#include "lines.h"
 #include "regions.h"
 #include "symspec.h"
 
@@ -412,6 +413,8 @@ static int read_elf(Elf *elf, struct symtab *st, unsigned flags, char *err, size
 		set_error(err, errlen, "%s: out of memory", st->path);
 		goto out;
 	}
+	if (st->has_line_info && lines_read(elf, st, err, errlen) != 0)
+		goto out;
 	rc = 0;
 out:
 	free(c);
@@ -472,6 +475,9 @@ void symtab_free(struct symtab *st)
 	free(st->all);
 	free(st->path);
 	free(st->build_id);
+	for (i = 0; i < st->nfiles; i++)
+		free(st->files[i]);
+	free(st->files);
 	symspec_free(st);
 	memset(st, 0, sizeof(*st));
 }

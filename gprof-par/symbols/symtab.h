@@ -66,6 +66,10 @@ struct sym {
 	 * enum symspec_table); GNU's default exclusions are in EXCL_FLAT,
 	 * EXCL_TIME and EXCL_GRAPH from the start. */
 	unsigned spec;
+	/* Its source file (one of symtab.files) and line, from the DWARF line
+	 * tables (lines.h); NULL and 0 when the program has none for it. */
+	const char *file;
+	unsigned line;
 	/* A region or clone that GNU gprof's name rule drops (SYMTAB_REGIONS). */
 	unsigned gnu_hidden : 1;
 
@@ -105,6 +109,8 @@ struct symtab {
 	unsigned char *build_id; /* NT_GNU_BUILD_ID descriptor, NULL if none */
 	size_t build_id_len;
 	int has_line_info;       /* a .debug_line section (DWARF line tables) */
+	char **files;            /* the functions' source files, each once */
+	size_t nfiles;
 
 	/* Symbol specifications (symspec.h): the tables that hold a function,
 	 * and the entries of the arc tables. */

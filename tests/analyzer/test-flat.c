@@ -12,6 +12,7 @@
 #include "exec-counts.h"
 #include "flat.h"
 #include "hist.h"
+#include "symspec.h"
 
 /* Functions A [0x1000,0x1010), B [0x1010,0x1020), C at 0x1020 (last). */
 static struct sym syms[3];
@@ -83,13 +84,36 @@ static void test_excluded_function(void)
 
 	make_symtab();
 	make_profile();
-	syms[1].excluded = 1;    /* e.g. mcount */
+	/* e.g. mcount: symtab_read puts it in EXCL_FLAT */
+	syms[1].spec = SYMSPEC_BIT(SYMSPEC_EXCL_FLAT);
 	bins[2] = 3;
 	bins[4] = 2;             /* [0x1018,0x101e): beta */
 	CU_ASSERT_EQUAL(hist_assign(&st, &prof, &hs, NULL, 0), 0);
 	CU_ASSERT_DOUBLE_EQUAL(syms[0].ticks, 2.0, 1e-12);
 	CU_ASSERT_DOUBLE_EQUAL(syms[1].ticks, 0.0, 1e-12);
 	CU_ASSERT_DOUBLE_EQUAL(hs.total_ticks, 2.0, 1e-12);
+}
+
+/* -pbeta: only beta is credited; the EXCL_FLAT table no longer counts. */
+static void test_included_function(void)
+{
+	struct hist_summary hs;
+	struct symspec spec = { SYMSPEC_INCL_FLAT, "beta" };
+	char err[256];
+
+	make_symtab();
+	make_profile();
+	syms[0].excluded = 1;    /* a default exclusion: ignored once INCL_FLAT holds beta */
+	bins[2] = 3;             /* 2 units alpha, 1 unit beta */
+	bins[4] = 2;             /* beta */
+	CU_ASSERT_EQUAL(symspec_apply(&st, &spec, 1, err, sizeof err), 0);
+	CU_ASSERT_EQUAL(hist_assign(&st, &prof, &hs, NULL, 0), 0);
+	CU_ASSERT_DOUBLE_EQUAL(syms[0].ticks, 0.0, 1e-12);
+	CU_ASSERT_DOUBLE_EQUAL(syms[1].ticks, 3.0, 1e-12);
+	CU_ASSERT_DOUBLE_EQUAL(hs.total_ticks, 3.0, 1e-12);
+	CU_ASSERT_TRUE(symspec_included(&st, &syms[1], SYMSPEC_INCL_FLAT));
+	CU_ASSERT_FALSE(symspec_included(&st, &syms[2], SYMSPEC_INCL_FLAT));
+	symspec_free(&st);
 }
 
 static void test_no_histogram(void)
@@ -216,6 +240,7 @@ int main(void)
 	s = CU_add_suite("hist, counts, flat", NULL, NULL);
 	CU_add_test(s, "a bin straddling two functions", test_straddling_bin);
 	CU_add_test(s, "excluded functions leave the total", test_excluded_function);
+	CU_add_test(s, "-pNAME: only it is credited", test_included_function);
 	CU_add_test(s, "no histogram", test_no_histogram);
 	CU_add_test(s, "calls from arcs", test_counts);
 	CU_add_test(s, "flat profile text", test_flat_text);

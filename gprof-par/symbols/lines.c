@@ -1,0 +1,212 @@
+/*
+ * lines.c - functions' source files and lines from DWARF (see lines.h).
+ */
+#include "lines.h"
+
+#include <elfutils/libdw.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The distinct file names, each stored once in st->files: a hash set of
+ * indexes into it. */
+struct file_set {
+	size_t *slots;           /* index + 1; 0 = empty */
+	size_t mask;
+};
+
+static uint64_t hash_name(const char *s)
+{
+	uint64_t h = 14695981039346656037ULL;
+
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 1099511628211ULL;
+	return h;
+}
+
+static int grow_set(struct file_set *set, const struct symtab *st)
+{
+	size_t n = set->mask ? 2 * (set->mask + 1) : 64;
+	size_t *slots = calloc(n, sizeof(*slots));
+
+	if (!slots)
+		return -1;
+	for (size_t i = 0; i < st->nfiles; i++) {
+		size_t k = hash_name(st->files[i]) & (n - 1);
+
+		while (slots[k])
+			k = (k + 1) & (n - 1);
+		slots[k] = i + 1;
+	}
+	free(set->slots);
+	set->slots = slots;
+	set->mask = n - 1;
+	return 0;
+}
+
+/* The stored copy of name: found, or added. */
+static const char *intern(struct file_set *set, struct symtab *st, const char *name)
+{
+	size_t k;
+
+	if (2 * (st->nfiles + 1) > set->mask + 1 && grow_set(set, st) != 0)
+		return NULL;
+	for (k = hash_name(name) & set->mask; set->slots[k]; k = (k + 1) & set->mask)
+		if (strcmp(st->files[set->slots[k] - 1], name) == 0)
+			return st->files[set->slots[k] - 1];
+	{
+		char **grown = realloc(st->files, (st->nfiles + 1) * sizeof(*grown));
+		char *copy = strdup(name);
+
+		if (grown)
+			st->files = grown;
+		if (!grown || !copy) {
+			free(copy);
+			return NULL;
+		}
+		st->files[st->nfiles] = copy;
+		set->slots[k] = ++st->nfiles;
+		return copy;
+	}
+}
+
+/* A row of a line table, as the lookup needs it. */
+struct row {
+	Dwarf_Addr addr;
+	const char *file;        /* interned */
+	unsigned line;
+	int end;                 /* DW_LNE_end_sequence: the address after it */
+	size_t order;            /* for a stable sort */
+};
+
+/* By address; at one address an end of sequence first (the row after it
+ * starts the next sequence), then in table order. */
+static int cmp_row(const void *a, const void *b)
+{
+	const struct row *l = a, *r = b;
+
+	if (l->addr != r->addr)
+		return l->addr < r->addr ? -1 : 1;
+	if (l->end != r->end)
+		return l->end ? -1 : 1;
+	return l->order < r->order ? -1 : l->order > r->order;
+}
+
+/*
+ * The rows of one compilation unit's line table, appended to *rows.
+ *
+ * Where libdw and GNU gprof 2.40's BFD differ: in a DWARF 5 line table,
+ * the rows at the start of a sequence, before its first DW_LNS_set_file
+ * (the file register's initial 1), are named by BFD after file entry 0 (the
+ * unit's primary file), not entry 1.  GCC numbers as 1 the file of the
+ * first code in the unit, which differs from entry 0 when that code comes
+ * from a header (a static function defined before the first function of
+ * the .c file): BFD then names the header's code after the .c file.  An
+ * explicit DW_LNS_set_file 1 later is entry 1 for both.  Matched here (a
+ * set_file 1 is never needed at a sequence's start, so the rows with file
+ * 1 up to the first other file are the initial register's).
+ */
+static int unit_rows(Dwarf_Die *cudie, Dwarf_Half version, struct file_set *set,
+		     struct symtab *st, struct row **rows, size_t *n, size_t *cap)
+{
+	Dwarf_Lines *lines;
+	size_t nlines;
+	int initial = 1;         /* still before the sequence's first set_file */
+
+	if (dwarf_getsrclines(cudie, &lines, &nlines) != 0)
+		return 0;
+	for (size_t i = 0; i < nlines; i++) {
+		Dwarf_Line *l = dwarf_onesrcline(lines, i);
+		Dwarf_Files *files;
+		Dwarf_Addr addr;
+		size_t idx;
+		int lineno;
+		bool end;
+		const char *name;
+
+		if (!l || dwarf_lineaddr(l, &addr) != 0 || dwarf_lineno(l, &lineno) != 0 ||
+		    dwarf_lineendsequence(l, &end) != 0 || dwarf_line_file(l, &files, &idx) != 0)
+			continue;
+		if (idx != 1)
+			initial = 0;
+		name = dwarf_filesrc(files, version >= 5 && initial && idx == 1 ? 0 : idx, NULL,
+				     NULL);
+		if (end)
+			initial = 1;
+		if (!name)
+			continue;
+		if (*n == *cap) {
+			size_t c = *cap ? 2 * *cap : 1024;
+			struct row *grown = realloc(*rows, c * sizeof(*grown));
+
+			if (!grown)
+				return -1;
+			*rows = grown;
+			*cap = c;
+		}
+		(*rows)[*n] = (struct row){ addr, intern(set, st, name),
+					    lineno > 0 ? (unsigned)lineno : 0, end, *n };
+		if (!(*rows)[*n].file)
+			return -1;
+		(*n)++;
+	}
+	return 0;
+}
+
+/* The row holding addr: the last at or below it, unless that ends a
+ * sequence (addr is past its code); NULL if none. */
+static const struct row *find_row(const struct row *rows, size_t n, gmon_addr_t addr)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (rows[mid].addr <= addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == 0 || rows[lo - 1].end)
+		return NULL;
+	return &rows[lo - 1];
+}
+
+int lines_read(Elf *elf, struct symtab *st, char *err, size_t errlen)
+{
+	Dwarf *dbg = dwarf_begin_elf(elf, DWARF_C_READ, NULL);
+	struct file_set set = { NULL, 0 };
+	struct row *rows = NULL;
+	size_t n = 0, cap = 0;
+	Dwarf_CU *cu = NULL;
+	Dwarf_Die cudie;
+	Dwarf_Half version;
+	uint8_t unit_type;
+	int rc = 0;
+
+	if (!dbg)
+		return 0;  /* no usable DWARF: no lines, as with GNU */
+	while (rc == 0 &&
+	       dwarf_get_units(dbg, cu, &cu, &version, &unit_type, &cudie, NULL) == 0)
+		rc = unit_rows(&cudie, version, &set, st, &rows, &n, &cap);
+	if (rc == 0) {
+		if (n > 1)
+			qsort(rows, n, sizeof(*rows), cmp_row);
+		for (size_t i = 0; i < st->nsyms; i++) {
+			const struct row *r = find_row(rows, n, st->syms[i].addr);
+
+			if (r) {
+				st->syms[i].file = r->file;
+				st->syms[i].line = r->line;
+			}
+		}
+	} else {
+		snprintf(err, errlen, "%s: out of memory reading line tables", st->path);
+	}
+	free(rows);
+	free(set.slots);
+	dwarf_end(dbg);
+	return rc;
+}

@@ -1,0 +1,31 @@
+/*
+ * lines.h - the source file and line of each function of a program built
+ * with -g, read from its DWARF line tables with libdw: what GNU gprof's
+ * get_src_info (BFD's bfd_find_nearest_line at the function's address)
+ * gives each symbol whatever the options, and what -C prints, symbol
+ * specifications match (FILE:NAME, FILE:LINE) and -l and -A build on.
+ *
+ * A function's line is that of the line-table row at or below its address
+ * in the compilation unit holding the address (libdw's dwarf_getsrc_die);
+ * its file is that row's file as libdw names it: the directory of the
+ * line table joined with the name, so an absolute path, as BFD's.  A
+ * function outside every compilation unit with line information (the C
+ * runtime's, a library's) has none: file NULL, line 0.
+ */
+#ifndef GPROF_PAR_LINES_H
+#define GPROF_PAR_LINES_H
+
+#include <libelf.h>
+#include <stddef.h>
+
+#include "symtab.h"
+
+/*
+ * Sets sym.file and sym.line of st's functions from elf's line tables
+ * (the executable st was read from).  Damaged or missing DWARF only leaves
+ * functions without a line.  Returns 0, or -1 with a message in err when
+ * out of memory.
+ */
+int lines_read(Elf *elf, struct symtab *st, char *err, size_t errlen);
+
+#endif /* GPROF_PAR_LINES_H */
