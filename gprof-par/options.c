@@ -119,6 +119,10 @@ DEFAULT_EXECUTABLE ").  Several gmon files, e.g. one per MPI rank, are added up 
 "  -a, --no-static             leave out static (file-local) functions: their\n"
 "                              samples and calls count for the function\n"
 "                              before them in memory\n"
+"  -D, --ignore-non-functions  leave out file-local symbols of the text that\n"
+"                              are not functions (assembler labels): their\n"
+"                              samples and calls count for the function\n"
+"                              before them\n"
 "  -w, --width=N               width of the index by function name (default 80)\n"
 "      --demangle[=STYLE]      print C++ names (and Java, Ada, D and Rust ones)\n"
 "                              demangled, as GNU gprof does by default:\n"
@@ -380,6 +384,7 @@ void options_parse(int argc, char **argv, struct options *o)
 		{ "width", required_argument, NULL, 'w' },
 		{ "file-info", no_argument, NULL, 'i' },
 		{ "no-static", no_argument, NULL, 'a' },
+		{ "ignore-non-functions", no_argument, NULL, 'D' },
 		{ "regions", required_argument, NULL, OPT_REGIONS },
 		{ "load-balance", optional_argument, NULL, OPT_LOAD_BALANCE },
 		{ "no-load-balance", no_argument, NULL, OPT_NO_LOAD_BALANCE },
@@ -402,6 +407,9 @@ void options_parse(int argc, char **argv, struct options *o)
 			break;
 		case 'a':
 			o->symtab_flags |= SYMTAB_NO_STATIC;
+			break;
+		case 'D':
+			o->symtab_flags |= SYMTAB_FUNCTIONS_ONLY;
 			break;
 		case 'e':
 			add_spec(o, SYMSPEC_EXCL_GRAPH, optarg);

@@ -354,6 +354,10 @@ static int collect(Elf *elf, struct symtab *st, const struct elf_sections *secs,
 			continue;
 		if (cls == CLASS_LOCAL && (flags & SYMTAB_NO_STATIC))
 			continue;
+		/* GNU -D: a local text symbol must be a function */
+		if (cls == CLASS_LOCAL && (flags & SYMTAB_FUNCTIONS_ONLY) &&
+		    GELF_ST_TYPE(s.st_info) != STT_FUNC)
+			continue;
 		if (cls == CLASS_LOCAL &&
 		    !local_name_acceptable(strtab, strdata->d_size, s.st_name)) {
 			if (!(flags & SYMTAB_REGIONS) ||

@@ -140,9 +140,12 @@ struct symtab {
  * flags: SYMTAB_NO_STATIC leaves out every local symbol (GNU gprof -a), so
  * a static function's samples and calls go to the function before it
  * (OpenMP regions and clones are local symbols: they are left out too);
- * SYMTAB_REGIONS also reads the regions and clones GNU drops (see above).
+ * SYMTAB_REGIONS also reads the regions and clones GNU drops (see above);
+ * SYMTAB_FUNCTIONS_ONLY (GNU gprof -D) leaves out the local symbols that
+ * are not STT_FUNC (assembler labels), whose samples and calls then go
+ * to the function before them.
  */
-enum { SYMTAB_NO_STATIC = 1 << 0, SYMTAB_REGIONS = 1 << 1 };
+enum { SYMTAB_NO_STATIC = 1 << 0, SYMTAB_REGIONS = 1 << 1, SYMTAB_FUNCTIONS_ONLY = 1 << 2 };
 int symtab_read(struct symtab *st, const char *path, unsigned flags, char *err,
 		size_t errlen);
 

@@ -118,6 +118,12 @@ else
 fi
 ALLOW_EMPTY=1 compare cycles "@no-such.rsp" cycles.gmon.1
 
+# -D (--ignore-non-functions): a local label in the text is a symbol of its
+# own (it takes the loop's samples) unless -D leaves it out.
+build labels "$corpus/labels.c"
+expect_in_gnu labels 'inner_label'
+check labels "-b -p" "-b -p -D" "-b -D" "-D -z -C" "-b -D -z" "-b -q -D"
+
 build threads "$corpus/threads.c"
 expect_in_gnu threads '<spontaneous>'
 check threads
