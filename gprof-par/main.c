@@ -34,6 +34,7 @@
 #include "gmon-read.h"
 #include "hist.h"
 #include "launcher.h"
+#include "lines.h"
 #include "mpi-module.h"
 #include "options.h"
 #include "profile-write.h"
@@ -676,6 +677,8 @@ int main(int argc, char **argv)
 			    ((o.balance || o.balance_svg) && bal.st == &st)) &&
 	    demangle_symtab(&st) != 0)
 		die("out of memory demangling symbol names");
+	if (o.inline_file_names && symtab_name_files(&st, o.print_path) != 0)
+		die("out of memory naming the functions' files");
 
 	if (hist_assign(&st, &p, &hs, err, sizeof(err)) != 0)
 		die(err);
@@ -714,6 +717,7 @@ int main(int argc, char **argv)
 		co.output_width = o.width;
 		co.hz = (double)hs.hz;
 		co.sample_bytes = callgraph_sample_bytes(&p);
+		co.print_path = o.print_path;
 		callgraph_print_graph(stdout, cg, &co);
 		callgraph_print_index(stdout, cg, &co);
 		printed = 1;

@@ -26,6 +26,7 @@ enum {
 	OPT_NO_LOAD_BALANCE,
 	OPT_LOAD_BALANCE_SVG,
 	OPT_TIMING,
+	OPT_INLINE_FILE_NAMES,
 	OPT_DEMANGLE,
 	OPT_NO_DEMANGLE,
 };
@@ -123,6 +124,10 @@ DEFAULT_EXECUTABLE ").  Several gmon files, e.g. one per MPI rank, are added up 
 "                              are not functions (assembler labels): their\n"
 "                              samples and calls count for the function\n"
 "                              before them\n"
+"  -L, --print-path            name source files by their whole path, not\n"
+"                              their base name\n"
+"      --inline-file-names     print \"name (file:line)\" for the functions of a\n"
+"                              -g program, in every section\n"
 "  -w, --width=N               width of the index by function name (default 80)\n"
 "      --demangle[=STYLE]      print C++ names (and Java, Ada, D and Rust ones)\n"
 "                              demangled, as GNU gprof does by default:\n"
@@ -385,6 +390,8 @@ void options_parse(int argc, char **argv, struct options *o)
 		{ "file-info", no_argument, NULL, 'i' },
 		{ "no-static", no_argument, NULL, 'a' },
 		{ "ignore-non-functions", no_argument, NULL, 'D' },
+		{ "print-path", no_argument, NULL, 'L' },
+		{ "inline-file-names", no_argument, NULL, OPT_INLINE_FILE_NAMES },
 		{ "regions", required_argument, NULL, OPT_REGIONS },
 		{ "load-balance", optional_argument, NULL, OPT_LOAD_BALANCE },
 		{ "no-load-balance", no_argument, NULL, OPT_NO_LOAD_BALANCE },
@@ -410,6 +417,12 @@ void options_parse(int argc, char **argv, struct options *o)
 			break;
 		case 'D':
 			o->symtab_flags |= SYMTAB_FUNCTIONS_ONLY;
+			break;
+		case 'L':
+			o->print_path = 1;
+			break;
+		case OPT_INLINE_FILE_NAMES:
+			o->inline_file_names = 1;
 			break;
 		case 'e':
 			add_spec(o, SYMSPEC_EXCL_GRAPH, optarg);

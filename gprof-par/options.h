@@ -49,6 +49,8 @@ struct options {
 	int balance;             /* the load balance to print (a format), or 0 */
 	const char *balance_svg; /* --load-balance-svg=FILE, or NULL */
 	int timing;              /* --timing */
+	int print_path;          /* -L: source files by their whole path */
+	int inline_file_names;   /* --inline-file-names */
 	const struct symspec *specs; /* symbol specifications, in order */
 	size_t nspecs;
 };

@@ -40,15 +40,10 @@ static unsigned select_bits(const struct sym *s)
 	       ((s->spec & SYMSPEC_BIT(SYMSPEC_EXCL_TIME)) ? CG_EXCL_TIME : 0);
 }
 
-/* GNU's index names a static function's source file (base name) after it. */
+/* GNU's index names a static function's source file after it. */
 static const char *static_file(const struct sym *s)
 {
-	const char *slash;
-
-	if (!s->is_static || !s->file)
-		return NULL;
-	slash = strrchr(s->file, '/');
-	return slash ? slash + 1 : s->file;
+	return s->is_static ? s->file : NULL;
 }
 
 /*

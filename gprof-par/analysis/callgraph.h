@@ -43,9 +43,8 @@ struct cg_function_in {
 	double self_ticks;     /* histogram samples credited to it (may be fractional) */
 	const char *print_name; /* as printed (demangled); NULL: name */
 	unsigned select;       /* CG_INCL_GRAPH...: for callgraph_build_selected() */
-	const char *static_file; /* a static function's source file as the index
-				  * names it after the function (GNU: the
-				  * base name), or NULL */
+	const char *static_file; /* a static function's source file, which the
+				  * index names after it, or NULL */
 };
 
 /* Which INCL tables hold any function: GNU's rules differ when one does. */

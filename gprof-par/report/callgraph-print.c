@@ -300,6 +300,13 @@ void callgraph_print_graph(FILE *out, const struct callgraph *cg,
 
 /* ---- the index (GNU cg_print_index) ---- */
 
+static const char *base_name(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	return slash ? slash + 1 : path;
+}
+
 static int cmp_name(const void *lp, const void *rp)
 {
 	const struct cg_node *l = *(struct cg_node *const *)lp;
@@ -345,8 +352,11 @@ void callgraph_print_index(FILE *out, const struct callgraph *cg,
 				fputs(n->print_name, out);
 				col += (long)strlen(n->print_name);
 				if (n->static_file) {
-					fprintf(out, " (%s)", n->static_file);
-					col += (long)strlen(n->static_file) + 3;
+					const char *f = opt->print_path ? n->static_file
+									: base_name(n->static_file);
+
+					fprintf(out, " (%s)", f);
+					col += (long)strlen(f) + 3;
 				}
 			} else {
 				snprintf(buf, sizeof buf, "<cycle %u>", n->cycle);

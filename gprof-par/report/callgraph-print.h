@@ -25,6 +25,7 @@ struct cg_report_options {
 	int output_width;      /* -w: width of the index; 0 means GNU's default 80 */
 	double hz;             /* samples per second (profile rate) */
 	long sample_bytes;     /* "each sample hit covers N byte(s)": see callgraph_sample_bytes */
+	int print_path;        /* -L: a source file's whole path, not its base name */
 };
 
 /*

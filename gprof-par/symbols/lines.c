@@ -210,3 +210,25 @@ int lines_read(Elf *elf, struct symtab *st, char *err, size_t errlen)
 	dwarf_end(dbg);
 	return rc;
 }
+
+int symtab_name_files(struct symtab *st, int print_path)
+{
+	for (size_t i = 0; i < st->nsyms; i++) {
+		struct sym *s = &st->syms[i];
+		const char *file, *slash;
+		char *label;
+
+		if (!s->file)
+			continue;
+		slash = strrchr(s->file, '/');
+		file = print_path || !slash ? s->file : slash + 1;
+		int len = snprintf(NULL, 0, "%s (%s:%u)", sym_print_name(s), file, s->line);
+
+		if (len < 0 || !(label = malloc((size_t)len + 1)))
+			return -1;
+		snprintf(label, (size_t)len + 1, "%s (%s:%u)", sym_print_name(s), file, s->line);
+		free(s->label);
+		s->label = label;
+	}
+	return 0;
+}

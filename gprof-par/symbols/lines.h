@@ -28,4 +28,12 @@
  */
 int lines_read(Elf *elf, struct symtab *st, char *err, size_t errlen);
 
+/*
+ * GNU's --inline-file-names: each function with a file is printed as
+ * "NAME (FILE:LINE)" (the name demangled if demangle_symtab() ran; FILE
+ * the base name unless print_path), set as its label (symtab.h).  Returns
+ * 0, or -1 when out of memory.
+ */
+int symtab_name_files(struct symtab *st, int print_path);
+
 #endif /* GPROF_PAR_LINES_H */

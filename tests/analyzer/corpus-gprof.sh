@@ -145,7 +145,8 @@ if command -v "$CXX" > /dev/null 2>&1; then
 	check cxx "" "-z -b" "--no-demangle -b" "--demangle=gnu-v3 -b" "-a -b" \
 		"-b -p_Z8overloadd" "-b -Q_Z8overloadi" "-b -k main/_Z8overloadd" "-b -poverload"
 	compiler=$CXX build cxx-g "$corpus/cxx.cc" -g
-	check cxx-g "-z -C" "-b -z" "-b -pcxx.cc"
+	check cxx-g "-z -C" "-b -z" "-b -pcxx.cc" "--inline-file-names -b" \
+		"--inline-file-names -b --no-demangle"
 else
 	echo "note: no C++ compiler ($CXX): the C++ names are not checked"
 fi
@@ -167,7 +168,8 @@ build multi-g-static "$corpus/multi/main.c" -g -static "$corpus/multi/geometry.c
 for exe in multi-g multi-g-o2 multi-g-static; do
 	check "$exe" "-z -C" "-b -z" "-b -pshapes.h" "-b -pshapes.h:area" "-b -pgeometry.c" \
 		"-b -pmain.c:area" "-b -k main.c:tile/shapes.h:area" "-Cshapes.h" "-b -p14" \
-		"-q -b -Ngeometry.c" "-b -a"
+		"-q -b -Ngeometry.c" "-b -a" "-b --inline-file-names" "-L -b" \
+		"--inline-file-names -L -b -z" "-b -D"
 done
 
 # Arc selections with -s are refused rather than summed differently from
