@@ -688,7 +688,7 @@ int main(int argc, char **argv)
 	if (p.narcs > 0) {
 		/* Propagates time through the graph: sets child_ticks, used by
 		 * the flat profile's "total" column even without -q. */
-		cg = callgraph_build_symtab(&st, &p);
+		cg = callgraph_build_symtab(&st, &p, o.static_call_graph);
 		if (!cg)
 			die("out of memory building the call graph");
 	}

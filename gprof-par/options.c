@@ -124,6 +124,11 @@ DEFAULT_EXECUTABLE ").  Several gmon files, e.g. one per MPI rank, are added up 
 "                              are not functions (assembler labels): their\n"
 "                              samples and calls count for the function\n"
 "                              before them\n"
+"  -c, --static-call-graph     add the calls found in the text (x86 call\n"
+"                              instructions to a function's start, as GNU\n"
+"                              gprof finds them) to the call graph with a\n"
+"                              count of 0, so that cycles do not depend on\n"
+"                              what the run called\n"
 "  -L, --print-path            name source files by their whole path, not\n"
 "                              their base name\n"
 "      --inline-file-names     print \"name (file:line)\" for the functions of a\n"
@@ -391,6 +396,7 @@ void options_parse(int argc, char **argv, struct options *o)
 		{ "no-static", no_argument, NULL, 'a' },
 		{ "ignore-non-functions", no_argument, NULL, 'D' },
 		{ "print-path", no_argument, NULL, 'L' },
+		{ "static-call-graph", no_argument, NULL, 'c' },
 		{ "inline-file-names", no_argument, NULL, OPT_INLINE_FILE_NAMES },
 		{ "regions", required_argument, NULL, OPT_REGIONS },
 		{ "load-balance", optional_argument, NULL, OPT_LOAD_BALANCE },
@@ -420,6 +426,10 @@ void options_parse(int argc, char **argv, struct options *o)
 			break;
 		case 'L':
 			o->print_path = 1;
+			break;
+		case 'c':
+			o->static_call_graph = 1;
+			o->symtab_flags |= SYMTAB_TEXT;
 			break;
 		case OPT_INLINE_FILE_NAMES:
 			o->inline_file_names = 1;

@@ -50,6 +50,7 @@ struct options {
 	const char *balance_svg; /* --load-balance-svg=FILE, or NULL */
 	int timing;              /* --timing */
 	int print_path;          /* -L: source files by their whole path */
+	int static_call_graph;   /* -c */
 	int inline_file_names;   /* --inline-file-names */
 	const struct symspec *specs; /* symbol specifications, in order */
 	size_t nspecs;

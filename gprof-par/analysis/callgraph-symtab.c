@@ -51,10 +51,81 @@ static const char *static_file(const struct sym *s)
  * charged to their parent are not), numbered in address order; arcs are
  * mapped as counts.h says.
  */
-struct callgraph *callgraph_build_symtab(struct symtab *st, const struct profile *p)
+/* Appends an arc of count 0 to *arcs (grown as needed); -1: no memory. */
+static int add_static_arc(struct cg_arc_in **arcs, size_t *n, size_t *cap, size_t parent,
+			  size_t child)
+{
+	if (*n == *cap) {
+		size_t c = 2 * *cap + 64;
+		struct cg_arc_in *grown = realloc(*arcs, c * sizeof(*grown));
+
+		if (!grown)
+			return -1;
+		*arcs = grown;
+		*cap = c;
+	}
+	(*arcs)[(*n)++] = (struct cg_arc_in){ parent, child, 0 };
+	return 0;
+}
+
+/*
+ * GNU gprof -c on x86 (i386_find_call, run by cg_assemble for every
+ * function in table order, after the profile's arcs): in a function's
+ * bytes, clipped to the histogram's range, every byte 0xe8 whose 32-bit
+ * operand, read unsigned as BFD's bfd_get_32 returns it, plus the address
+ * after the 5-byte call lands in that range on the start of a function is
+ * an arc of count 0.  The bytes are not decoded (an 0xe8 inside another
+ * instruction counts too), and unsigned, a backward call lands past 4 GiB
+ * and is never found: both as GNU gprof does.  These arcs skip -k and the
+ * other arc selections, as GNU's do.
+ */
+static int static_arcs(const struct symtab *st, const struct profile *p, const size_t *node_of,
+		       struct cg_arc_in **arcs, size_t *n, size_t *cap)
+{
+	gmon_addr_t lowpc, highpc, text_end = st->text_addr + st->text_size;
+
+	if (!st->text || p->nhists == 0)
+		return 0;
+	lowpc = p->hists[0].low_pc;
+	highpc = p->hists[0].high_pc;
+	for (size_t i = 0; i < st->nsyms; i++) {
+		const struct sym *s = &st->syms[i];
+		gmon_addr_t lo = s->addr < lowpc ? lowpc : s->addr;
+		gmon_addr_t hi = i + 1 < st->nsyms ? st->syms[i + 1].addr : s->end_addr + 1;
+
+		if (hi > highpc)
+			hi = highpc;
+		for (gmon_addr_t pc = lo; pc < hi; pc++) {
+			const unsigned char *b;
+			gmon_addr_t dest;
+			struct sym *child;
+
+			if (pc < st->text_addr || pc + 5 > text_end)
+				continue;   /* outside .text: GNU reads past its copy */
+			b = st->text + (pc - st->text_addr);
+			if (b[0] != 0xe8)
+				continue;
+			dest = pc + 5 + ((gmon_addr_t)b[1] | (gmon_addr_t)b[2] << 8 |
+					 (gmon_addr_t)b[3] << 16 | (gmon_addr_t)b[4] << 24);
+			if (dest < lowpc || dest > highpc)
+				continue;
+			child = symtab_lookup(st, dest);
+			if (!child || child->addr != dest)
+				continue;
+			if (add_static_arc(arcs, n, cap, node_of[sym_owner((struct sym *)s)->index],
+					   node_of[sym_owner(child)->index]) != 0)
+				return -1;
+		}
+	}
+	return 0;
+}
+
+struct callgraph *callgraph_build_symtab(struct symtab *st, const struct profile *p,
+					 int static_calls)
 {
 	struct cg_function_in *funcs = malloc((st->nsyms ? st->nsyms : 1) * sizeof *funcs);
-	struct cg_arc_in *arcs = malloc((p->narcs ? p->narcs : 1) * sizeof *arcs);
+	size_t arcs_cap = p->narcs ? p->narcs : 1;
+	struct cg_arc_in *arcs = malloc(arcs_cap * sizeof *arcs);
 	size_t *node_of = malloc((st->nsyms ? st->nsyms : 1) * sizeof *node_of);
 	struct sym **row = malloc((st->nsyms ? st->nsyms : 1) * sizeof *row);
 	struct callgraph *cg = NULL;
@@ -84,6 +155,8 @@ struct callgraph *callgraph_build_symtab(struct symtab *st, const struct profile
 		arcs[narcs++] = (struct cg_arc_in){ node_of[parent->index],
 						    node_of[child->index], p->arcs[i].count };
 	}
+	if (static_calls && static_arcs(st, p, node_of, &arcs, &narcs, &arcs_cap) != 0)
+		goto out;
 	sel.has_incl_graph = (st->spec_nonempty & SYMSPEC_BIT(SYMSPEC_INCL_GRAPH)) != 0;
 	sel.has_incl_time = (st->spec_nonempty & SYMSPEC_BIT(SYMSPEC_INCL_TIME)) != 0;
 	cg = callgraph_build_selected(funcs, nrows, arcs, narcs, &sel);

@@ -94,8 +94,11 @@ struct callgraph *callgraph_build_selected(const struct cg_function_in *funcs, s
  * function, moving a callee that is not STT_FUNC back to the function
  * before it), builds the graph, and stores each function's propagated
  * child time in sym.child_ticks.  The symtab must outlive the graph.
+ * static_calls (GNU -c, st read with SYMTAB_TEXT): also the calls found
+ * in the text, as arcs of count 0 (see callgraph-symtab.c).
  */
-struct callgraph *callgraph_build_symtab(struct symtab *st, const struct profile *p);
+struct callgraph *callgraph_build_symtab(struct symtab *st, const struct profile *p,
+					 int static_calls);
 
 /*
  * GNU's "each sample hit covers N byte(s)" for the profile's histogram:

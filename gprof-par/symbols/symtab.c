@@ -15,6 +15,7 @@
 #include <gelf.h>
 #include <libelf.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -255,8 +256,28 @@ struct elf_sections {
 	size_t nsections;
 };
 
+/* A copy of the .text section's bytes into st->text. */
+static int keep_text(Elf_Scn *scn, const GElf_Shdr *sh, struct symtab *st, char *err,
+		     size_t errlen)
+{
+	Elf_Data *d = NULL;
+
+	if (sh->sh_type == SHT_NOBITS)
+		return 0;
+	st->text = calloc(sh->sh_size ? sh->sh_size : 1, 1);
+	if (!st->text) {
+		set_error(err, errlen, "%s: out of memory", st->path);
+		return -1;
+	}
+	while ((d = elf_getdata(scn, d)) != NULL)
+		if (d->d_buf && d->d_off >= 0 && (uint64_t)d->d_off <= sh->sh_size &&
+		    d->d_size <= sh->sh_size - (uint64_t)d->d_off)
+			memcpy(st->text + d->d_off, d->d_buf, d->d_size);
+	return 0;
+}
+
 static int scan_sections(Elf *elf, struct symtab *st, struct elf_sections *secs,
-			 char *err, size_t errlen)
+			 unsigned flags, char *err, size_t errlen)
 {
 	size_t shstrndx;
 	Elf_Scn *scn = NULL;
@@ -297,6 +318,8 @@ static int scan_sections(Elf *elf, struct symtab *st, struct elf_sections *secs,
 			secs->have_text = 1;
 			st->text_addr = sh.sh_addr;
 			st->text_size = sh.sh_size;
+			if ((flags & SYMTAB_TEXT) && keep_text(scn, &sh, st, err, errlen) != 0)
+				return -1;
 		}
 	}
 	return 0;
@@ -394,7 +417,7 @@ static int read_elf(Elf *elf, struct symtab *st, unsigned flags, char *err, size
 	int rc = -1;
 
 	memset(&secs, 0, sizeof(secs));
-	if (scan_sections(elf, st, &secs, err, errlen) != 0)
+	if (scan_sections(elf, st, &secs, flags, err, errlen) != 0)
 		goto out;
 	if (!secs.have_text) {
 		set_error(err, errlen, "%s: no .text section: not an executable with code",
@@ -479,6 +502,7 @@ void symtab_free(struct symtab *st)
 	free(st->all);
 	free(st->path);
 	free(st->build_id);
+	free(st->text);
 	for (i = 0; i < st->nfiles; i++)
 		free(st->files[i]);
 	free(st->files);

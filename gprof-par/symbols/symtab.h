@@ -109,6 +109,8 @@ struct symtab {
 	unsigned char *build_id; /* NT_GNU_BUILD_ID descriptor, NULL if none */
 	size_t build_id_len;
 	int has_line_info;       /* a .debug_line section (DWARF line tables) */
+	unsigned char *text;     /* SYMTAB_TEXT: .text's bytes (text_size of
+				  * them, from text_addr), else NULL */
 	char **files;            /* the functions' source files, each once */
 	size_t nfiles;
 
@@ -143,9 +145,15 @@ struct symtab {
  * SYMTAB_REGIONS also reads the regions and clones GNU drops (see above);
  * SYMTAB_FUNCTIONS_ONLY (GNU gprof -D) leaves out the local symbols that
  * are not STT_FUNC (assembler labels), whose samples and calls then go
- * to the function before them.
+ * to the function before them; SYMTAB_TEXT keeps a copy of .text's
+ * contents in text (for -c).
  */
-enum { SYMTAB_NO_STATIC = 1 << 0, SYMTAB_REGIONS = 1 << 1, SYMTAB_FUNCTIONS_ONLY = 1 << 2 };
+enum {
+	SYMTAB_NO_STATIC = 1 << 0,
+	SYMTAB_REGIONS = 1 << 1,
+	SYMTAB_FUNCTIONS_ONLY = 1 << 2,
+	SYMTAB_TEXT = 1 << 3,        /* keep .text's bytes (GNU -c scans them) */
+};
 int symtab_read(struct symtab *st, const char *path, unsigned flags, char *err,
 		size_t errlen);
 

@@ -124,6 +124,14 @@ build labels "$corpus/labels.c"
 expect_in_gnu labels 'inner_label'
 check labels "-b -p" "-b -p -D" "-b -D" "-D -z -C" "-b -D -z" "-b -q -D"
 
+# -c (--static-call-graph): calls the run never made, found in the text
+# (GNU's i386_find_call: forward calls only).  The program must show one.
+build static-calls "$corpus/static-calls.c"
+if ! "$GPROF" -c -q -b static-calls static-calls.gmon.1 | grep -q ' 0/300 *fallback'; then
+	fail "static-calls: GNU gprof -c shows no static arc (corpus program is broken)"
+fi
+check static-calls "-c -b" "-c -q -b -z" "-c -b -k work/fallback" "-c -C" "-c -b -Qfallback"
+
 build threads "$corpus/threads.c"
 expect_in_gnu threads '<spontaneous>'
 check threads
@@ -145,7 +153,7 @@ if command -v "$CXX" > /dev/null 2>&1; then
 	check cxx "" "-z -b" "--no-demangle -b" "--demangle=gnu-v3 -b" "-a -b" \
 		"-b -p_Z8overloadd" "-b -Q_Z8overloadi" "-b -k main/_Z8overloadd" "-b -poverload"
 	compiler=$CXX build cxx-g "$corpus/cxx.cc" -g
-	check cxx-g "-z -C" "-b -z" "-b -pcxx.cc" "--inline-file-names -b" \
+	check cxx-g "-z -C" "-b -z" "-b -pcxx.cc" "-c -b" "--inline-file-names -b" \
 		"--inline-file-names -b --no-demangle"
 else
 	echo "note: no C++ compiler ($CXX): the C++ names are not checked"
@@ -169,7 +177,7 @@ for exe in multi-g multi-g-o2 multi-g-static; do
 	check "$exe" "-z -C" "-b -z" "-b -pshapes.h" "-b -pshapes.h:area" "-b -pgeometry.c" \
 		"-b -pmain.c:area" "-b -k main.c:tile/shapes.h:area" "-Cshapes.h" "-b -p14" \
 		"-q -b -Ngeometry.c" "-b -a" "-b --inline-file-names" "-L -b" \
-		"--inline-file-names -L -b -z" "-b -D"
+		"--inline-file-names -L -b -z" "-b -D" "-c -b"
 done
 
 # Arc selections with -s are refused rather than summed differently from
