@@ -10,6 +10,31 @@
 # must be byte-identical to /usr/bin/gprof's, on one gmon file and on two
 # summed.  Programs are built and run at test time in a scratch directory
 # under the build directory (srcdir may be read-only).
+#
+# GNU gprof 2.40's options, and where each is compared here (stdout and exit
+# status, one gmon file and two summed):
+#   -a --no-static              static build, C++, multi-file -g programs
+#   -b --brief                  everywhere
+#   -C -Z [SPEC] --exec-counts  every program; SPEC forms on cycles, multi
+#   -c --static-call-graph      static-calls, multi-g*, cxx-g
+#   -D --ignore-non-functions   labels, multi-g*
+#   -e -E -f -F SPEC            cycles
+#   -k FROM/TO                  cycles, recursion, calls, multi-g*, cxx
+#   -L --print-path             multi-g*
+#   --inline-file-names         multi-g*, cxx-g
+#   -n -N --time --no-time      cycles, recursion
+#   -p -P -q -Q [SPEC]          every program; SPEC forms on cycles, cxx, -g
+#   -z --display-unused-functions   several programs
+#   --demangle[=STYLE] --no-demangle   cxx (and flat-gprof.sh)
+#   @FILE                       cycles (options, nesting, operands, missing)
+#   -i --file-info, -w --width  multi-g (and -s in flat-gprof.sh)
+#   -v --version, -h --help     gprof-par's own text, not compared
+# Not compared, because gprof-par does not have them yet (it refuses them
+# with a message): -l --line, -A -J [SPEC], -x --all-lines, -y
+# --separate-files, -I --directory-path, -m --min-count, -t --table-length,
+# -T --traditional, -r --function-ordering, -R --file-ordering, -d --debug,
+# -O --file-format, --external-symbol-table.  (GNU's -S is gprof-par's sum
+# of a directory, compared in reduce-gprof.sh with GNU's -s.)
 set -u
 
 . "${top_srcdir:-../..}/tests/analyzer/gprof-compare-lib.sh"
@@ -179,6 +204,7 @@ for exe in multi-g multi-g-o2 multi-g-static; do
 		"-q -b -Ngeometry.c" "-b -a" "-b --inline-file-names" "-L -b" \
 		"--inline-file-names -L -b -z" "-b -D" "-c -b"
 done
+check multi-g "-i" "-i -b -p" "-b -w 40" "-b -w 120 -q" "-w 1 -q -b"
 
 # Arc selections with -s are refused rather than summed differently from
 # GNU gprof (which leaves those arcs out of the gmon.sum it writes).
