@@ -583,6 +583,7 @@ int main(int argc, char **argv)
 	struct profile p;
 	struct hist_summary hs;
 	struct callgraph *cg = NULL;
+	struct cg_report_options co;
 	struct balance_state bal;
 	char err[1024];
 	const struct gprof_par_mpi *mpi = NULL;
@@ -673,7 +674,9 @@ int main(int argc, char **argv)
 	check_fingerprint(&st, &p);
 	/* CSV and JSON of the load balance are the whole output. */
 	style = o.balance == BALANCE_CSV || o.balance == BALANCE_JSON ? 0 : sections_to_print(&o, &p);
-	if (o.demangle && ((style & (STYLE_FLAT | STYLE_GRAPH)) ||
+	/* GNU -T prints the symbol-table names (print_name_only demangles in
+	 * its own style only) */
+	if (o.demangle && !o.bsd && ((style & (STYLE_FLAT | STYLE_GRAPH)) ||
 			    ((o.balance || o.balance_svg) && bal.st == &st)) &&
 	    demangle_symtab(&st) != 0)
 		die("out of memory demangling symbol names");
@@ -700,25 +703,35 @@ int main(int argc, char **argv)
 		printed = 1;
 	}
 
+	if (cg && (style & STYLE_GRAPH)) {
+		memset(&co, 0, sizeof(co));
+		co.brief = o.brief;
+		co.show_zeros = o.show_zeros;
+		co.output_width = o.width;
+		co.hz = (double)hs.hz;
+		co.sample_bytes = callgraph_sample_bytes(&p);
+		co.print_path = o.print_path;
+		co.bsd = o.bsd;
+	}
+	/* GNU -T: the call graph, then the flat profile, then the index */
+	if (o.bsd && cg && (style & STYLE_GRAPH)) {
+		co.follows_other_section = printed;
+		callgraph_print_graph(stdout, cg, &co);
+		printed = 1;
+	}
 	if (style & STYLE_FLAT) {
-		struct flat_options fo = { o.brief, o.show_zeros };
+		struct flat_options fo = { o.brief, o.show_zeros, o.bsd, callgraph_sample_bytes(&p),
+					   cg };
 
 		separate(&printed);
 		if (flat_print(stdout, &st, &hs, &fo) != 0)
 			die("out of memory printing the flat profile");
 	}
 	if (cg && (style & STYLE_GRAPH)) {
-		struct cg_report_options co;
-
-		memset(&co, 0, sizeof(co));
-		co.brief = o.brief;
-		co.show_zeros = o.show_zeros;
-		co.follows_other_section = printed;   /* the graph prints its "\f\n" */
-		co.output_width = o.width;
-		co.hz = (double)hs.hz;
-		co.sample_bytes = callgraph_sample_bytes(&p);
-		co.print_path = o.print_path;
-		callgraph_print_graph(stdout, cg, &co);
+		if (!o.bsd) {
+			co.follows_other_section = printed;   /* the graph prints its "\f\n" */
+			callgraph_print_graph(stdout, cg, &co);
+		}
 		callgraph_print_index(stdout, cg, &co);
 		printed = 1;
 	}

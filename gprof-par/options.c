@@ -129,6 +129,10 @@ DEFAULT_EXECUTABLE ").  Several gmon files, e.g. one per MPI rank, are added up 
 "                              gprof finds them) to the call graph with a\n"
 "                              count of 0, so that cycles do not depend on\n"
 "                              what the run called\n"
+"  -T, --traditional           GNU gprof's traditional (BSD) layout: the call\n"
+"                              graph first, each section's explanation before\n"
+"                              it, per-call times in ms, names with their\n"
+"                              call-graph index in the flat profile\n"
 "  -L, --print-path            name source files by their whole path, not\n"
 "                              their base name\n"
 "      --inline-file-names     print \"name (file:line)\" for the functions of a\n"
@@ -397,6 +401,7 @@ void options_parse(int argc, char **argv, struct options *o)
 		{ "ignore-non-functions", no_argument, NULL, 'D' },
 		{ "print-path", no_argument, NULL, 'L' },
 		{ "static-call-graph", no_argument, NULL, 'c' },
+		{ "traditional", no_argument, NULL, 'T' },
 		{ "inline-file-names", no_argument, NULL, OPT_INLINE_FILE_NAMES },
 		{ "regions", required_argument, NULL, OPT_REGIONS },
 		{ "load-balance", optional_argument, NULL, OPT_LOAD_BALANCE },
@@ -426,6 +431,9 @@ void options_parse(int argc, char **argv, struct options *o)
 			break;
 		case 'L':
 			o->print_path = 1;
+			break;
+		case 'T':
+			o->bsd = 1;
 			break;
 		case 'c':
 			o->static_call_graph = 1;

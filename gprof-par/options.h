@@ -51,6 +51,7 @@ struct options {
 	int timing;              /* --timing */
 	int print_path;          /* -L: source files by their whole path */
 	int static_call_graph;   /* -c */
+	int bsd;                 /* -T: GNU's traditional (BSD) layout */
 	int inline_file_names;   /* --inline-file-names */
 	const struct symspec *specs; /* symbol specifications, in order */
 	size_t nspecs;

@@ -14,6 +14,9 @@
 
 #define SEPARATOR "-----------------------------------------------\n"
 
+/* The children ("descendants") column: 11 wide in GNU's -T style, else 7. */
+#define CHILDREN_WIDTH(opt) ((opt)->bsd ? 11 : 7)
+
 /* GNU print_name: name, " <cycle N>" if on a cycle, " [index]" or " (index)". */
 static void print_name(FILE *out, const struct cg_node *n)
 {
@@ -105,14 +108,18 @@ static size_t *sorted_arcs(const struct callgraph *cg, const size_t *list, size_
  * other end's name.
  */
 static void print_arc_line(FILE *out, const struct cg_arc *a, const struct cg_node *other,
-			   int within_cycle, uint64_t other_calls, double hz)
+			   int within_cycle, uint64_t other_calls,
+			   const struct cg_report_options *opt)
 {
+	int cw = CHILDREN_WIDTH(opt);
+
 	if (within_cycle)
-		fprintf(out, "%6.6s %5.5s %7.7s %7.7s %7" PRIu64 " %7.7s     ",
-			"", "", "", "", a->count, "");
+		fprintf(out, "%6.6s %5.5s %7.7s %*.*s %7" PRIu64 " %7.7s     ",
+			"", "", "", cw, cw, "", a->count, "");
 	else
-		fprintf(out, "%6.6s %5.5s %7.2f %7.2f %7" PRIu64 "/%-7" PRIu64 "     ",
-			"", "", a->time / hz, a->child_time / hz, a->count, other_calls);
+		fprintf(out, "%6.6s %5.5s %7.2f %*.2f %7" PRIu64 "/%-7" PRIu64 "     ",
+			"", "", a->time / opt->hz, cw, a->child_time / opt->hz, a->count,
+			other_calls);
 	print_name(out, other);
 	fputc('\n', out);
 }
@@ -125,8 +132,8 @@ static void print_parents(FILE *out, const struct callgraph *cg, size_t child,
 	size_t n = cg->in_start[child + 1] - cg->in_start[child];
 
 	if (n == 0) {
-		fprintf(out, "%6.6s %5.5s %7.7s %7.7s %7.7s %7.7s     <spontaneous>\n",
-			"", "", "", "", "", "");
+		fprintf(out, "%6.6s %5.5s %7.7s %*.*s %7.7s %7.7s     <spontaneous>\n",
+			"", "", "", CHILDREN_WIDTH(opt), CHILDREN_WIDTH(opt), "", "", "");
 		return;
 	}
 	size_t *v = sorted_arcs(cg, cg->in_arcs + cg->in_start[child], n, 0);
@@ -136,7 +143,7 @@ static void print_parents(FILE *out, const struct callgraph *cg, size_t child,
 		const struct cg_arc *a = &cg->arcs[v[k]];
 		const struct cg_node *p = &cg->nodes[a->parent];
 		print_arc_line(out, a, p, a->parent == child ||
-			       (c->cycle != 0 && p->cycle == c->cycle), head->ncalls, opt->hz);
+			       (c->cycle != 0 && p->cycle == c->cycle), head->ncalls, opt);
 	}
 	free(v);
 }
@@ -155,7 +162,7 @@ static void print_children(FILE *out, const struct callgraph *cg, size_t parent,
 		const struct cg_node *c = &cg->nodes[a->child];
 		print_arc_line(out, a, c, a->child == parent ||
 			       (c->cycle != 0 && c->cycle == p->cycle),
-			       cg->nodes[c->cycle_head].ncalls, opt->hz);
+			       cg->nodes[c->cycle_head].ncalls, opt);
 	}
 	free(v);
 }
@@ -166,9 +173,9 @@ static void print_line(FILE *out, const struct callgraph *cg, const struct cg_no
 	char buf[32];
 
 	snprintf(buf, sizeof buf, "[%zu]", n->index);
-	fprintf(out, "%-6.6s %5.1f %7.2f %7.2f", buf,
+	fprintf(out, "%-6.6s %5.1f %7.2f %*.2f", buf,
 		100 * (n->prop_self + n->prop_child) / cg->print_time,
-		n->prop_self / opt->hz, n->prop_child / opt->hz);
+		n->prop_self / opt->hz, CHILDREN_WIDTH(opt), n->prop_child / opt->hz);
 	if (n->ncalls + n->self_calls != 0) {
 		fprintf(out, " %7" PRIu64, n->ncalls);
 		if (n->self_calls != 0)
@@ -188,9 +195,10 @@ static void print_cycle(FILE *out, const struct callgraph *cg, const struct cg_n
 	char buf[32];
 
 	snprintf(buf, sizeof buf, "[%zu]", cyc->index);
-	fprintf(out, "%-6.6s %5.1f %7.2f %7.2f %7" PRIu64, buf,
+	fprintf(out, "%-6.6s %5.1f %7.2f %*.2f %7" PRIu64, buf,
 		100 * (cyc->prop_self + cyc->prop_child) / cg->print_time,
-		cyc->prop_self / opt->hz, cyc->prop_child / opt->hz, cyc->ncalls);
+		cyc->prop_self / opt->hz, CHILDREN_WIDTH(opt), cyc->prop_child / opt->hz,
+		cyc->ncalls);
 	if (cyc->self_calls != 0)
 		fprintf(out, "+%-7" PRIu64, cyc->self_calls);
 	else
@@ -238,8 +246,9 @@ static void print_members(FILE *out, const struct callgraph *cg, const struct cg
 	}
 	for (size_t k = 0; k < n; k++) {
 		const struct cg_node *m = v[k];
-		fprintf(out, "%6.6s %5.5s %7.2f %7.2f %7" PRIu64, "", "",
-			m->prop_self / opt->hz, m->prop_child / opt->hz, m->ncalls);
+		fprintf(out, "%6.6s %5.5s %7.2f %*.2f %7" PRIu64, "", "",
+			m->prop_self / opt->hz, CHILDREN_WIDTH(opt), m->prop_child / opt->hz,
+			m->ncalls);
 		if (m->self_calls != 0)
 			fprintf(out, "+%-7" PRIu64, m->self_calls);
 		else
@@ -256,7 +265,9 @@ static void print_header(FILE *out, const struct callgraph *cg,
 {
 	if (opt->follows_other_section)
 		fputs("\f\n", out);
-	if (opt->brief)
+	if (opt->bsd)
+		;  /* no title: the explanation came first */
+	else if (opt->brief)
 		fputs("\t\t\tCall graph\n\n", out);
 	else
 		fputs("\t\t     Call graph (explanation follows)\n\n", out);
@@ -266,7 +277,16 @@ static void print_header(FILE *out, const struct callgraph *cg,
 			100.0 / cg->print_time, cg->print_time / opt->hz);
 	else
 		fputs(" no time propagated\n\n", out);
-	fputs("index % time    self  children    called     name\n", out);
+	if (opt->bsd) {
+		fprintf(out, "%6.6s %5.5s %7.7s %11.11s %7.7s/%-7.7s     %-8.8s\n", "", "", "", "",
+			"called", "total", "parents");
+		fprintf(out, "%-6.6s %5.5s %7.7s %11.11s %7.7s+%-7.7s %-8.8s\t%5.5s\n", "index",
+			"%time", "self", "descendants", "called", "self", "name", "index");
+		fprintf(out, "%6.6s %5.5s %7.7s %11.11s %7.7s/%-7.7s     %-8.8s\n\n", "", "", "", "",
+			"called", "total", "children");
+	} else {
+		fputs("index % time    self  children    called     name\n", out);
+	}
 }
 
 void callgraph_print_graph(FILE *out, const struct callgraph *cg,
@@ -275,6 +295,8 @@ void callgraph_print_graph(FILE *out, const struct callgraph *cg,
 	/* GNU sets print_time to 1 when nothing propagated: all numerators are 0. */
 	struct callgraph view = *cg;
 
+	if (opt->bsd && !opt->brief)
+		fputs(cg_graph_explanation_bsd, out);
 	print_header(out, cg, opt);
 	if (!(view.print_time > 0.0))
 		view.print_time = 1.0;
@@ -292,9 +314,9 @@ void callgraph_print_graph(FILE *out, const struct callgraph *cg,
 			print_line(out, &view, n, opt);
 			print_children(out, &view, f, opt);
 		}
-		fputs(SEPARATOR, out);
+		fputs(opt->bsd ? "\n" SEPARATOR "\n" : SEPARATOR, out);
 	}
-	if (!opt->brief)
+	if (!opt->brief && !opt->bsd)
 		fputs(cg_graph_explanation, out);
 }
 
@@ -344,6 +366,14 @@ void callgraph_print_index(FILE *out, const struct callgraph *cg,
 			const struct cg_node *n = v[j];
 			char buf[32];
 			snprintf(buf, sizeof buf, n->print_flag ? "[%zu]" : "(%zu)", n->index);
+			if (opt->bsd) {
+				/* GNU -T: fixed columns, the symbol-table name */
+				char cycle[32];
+
+				snprintf(cycle, sizeof cycle, "<cycle %u>", n->cycle);
+				fprintf(out, "%6.6s %-19.19s", buf, j < nnames ? n->name : cycle);
+				continue;
+			}
 			col += (long)strlen(buf);
 			for (; col < starting_col + 5; ++col)
 				fputc(' ', out);

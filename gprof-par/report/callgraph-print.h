@@ -26,6 +26,7 @@ struct cg_report_options {
 	double hz;             /* samples per second (profile rate) */
 	long sample_bytes;     /* "each sample hit covers N byte(s)": see callgraph_sample_bytes */
 	int print_path;        /* -L: a source file's whole path, not its base name */
+	int bsd;               /* -T: GNU's traditional (BSD) layout */
 };
 
 /*

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "callgraph-data.h"
 #include "symspec.h"
 
 /* GNU gprof's explanation of the columns, printed unless -b. */
@@ -114,13 +115,36 @@ static size_t per_call_unit(struct sym *const *sorted, size_t n, long hz)
 	return N_SI_UNITS - 1;   /* GNU reads past its table here; stay in it */
 }
 
+/* si_units' milliseconds */
+#define BSD_UNIT 5
+
+/* The call graph's node of each row of st (nodes are the rows in order). */
+static size_t *row_nodes(const struct symtab *st)
+{
+	size_t *node_of = malloc((st->nsyms ? st->nsyms : 1) * sizeof(*node_of));
+	size_t rows = 0;
+
+	if (!node_of)
+		return NULL;
+	for (size_t i = 0; i < st->nsyms; i++)
+		node_of[i] = sym_is_row(&st->syms[i]) ? rows++ : 0;
+	return node_of;
+}
+
 static void print_header(FILE *out, const struct hist_summary *h, char prefix,
-			 double *total)
+			 double *total, const struct flat_options *opt)
 {
 	char unit[64];
 
 	snprintf(unit, sizeof(unit), "%c%c/call", prefix, h->dimen_abbrev);
-	fprintf(out, "\nEach sample counts as %g %s.\n", 1.0 / h->hz, h->dimen);
+	if (opt->bsd) {
+		fprintf(out, "\ngranularity: each sample hit covers %ld byte(s)", opt->sample_bytes);
+		if (*total > 0.0)
+			fprintf(out, " for %.2f%% of %.2f %s\n\n", 100.0 / *total, *total / h->hz,
+				h->dimen);
+	} else {
+		fprintf(out, "\nEach sample counts as %g %s.\n", 1.0 / h->hz, h->dimen);
+	}
 	if (*total <= 0.0) {
 		fprintf(out, " no time accumulated\n\n");
 		*total = 1.0;    /* every numerator is 0 anyway */
@@ -131,11 +155,21 @@ static void print_header(FILE *out, const struct hist_summary *h, char prefix,
 		"time", h->dimen, h->dimen, "calls", unit, unit, "name");
 }
 
+/* -T names a function as the call graph does: its cycle, its index. */
+static void print_bsd_name(FILE *out, const struct sym *s, const struct cg_node *n)
+{
+	fputs(sym_print_name(s), out);
+	if (n && n->cycle != 0)
+		fprintf(out, " <cycle %u>", n->cycle);
+	if (n && n->index != 0)
+		fprintf(out, n->print_flag ? " [%zu]" : " (%zu)", n->index);
+}
+
 static void print_line(FILE *out, const struct sym *s, double scale, double total,
-		       long hz, double *accum)
+		       long hz, double *accum, const struct cg_node *bsd_node, int bsd)
 {
 	*accum += s->ticks;
-	fprintf(out, "%6.2f %9.2f %8.2f",
+	fprintf(out, bsd ? "%5.1f %10.2f %8.2f" : "%6.2f %9.2f %8.2f",
 		total > 0.0 ? 100 * s->ticks / total : 0.0, *accum / hz, s->ticks / hz);
 	if (s->calls != 0)
 		fprintf(out, " %8llu %8.2f %8.2f  ", (unsigned long long)s->calls,
@@ -143,7 +177,11 @@ static void print_line(FILE *out, const struct sym *s, double scale, double tota
 			scale * (s->ticks + s->child_ticks) / hz / s->calls);
 	else
 		fprintf(out, " %8.8s %8.8s %8.8s  ", "", "", "");
-	fprintf(out, "%s\n", sym_print_name(s));
+	if (bsd)
+		print_bsd_name(out, s, bsd_node);
+	else
+		fputs(sym_print_name(s), out);
+	fputc('\n', out);
 }
 
 int flat_print(FILE *out, const struct symtab *st, const struct hist_summary *h,
@@ -151,17 +189,25 @@ int flat_print(FILE *out, const struct symtab *st, const struct hist_summary *h,
 {
 	struct sym **sorted = malloc((st->nsyms ? st->nsyms : 1) * sizeof(*sorted));
 	double total = h->total_ticks, accum = 0.0;
-	size_t i, unit;
+	size_t i, unit, *node_of = NULL;
 
 	if (!sorted)
 		return -1;
 	for (i = 0; i < st->nsyms; i++)
 		sorted[i] = &st->syms[i];
 	qsort(sorted, st->nsyms, sizeof(*sorted), cmp_time);
-	unit = per_call_unit(sorted, st->nsyms, h->hz);
+	/* GNU -T: milliseconds, "BSD's default" */
+	unit = opt->bsd ? BSD_UNIT : per_call_unit(sorted, st->nsyms, h->hz);
+	if (opt->bsd && opt->cg && !(node_of = row_nodes(st))) {
+		free(sorted);
+		return -1;
+	}
 
-	fprintf(out, "Flat profile:\n");
-	print_header(out, h, si_units[unit].prefix, &total);
+	if (!opt->bsd)
+		fprintf(out, "Flat profile:\n");
+	else if (!opt->brief)
+		fprintf(out, "\n\n\nflat profile:\n%s", flat_blurb);
+	print_header(out, h, si_units[unit].prefix, &total, opt);
 	for (i = 0; i < st->nsyms; i++) {
 		const struct sym *s = sorted[i];
 
@@ -169,10 +215,12 @@ int flat_print(FILE *out, const struct symtab *st, const struct hist_summary *h,
 			continue;
 		if (!opt->show_zeros && s->calls == 0 && s->ticks == 0)
 			continue;
-		print_line(out, s, si_units[unit].scale, total, h->hz, &accum);
+		print_line(out, s, si_units[unit].scale, total, h->hz, &accum,
+			   node_of ? &opt->cg->nodes[node_of[s->index]] : NULL, opt->bsd);
 	}
 	free(sorted);
-	if (!opt->brief)
+	free(node_of);
+	if (!opt->brief && !opt->bsd)
 		fputs(flat_blurb, out);
 	return 0;
 }

@@ -19,9 +19,17 @@
 #include "hist.h"
 #include "symtab.h"
 
+struct callgraph;
+
 struct flat_options {
 	int brief;               /* -b: no explanations */
 	int show_zeros;          /* -z: also functions never called nor sampled */
+	/* -T: GNU's traditional (BSD) layout: the explanation first, the
+	 * granularity line, per-call times in ms, names with their cycle and
+	 * call-graph index (from cg, when there is one). */
+	int bsd;
+	long sample_bytes;       /* callgraph_sample_bytes() */
+	const struct callgraph *cg;
 };
 
 /* Prints the section (without the form feed that separates sections).

@@ -21,6 +21,7 @@
 #   -e -E -f -F SPEC            cycles
 #   -k FROM/TO                  cycles, recursion, calls, multi-g*, cxx
 #   -L --print-path             multi-g*
+#   -T --traditional            cycles, multi-g*, cxx-g (names not demangled)
 #   --inline-file-names         multi-g*, cxx-g
 #   -n -N --time --no-time      cycles, recursion
 #   -p -P -q -Q [SPEC]          every program; SPEC forms on cycles, cxx, -g
@@ -32,7 +33,7 @@
 # Not compared, because gprof-par does not have them yet (it refuses them
 # with a message): -l --line, -A -J [SPEC], -x --all-lines, -y
 # --separate-files, -I --directory-path, -m --min-count, -t --table-length,
-# -T --traditional, -r --function-ordering, -R --file-ordering, -d --debug,
+# -r --function-ordering, -R --file-ordering, -d --debug,
 # -O --file-format, --external-symbol-table.  (GNU's -S is gprof-par's sum
 # of a directory, compared in reduce-gprof.sh with GNU's -s.)
 set -u
@@ -120,6 +121,8 @@ check cycles "-b -ppong" "-b -Ppong" "-b -pmain -ppong -Pleaf" "-b -Pmain -Ppong
 	"-b -e pong" "-b -E pong" "-b -f pong" "-b -F pong" "-b -Eeven -Fodd" \
 	"-Cpong" "-Zpong" "-z -Cmain -Zpong" "-Cping -Cpong" \
 	"-b -pcycles.c" "-b -p12" "-b -p0" "-b -p:pong" "-b -p:ping/pong"
+# -T (--traditional): GNU's BSD layout of every section
+check cycles "-T" "-T -b" "-T -b -p" "-T -b -q" "-T -z" "-T -C" "-T -b -P" "-T -b -ppong"
 build cycles-nopie "$corpus/cycles.c" -no-pie
 check cycles-nopie
 build cycles-static "$corpus/cycles.c" -static
@@ -178,7 +181,8 @@ if command -v "$CXX" > /dev/null 2>&1; then
 	check cxx "" "-z -b" "--no-demangle -b" "--demangle=gnu-v3 -b" "-a -b" \
 		"-b -p_Z8overloadd" "-b -Q_Z8overloadi" "-b -k main/_Z8overloadd" "-b -poverload"
 	compiler=$CXX build cxx-g "$corpus/cxx.cc" -g
-	check cxx-g "-z -C" "-b -z" "-b -pcxx.cc" "-c -b" "--inline-file-names -b" \
+	check cxx-g "-z -C" "-b -z" "-b -pcxx.cc" "-c -b" "-T -b" "-T --demangle -b" \
+		"-T -b -a" "--inline-file-names -b" \
 		"--inline-file-names -b --no-demangle"
 else
 	echo "note: no C++ compiler ($CXX): the C++ names are not checked"
@@ -202,7 +206,8 @@ for exe in multi-g multi-g-o2 multi-g-static; do
 	check "$exe" "-z -C" "-b -z" "-b -pshapes.h" "-b -pshapes.h:area" "-b -pgeometry.c" \
 		"-b -pmain.c:area" "-b -k main.c:tile/shapes.h:area" "-Cshapes.h" "-b -p14" \
 		"-q -b -Ngeometry.c" "-b -a" "-b --inline-file-names" "-L -b" \
-		"--inline-file-names -L -b -z" "-b -D" "-c -b"
+		"--inline-file-names -L -b -z" "-b -D" "-c -b" "-T -b -z" "-T --inline-file-names -b" \
+		"-T -c -b"
 done
 check multi-g "-i" "-i -b -p" "-b -w 40" "-b -w 120 -q" "-w 1 -q -b"
 
