@@ -137,7 +137,8 @@ static void flush_on_signal(void)
 	if (gmon.disabled || gmon.finished || getpid() != gmon.owner_pid)
 		return;
 	begin_write(&saved);
-	err = output_write_profile(gmon.path, gmon.config->rate, &gmon.image, &summary);
+	err = output_write_profile(gmon.path, gmon.config->rate, &gmon.image, OUTPUT_FAST,
+				   &summary);
 	end_write(&saved);
 	if (err != 0)
 		say_from_signal("on a signal, cannot write the profile ", err);
@@ -290,7 +291,8 @@ PUBLIC void _mcleanup(void)
 			     (long)getpid());
 		return;
 	}
-	err = output_write_profile(gmon.path, gmon.config->rate, &gmon.image, &summary);
+	err = output_write_profile(gmon.path, gmon.config->rate, &gmon.image, OUTPUT_DURABLE,
+				   &summary);
 	end_write(&saved);
 	if (err != 0)
 		diag("cannot write the profile %s (in %s): %s", gmon.path,
@@ -308,7 +310,8 @@ PUBLIC int gmon_flush(void)
 	if (!gmon.started || gmon.disabled || gmon.finished || getpid() != gmon.owner_pid)
 		return EPERM;
 	begin_write(&saved);
-	err = output_write_profile(gmon.path, gmon.config->rate, &gmon.image, &summary);
+	err = output_write_profile(gmon.path, gmon.config->rate, &gmon.image, OUTPUT_DURABLE,
+				   &summary);
 	end_write(&saved);
 	if (err != 0)
 		diag("gmon_flush: cannot write the profile %s: %s", gmon.path, strerror(err));

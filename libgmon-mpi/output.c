@@ -57,7 +57,7 @@ static void write_one_arc(uintptr_t from_pc, uintptr_t self_pc, uint64_t count, 
 }
 
 static int write_records(int fd, unsigned rate, const struct image_info *image,
-			 struct output_summary *summary)
+			 enum output_sync sync, struct output_summary *summary)
 {
 	const struct histogram *h = &gmon_histogram;
 	struct gmon_writer w;
@@ -73,7 +73,7 @@ static int write_records(int fd, unsigned rate, const struct image_info *image,
 	gmon_write_histogram(&w, h->low_pc, h->high_pc, rate, h->bins, sizeof h->bins[0], h->nbins);
 	arcs_for_each(write_one_arc, &aw);
 	err = gmon_writer_finish(&w);
-	if (err == 0 && fsync(fd) != 0 && errno != EINVAL)
+	if (err == 0 && sync == OUTPUT_DURABLE && fsync(fd) != 0 && errno != EINVAL)
 		err = errno;
 	munmap(buffer, WRITE_BUFFER_SIZE);
 	return err;
@@ -132,7 +132,7 @@ static int create_temporary(char *tmp, size_t size, const char *path, int *fd)
 }
 
 int output_write_profile(const char *path, unsigned rate, const struct image_info *image,
-			 struct output_summary *summary)
+			 enum output_sync sync, struct output_summary *summary)
 {
 	char tmp[4096];
 	struct xfsz_guard guard;
@@ -142,7 +142,7 @@ int output_write_profile(const char *path, unsigned rate, const struct image_inf
 	xfsz_guard_begin(&guard);
 	err = create_temporary(tmp, sizeof tmp, path, &fd);
 	if (err == 0) {
-		err = write_records(fd, rate, image, summary);
+		err = write_records(fd, rate, image, sync, summary);
 		if (close(fd) != 0 && err == 0)
 			err = errno;
 		if (err == 0 && rename(tmp, path) != 0)

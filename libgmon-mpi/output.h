@@ -17,9 +17,17 @@ struct output_summary {
 	uint64_t calls_outside;  /* the calls those arcs counted */
 };
 
+/* How the data reaches the disk before the rename.  OUTPUT_DURABLE
+ * fsyncs (at exit, and on gmon_flush()).  OUTPUT_FAST does not: a process
+ * killed by a signal races a deadline (Open MPI sends SIGKILL 1 s after
+ * SIGTERM), and fsync on a busy or network file system can take longer;
+ * the written data is visible to every reader at once all the same, and
+ * only a crash of the node before the kernel writes it back loses it. */
+enum output_sync { OUTPUT_DURABLE, OUTPUT_FAST };
+
 /* Returns 0, or an errno value (nothing is left under path or the
  * temporary name then). */
 int output_write_profile(const char *path, unsigned rate, const struct image_info *image,
-			 struct output_summary *summary);
+			 enum output_sync sync, struct output_summary *summary);
 
 #endif /* GMON_MPI_OUTPUT_H */

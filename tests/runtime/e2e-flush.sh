@@ -3,8 +3,9 @@
 # limit, or mpirun ending a job) leaves a complete profile GNU gprof reads,
 # with the calls made up to the kill, exactly; the signal then takes its
 # course (the process dies of it).  A second SIGTERM during a slow write
-# (fsync slowed by a preloaded library) neither corrupts the file nor cuts
-# the write short.  gmon_flush() writes the profile so far and profiling
+# (rename slowed by a preloaded library) neither corrupts the file nor cuts
+# the write short.  The write on a signal does not wait for fsync: ranks
+# whose fsync takes 6 s still beat mpirun's SIGKILL, 3 s after its SIGTERM.  gmon_flush() writes the profile so far and profiling
 # goes on; a program's own handler can call it.  A malformed value gets
 # one message and changes nothing.  Without the variable, SIGTERM leaves
 # no profile, as before.
@@ -12,7 +13,7 @@
 need_gprof
 
 build_linked victim "$programs/flush-victim.c"
-"$CC" -shared -fPIC -O1 "$programs/slow-fsync.c" -o slow-fsync.so -ldl
+"$CC" -shared -fPIC -O1 "$programs/slow-io.c" -o slow-io.so -ldl
 
 wait_for() { # FILE...: until each exists (at most 30 s)
 	for f in "$@"; do
@@ -39,7 +40,8 @@ expect_eq "$(ls_profiles)" "" "profiles without BG_GMON_FLUSH_SIGNALS"
 
 # A second and third SIGTERM while the profile is being written
 rm -f gmon.out* ready
-BG_GMON_FLUSH_SIGNALS=SIGTERM LD_PRELOAD=$work/slow-fsync.so ./victim wait ready 999 & pid=$!
+BG_GMON_FLUSH_SIGNALS=SIGTERM SLOW_RENAME_MS=300 LD_PRELOAD=$work/slow-io.so \
+	./victim wait ready 999 & pid=$!
 wait_for ready
 kill -TERM "$pid"; sleep 0.1; kill -TERM "$pid" 2>/dev/null || true
 sleep 0.05; kill -TERM "$pid" 2>/dev/null || true
@@ -49,8 +51,10 @@ expect_eq "$(calls_of victim victim_work gmon.out)" 999 "victim_work calls after
 expect_eq "$(ls_profiles)" "gmon.out" "files left after three SIGTERMs"
 
 # Under mpirun: the launcher is killed, and passes SIGTERM to the ranks
+# (with 30 s before its SIGKILL, so that a loaded machine cannot fail this)
 rm -f gmon.out* ready*
-BG_GMON_FLUSH_SIGNALS=TERM "$MPIRUN" --oversubscribe -x BG_GMON_FLUSH_SIGNALS -np 2 \
+BG_GMON_FLUSH_SIGNALS=TERM "$MPIRUN" --oversubscribe --mca odls_base_sigkill_timeout 30 \
+	-x BG_GMON_FLUSH_SIGNALS -np 2 \
 	./victim wait ready 2>mpirun.err & pid=$!
 wait_for ready.0 ready.1
 kill -TERM "$pid"; wait "$pid" || true
@@ -58,6 +62,22 @@ for rank in 0 1; do
 	expect_eq "$(calls_of victim victim_work gmon.out.$rank)" 5000 "victim_work calls in rank $rank's profile"
 done
 expect_eq "$(ls_profiles)" "gmon.out.0 gmon.out.1" "files left by the killed ranks"
+
+# Under mpirun on a file system where fsync takes 6 s, SIGKILL 3 s after
+# SIGTERM (Open MPI's default is 1 s): the profile written on the signal is
+# complete before it
+rm -f gmon.out* ready*
+BG_GMON_FLUSH_SIGNALS=TERM SLOW_FSYNC_MS=6000 "$MPIRUN" --oversubscribe \
+	--mca odls_base_sigkill_timeout 3 \
+	-x BG_GMON_FLUSH_SIGNALS -x SLOW_FSYNC_MS -x LD_PRELOAD=$work/slow-io.so -np 2 \
+	./victim wait ready 777 2>mpirun.err & pid=$!
+wait_for ready.0 ready.1
+kill -TERM "$pid"; wait "$pid" || true
+for rank in 0 1; do
+	expect_eq "$(calls_of victim victim_work gmon.out.$rank)" 777 \
+		"victim_work calls in rank $rank's profile with a slow fsync"
+done
+expect_eq "$(ls_profiles)" "gmon.out.0 gmon.out.1" "files left by the killed ranks with a slow fsync"
 
 # The program's own handler (installed after the runtime's) calls gmon_flush()
 rm -f gmon.out* ready

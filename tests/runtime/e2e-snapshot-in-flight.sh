@@ -11,11 +11,11 @@
 
 build_linked app "$programs/spin-at-exit.c" -pthread
 "$CC" -shared -fPIC -O1 "$programs/slow-thread-clock.c" -o slow-thread-clock.so -ldl
-"$CC" -shared -fPIC -O1 "$programs/slow-fsync.c" -o slow-fsync.so -ldl
+"$CC" -shared -fPIC -O1 "$programs/slow-io.c" -o slow-io.so -ldl
 
 for run in 1 2 3; do
 	rm -f gmon.out
-	env BG_GMON_HZ=1000 BG_GMON_VERBOSE=1 LD_PRELOAD="$work/slow-thread-clock.so $work/slow-fsync.so" ./app 2>stderr ||
+	env BG_GMON_HZ=1000 BG_GMON_VERBOSE=1 LD_PRELOAD="$work/slow-thread-clock.so $work/slow-io.so" ./app 2>stderr ||
 		fail "the program failed: $(cat stderr)"
 	expect_written_samples "run $run" 1
 done

@@ -8,12 +8,12 @@
 . "$(dirname "$0")/lib.sh"
 
 build_linked app "$programs/spin-at-exit.c" -pthread
-"$CC" -shared -fPIC -O1 "$programs/slow-fsync.c" -o slow-fsync.so -ldl
+"$CC" -shared -fPIC -O1 "$programs/slow-io.c" -o slow-io.so -ldl
 
 for policy in "" all; do
 	rm -f gmon.out
 	env ${policy:+BG_GMON_START_THREAD_TIMERS=$policy} BG_GMON_HZ=1000 BG_GMON_VERBOSE=1 \
-		LD_PRELOAD=$work/slow-fsync.so ./app 2>stderr || fail "the program failed: $(cat stderr)"
+		LD_PRELOAD=$work/slow-io.so ./app 2>stderr || fail "the program failed: $(cat stderr)"
 	expect_written_samples "${policy:-process}" 100
 done
 note ok

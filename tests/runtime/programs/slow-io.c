@@ -1,0 +1,35 @@
+/* slow-io.c - LD_PRELOADed by a test, as a slow file system would be:
+ * fsync() takes SLOW_FSYNC_MS more milliseconds (default 300), rename()
+ * SLOW_RENAME_MS more (default 0), so that writing a profile takes a
+ * while, in the step the test needs. */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+static void delay(const char *variable, long default_ms)
+{
+	const char *value = getenv(variable);
+	long ms = value ? strtol(value, NULL, 10) : default_ms;
+
+	if (ms > 0)
+		usleep((useconds_t)ms * 1000);
+}
+
+int fsync(int fd)
+{
+	int (*real_fsync)(int) = (int (*)(int))dlsym(RTLD_NEXT, "fsync");
+
+	delay("SLOW_FSYNC_MS", 300);
+	return real_fsync ? real_fsync(fd) : 0;
+}
+
+int rename(const char *from, const char *to)
+{
+	int (*real_rename)(const char *, const char *) =
+		(int (*)(const char *, const char *))dlsym(RTLD_NEXT, "rename");
+
+	delay("SLOW_RENAME_MS", 0);
+	return real_rename ? real_rename(from, to) : -1;
+}
