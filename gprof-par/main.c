@@ -20,6 +20,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "annotated-source.h"
 #include "balance-print.h"
 #include "balance-svg.h"
 #include "balance-view.h"
@@ -740,6 +741,8 @@ int main(int argc, char **argv)
 		if (counts_print(stdout, &st, o.show_zeros) != 0)
 			die("out of memory printing the execution counts");
 	}
+	if (style & STYLE_ANNOTATED)
+		print_annotated_source(&o, &st, &printed);
 	if ((o.balance || o.balance_svg) && sum.has_balance)
 		print_balance(&o, &bal, &sum, &p, &printed);
 

@@ -64,6 +64,17 @@ DEFAULT_EXECUTABLE ").  Several gmon files, e.g. one per MPI rank, are added up 
 "                              only for the functions SPEC names\n"
 "  -Z, --no-exec-counts[=SPEC] do not print the execution counts; with SPEC,\n"
 "                              print them but for the functions SPEC names\n"
+"  -A, --annotated-source[=SPEC]\n"
+"                              print each source file of the program with each\n"
+"                              function's call count before the line of its\n"
+"                              entry (\"#####\" below -m's count), then the\n"
+"                              file's most called lines (-t) and a summary;\n"
+"                              needs line tables (-g); a file is read by the\n"
+"                              name they give, else found in -I's directories;\n"
+"                              with SPEC, only the functions SPEC names\n"
+"  -J, --no-annotated-source[=SPEC]\n"
+"                              do not print annotated source; with SPEC, print\n"
+"                              it but for the functions SPEC names\n"
 "\n"
 "Selecting functions (GNU gprof's symbol specifications; SPEC is glued to a\n"
 "short option that takes it optionally, e.g. -pmain or --flat-profile=main):\n"
@@ -97,6 +108,20 @@ DEFAULT_EXECUTABLE ").  Several gmon files, e.g. one per MPI rank, are added up 
 "                              print the report " PROGRAM " EXECUTABLE\n"
 "                              DIRECTORY/" SUM_FILE " would print, followed by\n"
 "                              the load balance (see --load-balance)\n"
+"  -I, --directory-path=DIRS   look for source files (-A) in DIRS too, a\n"
+"                              colon-separated list, then in those of the\n"
+"                              GPROF_PATH variable: each DIR/NAME for a relative\n"
+"                              NAME, then each DIR/BASENAME\n"
+"  -m, --min-count=N           -A: a count below N prints as ##### (default 1)\n"
+"  -t, --table-length=N        -A: lines in each file's table of the most\n"
+"                              called lines (default 10; 0: no table)\n"
+"  -x, --all-lines             -A: also annotate the lines where a symbol that\n"
+"                              is not a function (an assembler label) starts,\n"
+"                              with the count of the function before it\n"
+"  -y, --separate-files        -A: write each annotated file to BASENAME-ann in\n"
+"                              the current directory instead of the report\n"
+"                              (whole, then renamed over; only a regular file\n"
+"                              is replaced)\n"
 "  -o, --output=FILE           write the sum of -s or -S to FILE instead\n""      --timing                at the end, print on standard error where the\n"
 "                              time went, in seconds, per phase and per process:\n"
 "                              init (starting MPI), list (the directory: under\n"
@@ -193,8 +218,9 @@ DEFAULT_EXECUTABLE ").  Several gmon files, e.g. one per MPI rank, are added up 
 "  -v, --version               print the version and exit\n"
 "\n"
 "Short options can be combined as with GNU gprof (-bp is -b -p).  As with GNU\n"
-"getopt, -p, -P, -q, -Q, -C and -Z take an optional SPEC glued to them, so\n"
-"-pb means -p with SPEC b: write -p -b.  Other GNU gprof options are rejected.\n"
+"getopt, -p, -P, -q, -Q, -C, -Z, -A and -J take an optional SPEC glued to\n"
+"them, so -pb means -p with SPEC b: write -p -b.  Other GNU gprof options are\n"
+"rejected.\n"
 "\n"
 "@FILE anywhere on the command line stands for the arguments FILE holds, as\n"
 "with GNU gprof: separated by white space, quoted with ' or \", \\ escaping\n"
@@ -276,7 +302,8 @@ static void add_spec(struct options *o, enum symspec_table table, const char *te
 	o->nspecs = nspecs;
 }
 
-/* The table of -pSPEC, -PSPEC, -qSPEC, -QSPEC, -CSPEC and -ZSPEC (GNU: an
+/* The table of -pSPEC, -PSPEC, -qSPEC, -QSPEC, -CSPEC, -ZSPEC, -ASPEC and
+ * -JSPEC (GNU: an
  * arc FROM/TO for -q and -Q goes to the arc tables). */
 static enum symspec_table section_table(int c, const char *arg)
 {
@@ -286,12 +313,14 @@ static enum symspec_table section_table(int c, const char *arg)
 	case 'q': return strchr(arg, '/') ? SYMSPEC_INCL_ARCS : SYMSPEC_INCL_GRAPH;
 	case 'Q': return strchr(arg, '/') ? SYMSPEC_EXCL_ARCS : SYMSPEC_EXCL_GRAPH;
 	case 'C': return SYMSPEC_INCL_EXEC;
-	default: return SYMSPEC_EXCL_EXEC;   /* 'Z' */
+	case 'Z': return SYMSPEC_EXCL_EXEC;
+	case 'A': return SYMSPEC_INCL_ANNO;
+	default: return SYMSPEC_EXCL_ANNO;   /* 'J' */
 	}
 }
 
 /* The options that turn a report section on or off (GNU's -p -P -q -Q -C
- * -Z), and the section each marks as chosen by the user. */
+ * -Z -A -J), and the section each marks as chosen by the user. */
 static const struct section_switch {
 	char option;
 	int style;
@@ -305,7 +334,9 @@ static const struct section_switch {
 	{ 'C', STYLE_EXEC_COUNTS, 1, STYLE_EXEC_COUNTS },
 	/* GNU marks another style here, so -Z alone still gives the default
 	 * sections; keep its behaviour. */
-	{ 'Z', STYLE_EXEC_COUNTS, 0, STYLE_OTHER },
+	{ 'Z', STYLE_EXEC_COUNTS, 0, STYLE_ANNOTATED },
+	{ 'A', STYLE_ANNOTATED, 1, STYLE_ANNOTATED },
+	{ 'J', STYLE_ANNOTATED, 0, STYLE_ANNOTATED },
 };
 
 static void switch_section(struct options *o, int c, const char *arg)
@@ -317,13 +348,29 @@ static void switch_section(struct options *o, int c, const char *arg)
 
 		if (w->option != c)
 			continue;
-		/* -PSPEC, -QSPEC, -ZSPEC print the section, without SPEC */
+		/* -PSPEC, -QSPEC, -ZSPEC, -JSPEC print the section, without SPEC */
 		if (w->on || arg)
 			o->style |= w->style;
 		else
 			o->style &= ~w->style;
 		o->user_specified |= w->marks;
 	}
+}
+
+/* -I DIRS, in order (reachable until exit, like the specifications). */
+static const char **source_dirs;
+static size_t nsource_dirs;
+
+static void add_source_dirs(struct options *o, const char *list)
+{
+	const char **grown = realloc(source_dirs, (nsource_dirs + 1) * sizeof(*grown));
+
+	if (!grown)
+		die("out of memory");
+	source_dirs = grown;
+	source_dirs[nsource_dirs++] = list;
+	o->source_dirs = source_dirs;
+	o->nsource_dirs = nsource_dirs;
 }
 
 /* -S [DIRECTORY [EXECUTABLE]] */
@@ -336,7 +383,7 @@ static void parse_sum_dir_operands(int n, char **operands, struct options *o)
 	o->executable = n > 1 ? operands[1] : NULL;
 	o->style &= ~STYLE_SUM;
 	if (!o->executable && (o->user_specified & ~STYLE_SUM))
-		die("-p, -P, -q, -Q, -C and -Z choose report sections: with -S, name the "
+		die("-p, -P, -q, -Q, -C, -Z, -A and -J choose report sections: with -S, name the "
 		    "executable after the directory (gprof-par -S DIRECTORY EXECUTABLE)");
 	if (!o->executable && (o->load_balance || o->balance_svg))
 		die("--load-balance needs the executable's functions: name it after the "
@@ -387,6 +434,13 @@ void options_parse(int argc, char **argv, struct options *o)
 		{ "no-graph", optional_argument, NULL, 'Q' },
 		{ "exec-counts", optional_argument, NULL, 'C' },
 		{ "no-exec-counts", optional_argument, NULL, 'Z' },
+		{ "annotated-source", optional_argument, NULL, 'A' },
+		{ "no-annotated-source", optional_argument, NULL, 'J' },
+		{ "directory-path", required_argument, NULL, 'I' },
+		{ "min-count", required_argument, NULL, 'm' },
+		{ "table-length", required_argument, NULL, 't' },
+		{ "all-lines", no_argument, NULL, 'x' },
+		{ "separate-files", no_argument, NULL, 'y' },
 		{ "sum", no_argument, NULL, 's' },
 		{ "sum-dir", no_argument, NULL, 'S' },
 		{ "output", required_argument, NULL, 'o' },
@@ -418,10 +472,30 @@ void options_parse(int argc, char **argv, struct options *o)
 
 	memset(o, 0, sizeof(*o));
 	o->demangle = 1;
+	o->min_count = 1;
+	o->table_length = 10;
 	while ((c = getopt_long(argc, argv, optstring, longopts, NULL)) != -1) {
 		switch (c) {
-		case 'p': case 'P': case 'q': case 'Q': case 'C': case 'Z':
+		case 'p': case 'P': case 'q': case 'Q': case 'C': case 'Z': case 'A': case 'J':
 			switch_section(o, c, optarg);
+			break;
+		case 'I':
+			add_source_dirs(o, optarg);
+			break;
+		case 'm':
+			/* GNU: strtoul, so "-m -1" is the largest count */
+			o->min_count = strtoul(optarg, NULL, 10);
+			break;
+		case 't':
+			o->table_length = atoi(optarg);
+			if (o->table_length < 0)
+				o->table_length = 0;
+			break;
+		case 'x':
+			o->all_lines = 1;
+			break;
+		case 'y':
+			o->separate_files = 1;
 			break;
 		case 'a':
 			o->symtab_flags |= SYMTAB_NO_STATIC;

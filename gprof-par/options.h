@@ -22,7 +22,7 @@ enum {
 	STYLE_GRAPH = 1 << 1,
 	STYLE_EXEC_COUNTS = 1 << 2,
 	STYLE_SUM = 1 << 3,
-	STYLE_OTHER = 1 << 4,    /* what GNU's -Z marks as user-chosen */
+	STYLE_ANNOTATED = 1 << 4, /* -A: annotated source (GNU's -Z marks it) */
 	STYLE_FILE_INFO = 1 << 5,
 };
 
@@ -55,6 +55,13 @@ struct options {
 	int inline_file_names;   /* --inline-file-names */
 	const struct symspec *specs; /* symbol specifications, in order */
 	size_t nspecs;
+	/* Annotated source (-A) */
+	const char **source_dirs;    /* -I lists (colon-separated), in order */
+	size_t nsource_dirs;
+	unsigned long min_count;     /* -m: below it, "#####" (default 1) */
+	int table_length;            /* -t: lines of "Top N Lines" (default 10) */
+	int all_lines;               /* -x */
+	int separate_files;          /* -y: NAME-ann files, not the report */
 };
 
 /* Nonzero in every process of a launch but the first: it then prints

@@ -3,6 +3,7 @@
  */
 #include "lines.h"
 
+#include <dwarf.h>
 #include <elfutils/libdw.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -95,6 +96,37 @@ static int cmp_row(const void *a, const void *b)
 }
 
 /*
+ * A line-table file name as BFD makes it (dwarf2.c concat_filename): a
+ * relative name in a relative directory is also under the unit's
+ * DW_AT_comp_dir ("/tmp/b" "src" "main.c": "/tmp/b/src/main.c").  libdw
+ * joins the directory and the name only ("src/main.c"); its directory 0
+ * is comp_dir itself, so a name that starts with it is left as it is.
+ * Returns name, or the joined name in *buf; NULL when out of memory.
+ */
+static const char *bfd_file_name(const char *name, const char *comp_dir, char **buf,
+				 size_t *cap)
+{
+	size_t dirlen, need;
+
+	if (name[0] == '/' || !comp_dir || !comp_dir[0])
+		return name;
+	dirlen = strlen(comp_dir);
+	if (strncmp(name, comp_dir, dirlen) == 0 && name[dirlen] == '/')
+		return name;
+	need = dirlen + strlen(name) + 2;
+	if (need > *cap) {
+		char *grown = realloc(*buf, need);
+
+		if (!grown)
+			return NULL;
+		*buf = grown;
+		*cap = need;
+	}
+	snprintf(*buf, *cap, "%s/%s", comp_dir, name);
+	return *buf;
+}
+
+/*
  * The rows of one compilation unit's line table, appended to *rows.
  *
  * Where libdw and GNU gprof 2.40's BFD differ: in a DWARF 5 line table,
@@ -114,6 +146,11 @@ static int unit_rows(Dwarf_Die *cudie, Dwarf_Half version, struct file_set *set,
 	Dwarf_Lines *lines;
 	size_t nlines;
 	int initial = 1;         /* still before the sequence's first set_file */
+	Dwarf_Attribute attr;
+	const char *comp_dir = dwarf_formstring(dwarf_attr(cudie, DW_AT_comp_dir, &attr));
+	char *joined = NULL;
+	size_t joined_cap = 0;
+	int rc = 0;
 
 	if (dwarf_getsrclines(cudie, &lines, &nlines) != 0)
 		return 0;
@@ -137,22 +174,32 @@ static int unit_rows(Dwarf_Die *cudie, Dwarf_Half version, struct file_set *set,
 			initial = 1;
 		if (!name)
 			continue;
+		name = bfd_file_name(name, comp_dir, &joined, &joined_cap);
+		if (!name) {
+			rc = -1;
+			break;
+		}
 		if (*n == *cap) {
 			size_t c = *cap ? 2 * *cap : 1024;
 			struct row *grown = realloc(*rows, c * sizeof(*grown));
 
-			if (!grown)
-				return -1;
+			if (!grown) {
+				rc = -1;
+				break;
+			}
 			*rows = grown;
 			*cap = c;
 		}
 		(*rows)[*n] = (struct row){ addr, intern(set, st, name),
 					    lineno > 0 ? (unsigned)lineno : 0, end, *n };
-		if (!(*rows)[*n].file)
-			return -1;
+		if (!(*rows)[*n].file) {
+			rc = -1;
+			break;
+		}
 		(*n)++;
 	}
-	return 0;
+	free(joined);
+	return rc;
 }
 
 /* The row holding addr: the last at or below it, unless that ends a

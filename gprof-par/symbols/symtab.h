@@ -70,6 +70,9 @@ struct sym {
 	 * tables (lines.h); NULL and 0 when the program has none for it. */
 	const char *file;
 	unsigned line;
+	/* Its position in the ELF symbol table (GNU creates a source file's
+	 * record when it reads the file's first function in that order). */
+	size_t elf_order;
 	/* A region or clone that GNU gprof's name rule drops (SYMTAB_REGIONS). */
 	unsigned gnu_hidden : 1;
 

@@ -29,10 +29,14 @@
 #   --demangle[=STYLE] --no-demangle   cxx (and flat-gprof.sh)
 #   @FILE                       cycles (options, nesting, operands, missing)
 #   -i --file-info, -w --width  multi-g (and -s in flat-gprof.sh)
+#   -A -J [SPEC] --annotated-source, -x --all-lines, -m --min-count,
+#   -t --table-length           cycles-g, labels-g (-x), multi-g*, cxx-g,
+#                               multi-rel (built from a relative directory)
+#   -I --directory-path, GPROF_PATH, -y --separate-files
+#                               multi-rel (sources moved; files compared)
 #   -v --version, -h --help     gprof-par's own text, not compared
 # Not compared, because gprof-par does not have them yet (it refuses them
-# with a message): -l --line, -A -J [SPEC], -x --all-lines, -y
-# --separate-files, -I --directory-path, -m --min-count, -t --table-length,
+# with a message): -l --line,
 # -r --function-ordering, -R --file-ordering, -d --debug,
 # -O --file-format, --external-symbol-table.  (GNU's -S is gprof-par's sum
 # of a directory, compared in reduce-gprof.sh with GNU's -s.)
@@ -151,6 +155,12 @@ ALLOW_EMPTY=1 compare cycles "@no-such.rsp" cycles.gmon.1
 build labels "$corpus/labels.c"
 expect_in_gnu labels 'inner_label'
 check labels "-b -p" "-b -p -D" "-b -D" "-D -z -C" "-b -D -z" "-b -q -D"
+# -A -x: the label's line shows the count of the function it is in
+build labels-g "$corpus/labels.c" -g
+if ! "$GPROF" -A -x labels-g labels-g.gmon.1 | grep -q '[0-9] -> .*s += i % 7'; then
+	fail "labels-g: GNU gprof -A -x does not annotate the label's line (corpus program is broken)"
+fi
+check labels-g "-A" "-A -x" "-A -x -D" "-A -x -m 201"
 
 # -c (--static-call-graph): calls the run never made, found in the text
 # (GNU's i386_find_call: forward calls only).  The program must show one.
@@ -183,7 +193,7 @@ if command -v "$CXX" > /dev/null 2>&1; then
 	compiler=$CXX build cxx-g "$corpus/cxx.cc" -g
 	check cxx-g "-z -C" "-b -z" "-b -pcxx.cc" "-c -b" "-T -b" "-T --demangle -b" \
 		"-T -b -a" "--inline-file-names -b" \
-		"--inline-file-names -b --no-demangle"
+		"--inline-file-names -b --no-demangle" "-A -t 5" "-Acxx.cc -x"
 else
 	echo "note: no C++ compiler ($CXX): the C++ names are not checked"
 fi
@@ -197,7 +207,9 @@ fi
 build cycles-g "$corpus/cycles.c" -g
 check cycles-g "-z -C" "-b -pcycles.c:pong" "-b -p26" "-b -pcycles.c:26" "-b -Pcycles.c" \
 	"-b -psub/cycles.c" "-b -pnone.c" "-b -k cycles.c:ping/cycles.c:pong" "-b -qcycles.c:45/" \
-	"-Ccycles.c" "-b -q -Ncycles.c:20"
+	"-Ccycles.c" "-b -q -Ncycles.c:20" \
+	"-A" "-A -z" "-A -m 0" "-A -m 2 -t 3" "-A -t 0" "-Apong -Aping" "-Jpong" "-A -Jcycles.c:20" \
+	"-A -J" "-J" "-A -p -b" "-A -C -q -b" "-A -T -b" "--annotated-source=pong --table-length=1" "-Amain -z"
 # (the second source file goes with the compiler's options)
 build multi-g "$corpus/multi/main.c" -g "$corpus/multi/geometry.c"
 build multi-g-o2 "$corpus/multi/main.c" -g -O2 "$corpus/multi/geometry.c"
@@ -207,9 +219,61 @@ for exe in multi-g multi-g-o2 multi-g-static; do
 		"-b -pmain.c:area" "-b -k main.c:tile/shapes.h:area" "-Cshapes.h" "-b -p14" \
 		"-q -b -Ngeometry.c" "-b -a" "-b --inline-file-names" "-L -b" \
 		"--inline-file-names -L -b -z" "-b -D" "-c -b" "-T -b -z" "-T --inline-file-names -b" \
-		"-T -c -b"
+		"-T -c -b" "-A" "-A -x -z" "-Ashapes.h" "-A -Jmain.c" "-A -b -p -i"
 done
 check multi-g "-i" "-i -b -p" "-b -w 40" "-b -w 120 -q" "-w 1 -q -b"
+
+# Built from a relative directory (gcc src/main.c): the line tables name
+# "src" under DW_AT_comp_dir, and GNU's BFD joins the two ("/.../src/main.c").
+mkdir -p rel/src
+cp "$corpus/multi/main.c" "$corpus/multi/geometry.c" "$corpus/multi/shapes.h" rel/src/
+(cd rel && $CC -pg -g -O0 -w -o multi-rel src/main.c src/geometry.c && ./multi-rel > /dev/null &&
+	mv gmon.out multi-rel.gmon.1 && ./multi-rel > /dev/null && mv gmon.out multi-rel.gmon.2) ||
+	{ echo "ERROR: cannot build or run multi-rel"; exit 99; }
+mv rel/multi-rel rel/multi-rel.gmon.* .
+check multi-rel "-A" "-b -psrc/main.c" "-b -pmain.c"
+# The sources moved: not found by their names (a message for each, as GNU
+# prints, and nothing on standard output); found with -I DIRS (the missing
+# directory in the list is passed over), with GPROF_PATH, and by base name
+# in a directory of the list.
+mv rel/src moved-src
+ALLOW_EMPTY=1 compare multi-rel "-A" multi-rel.gmon.1
+for who in GNU ours; do
+	if [ "$who" = GNU ]; then prog=$GPROF; else prog=$GPROF_PAR; fi
+	"$prog" -A multi-rel multi-rel.gmon.1 2> "$who.err" > /dev/null
+	sed 's/^[^:]*: //' "$who.err" > "$who.msg"
+done
+checks=$((checks + 1))
+if [ "$(wc -l < ours.msg)" -eq 2 ] && cmp -s GNU.msg ours.msg; then
+	echo "ok: the sources' messages: $(head -1 ours.err)"
+else
+	fail "the sources' messages differ from GNU gprof's:"; cat GNU.err ours.err
+fi
+check multi-rel "-A -I moved-src" "-A -I /no/such:moved-src" "--directory-path=moved-src -A -t 2"
+GPROF_PATH=moved-src compare multi-rel "-A" multi-rel.gmon.1
+GPROF_PATH=/no/such compare multi-rel "-A -I moved-src" multi-rel.gmon.1
+# -y: each file annotated into BASENAME-ann in the current directory, the
+# same files as GNU's; the report keeps its other sections.  A symbolic link
+# at a name is not followed (one message), the other file is still written.
+mkdir -p gnu-y ours-y
+(cd gnu-y && "$GPROF" -A -y -p -b -I ../moved-src ../multi-rel ../multi-rel.gmon.1 > stdout)
+(cd ours-y && "$GPROF_PAR" -A -y -p -b -I ../moved-src ../multi-rel ../multi-rel.gmon.1 > stdout)
+checks=$((checks + 1))
+if [ -s gnu-y/main.c-ann ] && [ -s gnu-y/geometry.c-ann ] && diff -r gnu-y ours-y > y.diff; then
+	echo "ok: -y writes $(cd ours-y && echo *) as GNU gprof does"
+else
+	fail "-y: the files differ from GNU gprof's"; head -20 y.diff
+fi
+rm -f ours-y/*.c-ann
+ln -s stdout ours-y/main.c-ann
+(cd ours-y && "$GPROF_PAR" -A -y -I ../moved-src ../multi-rel ../multi-rel.gmon.1 > /dev/null 2> err)
+checks=$((checks + 1))
+if [ -L ours-y/main.c-ann ] && grep -q "main.c-ann: is a symbolic link" ours-y/err &&
+	cmp -s gnu-y/geometry.c-ann ours-y/geometry.c-ann && cmp -s gnu-y/stdout ours-y/stdout; then
+	echo "ok: -y leaves a symbolic link alone: $(cat ours-y/err)"
+else
+	fail "-y over a symbolic link:"; ls -l ours-y; cat ours-y/err
+fi
 
 # Arc selections with -s are refused rather than summed differently from
 # GNU gprof (which leaves those arcs out of the gmon.sum it writes).
