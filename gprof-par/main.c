@@ -409,7 +409,9 @@ static int prepare(const struct options *o, struct symtab *st, int *have_symtab,
 	double listing, reading = sum_now();
 
 	if (o->executable) {
-		if (symtab_read(st, o->executable, o->symtab_flags | SYMTAB_REGIONS, err,
+		/* -l names line symbols after DWARF functions: no regions */
+		if (symtab_read(st, o->executable,
+				o->symtab_flags | (o->line ? 0 : SYMTAB_REGIONS), err,
 				sizeof(err)) != 0) {
 			fprintf(stderr, PROGRAM ": %s\n", err);
 			return -1;
@@ -681,7 +683,7 @@ int main(int argc, char **argv)
 			    ((o.balance || o.balance_svg) && bal.st == &st)) &&
 	    demangle_symtab(&st) != 0)
 		die("out of memory demangling symbol names");
-	if (o.inline_file_names && symtab_name_files(&st, o.print_path) != 0)
+	if ((o.inline_file_names || st.line_symbols) && symtab_name_files(&st, o.print_path) != 0)
 		die("out of memory naming the functions' files");
 
 	if (hist_assign(&st, &p, &hs, err, sizeof(err)) != 0)
@@ -713,6 +715,7 @@ int main(int argc, char **argv)
 		co.sample_bytes = callgraph_sample_bytes(&p);
 		co.print_path = o.print_path;
 		co.bsd = o.bsd;
+		co.line_symbols = st.line_symbols;
 	}
 	/* GNU -T: the call graph, then the flat profile, then the index */
 	if (o.bsd && cg && (style & STYLE_GRAPH)) {

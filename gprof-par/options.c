@@ -158,6 +158,14 @@ DEFAULT_EXECUTABLE ").  Several gmon files, e.g. one per MPI rank, are added up 
 "                              graph first, each section's explanation before\n"
 "                              it, per-call times in ms, names with their\n"
 "                              call-graph index in the flat profile\n"
+"  -l, --line                  line by line: besides each function, a symbol\n"
+"                              for each run of code of one source line, named\n"
+"                              \"function (file:line @ address)\" after the\n"
+"                              DWARF function it is in (an inlined one\n"
+"                              included), in every section (the call graph\n"
+"                              shows functions' entries only, with the lines\n"
+"                              that call them); needs line tables (-g).  -s\n"
+"                              with a section implies it, as in GNU gprof\n"
 "  -L, --print-path            name source files by their whole path, not\n"
 "                              their base name\n"
 "      --inline-file-names     print \"name (file:line)\" for the functions of a\n"
@@ -454,6 +462,7 @@ void options_parse(int argc, char **argv, struct options *o)
 		{ "no-static", no_argument, NULL, 'a' },
 		{ "ignore-non-functions", no_argument, NULL, 'D' },
 		{ "print-path", no_argument, NULL, 'L' },
+		{ "line", no_argument, NULL, 'l' },
 		{ "static-call-graph", no_argument, NULL, 'c' },
 		{ "traditional", no_argument, NULL, 'T' },
 		{ "inline-file-names", no_argument, NULL, OPT_INLINE_FILE_NAMES },
@@ -502,6 +511,10 @@ void options_parse(int argc, char **argv, struct options *o)
 			break;
 		case 'D':
 			o->symtab_flags |= SYMTAB_FUNCTIONS_ONLY;
+			break;
+		case 'l':
+			o->line = 1;
+			o->symtab_flags |= SYMTAB_LINES;
 			break;
 		case 'L':
 			o->print_path = 1;
@@ -645,6 +658,15 @@ void options_parse(int argc, char **argv, struct options *o)
 	}
 	if (o->output && !(o->style & STYLE_SUM))
 		die("-o FILE names the sum: it needs -s or -S");
+	/* GNU: "--sum implies --line"; it shows only in the sections printed
+	 * with -s, so the line symbols are read only for those */
+	if ((o->style & STYLE_SUM) && (o->style & ~STYLE_SUM)) {
+		o->line = 1;
+		o->symtab_flags |= SYMTAB_LINES;
+	}
+	if (o->line && o->regions_explicit)
+		die("--regions cannot be combined with -l (or -s, which implies it, as in "
+		    "GNU gprof): line symbols are named after the DWARF functions");
 	o->executable = optind < argc ? argv[optind++] : DEFAULT_EXECUTABLE;
 	if (optind < argc) {
 		o->gmon_files = (const char **)&argv[optind];

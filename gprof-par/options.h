@@ -53,6 +53,7 @@ struct options {
 	int static_call_graph;   /* -c */
 	int bsd;                 /* -T: GNU's traditional (BSD) layout */
 	int inline_file_names;   /* --inline-file-names */
+	int line;                /* -l: line symbols (SYMTAB_LINES) */
 	const struct symspec *specs; /* symbol specifications, in order */
 	size_t nspecs;
 	/* Annotated source (-A) */

@@ -40,10 +40,11 @@ static unsigned select_bits(const struct sym *s)
 	       ((s->spec & SYMSPEC_BIT(SYMSPEC_EXCL_TIME)) ? CG_EXCL_TIME : 0);
 }
 
-/* GNU's index names a static function's source file after it. */
-static const char *static_file(const struct sym *s)
+/* GNU's index names a static function's source file after it (not with
+ * -l, whose names carry it). */
+static const char *static_file(const struct symtab *st, const struct sym *s)
 {
-	return s->is_static ? s->file : NULL;
+	return s->is_static && !st->line_symbols ? s->file : NULL;
 }
 
 /*
@@ -145,7 +146,8 @@ struct callgraph *callgraph_build_symtab(struct symtab *st, const struct profile
 							  .self_ticks = s->ticks,
 							  .print_name = sym_print_name(s),
 							  .select = select_bits(s),
-							  .static_file = static_file(s) };
+							  .static_file = static_file(st, s),
+							  .no_entry = st->line_symbols && !s->is_func };
 	}
 	for (size_t i = 0; i < p->narcs; i++) {
 		struct sym *parent, *child;

@@ -303,7 +303,8 @@ void callgraph_print_graph(FILE *out, const struct callgraph *cg,
 	for (size_t i = 0; i < cg->nfuncs + cg->ncycles; i++) {
 		const struct cg_node *n = cg->by_time[i];
 		if ((!opt->show_zeros && n->ncalls == 0 && n->self_calls == 0 &&
-		     n->prop_self == 0 && n->prop_child == 0) || !n->print_flag)
+		     n->prop_self == 0 && n->prop_child == 0) || !n->print_flag ||
+		    n->no_entry || (opt->line_symbols && !n->name && n->cycle != 0))
 			continue;
 		if (!n->name && n->cycle != 0) {
 			print_cycle(out, &view, n, opt);

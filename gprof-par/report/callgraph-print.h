@@ -27,6 +27,8 @@ struct cg_report_options {
 	long sample_bytes;     /* "each sample hit covers N byte(s)": see callgraph_sample_bytes */
 	int print_path;        /* -L: a source file's whole path, not its base name */
 	int bsd;               /* -T: GNU's traditional (BSD) layout */
+	int line_symbols;      /* -l: no entry for a cycle as a whole (GNU
+				* prints only functions' entries) */
 };
 
 /*

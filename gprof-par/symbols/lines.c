@@ -2,6 +2,7 @@
  * lines.c - functions' source files and lines from DWARF (see lines.h).
  */
 #include "lines.h"
+#include "lines-internal.h"
 
 #include <dwarf.h>
 #include <elfutils/libdw.h>
@@ -74,13 +75,6 @@ static const char *intern(struct file_set *set, struct symtab *st, const char *n
 }
 
 /* A row of a line table, as the lookup needs it. */
-struct row {
-	Dwarf_Addr addr;
-	const char *file;        /* interned */
-	unsigned line;
-	int end;                 /* DW_LNE_end_sequence: the address after it */
-	size_t order;            /* for a stable sort */
-};
 
 /* By address; at one address an end of sequence first (the row after it
  * starts the next sequence), then in table order. */
@@ -202,58 +196,68 @@ static int unit_rows(Dwarf_Die *cudie, Dwarf_Half version, struct file_set *set,
 	return rc;
 }
 
-/* The row holding addr: the last at or below it, unless that ends a
- * sequence (addr is past its code); NULL if none. */
-static const struct row *find_row(const struct row *rows, size_t n, gmon_addr_t addr)
+const struct row *line_table_find(const struct line_table *t, gmon_addr_t addr)
 {
-	size_t lo = 0, hi = n;
+	size_t lo = 0, hi = t->n;
 
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
 
-		if (rows[mid].addr <= addr)
+		if (t->rows[mid].addr <= addr)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	if (lo == 0 || rows[lo - 1].end)
+	if (lo == 0 || t->rows[lo - 1].end)
 		return NULL;
-	return &rows[lo - 1];
+	return &t->rows[lo - 1];
 }
 
-int lines_read(Elf *elf, struct symtab *st, char *err, size_t errlen)
+int line_table_read(Dwarf *dbg, struct symtab *st, struct line_table *t)
 {
-	Dwarf *dbg = dwarf_begin_elf(elf, DWARF_C_READ, NULL);
 	struct file_set set = { NULL, 0 };
-	struct row *rows = NULL;
-	size_t n = 0, cap = 0;
+	size_t cap = 0;
 	Dwarf_CU *cu = NULL;
 	Dwarf_Die cudie;
 	Dwarf_Half version;
 	uint8_t unit_type;
 	int rc = 0;
 
-	if (!dbg)
-		return 0;  /* no usable DWARF: no lines, as with GNU */
+	t->rows = NULL;
+	t->n = 0;
 	while (rc == 0 &&
 	       dwarf_get_units(dbg, cu, &cu, &version, &unit_type, &cudie, NULL) == 0)
-		rc = unit_rows(&cudie, version, &set, st, &rows, &n, &cap);
+		rc = unit_rows(&cudie, version, &set, st, &t->rows, &t->n, &cap);
+	free(set.slots);
+	if (rc == 0 && t->n > 1)
+		qsort(t->rows, t->n, sizeof(*t->rows), cmp_row);
+	return rc;
+}
+
+int lines_read(Elf *elf, struct symtab *st, int line_symbols, char *err, size_t errlen)
+{
+	Dwarf *dbg = dwarf_begin_elf(elf, DWARF_C_READ, NULL);
+	struct line_table t;
+	int rc;
+
+	if (!dbg)
+		return 0;  /* no usable DWARF: no lines, as with GNU */
+	rc = line_table_read(dbg, st, &t);
 	if (rc == 0) {
-		if (n > 1)
-			qsort(rows, n, sizeof(*rows), cmp_row);
 		for (size_t i = 0; i < st->nsyms; i++) {
-			const struct row *r = find_row(rows, n, st->syms[i].addr);
+			const struct row *r = line_table_find(&t, st->syms[i].addr);
 
 			if (r) {
 				st->syms[i].file = r->file;
 				st->syms[i].line = r->line;
 			}
 		}
-	} else {
-		snprintf(err, errlen, "%s: out of memory reading line tables", st->path);
+		if (line_symbols)
+			rc = line_symbols_add(elf, dbg, st, &t);
 	}
-	free(rows);
-	free(set.slots);
+	if (rc != 0)
+		snprintf(err, errlen, "%s: out of memory reading line tables", st->path);
+	free(t.rows);
 	dwarf_end(dbg);
 	return rc;
 }
@@ -263,17 +267,21 @@ int symtab_name_files(struct symtab *st, int print_path)
 	for (size_t i = 0; i < st->nsyms; i++) {
 		struct sym *s = &st->syms[i];
 		const char *file, *slash;
+		char at[32] = "";
 		char *label;
+		int len;
 
 		if (!s->file)
 			continue;
 		slash = strrchr(s->file, '/');
 		file = print_path || !slash ? s->file : slash + 1;
-		int len = snprintf(NULL, 0, "%s (%s:%u)", sym_print_name(s), file, s->line);
-
+		if (st->line_symbols)
+			snprintf(at, sizeof(at), " @ %llx", (unsigned long long)s->addr);
+		len = snprintf(NULL, 0, "%s (%s:%u%s)", sym_print_name(s), file, s->line, at);
 		if (len < 0 || !(label = malloc((size_t)len + 1)))
 			return -1;
-		snprintf(label, (size_t)len + 1, "%s (%s:%u)", sym_print_name(s), file, s->line);
+		snprintf(label, (size_t)len + 1, "%s (%s:%u%s)", sym_print_name(s), file, s->line,
+			 at);
 		free(s->label);
 		s->label = label;
 	}

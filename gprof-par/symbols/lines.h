@@ -23,16 +23,20 @@
 /*
  * Sets sym.file and sym.line of st's functions from elf's line tables
  * (the executable st was read from).  Damaged or missing DWARF only leaves
- * functions without a line.  Returns 0, or -1 with a message in err when
- * out of memory.
+ * functions without a line.  With line_symbols (GNU gprof -l), then adds
+ * GNU's line symbols (line-syms.c): where the address's (file, line,
+ * function) changes along .text, a symbol named after the innermost DWARF
+ * function there, an inlined one included.  Returns 0, or -1 with a
+ * message in err when out of memory.
  */
-int lines_read(Elf *elf, struct symtab *st, char *err, size_t errlen);
+int lines_read(Elf *elf, struct symtab *st, int line_symbols, char *err, size_t errlen);
 
 /*
  * GNU's --inline-file-names: each function with a file is printed as
  * "NAME (FILE:LINE)" (the name demangled if demangle_symtab() ran; FILE
- * the base name unless print_path), set as its label (symtab.h).  Returns
- * 0, or -1 when out of memory.
+ * the base name unless print_path), set as its label (symtab.h); with
+ * line symbols (-l), "NAME (FILE:LINE @ ADDR)", ADDR in hex.  Returns 0,
+ * or -1 when out of memory.
  */
 int symtab_name_files(struct symtab *st, int print_path);
 

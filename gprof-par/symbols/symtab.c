@@ -4,6 +4,7 @@
  * See symtab.h for the rules.
  */
 #include "symtab.h"
+#include "lines-internal.h"
 #include "errors.h"
 #include "files.h"
 #include "lines.h"
@@ -205,6 +206,91 @@ static int finalize(struct symtab *st, struct candidate *c, size_t n)
 		}
 		st->syms[i].owner = &st->syms[i];
 	}
+	st->nsyms = kept;
+	return 0;
+}
+
+int symtab_own(struct symtab *st, char *block)
+{
+	char **grown = realloc(st->strtabs, (st->nstrtabs + 1) * sizeof(*grown));
+
+	if (!grown)
+		return -1;
+	st->strtabs = grown;
+	st->strtabs[st->nstrtabs++] = block;
+	return 0;
+}
+
+/* GNU's cmp_addr, made stable as glibc's merge sort is: by address, a
+ * function before a line symbol, global before static, then input order. */
+static int cmp_merged(const void *lp, const void *rp)
+{
+	const struct candidate *l = lp, *r = rp;
+
+	if (l->sym.addr != r->sym.addr)
+		return l->sym.addr > r->sym.addr ? 1 : -1;
+	if (l->sym.is_func != r->sym.is_func)
+		return (int)r->sym.is_func - (int)l->sym.is_func;
+	if (l->sym.is_static != r->sym.is_static)
+		return (int)l->sym.is_static - (int)r->sym.is_static;
+	return l->order > r->order ? 1 : (l->order < r->order ? -1 : 0);
+}
+
+/*
+ * GNU's core_create_line_syms: the line symbols, then the function
+ * symbols, through symtab_finalize a second time: sorted (cmp_merged), one
+ * symbol kept per address (alias_wins), end addresses set only where still
+ * 0 (so a function keeps its own end, past its line symbols), and a symbol
+ * whose end is below its address dropped (GNU's "non-empty address range":
+ * a function after the end of .text, such as the weak data_start, which
+ * the first finalize gave .text's end).
+ */
+int symtab_merge_line_syms(struct symtab *st, const struct sym *lines, size_t n)
+{
+	size_t total = st->nsyms + n, kept = 0;
+	struct candidate *c = calloc(total ? total : 1, sizeof(*c));
+	struct sym *merged = calloc(total ? total : 1, sizeof(*merged));
+	gmon_addr_t prev_addr = 0;
+
+	if (!c || !merged) {
+		free(c);
+		free(merged);
+		return -1;
+	}
+	for (size_t i = 0; i < total; i++) {
+		c[i].sym = i < n ? lines[i] : st->syms[i - n];
+		c[i].order = i;
+	}
+	qsort(c, total, sizeof(*c), cmp_merged);
+	for (size_t i = 0; i < total; i++) {
+		const struct sym *src = &c[i].sym;
+
+		if (kept > 0 && src->addr == prev_addr) {
+			if (alias_wins(src, &merged[kept - 1]))
+				merged[kept - 1] = *src;
+			continue;
+		}
+		if (kept > 0 && merged[kept - 1].end_addr == 0)
+			merged[kept - 1].end_addr = src->addr - 1;
+		if (src->end_addr && src->addr > src->end_addr)
+			continue;
+		merged[kept++] = *src;
+		prev_addr = src->addr;
+	}
+	if (kept > 0 && merged[kept - 1].end_addr == 0)
+		merged[kept - 1].end_addr = st->text_addr + st->text_size - 1;
+	for (size_t i = 0; i < kept; i++) {
+		merged[i].index = i;
+		merged[i].owner = &merged[i];
+		if (!merged[i].excluded && default_excluded(merged[i].name)) {
+			merged[i].excluded = 1;
+			merged[i].spec = DEFAULT_EXCLUDED_TABLES;
+			st->spec_nonempty |= DEFAULT_EXCLUDED_TABLES;
+		}
+	}
+	free(c);
+	free(st->syms);
+	st->syms = merged;
 	st->nsyms = kept;
 	return 0;
 }
@@ -441,7 +527,8 @@ static int read_elf(Elf *elf, struct symtab *st, unsigned flags, char *err, size
 		set_error(err, errlen, "%s: out of memory", st->path);
 		goto out;
 	}
-	if (st->has_line_info && lines_read(elf, st, err, errlen) != 0)
+	st->line_symbols = (flags & SYMTAB_LINES) != 0;
+	if (st->has_line_info && lines_read(elf, st, st->line_symbols, err, errlen) != 0)
 		goto out;
 	rc = 0;
 out:

@@ -116,6 +116,10 @@ struct symtab {
 				  * them, from text_addr), else NULL */
 	char **files;            /* the functions' source files, each once */
 	size_t nfiles;
+	/* SYMTAB_LINES: besides the functions, a symbol (is_func 0, named
+	 * after the DWARF function, possibly inlined, the code is in) where
+	 * each run of one source line starts (lines.h). */
+	int line_symbols;
 
 	/* Symbol specifications (symspec.h): the tables that hold a function,
 	 * and the entries of the arc tables. */
@@ -149,13 +153,15 @@ struct symtab {
  * SYMTAB_FUNCTIONS_ONLY (GNU gprof -D) leaves out the local symbols that
  * are not STT_FUNC (assembler labels), whose samples and calls then go
  * to the function before them; SYMTAB_TEXT keeps a copy of .text's
- * contents in text (for -c).
+ * contents in text (for -c); SYMTAB_LINES (GNU gprof -l) adds the line
+ * symbols (see line_symbols below and lines.h).
  */
 enum {
 	SYMTAB_NO_STATIC = 1 << 0,
 	SYMTAB_REGIONS = 1 << 1,
 	SYMTAB_FUNCTIONS_ONLY = 1 << 2,
 	SYMTAB_TEXT = 1 << 3,        /* keep .text's bytes (GNU -c scans them) */
+	SYMTAB_LINES = 1 << 4,       /* GNU -l: a symbol per source line too */
 };
 int symtab_read(struct symtab *st, const char *path, unsigned flags, char *err,
 		size_t errlen);

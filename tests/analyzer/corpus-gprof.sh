@@ -32,12 +32,15 @@
 #   -A -J [SPEC] --annotated-source, -x --all-lines, -m --min-count,
 #   -t --table-length           cycles-g, labels-g (-x), multi-g*, cxx-g,
 #                               multi-rel (built from a relative directory)
+#   -l --line                   cycles-g, labels-g, multi-g*, cxx-g, with -p -q
+#                               -C -A -x -z -T -L -a -D -c -k -N SPEC, and -s
+#                               with a section (GNU: --sum implies --line);
+#                               without -g (no line symbols: as without -l)
 #   -I --directory-path, GPROF_PATH, -y --separate-files
 #                               multi-rel (sources moved; files compared)
 #   -v --version, -h --help     gprof-par's own text, not compared
 # Not compared, because gprof-par does not have them yet (it refuses them
-# with a message): -l --line,
-# -r --function-ordering, -R --file-ordering, -d --debug,
+# with a message): -r --function-ordering, -R --file-ordering, -d --debug,
 # -O --file-format, --external-symbol-table.  (GNU's -S is gprof-par's sum
 # of a directory, compared in reduce-gprof.sh with GNU's -s.)
 set -u
@@ -99,7 +102,7 @@ check recursion "-q" "-b -k fact/fact" "-b -Nfact" "-b -Qfact/fact" "-b -pfact -
 
 build cycles "$corpus/cycles.c"
 expect_in_gnu cycles 'as a whole'
-check cycles "" "-z -b"
+check cycles "" "-z -b" "-l -b"
 
 # Symbol specifications (GNU's sym_ids.c), compared on a program with
 # cycles, mutual recursion and a call chain.  Which options, and why these:
@@ -160,7 +163,7 @@ build labels-g "$corpus/labels.c" -g
 if ! "$GPROF" -A -x labels-g labels-g.gmon.1 | grep -q '[0-9] -> .*s += i % 7'; then
 	fail "labels-g: GNU gprof -A -x does not annotate the label's line (corpus program is broken)"
 fi
-check labels-g "-A" "-A -x" "-A -x -D" "-A -x -m 201"
+check labels-g "-A" "-A -x" "-A -x -D" "-A -x -m 201" "-l -b" "-l -D -b" "-l -z -C"
 
 # -c (--static-call-graph): calls the run never made, found in the text
 # (GNU's i386_find_call: forward calls only).  The program must show one.
@@ -193,7 +196,8 @@ if command -v "$CXX" > /dev/null 2>&1; then
 	compiler=$CXX build cxx-g "$corpus/cxx.cc" -g
 	check cxx-g "-z -C" "-b -z" "-b -pcxx.cc" "-c -b" "-T -b" "-T --demangle -b" \
 		"-T -b -a" "--inline-file-names -b" \
-		"--inline-file-names -b --no-demangle" "-A -t 5" "-Acxx.cc -x"
+		"--inline-file-names -b --no-demangle" "-A -t 5" "-Acxx.cc -x" "-l -b" "-l -T -b" "-l -z -C" \
+		"-l --no-demangle -q -b"
 else
 	echo "note: no C++ compiler ($CXX): the C++ names are not checked"
 fi
@@ -209,7 +213,8 @@ check cycles-g "-z -C" "-b -pcycles.c:pong" "-b -p26" "-b -pcycles.c:26" "-b -Pc
 	"-b -psub/cycles.c" "-b -pnone.c" "-b -k cycles.c:ping/cycles.c:pong" "-b -qcycles.c:45/" \
 	"-Ccycles.c" "-b -q -Ncycles.c:20" \
 	"-A" "-A -z" "-A -m 0" "-A -m 2 -t 3" "-A -t 0" "-Apong -Aping" "-Jpong" "-A -Jcycles.c:20" \
-	"-A -J" "-J" "-A -p -b" "-A -C -q -b" "-A -T -b" "--annotated-source=pong --table-length=1" "-Amain -z"
+	"-A -J" "-J" "-A -p -b" "-A -C -q -b" "-A -T -b" "--annotated-source=pong --table-length=1" "-Amain -z" \
+	"-l" "-l -b -z" "-l -T" "-l -C -z" "--line -q -b -Npong" "-lb -ppong" "-l -b -k cycles.c:45/"
 # (the second source file goes with the compiler's options)
 build multi-g "$corpus/multi/main.c" -g "$corpus/multi/geometry.c"
 build multi-g-o2 "$corpus/multi/main.c" -g -O2 "$corpus/multi/geometry.c"
@@ -219,9 +224,13 @@ for exe in multi-g multi-g-o2 multi-g-static; do
 		"-b -pmain.c:area" "-b -k main.c:tile/shapes.h:area" "-Cshapes.h" "-b -p14" \
 		"-q -b -Ngeometry.c" "-b -a" "-b --inline-file-names" "-L -b" \
 		"--inline-file-names -L -b -z" "-b -D" "-c -b" "-T -b -z" "-T --inline-file-names -b" \
-		"-T -c -b" "-A" "-A -x -z" "-Ashapes.h" "-A -Jmain.c" "-A -b -p -i"
+		"-T -c -b" "-A" "-A -x -z" "-Ashapes.h" "-A -Jmain.c" "-A -b -p -i" \
+		"-l" "-l -z -b" "-l -z -C" "-l -A -x" "-l -L -b" "-l -a -b" \
+		"-l --inline-file-names -b" "-l -b -pshapes.h" "-s -b -p"
 done
-check multi-g "-i" "-i -b -p" "-b -w 40" "-b -w 120 -q" "-w 1 -q -b"
+check multi-g "-i" "-i -b -p" "-b -w 40" "-b -w 120 -q" "-w 1 -q -b" "-l -c -q -b"
+# (GNU gprof 2.40 dies of SIGSEGV on -l -c with the static build: not compared)
+check multi-g-o2 "-l -c -q -b"
 
 # Built from a relative directory (gcc src/main.c): the line tables name
 # "src" under DW_AT_comp_dir, and GNU's BFD joins the two ("/.../src/main.c").
@@ -277,6 +286,7 @@ fi
 
 # Arc selections with -s are refused rather than summed differently from
 # GNU gprof (which leaves those arcs out of the gmon.sum it writes).
+rm -f gmon.sum
 checks=$((checks + 1))
 if "$GPROF_PAR" -s -k ping/pong cycles cycles.gmon.1 > ours.out 2> ours.err; then
 	fail "-k with -s: exit status 0"

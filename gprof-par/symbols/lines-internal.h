@@ -1,0 +1,44 @@
+/*
+ * lines-internal.h - what lines.c shares with line-syms.c inside symbols/:
+ * the program's line-table rows (every compilation unit's, sorted by
+ * address, file names as BFD makes them) and the lookup GNU's BFD does in
+ * them.
+ */
+#ifndef GPROF_PAR_LINES_INTERNAL_H
+#define GPROF_PAR_LINES_INTERNAL_H
+
+#include <elfutils/libdw.h>
+
+#include "symtab.h"
+
+struct row {
+	Dwarf_Addr addr;
+	const char *file;        /* interned in symtab.files */
+	unsigned line;
+	int end;                 /* DW_LNE_end_sequence: the address after it */
+	size_t order;            /* for a stable sort */
+};
+
+struct line_table {
+	struct row *rows;        /* by address; malloc'ed */
+	size_t n;
+};
+
+/* Reads every unit's rows into t (file names go to st->files).  Returns 0,
+ * or -1 when out of memory. */
+int line_table_read(Dwarf *dbg, struct symtab *st, struct line_table *t);
+
+/* The row holding addr: the last at or below it, unless that ends a
+ * sequence (addr is past its code); NULL if none. */
+const struct row *line_table_find(const struct line_table *t, gmon_addr_t addr);
+
+/* GNU gprof -l: adds a symbol for each run of addresses of one source line
+ * of one function (line-syms.c).  Returns 0, or -1 when out of memory. */
+int line_symbols_add(Elf *elf, Dwarf *dbg, struct symtab *st, const struct line_table *t);
+
+/* symtab.c's part: st frees block with itself; merges the line symbols
+ * (by address) with the functions as GNU's symtab_finalize does. */
+int symtab_own(struct symtab *st, char *block);
+int symtab_merge_line_syms(struct symtab *st, const struct sym *lines, size_t n);
+
+#endif /* GPROF_PAR_LINES_INTERNAL_H */
