@@ -410,9 +410,9 @@ static int prepare(const struct options *o, struct symtab *st, int *have_symtab,
 
 	if (o->executable) {
 		/* -l names line symbols after DWARF functions: no regions */
-		if (symtab_read(st, o->executable,
-				o->symtab_flags | (o->line ? 0 : SYMTAB_REGIONS), err,
-				sizeof(err)) != 0) {
+		if (symtab_read_external(st, o->executable, o->external_symbol_table,
+					 o->symtab_flags | (o->line ? 0 : SYMTAB_REGIONS), err,
+					 sizeof(err)) != 0) {
 			fprintf(stderr, PROGRAM ": %s\n", err);
 			return -1;
 		}

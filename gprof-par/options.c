@@ -29,6 +29,7 @@ enum {
 	OPT_INLINE_FILE_NAMES,
 	OPT_DEMANGLE,
 	OPT_NO_DEMANGLE,
+	OPT_EXTERNAL_SYMBOL_TABLE,
 };
 
 int options_quiet;
@@ -170,6 +171,16 @@ DEFAULT_EXECUTABLE ").  Several gmon files, e.g. one per MPI rank, are added up 
 "                              their base name\n"
 "      --inline-file-names     print \"name (file:line)\" for the functions of a\n"
 "                              -g program, in every section\n"
+"      --external-symbol-table=FILE\n"
+"                              read the functions from FILE, lines \"ADDRESS\n"
+"                              TYPE NAME\" as nm prints them (TYPE t or T;\n"
+"                              others are passed over), not from the\n"
+"                              executable's symbol table; no source lines.\n"
+"                              GNU gprof's short form, -S FILE, is gprof-par's\n"
+"                              -S (sum a directory)\n"
+"  -d, --debug[=N]             accepted and ignored, with a message on standard\n"
+"                              error, as by a GNU gprof built without its\n"
+"                              debugging traces\n"
 "  -w, --width=N               width of the index by function name (default 80)\n"
 "      --demangle[=STYLE]      print C++ names (and Java, Ada, D and Rust ones)\n"
 "                              demangled, as GNU gprof does by default:\n"
@@ -227,8 +238,9 @@ DEFAULT_EXECUTABLE ").  Several gmon files, e.g. one per MPI rank, are added up 
 "\n"
 "Short options can be combined as with GNU gprof (-bp is -b -p).  As with GNU\n"
 "getopt, -p, -P, -q, -Q, -C, -Z, -A and -J take an optional SPEC glued to\n"
-"them, so -pb means -p with SPEC b: write -p -b.  Other GNU gprof options are\n"
-"rejected.\n"
+"them, so -pb means -p with SPEC b: write -p -b.  GNU gprof's -r\n"
+"(--function-ordering), -R (--file-ordering) and -O (--file-format) are not\n"
+"supported yet: they are refused with a message.\n"
 "\n"
 "@FILE anywhere on the command line stands for the arguments FILE holds, as\n"
 "with GNU gprof: separated by white space, quoted with ' or \", \\ escaping\n"
@@ -434,7 +446,7 @@ void options_parse(int argc, char **argv, struct options *o)
 	/* GNU gprof's option string, so that combined short options parse the
 	 * same way; what gprof-par does not support is rejected below. */
 	static const char optstring[] =
-		"aA::bBcC::d::De:E:f:F:hiI:J::k:lLm:n:N:o:O:p::P::q::Q::sSt:Tvw:xyzZ::";
+		"aA::bBcC::d::De:E:f:F:hiI:J::k:lLm:n:N:o:O:p::P::q::Q::rR:sSt:Tvw:xyzZ::";
 	static const struct option longopts[] = {
 		{ "flat-profile", optional_argument, NULL, 'p' },
 		{ "no-flat-profile", optional_argument, NULL, 'P' },
@@ -463,6 +475,8 @@ void options_parse(int argc, char **argv, struct options *o)
 		{ "ignore-non-functions", no_argument, NULL, 'D' },
 		{ "print-path", no_argument, NULL, 'L' },
 		{ "line", no_argument, NULL, 'l' },
+		{ "external-symbol-table", required_argument, NULL, OPT_EXTERNAL_SYMBOL_TABLE },
+		{ "debug", optional_argument, NULL, 'd' },
 		{ "static-call-graph", no_argument, NULL, 'c' },
 		{ "traditional", no_argument, NULL, 'T' },
 		{ "inline-file-names", no_argument, NULL, OPT_INLINE_FILE_NAMES },
@@ -511,6 +525,16 @@ void options_parse(int argc, char **argv, struct options *o)
 			break;
 		case 'D':
 			o->symtab_flags |= SYMTAB_FUNCTIONS_ONLY;
+			break;
+		case OPT_EXTERNAL_SYMBOL_TABLE:
+			o->external_symbol_table = optarg;
+			break;
+		case 'd':
+			/* GNU's debugging traces exist only in a gprof built with
+			 * DEBUG; without, it says so and goes on.  Said on stderr
+			 * here, to keep the report clean. */
+			if (!options_quiet)
+				fprintf(stderr, PROGRAM ": debugging not supported; -d ignored\n");
 			break;
 		case 'l':
 			o->line = 1;

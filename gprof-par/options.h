@@ -54,6 +54,7 @@ struct options {
 	int bsd;                 /* -T: GNU's traditional (BSD) layout */
 	int inline_file_names;   /* --inline-file-names */
 	int line;                /* -l: line symbols (SYMTAB_LINES) */
+	const char *external_symbol_table; /* --external-symbol-table=FILE */
 	const struct symspec *specs; /* symbol specifications, in order */
 	size_t nspecs;
 	/* Annotated source (-A) */

@@ -404,7 +404,7 @@ int line_symbols_add(Elf *elf, Dwarf *dbg, struct symtab *st, const struct line_
 			heap_push(&heap, &fr.r[next++]);
 		while (heap.n > 0 && heap.h[0]->high <= a)
 			heap_pop(&heap);
-		if (!row)
+		if (!row || row->line == 0)   /* get_src_info: line 0 is none */
 			continue;
 		if (heap.n > 0)
 			name = heap.h[0]->name;

@@ -247,7 +247,8 @@ int lines_read(Elf *elf, struct symtab *st, int line_symbols, char *err, size_t 
 		for (size_t i = 0; i < st->nsyms; i++) {
 			const struct row *r = line_table_find(&t, st->syms[i].addr);
 
-			if (r) {
+			/* BFD's get_src_info wants a line: 0 is none */
+			if (r && r->line) {
 				st->syms[i].file = r->file;
 				st->syms[i].line = r->line;
 			}

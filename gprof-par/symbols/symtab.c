@@ -222,48 +222,41 @@ int symtab_own(struct symtab *st, char *block)
 }
 
 /* GNU's cmp_addr, made stable as glibc's merge sort is: by address, a
- * function before a line symbol, global before static, then input order. */
-static int cmp_merged(const void *lp, const void *rp)
+ * function before a line symbol, global before static, then input order
+ * (the line symbols came first). */
+static int line_sym_first(const struct sym *line, const struct sym *func)
 {
-	const struct candidate *l = lp, *r = rp;
-
-	if (l->sym.addr != r->sym.addr)
-		return l->sym.addr > r->sym.addr ? 1 : -1;
-	if (l->sym.is_func != r->sym.is_func)
-		return (int)r->sym.is_func - (int)l->sym.is_func;
-	if (l->sym.is_static != r->sym.is_static)
-		return (int)l->sym.is_static - (int)r->sym.is_static;
-	return l->order > r->order ? 1 : (l->order < r->order ? -1 : 0);
+	if (line->addr != func->addr)
+		return line->addr < func->addr;
+	if (line->is_func != func->is_func)
+		return line->is_func > func->is_func;
+	if (line->is_static != func->is_static)
+		return line->is_static < func->is_static;
+	return 1;
 }
 
 /*
  * GNU's core_create_line_syms: the line symbols, then the function
- * symbols, through symtab_finalize a second time: sorted (cmp_merged), one
- * symbol kept per address (alias_wins), end addresses set only where still
- * 0 (so a function keeps its own end, past its line symbols), and a symbol
- * whose end is below its address dropped (GNU's "non-empty address range":
- * a function after the end of .text, such as the weak data_start, which
- * the first finalize gave .text's end).
+ * symbols, through symtab_finalize a second time: sorted (cmp_addr; both
+ * lists already are, so they are merged), one symbol kept per address
+ * (alias_wins), end addresses set only where still 0 (so a function keeps
+ * its own end, past its line symbols), and a symbol whose end is below its
+ * address dropped (GNU's "non-empty address range": a function after the
+ * end of .text, such as the weak data_start, which the first finalize gave
+ * .text's end).
  */
 int symtab_merge_line_syms(struct symtab *st, const struct sym *lines, size_t n)
 {
-	size_t total = st->nsyms + n, kept = 0;
-	struct candidate *c = calloc(total ? total : 1, sizeof(*c));
-	struct sym *merged = calloc(total ? total : 1, sizeof(*merged));
+	size_t total = st->nsyms + n, kept = 0, i = 0, j = 0;
+	struct sym *merged = malloc((total ? total : 1) * sizeof(*merged));
 	gmon_addr_t prev_addr = 0;
 
-	if (!c || !merged) {
-		free(c);
-		free(merged);
+	if (!merged)
 		return -1;
-	}
-	for (size_t i = 0; i < total; i++) {
-		c[i].sym = i < n ? lines[i] : st->syms[i - n];
-		c[i].order = i;
-	}
-	qsort(c, total, sizeof(*c), cmp_merged);
-	for (size_t i = 0; i < total; i++) {
-		const struct sym *src = &c[i].sym;
+	while (i < n || j < st->nsyms) {
+		const struct sym *src = j == st->nsyms ||
+			(i < n && line_sym_first(&lines[i], &st->syms[j])) ? &lines[i++]
+									  : &st->syms[j++];
 
 		if (kept > 0 && src->addr == prev_addr) {
 			if (alias_wins(src, &merged[kept - 1]))
@@ -279,7 +272,7 @@ int symtab_merge_line_syms(struct symtab *st, const struct sym *lines, size_t n)
 	}
 	if (kept > 0 && merged[kept - 1].end_addr == 0)
 		merged[kept - 1].end_addr = st->text_addr + st->text_size - 1;
-	for (size_t i = 0; i < kept; i++) {
+	for (i = 0; i < kept; i++) {
 		merged[i].index = i;
 		merged[i].owner = &merged[i];
 		if (!merged[i].excluded && default_excluded(merged[i].name)) {
@@ -288,7 +281,6 @@ int symtab_merge_line_syms(struct symtab *st, const struct sym *lines, size_t n)
 			st->spec_nonempty |= DEFAULT_EXCLUDED_TABLES;
 		}
 	}
-	free(c);
 	free(st->syms);
 	st->syms = merged;
 	st->nsyms = kept;
@@ -496,7 +488,97 @@ static size_t count_gnu_visible(const struct candidate *c, size_t n)
 	return visible;
 }
 
-static int read_elf(Elf *elf, struct symtab *st, unsigned flags, char *err, size_t errlen)
+/*
+ * GNU's core_create_syms_from (--external-symbol-table=FILE): each line
+ * "ADDRESS TYPE NAME" (as nm prints them; the first 1023 characters of a
+ * field, ADDRESS in hex) whose TYPE is 't' (static) or 'T' is a function;
+ * other lines are passed over.  No source lines are looked up.
+ */
+static int read_external_table(struct symtab *st, const char *table, struct candidate **out,
+			       size_t *nout, char *err, size_t errlen)
+{
+	struct stat sb;
+	int fd = open_input(table, "a symbol table", INPUT_REGULAR, &sb, err, errlen);
+	FILE *f = fd >= 0 ? fdopen(fd, "r") : NULL;
+	struct candidate *c = NULL;
+	size_t n = 0, cap = 0;
+	char *line = NULL, *names = NULL;
+	size_t linecap = 0, names_used = 0, names_cap = 0;
+	ssize_t len;
+
+	if (fd >= 0 && !f) {
+		set_error(err, errlen, "%s: %s", table, strerror(errno));
+		close(fd);
+	}
+	if (!f)
+		return -1;
+	while ((len = getline(&line, &linecap, f)) >= 0) {
+		char address[1024], name[1024], type;
+		unsigned long long addr;
+		char *end;
+		size_t need;
+
+		if (sscanf(line, "%1023s %c %1023s", address, &type, name) != 3 ||
+		    (type != 't' && type != 'T'))
+			continue;
+		addr = strtoull(address, &end, 16);
+		if (end == address)
+			continue;  /* not an address (GNU reads garbage) */
+		if (n == cap) {
+			size_t c2 = cap ? 2 * cap : 256;
+			struct candidate *grown = realloc(c, c2 * sizeof(*grown));
+
+			if (!grown)
+				goto nomem;
+			c = grown;
+			cap = c2;
+		}
+		need = strlen(name) + 1;
+		if (names_used + need > names_cap) {
+			/* a new block: names already read point into the old ones */
+			names_cap = need > 65536 ? need : 65536;
+			names = malloc(names_cap);
+			if (!names || symtab_own(st, names) != 0) {
+				free(names);
+				goto nomem;
+			}
+			names_used = 0;
+		}
+		memcpy(names + names_used, name, need);
+		memset(&c[n], 0, sizeof(c[n]));
+		c[n].sym.name = names + names_used;
+		c[n].sym.addr = (gmon_addr_t)addr;
+		c[n].sym.is_func = 1;
+		c[n].sym.is_static = type == 't';
+		c[n].sym.elf_order = n;
+		c[n].order = n;
+		names_used += need;
+		n++;
+	}
+	if (ferror(f)) {
+		set_error(err, errlen, "%s: cannot read: %s", table, strerror(errno));
+		goto fail;
+	}
+	if (n == 0) {
+		set_error(err, errlen, "file `%s' has no symbols", table);
+		goto fail;
+	}
+	free(line);
+	fclose(f);
+	*out = c;
+	*nout = n;
+	return 0;
+nomem:
+	set_error(err, errlen, "%s: out of memory", table);
+fail:
+	free(line);
+	free(c);
+	fclose(f);
+	return -1;
+}
+
+static int read_elf(Elf *elf, struct symtab *st, unsigned flags, const char *external_table,
+		    char *err, size_t errlen)
 {
 	struct elf_sections secs;
 	struct candidate *c = NULL;
@@ -509,6 +591,16 @@ static int read_elf(Elf *elf, struct symtab *st, unsigned flags, char *err, size
 	if (!secs.have_text) {
 		set_error(err, errlen, "%s: no .text section: not an executable with code",
 			  st->path);
+		goto out;
+	}
+	if (external_table) {
+		if (read_external_table(st, external_table, &c, &n, err, errlen) != 0 ||
+		    finalize(st, c, n) != 0) {
+			if (c)
+				set_error(err, errlen, "%s: out of memory", external_table);
+			goto out;
+		}
+		rc = 0;
 		goto out;
 	}
 	if (!secs.symtab) {
@@ -527,7 +619,6 @@ static int read_elf(Elf *elf, struct symtab *st, unsigned flags, char *err, size
 		set_error(err, errlen, "%s: out of memory", st->path);
 		goto out;
 	}
-	st->line_symbols = (flags & SYMTAB_LINES) != 0;
 	if (st->has_line_info && lines_read(elf, st, st->line_symbols, err, errlen) != 0)
 		goto out;
 	rc = 0;
@@ -540,11 +631,18 @@ out:
 int symtab_read(struct symtab *st, const char *path, unsigned flags, char *err,
 		size_t errlen)
 {
+	return symtab_read_external(st, path, NULL, flags, err, errlen);
+}
+
+int symtab_read_external(struct symtab *st, const char *path, const char *table,
+			 unsigned flags, char *err, size_t errlen)
+{
 	struct stat sb;
 	Elf *elf;
 	int fd, rc;
 
 	memset(st, 0, sizeof(*st));
+	st->line_symbols = (flags & SYMTAB_LINES) != 0;
 	st->path = strdup(path);
 	if (!st->path) {
 		set_error(err, errlen, "%s: out of memory", path);
@@ -565,7 +663,7 @@ int symtab_read(struct symtab *st, const char *path, unsigned flags, char *err,
 		set_error(err, errlen, "%s: not an ELF executable", path);
 		rc = -1;
 	} else {
-		rc = read_elf(elf, st, flags, err, errlen);
+		rc = read_elf(elf, st, flags, table, err, errlen);
 	}
 	if (elf)
 		elf_end(elf);
@@ -642,5 +740,6 @@ int symtab_clone(struct symtab *dst, const struct symtab *src)
 	dst->nsyms = n;
 	dst->text_addr = src->text_addr;
 	dst->text_size = src->text_size;
+	dst->line_symbols = src->line_symbols;
 	return 0;
 }

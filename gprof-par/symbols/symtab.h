@@ -116,9 +116,10 @@ struct symtab {
 				  * them, from text_addr), else NULL */
 	char **files;            /* the functions' source files, each once */
 	size_t nfiles;
-	/* SYMTAB_LINES: besides the functions, a symbol (is_func 0, named
-	 * after the DWARF function, possibly inlined, the code is in) where
-	 * each run of one source line starts (lines.h). */
+	/* SYMTAB_LINES (GNU's line_granularity, which the reports follow):
+	 * besides the functions, a symbol (is_func 0, named after the DWARF
+	 * function, possibly inlined, the code is in) where each run of one
+	 * source line starts (lines.h); none from an external table. */
 	int line_symbols;
 
 	/* Symbol specifications (symspec.h): the tables that hold a function,
@@ -165,6 +166,15 @@ enum {
 };
 int symtab_read(struct symtab *st, const char *path, unsigned flags, char *err,
 		size_t errlen);
+
+/*
+ * The same, the functions read from table instead of the ELF symbol table
+ * (GNU gprof --external-symbol-table=FILE): lines "ADDRESS TYPE NAME" as
+ * nm prints them, type t or T; no source lines.  The executable still gives
+ * .text and the build-id.  table NULL: symtab_read().
+ */
+int symtab_read_external(struct symtab *st, const char *path, const char *table,
+			 unsigned flags, char *err, size_t errlen);
 
 void symtab_free(struct symtab *st);
 

@@ -36,12 +36,19 @@
 #                               -C -A -x -z -T -L -a -D -c -k -N SPEC, and -s
 #                               with a section (GNU: --sum implies --line);
 #                               without -g (no line symbols: as without -l)
+#   --external-symbol-table=FILE    cycles, multi-g (nm's output, with lines
+#                               that are not t/T symbols); a missing file and
+#                               one without functions (message, exit status)
+#   -d --debug[=N]              not compared: Debian's GNU gprof is built with
+#                               DEBUG and prints its internal traces on stdout;
+#                               gprof-par does what a GNU gprof without them
+#                               does (one message, -d ignored), checked below
 #   -I --directory-path, GPROF_PATH, -y --separate-files
 #                               multi-rel (sources moved; files compared)
 #   -v --version, -h --help     gprof-par's own text, not compared
 # Not compared, because gprof-par does not have them yet (it refuses them
-# with a message): -r --function-ordering, -R --file-ordering, -d --debug,
-# -O --file-format, --external-symbol-table.  (GNU's -S is gprof-par's sum
+# with a message): -r --function-ordering, -R --file-ordering,
+# -O --file-format.  (GNU's -S is gprof-par's sum
 # of a directory, compared in reduce-gprof.sh with GNU's -s.)
 set -u
 
@@ -128,6 +135,25 @@ check cycles "-b -ppong" "-b -Ppong" "-b -pmain -ppong -Pleaf" "-b -Pmain -Ppong
 	"-b -e pong" "-b -E pong" "-b -f pong" "-b -F pong" "-b -Eeven -Fodd" \
 	"-Cpong" "-Zpong" "-z -Cmain -Zpong" "-Cping -Cpong" \
 	"-b -pcycles.c" "-b -p12" "-b -p0" "-b -p:pong" "-b -p:ping/pong"
+# --external-symbol-table: the functions from nm's output instead of the
+# symbol table (GNU reads t and T lines, passes over the others)
+nm cycles > cycles.nm && nm -n cycles | awk '$2 == "T"' > cycles-global.nm &&
+	printf 'not a symbol line\n\n0 D data_thing\n' >> cycles.nm || exit 99
+check cycles "--external-symbol-table=cycles.nm -b" "--external-symbol-table=cycles-global.nm" \
+	"--external-symbol-table=cycles.nm -z -C" "--external-symbol-table=cycles.nm -l -q -b"
+printf '1000 D data_only\n' > nosyms.nm
+ALLOW_EMPTY=1 compare cycles "--external-symbol-table=nosyms.nm -b" cycles.gmon.1
+ALLOW_EMPTY=1 compare cycles "--external-symbol-table=no-such.nm -b" cycles.gmon.1
+# -d: GNU's traces are not gprof-par's; the report is the same, and one
+# message on stderr says -d is ignored
+checks=$((checks + 1))
+"$GPROF" -b cycles cycles.gmon.1 > gnu.out 2>&1
+"$GPROF_PAR" -d -b cycles cycles.gmon.1 > ours.out 2> ours.err
+if cmp -s gnu.out ours.out && [ "$(cat ours.err)" = "gprof-par: debugging not supported; -d ignored" ]; then
+	echo "ok: -d: $(cat ours.err)"
+else
+	fail "-d: report or message wrong:"; cat ours.err; diff gnu.out ours.out | head
+fi
 # -T (--traditional): GNU's BSD layout of every section
 check cycles "-T" "-T -b" "-T -b -p" "-T -b -q" "-T -z" "-T -C" "-T -b -P" "-T -b -ppong"
 build cycles-nopie "$corpus/cycles.c" -no-pie
