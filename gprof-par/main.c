@@ -38,6 +38,7 @@
 #include "lines.h"
 #include "mpi-module.h"
 #include "options.h"
+#include "ordering.h"
 #include "profile-write.h"
 #include "profile.h"
 #include "rankfiles.h"
@@ -117,6 +118,20 @@ static void note_hidden_regions(const struct symtab *st, const struct profile *p
 	if (regions_hidden_share(st, p, &h, err, sizeof(err)) != 0)
 		die(err);
 	regions_print_note(stderr, PROGRAM, &h);
+}
+
+/* -r: the suggested function order; without arcs every function is one
+ * never called, listed in address order (as GNU's does). */
+static void print_function_order(const struct symtab *st, const struct callgraph *cg)
+{
+	if (cg) {
+		if (ordering_print_functions(stdout, cg) != 0)
+			die("out of memory ordering the functions");
+		return;
+	}
+	for (size_t i = 0; i < st->nsyms; i++)
+		if (sym_is_row(&st->syms[i]))
+			printf("%s\n", st->syms[i].name);
 }
 
 /* Prints GNU's form feed line between sections. */
@@ -746,6 +761,8 @@ int main(int argc, char **argv)
 	}
 	if (style & STYLE_ANNOTATED)
 		print_annotated_source(&o, &st, &printed);
+	if (style & STYLE_FUNCTION_ORDER)
+		print_function_order(&st, cg);
 	if ((o.balance || o.balance_svg) && sum.has_balance)
 		print_balance(&o, &bal, &sum, &p, &printed);
 

@@ -109,6 +109,10 @@ DEFAULT_EXECUTABLE ").  Several gmon files, e.g. one per MPI rank, are added up 
 "                              print the report " PROGRAM " EXECUTABLE\n"
 "                              DIRECTORY/" SUM_FILE " would print, followed by\n"
 "                              the load balance (see --load-balance)\n"
+"  -r, --function-ordering     print a suggested order of the functions for the\n"
+"                              linker (one name per line), GNU gprof's greedy\n"
+"                              placement of callers next to callees along the\n"
+"                              most used arcs, functions never called last\n"
 "  -I, --directory-path=DIRS   look for source files (-A) in DIRS too, a\n"
 "                              colon-separated list, then in those of the\n"
 "                              GPROF_PATH variable: each DIR/NAME for a relative\n"
@@ -238,9 +242,9 @@ DEFAULT_EXECUTABLE ").  Several gmon files, e.g. one per MPI rank, are added up 
 "\n"
 "Short options can be combined as with GNU gprof (-bp is -b -p).  As with GNU\n"
 "getopt, -p, -P, -q, -Q, -C, -Z, -A and -J take an optional SPEC glued to\n"
-"them, so -pb means -p with SPEC b: write -p -b.  GNU gprof's -r\n"
-"(--function-ordering), -R (--file-ordering) and -O (--file-format) are not\n"
-"supported yet: they are refused with a message.\n"
+"them, so -pb means -p with SPEC b: write -p -b.  GNU gprof's -R\n"
+"(--file-ordering) and -O (--file-format) are not supported yet: they are\n"
+"refused with a message.\n"
 "\n"
 "@FILE anywhere on the command line stands for the arguments FILE holds, as\n"
 "with GNU gprof: separated by white space, quoted with ' or \", \\ escaping\n"
@@ -475,6 +479,7 @@ void options_parse(int argc, char **argv, struct options *o)
 		{ "ignore-non-functions", no_argument, NULL, 'D' },
 		{ "print-path", no_argument, NULL, 'L' },
 		{ "line", no_argument, NULL, 'l' },
+		{ "function-ordering", no_argument, NULL, 'r' },
 		{ "external-symbol-table", required_argument, NULL, OPT_EXTERNAL_SYMBOL_TABLE },
 		{ "debug", optional_argument, NULL, 'd' },
 		{ "static-call-graph", no_argument, NULL, 'c' },
@@ -516,6 +521,10 @@ void options_parse(int argc, char **argv, struct options *o)
 			break;
 		case 'x':
 			o->all_lines = 1;
+			break;
+		case 'r':
+			o->style |= STYLE_FUNCTION_ORDER;
+			o->user_specified |= STYLE_FUNCTION_ORDER;
 			break;
 		case 'y':
 			o->separate_files = 1;

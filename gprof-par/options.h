@@ -24,6 +24,7 @@ enum {
 	STYLE_SUM = 1 << 3,
 	STYLE_ANNOTATED = 1 << 4, /* -A: annotated source (GNU's -Z marks it) */
 	STYLE_FILE_INFO = 1 << 5,
+	STYLE_FUNCTION_ORDER = 1 << 6, /* -r */
 };
 
 struct options {

@@ -240,8 +240,15 @@ int lines_read(Elf *elf, struct symtab *st, int line_symbols, char *err, size_t 
 	struct line_table t;
 	int rc;
 
-	if (!dbg)
-		return 0;  /* no usable DWARF: no lines, as with GNU */
+	if (!dbg) {
+		/* no usable DWARF: no lines, as with GNU; -l still finalizes
+		 * the table a second time (no line symbols to merge) */
+		if (line_symbols && symtab_merge_line_syms(st, NULL, 0) != 0) {
+			snprintf(err, errlen, "%s: out of memory", st->path);
+			return -1;
+		}
+		return 0;
+	}
 	rc = line_table_read(dbg, st, &t);
 	if (rc == 0) {
 		for (size_t i = 0; i < st->nsyms; i++) {

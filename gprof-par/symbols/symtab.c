@@ -619,7 +619,8 @@ static int read_elf(Elf *elf, struct symtab *st, unsigned flags, const char *ext
 		set_error(err, errlen, "%s: out of memory", st->path);
 		goto out;
 	}
-	if (st->has_line_info && lines_read(elf, st, st->line_symbols, err, errlen) != 0)
+	if ((st->has_line_info || st->line_symbols) &&
+	    lines_read(elf, st, st->line_symbols, err, errlen) != 0)
 		goto out;
 	rc = 0;
 out:

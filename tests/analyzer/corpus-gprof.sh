@@ -43,12 +43,14 @@
 #                               DEBUG and prints its internal traces on stdout;
 #                               gprof-par does what a GNU gprof without them
 #                               does (one message, -d ignored), checked below
+#   -r --function-ordering      ordering (GNU's grouping of functions called
+#                               from many sites), cycles, recursion, gen3000,
+#                               cxx, multi-g, with -l and -z
 #   -I --directory-path, GPROF_PATH, -y --separate-files
 #                               multi-rel (sources moved; files compared)
 #   -v --version, -h --help     gprof-par's own text, not compared
 # Not compared, because gprof-par does not have them yet (it refuses them
-# with a message): -r --function-ordering, -R --file-ordering,
-# -O --file-format.  (GNU's -S is gprof-par's sum
+# with a message): -R --file-ordering, -O --file-format.  (GNU's -S is gprof-par's sum
 # of a directory, compared in reduce-gprof.sh with GNU's -s.)
 set -u
 
@@ -105,11 +107,11 @@ check calls-static "-a -b" "-a -q -b"
 
 build recursion "$corpus/recursion.c"
 expect_in_gnu recursion '+'
-check recursion "-q" "-b -k fact/fact" "-b -Nfact" "-b -Qfact/fact" "-b -pfact -qfact"
+check recursion "-q" "-b -k fact/fact" "-b -Nfact" "-b -Qfact/fact" "-b -pfact -qfact" "-r"
 
 build cycles "$corpus/cycles.c"
 expect_in_gnu cycles 'as a whole'
-check cycles "" "-z -b" "-l -b"
+check cycles "" "-z -b" "-l -b" "-r" "--function-ordering -z" "-r -b -p" "-r -l"
 
 # Symbol specifications (GNU's sym_ids.c), compared on a program with
 # cycles, mutual recursion and a call chain.  Which options, and why these:
@@ -199,6 +201,14 @@ if ! "$GPROF" -c -q -b static-calls static-calls.gmon.1 | grep -q ' 0/300 *fallb
 fi
 check static-calls "-c -b" "-c -q -b -z" "-c -b -k work/fallback" "-c -C" "-c -b -Qfallback"
 
+# -r: the two functions most of the calls go to, from ten sites each, come
+# first (GNU's group of "multi-site high use" functions)
+build ordering "$corpus/ordering.c"
+if [ "$("$GPROF" -r ordering ordering.gmon.1 | head -1)" != hub_a ]; then
+	fail "ordering: GNU gprof -r does not start with the group (corpus program is broken)"
+fi
+check ordering "-r" "-r -z" "-r -l" "--function-ordering -b -q"
+
 build threads "$corpus/threads.c"
 expect_in_gnu threads '<spontaneous>'
 check threads
@@ -208,7 +218,7 @@ $CC -O2 -o gen-callgraph "$corpus/gen-callgraph.c" ||
 ./gen-callgraph 3000 30 > gen3000.c || exit 99
 build gen3000 gen3000.c
 expect_in_gnu gen3000 'as a whole'
-check gen3000 "-q"
+check gen3000 "-q" "-r" "-r -l"
 
 CXX=${CXX:-g++}
 if command -v "$CXX" > /dev/null 2>&1; then
@@ -218,7 +228,7 @@ if command -v "$CXX" > /dev/null 2>&1; then
 	expect_in_gnu cxx 'as a whole'
 	# specifications name the mangled symbol, as GNU's do
 	check cxx "" "-z -b" "--no-demangle -b" "--demangle=gnu-v3 -b" "-a -b" \
-		"-b -p_Z8overloadd" "-b -Q_Z8overloadi" "-b -k main/_Z8overloadd" "-b -poverload"
+		"-b -p_Z8overloadd" "-b -Q_Z8overloadi" "-b -k main/_Z8overloadd" "-b -poverload" "-r"
 	compiler=$CXX build cxx-g "$corpus/cxx.cc" -g
 	check cxx-g "-z -C" "-b -z" "-b -pcxx.cc" "-c -b" "-T -b" "-T --demangle -b" \
 		"-T -b -a" "--inline-file-names -b" \
@@ -254,7 +264,7 @@ for exe in multi-g multi-g-o2 multi-g-static; do
 		"-l" "-l -z -b" "-l -z -C" "-l -A -x" "-l -L -b" "-l -a -b" \
 		"-l --inline-file-names -b" "-l -b -pshapes.h" "-s -b -p"
 done
-check multi-g "-i" "-i -b -p" "-b -w 40" "-b -w 120 -q" "-w 1 -q -b" "-l -c -q -b"
+check multi-g "-i" "-i -b -p" "-b -w 40" "-b -w 120 -q" "-w 1 -q -b" "-l -c -q -b" "-r" "-r -l"
 # (GNU gprof 2.40 dies of SIGSEGV on -l -c with the static build: not compared)
 check multi-g-o2 "-l -c -q -b"
 

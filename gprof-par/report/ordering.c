@@ -1,0 +1,339 @@
+/*
+ * ordering.c - the suggested function order (-r) and link order of object
+ * files (-R), as GNU gprof 2.40 prints them (cg_print.c
+ * cg_print_function_ordering, order_and_dump_functions_by_arcs,
+ * cg_print_file_ordering): a greedy placement of callers next to callees
+ * along the most used arcs.  Its thresholds (90% of the calls, 1.25% of
+ * the functions, exactly five call sites, 99% of the calls) and its
+ * quirks are GNU's, so that the lists are the same.
+ */
+#include "ordering.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "callgraph-data.h"
+
+/* GNU keeps these in each Sym and Arc. */
+struct placing {
+	const struct callgraph *cg;
+	unsigned char *placed;   /* per node: has_been_placed */
+	size_t *next, *prev;     /* per node: the chain, CG_NONE at its ends */
+	unsigned long *nuses;    /* per node */
+	unsigned char *arc_placed; /* per arc */
+	FILE *out;
+};
+
+#define NONE ((size_t)-1)
+
+static const char *name_of(const struct placing *p, size_t f)
+{
+	return p->cg->nodes[f].name;
+}
+
+/* Sorts arcs (indices) by descending count, stably (GNU's qsort is
+ * glibc's merge sort, which keeps the order of equal counts). */
+static void sort_by_count(const struct callgraph *cg, size_t *arcs, size_t n)
+{
+	size_t *tmp;
+
+	if (n < 2)
+		return;
+	tmp = malloc(n * sizeof(*tmp));
+	if (!tmp) {
+		/* insertion sort needs no memory: slow but the same order */
+		for (size_t i = 1; i < n; i++) {
+			size_t a = arcs[i], j = i;
+
+			while (j > 0 && cg->arcs[arcs[j - 1]].count < cg->arcs[a].count) {
+				arcs[j] = arcs[j - 1];
+				j--;
+			}
+			arcs[j] = a;
+		}
+		return;
+	}
+	for (size_t width = 1; width < n; width *= 2) {
+		for (size_t lo = 0; lo < n; lo += 2 * width) {
+			size_t mid = lo + width < n ? lo + width : n;
+			size_t hi = lo + 2 * width < n ? lo + 2 * width : n;
+			size_t i = lo, j = mid, k = lo;
+
+			while (i < mid && j < hi)
+				tmp[k++] = cg->arcs[arcs[j]].count > cg->arcs[arcs[i]].count
+					? arcs[j++] : arcs[i++];
+			while (i < mid)
+				tmp[k++] = arcs[i++];
+			while (j < hi)
+				tmp[k++] = arcs[j++];
+		}
+		memcpy(arcs, tmp, n * sizeof(*arcs));
+	}
+	free(tmp);
+}
+
+static size_t chain_end(size_t f, const size_t *link, size_t *steps)
+{
+	*steps = 0;
+	while (link[f] != NONE) {
+		f = link[f];
+		++*steps;
+	}
+	return f;
+}
+
+/* GNU's order_and_dump_functions_by_arcs. */
+static void order_and_dump(struct placing *p, const size_t *arcs, size_t n, int all,
+			   size_t *unplaced, size_t *nunplaced)
+{
+	const struct callgraph *cg = p->cg;
+	unsigned long long total = 0, running = 0;
+
+	if (!all)
+		for (size_t i = 0; i < n; i++)
+			total += cg->arcs[arcs[i]].count;
+	for (size_t i = 0; i < n; i++) {
+		size_t a = arcs[i], parent = cg->arcs[a].parent, child = cg->arcs[a].child;
+		size_t end1, end2, steps;
+
+		running += cg->arcs[a].count;
+		if (p->arc_placed[a])
+			continue;
+		if ((!all && (double)running / (double)total > 0.99) || p->placed[child] ||
+		    p->placed[parent]) {
+			unplaced[(*nunplaced)++] = a;
+			continue;
+		}
+		if (p->next[parent] != NONE && p->prev[parent] != NONE &&
+		    p->next[child] != NONE && p->prev[child] != NONE) {
+			unplaced[(*nunplaced)++] = a;
+			continue;
+		}
+		/* an unattached end goes to the nearer end of the other's chain */
+		if (p->next[parent] == NONE && p->prev[parent] == NONE) {
+			size_t next_count, prev_count;
+			size_t next = chain_end(child, p->next, &next_count);
+			size_t prev = chain_end(child, p->prev, &prev_count);
+
+			child = next_count < prev_count ? next : prev;
+		} else if (p->next[child] == NONE && p->prev[child] == NONE) {
+			size_t next_count, prev_count;
+			size_t next = chain_end(parent, p->next, &next_count);
+			size_t prev = chain_end(parent, p->prev, &prev_count);
+
+			parent = prev_count < next_count ? prev : next;
+		} else {
+			unplaced[(*nunplaced)++] = a;
+			continue;
+		}
+		/* never tie a chain's two ends together */
+		end1 = p->next[parent] != NONE ? chain_end(parent, p->next, &steps)
+					       : chain_end(parent, p->prev, &steps);
+		end2 = p->next[child] != NONE ? chain_end(child, p->next, &steps)
+					      : chain_end(child, p->prev, &steps);
+		if (end1 == child && end2 == parent) {
+			unplaced[(*nunplaced)++] = a;
+			continue;
+		}
+		if (p->next[parent] != NONE) {
+			if (p->next[child] == NONE) {
+				p->prev[parent] = child;
+				p->next[child] = parent;
+				p->arc_placed[a] = 1;
+			}
+		} else if (p->prev[parent] != NONE) {
+			if (p->prev[child] == NONE) {
+				p->next[parent] = child;
+				p->prev[child] = parent;
+				p->arc_placed[a] = 1;
+			}
+		} else if (p->prev[child] != NONE) {
+			p->prev[parent] = child;
+			p->next[child] = parent;
+			p->arc_placed[a] = 1;
+		} else {
+			p->next[parent] = child;
+			p->prev[child] = parent;
+			p->arc_placed[a] = 1;
+		}
+	}
+	/* the chains made */
+	for (size_t i = 0; i < n; i++) {
+		size_t a = arcs[i], f = cg->arcs[a].parent;
+
+		if (p->placed[cg->arcs[a].parent] || p->placed[cg->arcs[a].child])
+			continue;
+		if (p->next[f] == NONE && p->prev[f] == NONE)
+			continue;
+		while (p->prev[f] != NONE)
+			f = p->prev[f];
+		for (; f != NONE; f = p->next[f]) {
+			p->placed[f] = 1;
+			fprintf(p->out, "%s\n", name_of(p, f));
+		}
+	}
+	if (all)
+		for (size_t i = 0; i < n; i++) {
+			size_t a = arcs[i];
+
+			if (p->placed[cg->arcs[a].parent] || p->placed[cg->arcs[a].child])
+				continue;
+			p->placed[cg->arcs[a].parent] = 1;
+			fprintf(p->out, "%s\n", name_of(p, cg->arcs[a].parent));
+		}
+}
+
+static int placing_init(struct placing *p, const struct callgraph *cg, FILE *out)
+{
+	size_t nodes = cg->nfuncs ? cg->nfuncs : 1, arcs = cg->narcs ? cg->narcs : 1;
+
+	p->cg = cg;
+	p->out = out;
+	p->placed = calloc(nodes, 1);
+	p->next = malloc(nodes * sizeof(*p->next));
+	p->prev = malloc(nodes * sizeof(*p->prev));
+	p->nuses = calloc(nodes, sizeof(*p->nuses));
+	p->arc_placed = calloc(arcs, 1);
+	if (!p->placed || !p->next || !p->prev || !p->nuses || !p->arc_placed)
+		return -1;
+	for (size_t f = 0; f < cg->nfuncs; f++)
+		p->next[f] = p->prev[f] = NONE;
+	return 0;
+}
+
+static void placing_free(struct placing *p)
+{
+	free(p->placed);
+	free(p->next);
+	free(p->prev);
+	free(p->nuses);
+	free(p->arc_placed);
+}
+
+/* By descending nuses, stably (glibc's merge sort). */
+static void sort_by_nuses(const struct placing *p, size_t *f, size_t n, size_t *tmp)
+{
+	for (size_t width = 1; width < n; width *= 2) {
+		for (size_t lo = 0; lo < n; lo += 2 * width) {
+			size_t mid = lo + width < n ? lo + width : n;
+			size_t hi = lo + 2 * width < n ? lo + 2 * width : n;
+			size_t i = lo, j = mid, k = lo;
+
+			while (i < mid && j < hi)
+				tmp[k++] = p->nuses[f[j]] > p->nuses[f[i]] ? f[j++] : f[i++];
+			while (i < mid)
+				tmp[k++] = f[i++];
+			while (j < hi)
+				tmp[k++] = f[j++];
+		}
+		memcpy(f, tmp, n * sizeof(*f));
+	}
+}
+
+int ordering_print_functions(FILE *out, const struct callgraph *cg)
+{
+	struct placing p;
+	size_t n = cg->nfuncs, narcs, arc_slots = cg->narcs ? cg->narcs : 1;
+	size_t *unused = malloc((n ? n : 1) * sizeof(size_t));
+	size_t *used = malloc((n ? n : 1) * sizeof(size_t));
+	size_t *scratch = malloc((n ? n : 1) * sizeof(size_t));
+	size_t *tmp = malloc((n ? n : 1) * sizeof(size_t));
+	size_t *arcs = malloc(arc_slots * sizeof(size_t));
+	size_t *high = malloc(arc_slots * sizeof(size_t));
+	size_t *scratch_arcs = malloc(arc_slots * sizeof(size_t));
+	size_t *unplaced = malloc(arc_slots * sizeof(size_t));
+	size_t nunused = 0, nused = 0, nhigh = 0, nscratch_arcs = 0, nunplaced = 0;
+	size_t scratch_index = 0;
+	unsigned long long total = 0, running = 0;
+	int rc = -1;
+
+	if (placing_init(&p, cg, out) != 0 || !unused || !used || !scratch || !tmp || !arcs ||
+	    !high || !scratch_arcs || !unplaced)
+		goto out;
+	/* functions never called go last, as one group */
+	for (size_t f = 0; f < n; f++) {
+		if (cg->nodes[f].ncalls == 0) {
+			unused[nunused++] = f;
+			p.placed[f] = 1;
+		} else {
+			used[nused++] = f;
+		}
+	}
+	/* GNU's arcs array leaves out a function's calls to itself */
+	narcs = 0;
+	for (size_t a = 0; a < cg->narcs; a++) {
+		if (cg->arcs[a].parent == cg->arcs[a].child)
+			continue;
+		arcs[narcs++] = a;
+		total += cg->arcs[a].count;
+	}
+	sort_by_count(cg, arcs, narcs);
+	/* how many of the arcs making 90% of the calls reach each function */
+	for (size_t i = 0; i < narcs; i++) {
+		running += cg->arcs[arcs[i]].count;
+		if ((double)running / (double)total > 0.90)
+			break;
+		p.nuses[cg->arcs[arcs[i]].child]++;
+	}
+	memcpy(scratch, used, nused * sizeof(*scratch));
+	sort_by_nuses(&p, scratch, nused, tmp);
+	/* up to 1.25% of the functions, called from many sites, as a group */
+	for (size_t i = 0; i < nused / 80; i++) {
+		size_t f = scratch[i];
+
+		if (p.nuses[f] == 5)
+			break;
+		for (size_t k = cg->out_start[f]; k < cg->out_start[f + 1]; k++) {
+			size_t a = cg->out_arcs[k];
+
+			if (cg->arcs[a].parent != cg->arcs[a].child)
+				scratch_arcs[nscratch_arcs++] = a;
+			p.arc_placed[a] = 1;
+		}
+		for (size_t k = cg->in_start[f]; k < cg->in_start[f + 1]; k++) {
+			size_t a = cg->in_arcs[k];
+
+			if (cg->arcs[a].parent != cg->arcs[a].child)
+				scratch_arcs[nscratch_arcs++] = a;
+			p.arc_placed[a] = 1;
+		}
+		scratch_index = i;
+		p.placed[f] = 1;   /* GNU: "a lie", to find them below */
+	}
+	for (size_t i = 0; i < nscratch_arcs; i++) {
+		size_t a = scratch_arcs[i];
+
+		if (p.placed[cg->arcs[a].child] && p.placed[cg->arcs[a].parent]) {
+			high[nhigh++] = a;
+			p.placed[cg->arcs[a].child] = 0;
+			p.placed[cg->arcs[a].parent] = 0;
+		}
+	}
+	/* (GNU stops one short of the last one taken) */
+	for (size_t i = 0; i < scratch_index; i++)
+		if (p.placed[scratch[i]])
+			fprintf(out, "%s\n", name_of(&p, scratch[i]));
+	sort_by_count(cg, high, nhigh);
+	order_and_dump(&p, high, nhigh, 1, unplaced, &nunplaced);
+	order_and_dump(&p, arcs, narcs, 0, unplaced, &nunplaced);
+	/* scratch_arcs is free again: GNU places the rest with it */
+	nscratch_arcs = 0;
+	order_and_dump(&p, unplaced, nunplaced, 1, scratch_arcs, &nscratch_arcs);
+	for (size_t i = 0; i < nused; i++)
+		if (!p.placed[used[i]])
+			fprintf(out, "%s\n", name_of(&p, used[i]));
+	for (size_t i = 0; i < nunused; i++)
+		fprintf(out, "%s\n", name_of(&p, unused[i]));
+	rc = 0;
+out:
+	placing_free(&p);
+	free(unused);
+	free(used);
+	free(scratch);
+	free(tmp);
+	free(arcs);
+	free(high);
+	free(scratch_arcs);
+	free(unplaced);
+	return rc;
+}
