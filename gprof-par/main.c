@@ -32,6 +32,7 @@
 #include "exec-counts.h"
 #include "fingerprint.h"
 #include "flat.h"
+#include "function-map.h"
 #include "gmon-read.h"
 #include "hist.h"
 #include "launcher.h"
@@ -413,6 +414,39 @@ static void plan_dir_files(const struct options *o, struct sum_plan *plan)
 	plan->summing = 1;
 }
 
+/* -R's map, read before the executable as GNU does (core_init); the
+ * function names of the symbol table point into it until exit. */
+static struct function_map file_map;
+
+static void free_file_map(void)
+{
+	function_map_free(&file_map);
+}
+
+/* -R: the suggested link order of the object files. */
+static void print_file_order(const struct symtab *st, const struct callgraph *cg)
+{
+	const char **names = malloc((st->nsyms ? st->nsyms : 1) * sizeof(*names));
+	unsigned char *mapped = malloc(st->nsyms ? st->nsyms : 1);
+	const char **files = malloc((file_map.n ? file_map.n : 1) * sizeof(*files));
+	size_t n = 0;
+
+	if (!names || !mapped || !files)
+		die("out of memory ordering the files");
+	for (size_t i = 0; i < st->nsyms; i++)
+		if (sym_is_row(&st->syms[i])) {
+			names[n] = st->syms[i].name;
+			mapped[n++] = st->syms[i].mapped;
+		}
+	for (size_t i = 0; i < file_map.n; i++)
+		files[i] = file_map.entries[i].file_name;
+	if (ordering_print_files(stdout, cg, names, mapped, n, files, file_map.n) != 0)
+		die("out of memory ordering the files");
+	free(names);
+	free(mapped);
+	free(files);
+}
+
 /* Process 0's part before summing: the executable (its errors come first,
  * as in GNU gprof) and, for -S, the directory's files.  Returns 0, or -1
  * after printing why. */
@@ -425,9 +459,19 @@ static int prepare(const struct options *o, struct symtab *st, int *have_symtab,
 
 	if (o->executable) {
 		/* -l names line symbols after DWARF functions: no regions */
-		if (symtab_read_external(st, o->executable, o->external_symbol_table,
-					 o->symtab_flags | (o->line ? 0 : SYMTAB_REGIONS), err,
-					 sizeof(err)) != 0) {
+		struct symtab_sources sources = { o->external_symbol_table, NULL };
+
+		if (o->function_map) {
+			if (function_map_read(&file_map, o->function_map, err, sizeof(err)) != 0) {
+				fprintf(stderr, PROGRAM ": %s\n", err);
+				return -1;
+			}
+			atexit(free_file_map);
+			sources.map = &file_map;
+		}
+		if (symtab_read_with(st, o->executable, &sources,
+				     o->symtab_flags | (o->line ? 0 : SYMTAB_REGIONS), err,
+				     sizeof(err)) != 0) {
 			fprintf(stderr, PROGRAM ": %s\n", err);
 			return -1;
 		}
@@ -763,6 +807,8 @@ int main(int argc, char **argv)
 		print_annotated_source(&o, &st, &printed);
 	if (style & STYLE_FUNCTION_ORDER)
 		print_function_order(&st, cg);
+	if (style & STYLE_FILE_ORDER)
+		print_file_order(&st, cg);
 	if ((o.balance || o.balance_svg) && sum.has_balance)
 		print_balance(&o, &bal, &sum, &p, &printed);
 

@@ -113,6 +113,15 @@ DEFAULT_EXECUTABLE ").  Several gmon files, e.g. one per MPI rank, are added up 
 "                              linker (one name per line), GNU gprof's greedy\n"
 "                              placement of callers next to callees along the\n"
 "                              most used arcs, functions never called last\n"
+"  -R, --file-ordering=MAP     print a suggested link order of the object\n"
+"                              files, the same placement over the files that\n"
+"                              MAP gives the functions: lines \"FILE:... NAME\"\n"
+"                              as nm -o prints them (\"No symbols in\" lines\n"
+"                              are passed over).  As in GNU gprof, a function\n"
+"                              of MAP counts under its file's name in every\n"
+"                              section if it is the first of its file's lines\n"
+"                              in MAP, and not at all otherwise; -r and -R\n"
+"                              exclude each other\n"
 "  -I, --directory-path=DIRS   look for source files (-A) in DIRS too, a\n"
 "                              colon-separated list, then in those of the\n"
 "                              GPROF_PATH variable: each DIR/NAME for a relative\n"
@@ -242,9 +251,8 @@ DEFAULT_EXECUTABLE ").  Several gmon files, e.g. one per MPI rank, are added up 
 "\n"
 "Short options can be combined as with GNU gprof (-bp is -b -p).  As with GNU\n"
 "getopt, -p, -P, -q, -Q, -C, -Z, -A and -J take an optional SPEC glued to\n"
-"them, so -pb means -p with SPEC b: write -p -b.  GNU gprof's -R\n"
-"(--file-ordering) and -O (--file-format) are not supported yet: they are\n"
-"refused with a message.\n"
+"them, so -pb means -p with SPEC b: write -p -b.  GNU gprof's -O\n"
+"(--file-format) is not supported yet: it is refused with a message.\n"
 "\n"
 "@FILE anywhere on the command line stands for the arguments FILE holds, as\n"
 "with GNU gprof: separated by white space, quoted with ' or \", \\ escaping\n"
@@ -480,6 +488,7 @@ void options_parse(int argc, char **argv, struct options *o)
 		{ "print-path", no_argument, NULL, 'L' },
 		{ "line", no_argument, NULL, 'l' },
 		{ "function-ordering", no_argument, NULL, 'r' },
+		{ "file-ordering", required_argument, NULL, 'R' },
 		{ "external-symbol-table", required_argument, NULL, OPT_EXTERNAL_SYMBOL_TABLE },
 		{ "debug", optional_argument, NULL, 'd' },
 		{ "static-call-graph", no_argument, NULL, 'c' },
@@ -525,6 +534,11 @@ void options_parse(int argc, char **argv, struct options *o)
 		case 'r':
 			o->style |= STYLE_FUNCTION_ORDER;
 			o->user_specified |= STYLE_FUNCTION_ORDER;
+			break;
+		case 'R':
+			o->style |= STYLE_FILE_ORDER;
+			o->user_specified |= STYLE_FILE_ORDER;
+			o->function_map = optarg;
 			break;
 		case 'y':
 			o->separate_files = 1;
@@ -684,6 +698,9 @@ void options_parse(int argc, char **argv, struct options *o)
 			exit(1);
 		}
 	}
+	/* GNU: both would modify the arcs in place */
+	if ((o->user_specified & STYLE_FUNCTION_ORDER) && (o->user_specified & STYLE_FILE_ORDER))
+		die("Only one of --function-ordering and --file-ordering may be specified.");
 	if (o->sum_dir) {
 		parse_sum_dir_operands(argc - optind, argv + optind, o);
 		choose_balance(o);

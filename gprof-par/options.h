@@ -25,6 +25,7 @@ enum {
 	STYLE_ANNOTATED = 1 << 4, /* -A: annotated source (GNU's -Z marks it) */
 	STYLE_FILE_INFO = 1 << 5,
 	STYLE_FUNCTION_ORDER = 1 << 6, /* -r */
+	STYLE_FILE_ORDER = 1 << 7,     /* -R MAP */
 };
 
 struct options {
@@ -56,6 +57,7 @@ struct options {
 	int inline_file_names;   /* --inline-file-names */
 	int line;                /* -l: line symbols (SYMTAB_LINES) */
 	const char *external_symbol_table; /* --external-symbol-table=FILE */
+	const char *function_map;    /* -R MAP */
 	const struct symspec *specs; /* symbol specifications, in order */
 	size_t nspecs;
 	/* Annotated source (-A) */

@@ -147,7 +147,8 @@ struct callgraph *callgraph_build_symtab(struct symtab *st, const struct profile
 							  .print_name = sym_print_name(s),
 							  .select = select_bits(s),
 							  .static_file = static_file(st, s),
-							  .no_entry = st->line_symbols && !s->is_func };
+							  .no_entry = st->line_symbols && !s->is_func,
+							  .mapped = s->mapped };
 	}
 	for (size_t i = 0; i < p->narcs; i++) {
 		struct sym *parent, *child;

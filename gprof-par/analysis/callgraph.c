@@ -542,6 +542,7 @@ struct callgraph *callgraph_build_selected(const struct cg_function_in *funcs, s
 		n->print_name = funcs[f].print_name ? funcs[f].print_name : funcs[f].name;
 		n->static_file = funcs[f].static_file;
 		n->no_entry = funcs[f].no_entry != 0;
+		n->mapped = funcs[f].mapped != 0;
 		n->self_ticks = funcs[f].self_ticks;
 		n->top_order = DFN_NAN;
 		n->cycle_head = f;

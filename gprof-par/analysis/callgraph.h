@@ -45,6 +45,7 @@ struct cg_function_in {
 	unsigned select;       /* CG_INCL_GRAPH...: for callgraph_build_selected() */
 	const char *static_file; /* a static function's source file, which the
 				  * index names after it, or NULL */
+	int mapped;            /* -R: named after its object file */
 	int no_entry;          /* GNU -l: a line symbol (or a label), numbered
 				* and a caller in others' entries, but with no
 				* entry of its own */

@@ -337,3 +337,82 @@ out:
 	free(unplaced);
 	return rc;
 }
+
+static int cmp_file_name(const void *a, const void *b)
+{
+	const char *const *l = a, *const *r = b;
+
+	return strcmp(*l, *r);
+}
+
+/* The object files without a symbol of their own: MAP's file names, by
+ * name (GNU sorts the map by file name here), each once, that no mapped
+ * function carries. */
+static void print_files_without_symbols(FILE *out, const char **files, size_t nfiles,
+					 const char *const *mapped, size_t nmapped)
+{
+	const char *last = NULL;
+
+	qsort(files, nfiles, sizeof(*files), cmp_file_name);
+	for (size_t i = 0; i < nfiles; i++) {
+		size_t k;
+
+		if (last && strcmp(last, files[i]) == 0)
+			continue;
+		for (k = 0; k < nmapped; k++)
+			if (strcmp(mapped[k], files[i]) == 0)
+				break;
+		if (k == nmapped)
+			fprintf(out, "%s\n", files[i]);
+		last = files[i];
+	}
+}
+
+int ordering_print_files(FILE *out, const struct callgraph *cg, const char *const *sym_names,
+			 const unsigned char *sym_mapped, size_t nsyms, const char **map_files,
+			 size_t nmap_files)
+{
+	struct placing p = { 0 };
+	size_t narcs = 0, nscratch = 0, nmapped = 0;
+	size_t *arcs = NULL, *scratch = NULL;
+	const char **mapped = malloc((nsyms ? nsyms : 1) * sizeof(*mapped));
+	int rc = -1;
+
+	if (!mapped)
+		return -1;
+	if (cg) {
+		size_t slots = cg->narcs ? cg->narcs : 1;
+
+		arcs = malloc(slots * sizeof(*arcs));
+		scratch = malloc(slots * sizeof(*scratch));
+		if (placing_init(&p, cg, out) != 0 || !arcs || !scratch)
+			goto out;
+		/* GNU's arcs array (no self arcs), in the order arcs were made;
+		 * those between functions not both mapped count as placed */
+		for (size_t a = 0; a < cg->narcs; a++) {
+			if (cg->arcs[a].parent == cg->arcs[a].child)
+				continue;
+			if (!cg->nodes[cg->arcs[a].parent].mapped ||
+			    !cg->nodes[cg->arcs[a].child].mapped)
+				p.arc_placed[a] = 1;
+			arcs[narcs++] = a;
+		}
+		order_and_dump(&p, arcs, narcs, 0, scratch, &nscratch);
+	}
+	for (size_t i = 0; i < nsyms; i++) {
+		if (!sym_mapped[i])
+			continue;
+		if (!cg || !p.placed[i])
+			fprintf(out, "%s\n", sym_names[i]);
+		mapped[nmapped++] = sym_names[i];
+	}
+	print_files_without_symbols(out, map_files, nmap_files, mapped, nmapped);
+	rc = 0;
+out:
+	if (cg)
+		placing_free(&p);
+	free(arcs);
+	free(scratch);
+	free(mapped);
+	return rc;
+}

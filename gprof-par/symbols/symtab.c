@@ -7,6 +7,7 @@
 #include "lines-internal.h"
 #include "errors.h"
 #include "files.h"
+#include "function-map.h"
 #include "lines.h"
 #include "regions.h"
 #include "symspec.h"
@@ -577,9 +578,32 @@ fail:
 	return -1;
 }
 
-static int read_elf(Elf *elf, struct symtab *st, unsigned flags, const char *external_table,
-		    char *err, size_t errlen)
+/* -R: GNU's core_create_function_syms keeps a function of the map only if
+ * it is the first of its file's run, named after the file. */
+static void apply_map(struct candidate *c, size_t *n, const struct function_map *map)
 {
+	size_t kept = 0;
+
+	for (size_t i = 0; i < *n; i++) {
+		const struct function_map_entry *e = function_map_find(map, c[i].sym.name);
+
+		if (e && !e->is_first)
+			continue;
+		c[kept] = c[i];
+		if (e) {
+			c[kept].sym.name = e->file_name;
+			c[kept].sym.mapped = 1;
+		}
+		kept++;
+	}
+	*n = kept;
+}
+
+static int read_elf(Elf *elf, struct symtab *st, unsigned flags,
+		    const struct symtab_sources *src, char *err, size_t errlen)
+{
+	const char *external_table = src ? src->external_table : NULL;
+
 	struct elf_sections secs;
 	struct candidate *c = NULL;
 	size_t n = 0;
@@ -611,6 +635,8 @@ static int read_elf(Elf *elf, struct symtab *st, unsigned flags, const char *ext
 	}
 	if (collect(elf, st, &secs, flags, &c, &n, err, errlen) != 0)
 		goto out;
+	if (src && src->map)
+		apply_map(c, &n, src->map);
 	if (count_gnu_visible(c, n) == 0) {
 		set_error(err, errlen, "%s: the symbol table has no functions", st->path);
 		goto out;
@@ -632,11 +658,11 @@ out:
 int symtab_read(struct symtab *st, const char *path, unsigned flags, char *err,
 		size_t errlen)
 {
-	return symtab_read_external(st, path, NULL, flags, err, errlen);
+	return symtab_read_with(st, path, NULL, flags, err, errlen);
 }
 
-int symtab_read_external(struct symtab *st, const char *path, const char *table,
-			 unsigned flags, char *err, size_t errlen)
+int symtab_read_with(struct symtab *st, const char *path, const struct symtab_sources *src,
+		     unsigned flags, char *err, size_t errlen)
 {
 	struct stat sb;
 	Elf *elf;
@@ -664,7 +690,7 @@ int symtab_read_external(struct symtab *st, const char *path, const char *table,
 		set_error(err, errlen, "%s: not an ELF executable", path);
 		rc = -1;
 	} else {
-		rc = read_elf(elf, st, flags, table, err, errlen);
+		rc = read_elf(elf, st, flags, src, err, errlen);
 	}
 	if (elf)
 		elf_end(elf);

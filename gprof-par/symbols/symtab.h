@@ -75,6 +75,8 @@ struct sym {
 	size_t elf_order;
 	/* A region or clone that GNU gprof's name rule drops (SYMTAB_REGIONS). */
 	unsigned gnu_hidden : 1;
+	/* Named after its object file by -R's map (function-map.h). */
+	unsigned mapped : 1;
 
 	/* The function that is charged with this one's samples and calls: the
 	 * symbol itself (a row of the reports), or, under --regions=parent,
@@ -167,14 +169,22 @@ enum {
 int symtab_read(struct symtab *st, const char *path, unsigned flags, char *err,
 		size_t errlen);
 
-/*
- * The same, the functions read from table instead of the ELF symbol table
- * (GNU gprof --external-symbol-table=FILE): lines "ADDRESS TYPE NAME" as
- * nm prints them, type t or T; no source lines.  The executable still gives
- * .text and the build-id.  table NULL: symtab_read().
- */
-int symtab_read_external(struct symtab *st, const char *path, const char *table,
-			 unsigned flags, char *err, size_t errlen);
+/* Where the functions come from besides the executable (GNU gprof's
+ * --external-symbol-table and -R's map); NULL members: not used. */
+struct function_map;
+struct symtab_sources {
+	/* The functions from this file instead of the ELF symbol table:
+	 * lines "ADDRESS TYPE NAME" as nm prints them, type t or T; no
+	 * source lines.  The executable still gives .text and the build-id. */
+	const char *external_table;
+	/* -R: functions renamed after their object file, or dropped, as the
+	 * map says; the map must outlive st (names point into it). */
+	const struct function_map *map;
+};
+
+/* symtab_read() with sources (NULL: none). */
+int symtab_read_with(struct symtab *st, const char *path, const struct symtab_sources *src,
+		     unsigned flags, char *err, size_t errlen);
 
 void symtab_free(struct symtab *st);
 

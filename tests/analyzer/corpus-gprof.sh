@@ -46,11 +46,20 @@
 #   -r --function-ordering      ordering (GNU's grouping of functions called
 #                               from many sites), cycles, recursion, gen3000,
 #                               cxx, multi-g, with -l and -z
+#   -R --file-ordering MAP      cycles, multi-g: a map giving each function a
+#                               file (the chains), one with several lines per
+#                               file, "No symbols in" lines and a file without
+#                               functions; with -q, -p, -l; errors (a map that
+#                               does not parse, a missing one, -r with -R).
+#                               Not compared: maps where a file's later lines
+#                               name functions of the executable, which GNU
+#                               drops or keeps by uninitialised memory (its
+#                               is_first is set only for the first lines)
 #   -I --directory-path, GPROF_PATH, -y --separate-files
 #                               multi-rel (sources moved; files compared)
 #   -v --version, -h --help     gprof-par's own text, not compared
 # Not compared, because gprof-par does not have them yet (it refuses them
-# with a message): -R --file-ordering, -O --file-format.  (GNU's -S is gprof-par's sum
+# with a message): -O --file-format.  (GNU's -S is gprof-par's sum
 # of a directory, compared in reduce-gprof.sh with GNU's -s.)
 set -u
 
@@ -267,6 +276,50 @@ done
 check multi-g "-i" "-i -b -p" "-b -w 40" "-b -w 120 -q" "-w 1 -q -b" "-l -c -q -b" "-r" "-r -l"
 # (GNU gprof 2.40 dies of SIGSEGV on -l -c with the static build: not compared)
 check multi-g-o2 "-l -c -q -b"
+
+# -R MAP: the link order of object files.  each.map gives every function
+# of the program a file of its own, so the arcs chain them; grouped.map has
+# files of several lines (only the first line of each is a function of the
+# program), a "No symbols in" line and a file none of whose functions is in
+# the program (listed last).
+for exe in cycles multi-g; do
+	nm "$exe" | awk '$2 ~ /^[Tt]$/ { print $3 ".o:" $1 " " $2 " " $3 }' > "$exe-each.map"
+	check "$exe" "-R $exe-each.map" "-R $exe-each.map -q -b" "--file-ordering=$exe-each.map -l -b"
+done
+printf '%s\n' 'main.o:0000000000000000 T main' 'main.o:                 U printf' \
+	'No symbols in empty.o' 'geometry.o:0000000000000000 T perimeter' \
+	'geometry.o:                 U mcount' 'lib.o:0000000000000000 T not_in_program' \
+	> grouped.map
+check multi-g "-R grouped.map" "-R grouped.map -b -p"
+printf '\nmain.o:0 T main\n' > blank-line.map
+printf 'main.o:0 T main\n  \n\ngeometry.o:0 T area\n' > blank-inside.map
+printf 'main.o\n' > no-colon.map
+# (white space after a line is skipped, blank lines included; a blank first
+# line does not parse)
+check multi-g "-R blank-inside.map"
+for map in blank-line.map no-colon.map no-such.map; do
+	ALLOW_EMPTY=1 compare multi-g "-R $map" multi-g.gmon.1
+done
+ALLOW_EMPTY=1 compare multi-g "-r -R grouped.map" multi-g.gmon.1
+# where gprof-par's message is GNU's, it is the same but for the program's
+# name: compare stderr too
+same_message() {
+	exe=$1 opts=$2
+	checks=$((checks + 1))
+	# shellcheck disable=SC2086
+	"$GPROF" $opts "$exe" "$exe.gmon.1" 2>&1 > /dev/null | sed 's/^[^ ]*gprof: //' > gnu.msg
+	# shellcheck disable=SC2086
+	"$GPROF_PAR" $opts "$exe" "$exe.gmon.1" 2>&1 > /dev/null | sed 's/^gprof-par: //' > ours.msg
+	if [ -s gnu.msg ] && cmp -s gnu.msg ours.msg; then
+		echo "ok: [$opts] says: $(cat ours.msg)"
+	else
+		fail "[$opts]: the message differs from GNU gprof's:"; cat gnu.msg ours.msg
+	fi
+}
+same_message multi-g "-R blank-line.map"
+same_message multi-g "-R no-colon.map"
+same_message multi-g "-r -R grouped.map"
+same_message multi-g "--external-symbol-table=nosyms.nm"
 
 # Built from a relative directory (gcc src/main.c): the line tables name
 # "src" under DW_AT_comp_dir, and GNU's BFD joins the two ("/.../src/main.c").

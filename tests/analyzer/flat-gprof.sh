@@ -169,7 +169,7 @@ expect_error "missing gmon file" "no-such.gmon" "$GPROF_PAR" -p calls no-such.gm
 # -pb is -p with the symbol specification "b" (which matches nothing), not
 # -p -b: as with GNU gprof
 compare calls "-pb" calls.gmon
-expect_error "unsupported GNU option" "not supported" "$GPROF_PAR" -R map calls calls.gmon
+expect_error "unsupported GNU option" "not supported" "$GPROF_PAR" -O b calls calls.gmon
 expect_error "unknown demangling style" "unknown demangling style 'bogus'" \
 	"$GPROF_PAR" --demangle=bogus -p calls calls.gmon
 
