@@ -24,6 +24,7 @@
 #include "balance-print.h"
 #include "balance-svg.h"
 #include "balance-view.h"
+#include "bsd-format.h"
 #include "files.h"
 #include "callgraph.h"
 #include "callgraph-print.h"
@@ -102,7 +103,7 @@ static void print_file_info(const struct sum_job *job)
 		       "\t%llu histogram record%s\n"
 		       "\t%llu call-graph record%s\n"
 		       "\t%llu basic-block count record%s\n",
-		       job->paths[i], GMON_VERSION,
+		       job->paths[i], c.version,
 		       (unsigned long long)c.hist, c.hist == 1 ? "" : "s",
 		       (unsigned long long)c.arcs, c.arcs == 1 ? "" : "s",
 		       (unsigned long long)c.bb, c.bb == 1 ? "" : "s");
@@ -476,6 +477,12 @@ static int prepare(const struct options *o, struct symtab *st, int *have_symtab,
 			return -1;
 		}
 		*have_symtab = 1;
+		/* GNU refuses the prof format once the executable is read */
+		if (o->prof_format) {
+			fprintf(stderr, PROGRAM ": sorry, file format `prof' is not yet "
+				"supported\n");
+			return -1;
+		}
 		if (regions_apply(st, (enum regions_mode)o->regions, o->demangle, err,
 				  sizeof(err)) != 0 ||
 		    symspec_apply(st, o->specs, o->nspecs, err, sizeof(err)) != 0) {
@@ -657,6 +664,7 @@ int main(int argc, char **argv)
 	options_quiet = l.rank > 0;
 	options_expand_response_files(&argc, &argv);
 	options_parse(argc, argv, &o);
+	gmon_set_file_format((enum gmon_file_format)o.file_format);
 	timing.on = o.timing;
 	if (o.balance_svg && output_check_replaceable(o.balance_svg, err, sizeof(err)) != 0)
 		die(err);

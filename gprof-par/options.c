@@ -13,6 +13,7 @@
 #include <libiberty/libiberty.h>
 
 #include "balance-print.h"
+#include "bsd-format.h"
 #include "demangle.h"
 #include "options.h"
 #include "regions.h"
@@ -122,6 +123,16 @@ DEFAULT_EXECUTABLE ").  Several gmon files, e.g. one per MPI rank, are added up 
 "                              section if it is the first of its file's lines\n"
 "                              in MAP, and not at all otherwise; -r and -R\n"
 "                              exclude each other\n"
+"  -O, --file-format=FORMAT    how gmon files are read: a (auto, the\n"
+"                              default: by the \"gmon\" magic, a file without\n"
+"                              it as BSD if it is laid out so), m (magic: the\n"
+"                              \"gmon\" format only), b (BSD, old or 4.4: the\n"
+"                              header low_pc, high_pc, size, the 16-bit bins,\n"
+"                              then arcs with 64-bit counts; the old format's\n"
+"                              rate is the host's clock tick), 4 (4.4BSD only);\n"
+"                              GNU looks at the first letter only.  p (prof)\n"
+"                              is refused, as by GNU gprof; -s with b or 4\n"
+"                              (a BSD-format sum) is not supported\n"
 "  -I, --directory-path=DIRS   look for source files (-A) in DIRS too, a\n"
 "                              colon-separated list, then in those of the\n"
 "                              GPROF_PATH variable: each DIR/NAME for a relative\n"
@@ -251,8 +262,7 @@ DEFAULT_EXECUTABLE ").  Several gmon files, e.g. one per MPI rank, are added up 
 "\n"
 "Short options can be combined as with GNU gprof (-bp is -b -p).  As with GNU\n"
 "getopt, -p, -P, -q, -Q, -C, -Z, -A and -J take an optional SPEC glued to\n"
-"them, so -pb means -p with SPEC b: write -p -b.  GNU gprof's -O\n"
-"(--file-format) is not supported yet: it is refused with a message.\n"
+"them, so -pb means -p with SPEC b: write -p -b.\n"
 "\n"
 "@FILE anywhere on the command line stands for the arguments FILE holds, as\n"
 "with GNU gprof: separated by white space, quoted with ' or \", \\ escaping\n"
@@ -489,6 +499,7 @@ void options_parse(int argc, char **argv, struct options *o)
 		{ "line", no_argument, NULL, 'l' },
 		{ "function-ordering", no_argument, NULL, 'r' },
 		{ "file-ordering", required_argument, NULL, 'R' },
+		{ "file-format", required_argument, NULL, 'O' },
 		{ "external-symbol-table", required_argument, NULL, OPT_EXTERNAL_SYMBOL_TABLE },
 		{ "debug", optional_argument, NULL, 'd' },
 		{ "static-call-graph", no_argument, NULL, 'c' },
@@ -516,6 +527,10 @@ void options_parse(int argc, char **argv, struct options *o)
 		case 'p': case 'P': case 'q': case 'Q': case 'C': case 'Z': case 'A': case 'J':
 			switch_section(o, c, optarg);
 			break;
+		case 'B':
+			/* GNU's undocumented -B: -q without a SPEC */
+			switch_section(o, 'q', NULL);
+			break;
 		case 'I':
 			add_source_dirs(o, optarg);
 			break;
@@ -534,6 +549,22 @@ void options_parse(int argc, char **argv, struct options *o)
 		case 'r':
 			o->style |= STYLE_FUNCTION_ORDER;
 			o->user_specified |= STYLE_FUNCTION_ORDER;
+			break;
+		case 'O':
+			/* GNU looks at the first character only */
+			switch (optarg[0]) {
+			case 'a': o->file_format = GMON_FORMAT_AUTO; break;
+			case 'm': o->file_format = GMON_FORMAT_MAGIC; break;
+			case 'b': o->file_format = GMON_FORMAT_BSD; break;
+			case '4': o->file_format = GMON_FORMAT_BSD44; break;
+			case 'p': o->prof_format = 1; break;
+			default:
+				if (options_quiet)
+					exit(1);
+				fprintf(stderr, PROGRAM ": unknown file format %s (-O takes auto, "
+					"magic, bsd, 4.4bsd or prof)\n", optarg);
+				exit(1);
+			}
 			break;
 		case 'R':
 			o->style |= STYLE_FILE_ORDER;
@@ -698,6 +729,10 @@ void options_parse(int argc, char **argv, struct options *o)
 			exit(1);
 		}
 	}
+	if ((o->style & STYLE_SUM) &&
+	    (o->file_format == GMON_FORMAT_BSD || o->file_format == GMON_FORMAT_BSD44))
+		die("-s with -O b or -O 4 would write gmon.sum in a BSD format, which gprof-par "
+		    "does not write: sum without -O (BSD files are read all the same)");
 	/* GNU: both would modify the arcs in place */
 	if ((o->user_specified & STYLE_FUNCTION_ORDER) && (o->user_specified & STYLE_FILE_ORDER))
 		die("Only one of --function-ordering and --file-ordering may be specified.");

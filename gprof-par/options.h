@@ -58,6 +58,8 @@ struct options {
 	int line;                /* -l: line symbols (SYMTAB_LINES) */
 	const char *external_symbol_table; /* --external-symbol-table=FILE */
 	const char *function_map;    /* -R MAP */
+	int file_format;             /* -O: an enum gmon_file_format (bsd-format.h) */
+	int prof_format;             /* -O p: GNU refuses it after the executable */
 	const struct symspec *specs; /* symbol specifications, in order */
 	size_t nspecs;
 	/* Annotated source (-A) */

@@ -18,6 +18,7 @@
  * does that mapping).
  */
 #include "gmon-read.h"
+#include "bsd-format.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -511,7 +512,8 @@ static int read_file(struct profile *p, const char *path, size_t *len, char *err
 			set_error(err, errlen, "%s: out of memory", path);
 		else
 			rc = read_all(fd, priv, PREFIX_BYTES, &got, path, err, errlen);
-		if (rc == 0 && got == PREFIX_BYTES &&
+		/* (a BSD file is checked once converted) */
+		if (rc == 0 && got == PREFIX_BYTES && !gmon_read_as_bsd(priv->read_buf, got, expected) &&
 		    gmon_check_prefix(p, priv->read_buf, got, expected ? expected : SIZE_MAX / 2,
 				      path, err, errlen) != 0)
 			rc = -1;
@@ -543,6 +545,18 @@ int profile_add_file(struct profile *p, const char *path, char *err, size_t errl
 	if (p->priv->timing)
 		p->priv->times.read += now() - start;
 	p->priv->bytes_read += len;
+	if (gmon_read_as_bsd(p->priv->read_buf, len, len)) {
+		size_t converted_len;
+		unsigned char *converted = gmon_bsd_convert(p->priv->read_buf, len, path,
+							    &converted_len, err, errlen);
+		int rc;
+
+		if (!converted)
+			return -1;
+		rc = profile_add_buffer(p, converted, converted_len, path, err, errlen);
+		free(converted);
+		return rc;
+	}
 	return profile_add_buffer(p, p->priv->read_buf, len, path, err, errlen);
 }
 
@@ -558,12 +572,20 @@ int gmon_count_records(const char *path, struct gmon_record_counts *counts, char
 	memset(&scan, 0, sizeof scan);
 	scan.name = path;
 	if (profile_ensure_private(&empty, err, errlen) == 0 &&
-	    read_file(&empty, path, &len, err, errlen) == 0 &&
-	    gmon_check_file(&empty, empty.priv->read_buf, len, &scan, err, errlen) == 0) {
-		counts->hist = scan.hist_records;
-		counts->arcs = scan.arc_records;
-		counts->bb = scan.bb_records;
-		rc = 0;
+	    read_file(&empty, path, &len, err, errlen) == 0) {
+		if (gmon_read_as_bsd(empty.priv->read_buf, len, len)) {
+			rc = gmon_bsd_counts(empty.priv->read_buf, len, path, &counts->hist,
+					     &counts->arcs, err, errlen);
+			counts->bb = 0;
+			counts->version = 0;
+		} else if (gmon_check_file(&empty, empty.priv->read_buf, len, &scan, err,
+					   errlen) == 0) {
+			counts->hist = scan.hist_records;
+			counts->arcs = scan.arc_records;
+			counts->bb = scan.bb_records;
+			counts->version = GMON_VERSION;
+			rc = 0;
+		}
 	}
 	file_scan_free(&scan);
 	profile_free(&empty);

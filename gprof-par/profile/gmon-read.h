@@ -116,6 +116,7 @@ void profile_times_get(const struct profile *p, struct profile_times *t);
 
 /* How many records of each kind one gmon file holds (GNU gprof -i). */
 struct gmon_record_counts {
+	int version;             /* the header's; 0 for a BSD file (as GNU) */
 	uint64_t hist;
 	uint64_t arcs;
 	uint64_t bb;

@@ -55,12 +55,22 @@
 #                               name functions of the executable, which GNU
 #                               drops or keeps by uninitialised memory (its
 #                               is_first is set only for the first lines)
+#   -O --file-format            cycles' profile rewritten in the old BSD and the
+#                               4.4BSD formats (gmon-to-bsd), also with counts
+#                               above 2^32: auto, a, m, b, 4, bsd, p, an unknown
+#                               letter, BSD and magic files mixed, -i, -s (the
+#                               report of the sum); errors: -O 4 on an old BSD
+#                               file, -O m on BSD, -O b on a magic file, a BSD
+#                               file cut in its bins.  Not compared: -s with
+#                               -O b/4 (a BSD-format sum: refused), garbage
+#                               without the magic (GNU reads it as BSD)
 #   -I --directory-path, GPROF_PATH, -y --separate-files
 #                               multi-rel (sources moved; files compared)
+#   -B (undocumented: -q)       cycles
 #   -v --version, -h --help     gprof-par's own text, not compared
-# Not compared, because gprof-par does not have them yet (it refuses them
-# with a message): -O --file-format.  (GNU's -S is gprof-par's sum
-# of a directory, compared in reduce-gprof.sh with GNU's -s.)
+# Every option of GNU gprof 2.40 is in this table.  GNU's -S FILE is
+# gprof-par's sum of a directory (compared in reduce-gprof.sh with GNU's
+# -s); its long form, --external-symbol-table, is compared above.
 set -u
 
 . "${top_srcdir:-../..}/tests/analyzer/gprof-compare-lib.sh"
@@ -71,6 +81,21 @@ work=$(mktemp -d "$PWD/corpus-gprof.XXXXXX") || exit 99
 trap 'rm -rf "$work"' EXIT
 cd "$work" || exit 99
 
+# where gprof-par's message is GNU's, it is the same but for the program's
+# name: compare stderr too
+same_message() { # EXE "OPTIONS" [GMON]
+	exe=$1 opts=$2 gmon=${3:-$1.gmon.1}
+	checks=$((checks + 1))
+	# shellcheck disable=SC2086
+	"$GPROF" $opts "$exe" "$gmon" 2>&1 > /dev/null | sed 's/^[^ ]*gprof: //' > gnu.msg
+	# shellcheck disable=SC2086
+	"$GPROF_PAR" $opts "$exe" "$gmon" 2>&1 > /dev/null | sed 's/^gprof-par: //' > ours.msg
+	if [ -s gnu.msg ] && cmp -s gnu.msg ours.msg; then
+		echo "ok: [$opts] says: $(cat ours.msg)"
+	else
+		fail "[$opts]: the message differs from GNU gprof's:"; cat gnu.msg ours.msg
+	fi
+}
 # build NAME SOURCE [CFLAGS...]: a -pg program without -g, run twice to get
 # NAME.gmon.1 and NAME.gmon.2 (glibc's runtime writes gmon.out).  Compiled
 # with $compiler, by default $CC.
@@ -120,7 +145,7 @@ check recursion "-q" "-b -k fact/fact" "-b -Nfact" "-b -Qfact/fact" "-b -pfact -
 
 build cycles "$corpus/cycles.c"
 expect_in_gnu cycles 'as a whole'
-check cycles "" "-z -b" "-l -b" "-r" "--function-ordering -z" "-r -b -p" "-r -l"
+check cycles "" "-z -b" "-l -b" "-r" "--function-ordering -z" "-r -b -p" "-r -l" "-B" "-B -b -p"
 
 # Symbol specifications (GNU's sym_ids.c), compared on a program with
 # cycles, mutual recursion and a call chain.  Which options, and why these:
@@ -165,6 +190,42 @@ if cmp -s gnu.out ours.out && [ "$(cat ours.err)" = "gprof-par: debugging not su
 else
 	fail "-d: report or message wrong:"; cat ours.err; diff gnu.out ours.out | head
 fi
+# -O: BSD-format files, as 4.xBSD's gprof and old glibc wrote them
+to_bsd=${top_builddir:-../..}/tests/analyzer/gmon-to-bsd
+"$to_bsd" old cycles.gmon.1 cycles.old && "$to_bsd" 4.4 cycles.gmon.2 cycles.44 &&
+	"$to_bsd" 4.4 cycles.gmon.1 cycles.big 100000 || { echo "ERROR: gmon-to-bsd failed"; exit 99; }
+for opts in "-b" "-O a -q -b" "-O b -b" "-O bsd -C" "-i" "-z -b -p"; do
+	compare cycles "$opts" cycles.old
+	compare cycles "$opts" cycles.old cycles.44
+done
+compare cycles "-O 4 -b" cycles.44
+compare cycles "-b" cycles.big
+compare cycles "-b" cycles.gmon.1 cycles.44
+compare cycles "-i" cycles.44 cycles.gmon.2
+head -c 100 cycles.old > cycles.cut
+ALLOW_EMPTY=1 compare cycles "-O 4 -b" cycles.old
+ALLOW_EMPTY=1 compare cycles "-O m -b" cycles.old
+ALLOW_EMPTY=1 compare cycles "-O b -b" cycles.gmon.1
+ALLOW_EMPTY=1 compare cycles "-O p -b" cycles.old
+ALLOW_EMPTY=1 compare cycles "-O x -b" cycles.old
+ALLOW_EMPTY=1 compare cycles "-b" cycles.cut
+same_message cycles "-O 4 -b" cycles.old
+# -s reads BSD files too (GNU's sum carries stack garbage in its header's
+# spare bytes, so the sums are compared by their reports)
+rm -f gmon.sum
+"$GPROF" -s cycles cycles.old cycles.44 && mv gmon.sum gnu.sum &&
+	"$GPROF_PAR" -s cycles cycles.old cycles.44 2> /dev/null || fail "-s of BSD files failed"
+compare cycles "-b" gnu.sum
+compare cycles "-b" gmon.sum
+checks=$((checks + 1))
+"$GPROF" -b cycles gnu.sum > gnu.out && "$GPROF" -b cycles gmon.sum > ours.out
+if cmp -s gnu.out ours.out; then
+	echo "ok: the sums of BSD files report the same"
+else
+	fail "the sums of BSD files differ:"; diff gnu.out ours.out | head
+fi
+rm -f gmon.sum
+
 # -T (--traditional): GNU's BSD layout of every section
 check cycles "-T" "-T -b" "-T -b -p" "-T -b -q" "-T -z" "-T -C" "-T -b -P" "-T -b -ppong"
 build cycles-nopie "$corpus/cycles.c" -no-pie
@@ -301,21 +362,6 @@ for map in blank-line.map no-colon.map no-such.map; do
 	ALLOW_EMPTY=1 compare multi-g "-R $map" multi-g.gmon.1
 done
 ALLOW_EMPTY=1 compare multi-g "-r -R grouped.map" multi-g.gmon.1
-# where gprof-par's message is GNU's, it is the same but for the program's
-# name: compare stderr too
-same_message() {
-	exe=$1 opts=$2
-	checks=$((checks + 1))
-	# shellcheck disable=SC2086
-	"$GPROF" $opts "$exe" "$exe.gmon.1" 2>&1 > /dev/null | sed 's/^[^ ]*gprof: //' > gnu.msg
-	# shellcheck disable=SC2086
-	"$GPROF_PAR" $opts "$exe" "$exe.gmon.1" 2>&1 > /dev/null | sed 's/^gprof-par: //' > ours.msg
-	if [ -s gnu.msg ] && cmp -s gnu.msg ours.msg; then
-		echo "ok: [$opts] says: $(cat ours.msg)"
-	else
-		fail "[$opts]: the message differs from GNU gprof's:"; cat gnu.msg ours.msg
-	fi
-}
 same_message multi-g "-R blank-line.map"
 same_message multi-g "-R no-colon.map"
 same_message multi-g "-r -R grouped.map"

@@ -169,7 +169,9 @@ expect_error "missing gmon file" "no-such.gmon" "$GPROF_PAR" -p calls no-such.gm
 # -pb is -p with the symbol specification "b" (which matches nothing), not
 # -p -b: as with GNU gprof
 compare calls "-pb" calls.gmon
-expect_error "unsupported GNU option" "not supported" "$GPROF_PAR" -O b calls calls.gmon
+expect_error "an option GNU gprof does not have" "Try 'gprof-par --help'" \
+	"$GPROF_PAR" --no-such-option calls calls.gmon
+expect_error "a BSD-format sum" "does not write" "$GPROF_PAR" -s -O b calls calls.gmon
 expect_error "unknown demangling style" "unknown demangling style 'bogus'" \
 	"$GPROF_PAR" --demangle=bogus -p calls calls.gmon
 
