@@ -30,6 +30,8 @@
 #include "flush-signals.h"
 #include "gmon-mpi.h"
 #include "histogram.h"
+#include "modules.h"
+#include "gmon-modules.h"
 #include "image.h"
 #include "lineage.h"
 #include "output.h"
@@ -180,6 +182,10 @@ PUBLIC void __monstartup(unsigned long lowpc, unsigned long highpc)
 		stop_for_good();
 		return;
 	}
+	err = modules_init(config->profile_libs);
+	if (err != 0)
+		diag("cannot map the table of samples in shared libraries: %s; profiling the "
+		     "executable only", strerror(err));
 	err = config->timers == TIMERS_PROCESS ? 0 : sampling_start_thread_timer();
 	if (err == 0)
 		err = sampling_init(config->rate, config->timers == TIMERS_PROCESS);
@@ -268,6 +274,27 @@ static void report_written(const char *path, const struct output_summary *out)
 	report_threads();
 }
 
+/* BG_GMON_PROFILE_LIBS: the shared libraries' profiles and their list,
+ * at exit (dl_iterate_phdr is not for signal handlers: a flush signal
+ * writes the executable's profile only). */
+static void write_modules(void)
+{
+	struct modules_summary ms;
+	char buf[64];
+	int err = modules_write(gmon.path, gmon.config->rate, &ms);
+
+	if (err != 0)
+		diag("cannot write the shared libraries' profiles next to %s: %s", gmon.path,
+		     strerror(err));
+	if (ms.enabled && (gmon.config->verbose || ms.lost > 0))
+		diag("%s%" PRIu64 " samples in shared libraries: %u libraries sampled, %u "
+		     "profiles written (%s" GMON_MODULE_SEPARATOR "...), %" PRIu64
+		     " samples in no library, %" PRIu64 " lost (the table of %s was full)",
+		     who(buf, sizeof buf), ms.outside + ms.lost, ms.modules_sampled,
+		     ms.modules_written, gmon.path, ms.outside - ms.attributed, ms.lost,
+		     "PCs");
+}
+
 PUBLIC void _mcleanup(void)
 {
 	struct output_summary summary;
@@ -299,6 +326,8 @@ PUBLIC void _mcleanup(void)
 		     getcwd((char[4096]){0}, 4096) ? : "the working directory", strerror(err));
 	else if (gmon.config->verbose)
 		report_written(gmon.path, &summary);
+	if (err == 0)
+		write_modules();
 }
 
 PUBLIC int gmon_flush(void)

@@ -6,6 +6,13 @@
 
 struct histogram gmon_histogram;
 
+static int (*outside_hook)(uintptr_t pc, uint32_t weight);
+
+void histogram_set_outside_hook(int (*hook)(uintptr_t pc, uint32_t weight))
+{
+	__atomic_store_n(&outside_hook, hook, __ATOMIC_RELEASE);
+}
+
 int histogram_init(uintptr_t runtime_low, uintptr_t runtime_high, uintptr_t load_bias)
 {
 	struct histogram *h = &gmon_histogram;
@@ -42,8 +49,13 @@ void histogram_add_samples(uintptr_t pc, uint32_t weight)
 	uint32_t *bins = __atomic_load_n(&h->bins, __ATOMIC_ACQUIRE);
 	int64_t bin = bins ? histogram_bin_of(h, pc - h->load_bias) : -1;
 
-	if (bin < 0)
-		__atomic_fetch_add(&h->outside, weight, __ATOMIC_RELAXED);
+	if (bin < 0) {
+		/* a shared library's, kept there if libraries are profiled */
+		int (*keep)(uintptr_t, uint32_t) = __atomic_load_n(&outside_hook, __ATOMIC_ACQUIRE);
+
+		if (!keep || !keep(pc, weight))
+			__atomic_fetch_add(&h->outside, weight, __ATOMIC_RELAXED);
+	}
 	else
 		__atomic_fetch_add(&bins[bin], weight, __ATOMIC_RELAXED);
 }

@@ -17,7 +17,9 @@ struct histogram {
 	uintptr_t load_bias;   /* runtime address - link-time address */
 	uint32_t nbins;
 	uint32_t *bins;
-	uint64_t outside;      /* samples whose PC was outside the text */
+	uint64_t outside;      /* samples whose PC was outside the text (and,
+				* when libraries are profiled, in no slot of
+				* modules.h's table: those count there) */
 };
 
 extern struct histogram gmon_histogram;
@@ -33,6 +35,10 @@ int64_t histogram_bin_of(const struct histogram *h, uintptr_t link_pc);
 /* Async-signal-safe: counts weight samples (one signal that stands for
  * several timer expirations) at runtime address pc. */
 void histogram_add_samples(uintptr_t pc, uint32_t weight);
+
+/* Samples outside the text go to hook first (modules.h's table): counted
+ * as outside only if it returns 0.  NULL: none. */
+void histogram_set_outside_hook(int (*hook)(uintptr_t pc, uint32_t weight));
 
 /* The samples in the bins (what the profile holds) plus those outside the
  * text: derived when asked, so the signal handler keeps no total. */

@@ -56,12 +56,21 @@ static void write_one_arc(uintptr_t from_pc, uintptr_t self_pc, uint64_t count, 
 	gmon_write_arc(aw->writer, from, self, count);
 }
 
-static int write_records(int fd, unsigned rate, const struct image_info *image,
-			 enum output_sync sync, struct output_summary *summary)
+/* What one file holds: a histogram, and the arcs when summary is set (the
+ * executable's profile; a module's has none yet). */
+struct file_content {
+	gmon_addr_t low_pc, high_pc;
+	const uint32_t *bins;
+	uint32_t nbins;
+	unsigned rate;
+	const unsigned char *fingerprint;   /* NULL: none */
+	struct output_summary *summary;
+};
+
+static int write_records(int fd, const struct file_content *c, enum output_sync sync)
 {
-	const struct histogram *h = &gmon_histogram;
 	struct gmon_writer w;
-	struct arc_writing aw = {&w, summary, h};
+	struct arc_writing aw = {&w, c->summary, &gmon_histogram};
 	void *buffer = mmap(NULL, WRITE_BUFFER_SIZE, PROT_READ | PROT_WRITE,
 			    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	int err;
@@ -69,9 +78,11 @@ static int write_records(int fd, unsigned rate, const struct image_info *image,
 	if (buffer == MAP_FAILED)
 		return errno;
 	gmon_writer_init(&w, fd, buffer, WRITE_BUFFER_SIZE);
-	gmon_write_file_header(&w, image->has_build_id ? image->build_id_prefix : NULL);
-	gmon_write_histogram(&w, h->low_pc, h->high_pc, rate, h->bins, sizeof h->bins[0], h->nbins);
-	arcs_for_each(write_one_arc, &aw);
+	gmon_write_file_header(&w, c->fingerprint);
+	gmon_write_histogram(&w, c->low_pc, c->high_pc, c->rate, c->bins, sizeof c->bins[0],
+			     c->nbins);
+	if (c->summary)
+		arcs_for_each(write_one_arc, &aw);
 	err = gmon_writer_finish(&w);
 	if (err == 0 && sync == OUTPUT_DURABLE && fsync(fd) != 0 && errno != EINVAL)
 		err = errno;
@@ -131,18 +142,16 @@ static int create_temporary(char *tmp, size_t size, const char *path, int *fd)
 	return EEXIST;
 }
 
-int output_write_profile(const char *path, unsigned rate, const struct image_info *image,
-			 enum output_sync sync, struct output_summary *summary)
+static int write_file(const char *path, const struct file_content *c, enum output_sync sync)
 {
 	char tmp[4096];
 	struct xfsz_guard guard;
 	int fd, err;
 
-	*summary = (struct output_summary){0};
 	xfsz_guard_begin(&guard);
 	err = create_temporary(tmp, sizeof tmp, path, &fd);
 	if (err == 0) {
-		err = write_records(fd, rate, image, sync, summary);
+		err = write_records(fd, c, sync);
 		if (close(fd) != 0 && err == 0)
 			err = errno;
 		if (err == 0 && rename(tmp, path) != 0)
@@ -152,4 +161,24 @@ int output_write_profile(const char *path, unsigned rate, const struct image_inf
 	}
 	xfsz_guard_end(&guard);
 	return err;
+}
+
+int output_write_profile(const char *path, unsigned rate, const struct image_info *image,
+			 enum output_sync sync, struct output_summary *summary)
+{
+	const struct histogram *h = &gmon_histogram;
+	struct file_content c = { h->low_pc, h->high_pc, h->bins, h->nbins, rate,
+				  image->has_build_id ? image->build_id_prefix : NULL, summary };
+
+	*summary = (struct output_summary){0};
+	return write_file(path, &c, sync);
+}
+
+int output_write_histogram(const char *path, unsigned rate, uintptr_t low_pc,
+			   uintptr_t high_pc, const uint32_t *bins, uint32_t nbins,
+			   const unsigned char *fingerprint)
+{
+	struct file_content c = { low_pc, high_pc, bins, nbins, rate, fingerprint, NULL };
+
+	return write_file(path, &c, OUTPUT_DURABLE);
 }

@@ -56,6 +56,17 @@ int on_off_parse(const char *text)
 	return -1;
 }
 
+int profile_libs_valid(const char *value)
+{
+	/* "all", "none", or names separated by colons: no empty name */
+	if (!*value)
+		return 0;
+	for (const char *p = value; *p; p++)
+		if (*p == ':' && (p == value || p[1] == ':' || p[1] == '\0'))
+			return 0;
+	return 1;
+}
+
 void config_read(struct gmon_config *c)
 {
 	const char *verbose = getenv("BG_GMON_VERBOSE");
@@ -63,9 +74,15 @@ void config_read(struct gmon_config *c)
 	const char *timers = getenv("BG_GMON_START_THREAD_TIMERS");
 	const char *rate = getenv("BG_GMON_HZ");
 	const char *flush = getenv("BG_GMON_FLUSH_SIGNALS");
+	const char *libs = getenv("BG_GMON_PROFILE_LIBS");
 	struct launcher_rank launcher;
 
 	*c = (struct gmon_config){.verbose = 0};
+	/* empty: as if unset */
+	if (libs && *libs && profile_libs_valid(libs))
+		c->profile_libs = libs;
+	else if (libs && *libs)
+		c->bad_profile_libs = libs;
 	if (verbose) {
 		c->verbose = on_off_parse(verbose);
 		if (c->verbose < 0) {
@@ -142,6 +159,10 @@ void config_report_problems(const struct gmon_config *c)
 		diag("BG_GMON_VERBOSE='%s' is not 1, yes, true, on or 0, no, false, off; "
 		     "verbose output stays off",
 		     c->bad_verbose);
+	if (c->bad_profile_libs)
+		diag("BG_GMON_PROFILE_LIBS='%s' is not all, none or library names separated by "
+		     "colons (libmpi.so:libfoo.so); profiling the executable only",
+		     c->bad_profile_libs);
 	if (c->bad_rank_variable && c->is_mpi)
 		diag("%s='%s' is not a rank (a number from 0 to %d); taking the ranks from %s",
 		     c->bad_rank_variable, c->bad_rank_value, INT_MAX, c->rank_source);

@@ -37,6 +37,8 @@ struct gmon_config {
 	const char *bad_rate;
 	const char *bad_flush_signals;
 	const char *bad_verbose;
+	const char *profile_libs;    /* BG_GMON_PROFILE_LIBS, NULL if unset */
+	const char *bad_profile_libs;
 	const char *bad_rank_variable; /* a launcher variable passed over */
 	const char *bad_rank_value;
 };
@@ -53,6 +55,10 @@ void config_report_problems(const struct gmon_config *config);
 
 /* Parses a BG_GMON_START_THREAD_TIMERS value; -1 if unknown. */
 int timer_policy_parse(const char *text);
+
+/* Whether a BG_GMON_PROFILE_LIBS value is well formed: "all", "none", or
+ * library names separated by colons (none empty). */
+int profile_libs_valid(const char *value);
 
 /* Parses a BG_GMON_HZ value (1 to MAX_RATE); 0 if malformed. */
 unsigned rate_parse(const char *text);

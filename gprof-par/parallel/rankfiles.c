@@ -60,6 +60,13 @@ int rankfiles_classify(const char *name)
 	if (rankfiles_parse(name) >= 0)
 		return -1;
 	s = name + strlen(RANKFILES_PREFIX);
+	/* a shared library's profile or the list of them (gmon-modules.h) */
+	{
+		const char *plus = strchr(s, '+');
+
+		if (plus && plus[1] != '\0' && canonical_number(s, (size_t)(plus - s)))
+			return RANKFILE_MODULE;
+	}
 	dot = strchr(s, '.');
 	if (dot && canonical_number(s, (size_t)(dot - s))) {
 		if (canonical_number(dot + 1, strlen(dot + 1)))
@@ -181,6 +188,7 @@ void rankfiles_print_others(FILE *out, const char *program, const char *dir,
 		{"temporary file", "temporary files"},
 		{"file named like a rank file", "files named like rank files"},
 		{"rank file that is not a regular file", "rank files that are not regular files"},
+		{"shared-library file", "shared-library files"},
 	};
 	static const char *const why[RANKFILE_OTHER_KINDS] = {
 		"gmon.out.<rank>.<pid>, written by a program a rank started; sum them with -s "
@@ -188,6 +196,8 @@ void rankfiles_print_others(FILE *out, const char *program, const char *dir,
 		"left by a writer that did not finish: killed while writing?",
 		"the suffix is not a rank: a decimal number without sign or leading zeros",
 		"a rank's profile must be a regular file",
+		"gmon.out.<rank>+<library> and +modules (BG_GMON_PROFILE_LIBS): read a "
+		"library's with gprof-par LIBRARY FILE; -S does not sum them yet",
 	};
 
 	for (int kind = 0; kind < RANKFILE_OTHER_KINDS; kind++) {

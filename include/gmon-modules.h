@@ -1,0 +1,37 @@
+/*
+ * gmon-modules.h - the files gmon-mpi writes for shared libraries
+ * (BG_GMON_PROFILE_LIBS), next to a rank's profile PROFILE (gmon.out.N,
+ * gmon.out, or the prefix's name):
+ *
+ *   PROFILE+BASENAME   a standard gmon file (the "gmon" format, version 1)
+ *                      of the library whose file's base name is BASENAME
+ *                      (libmpi.so.40): one histogram over its executable
+ *                      segments in its link-time addresses, with its GNU
+ *                      build-id in the header's spare bytes as for the
+ *                      executable; no arcs yet.  gprof LIBRARY PROFILE+BASENAME
+ *                      reads it.
+ *   PROFILE+modules    the list, text, one module per line after two
+ *                      header lines, then a summary comment:
+ *
+ *     # gmon-mpi modules 1
+ *     # file<TAB>samples<TAB>build-id<TAB>low<TAB>high<TAB>load<TAB>path
+ *     gmon.out.0+libburn.so<TAB>812<TAB>3f1c...<TAB>0x1000<TAB>0x1175<TAB>0x7f...<TAB>/path/libburn.so
+ *
+ *                      file "-": sampled but no profile written (not chosen,
+ *                      or no file: the vDSO); build-id "-": none; low and
+ *                      high: the executable segments' link-time range; load:
+ *                      the load address (runtime minus link-time address).
+ *                      Lines starting with '#' after the header are
+ *                      comments.  A reader must check the first line and
+ *                      refuse other versions.
+ */
+#ifndef GMON_MODULES_H
+#define GMON_MODULES_H
+
+#define GMON_MODULE_SEPARATOR "+"
+#define GMON_MODULE_LIST_NAME "modules"
+#define GMON_MODULE_LIST_MAGIC "# gmon-mpi modules"
+#define GMON_MODULE_LIST_VERSION 1
+#define GMON_MODULE_LIST_COLUMNS "# file\tsamples\tbuild-id\tlow\thigh\tload\tpath"
+
+#endif /* GMON_MODULES_H */

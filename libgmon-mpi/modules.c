@@ -1,0 +1,292 @@
+/*
+ * modules.c - see modules.h.
+ *
+ * The signal handler only adds to a table of PCs (open addressing, keys
+ * set once by compare-and-swap, counts by atomic add): no lock, no
+ * allocation, bounded probing; a sample that finds no slot is counted as
+ * lost.  Everything else (dl_iterate_phdr, the histograms, the files)
+ * runs at exit, outside any signal handler.
+ */
+#define _GNU_SOURCE
+#include "modules.h"
+
+#include <elf.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <link.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "gmon-modules.h"
+#include "histogram.h"
+#include "output.h"
+
+#define TABLE_BITS 16
+#define TABLE_SIZE ((size_t)1 << TABLE_BITS)
+#define MAX_PROBES 64
+
+struct pc_count {
+	uintptr_t pc;            /* rounded down to HISTOGRAM_BIN_BYTES; 0: free */
+	uint64_t count;
+};
+
+static struct {
+	struct pc_count *table;  /* NULL: libraries are not profiled */
+	uint64_t lost;           /* samples that found no slot */
+	const char *selection;   /* BG_GMON_PROFILE_LIBS: "all" or a list */
+} mods;
+
+int modules_init(const char *selection)
+{
+	void *t;
+
+	if (!selection || strcmp(selection, "none") == 0)
+		return 0;
+	t = mmap(NULL, TABLE_SIZE * sizeof(struct pc_count), PROT_READ | PROT_WRITE,
+		 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	if (t == MAP_FAILED)
+		return errno;
+	mods.selection = selection;
+	__atomic_store_n(&mods.table, (struct pc_count *)t, __ATOMIC_RELEASE);
+	histogram_set_outside_hook(modules_add_sample);
+	return 0;
+}
+
+int modules_add_sample(uintptr_t pc, uint32_t weight)
+{
+	struct pc_count *t = __atomic_load_n(&mods.table, __ATOMIC_ACQUIRE);
+	uintptr_t key = pc & ~(uintptr_t)(HISTOGRAM_BIN_BYTES - 1);
+	size_t slot;
+
+	if (!t || key == 0)
+		return 0;
+	slot = (size_t)((key >> 2) * 0x9e3779b97f4a7c15ull >> (64 - TABLE_BITS));
+	for (int probe = 0; probe < MAX_PROBES; probe++, slot = (slot + 1) & (TABLE_SIZE - 1)) {
+		uintptr_t seen = __atomic_load_n(&t[slot].pc, __ATOMIC_ACQUIRE);
+
+		if (seen == 0) {
+			uintptr_t expected = 0;
+
+			if (__atomic_compare_exchange_n(&t[slot].pc, &expected, key, 0,
+							__ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+				seen = key;
+			else
+				seen = expected;  /* another thread took the slot */
+		}
+		if (seen == key) {
+			__atomic_fetch_add(&t[slot].count, weight, __ATOMIC_RELAXED);
+			return 1;
+		}
+	}
+	__atomic_fetch_add(&mods.lost, weight, __ATOMIC_RELAXED);
+	return 1;
+}
+
+/* ---- At exit. ------------------------------------------------------- */
+
+/* The name a module is selected by: its file's base name ("libmpi.so.40"),
+ * matched against a list entry with or without the version suffix, as
+ * HP-UX's LD_PROFILE did ("libmpi.so" selects "libmpi.so.40"). */
+static int selected(const char *base)
+{
+	const char *p = mods.selection;
+
+	if (strcmp(p, "all") == 0)
+		return 1;
+	while (*p) {
+		size_t n = strcspn(p, ":");
+
+		if (strncmp(base, p, n) == 0 && (base[n] == '\0' || base[n] == '.'))
+			return 1;
+		p += n;
+		if (*p == ':')
+			p++;
+	}
+	return 0;
+}
+
+struct module_pass {
+	const char *profile_path;
+	unsigned rate;
+	struct modules_summary *summary;
+	int list_fd;
+	int first;               /* the main program comes first */
+	int err;
+};
+
+static void list_line(struct module_pass *mp, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void list_line(struct module_pass *mp, const char *fmt, ...)
+{
+	char line[8192];
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(line, sizeof line, fmt, ap);
+	va_end(ap);
+	if (n > 0 && (size_t)n < sizeof line && mp->list_fd >= 0 &&
+	    write(mp->list_fd, line, (size_t)n) != n && mp->err == 0)
+		mp->err = errno ? errno : EIO;
+}
+
+/* The module's GNU build-id, from its PT_NOTE segments (loaded). */
+static int build_id(const struct dl_phdr_info *dl, unsigned char out[GMON_FINGERPRINT_SIZE],
+		    char *hex, size_t hexsize)
+{
+	for (int i = 0; i < dl->dlpi_phnum; i++) {
+		const ElfW(Phdr) *ph = &dl->dlpi_phdr[i];
+		const unsigned char *note = (const unsigned char *)(dl->dlpi_addr + ph->p_vaddr);
+		size_t at = 0;
+
+		if (ph->p_type != PT_NOTE)
+			continue;
+		while (at + 12 <= ph->p_memsz) {
+			uint32_t namesz, descsz, type;
+			size_t name_at = at + 12, desc_at;
+
+			memcpy(&namesz, note + at, 4);
+			memcpy(&descsz, note + at + 4, 4);
+			memcpy(&type, note + at + 8, 4);
+			desc_at = name_at + ((namesz + 3) & ~3u);
+			if (desc_at + descsz > ph->p_memsz)
+				break;
+			if (type == NT_GNU_BUILD_ID && namesz == 4 &&
+			    memcmp(note + name_at, "GNU", 4) == 0 && descsz > 0) {
+				size_t n = descsz < GMON_FINGERPRINT_SIZE ? descsz : GMON_FINGERPRINT_SIZE;
+
+				memset(out, 0, GMON_FINGERPRINT_SIZE);
+				memcpy(out, note + desc_at, n);
+				for (size_t k = 0; k < descsz && 2 * k + 2 < hexsize; k++)
+					snprintf(hex + 2 * k, 3, "%02x", note[desc_at + k]);
+				return 1;
+			}
+			at = desc_at + ((descsz + 3) & ~3u);
+		}
+	}
+	snprintf(hex, hexsize, "-");
+	return 0;
+}
+
+static int visit_module(struct dl_phdr_info *dl, size_t size, void *ctx)
+{
+	struct module_pass *mp = ctx;
+	struct pc_count *t = mods.table;
+	uintptr_t low = UINTPTR_MAX, high = 0;
+	const char *path = dl->dlpi_name, *slash, *base;
+	unsigned char fingerprint[GMON_FINGERPRINT_SIZE];
+	char hex[2 * 64 + 1], file[4096];
+	uint64_t samples = 0;
+	uint32_t *bins, nbins;
+	int has_id, err;
+
+	(void)size;
+	if (mp->first) {             /* the executable: its own profile */
+		mp->first = 0;
+		return 0;
+	}
+	for (int i = 0; i < dl->dlpi_phnum; i++) {
+		const ElfW(Phdr) *ph = &dl->dlpi_phdr[i];
+
+		if (ph->p_type != PT_LOAD || !(ph->p_flags & PF_X))
+			continue;
+		if (ph->p_vaddr < low)
+			low = ph->p_vaddr;
+		if (ph->p_vaddr + ph->p_memsz > high)
+			high = ph->p_vaddr + ph->p_memsz;
+	}
+	if (low >= high)
+		return 0;
+	low &= ~(uintptr_t)(HISTOGRAM_BIN_BYTES - 1);
+	high = (high + HISTOGRAM_BIN_BYTES - 1) & ~(uintptr_t)(HISTOGRAM_BIN_BYTES - 1);
+	for (size_t s = 0; s < TABLE_SIZE; s++) {
+		uintptr_t pc = t[s].pc;
+
+		if (pc && pc - dl->dlpi_addr >= low && pc - dl->dlpi_addr < high)
+			samples += t[s].count;
+	}
+	mp->summary->attributed += samples;
+	slash = strrchr(path, '/');
+	base = slash ? slash + 1 : path;
+	has_id = build_id(dl, fingerprint, hex, sizeof hex);
+	if (samples == 0)
+		return 0;
+	mp->summary->modules_sampled++;
+	/* a module without a file (the vDSO) or not chosen: listed, no profile */
+	if (!*path || path[0] != '/' || !selected(base)) {
+		list_line(mp, "-\t%llu\t%s\t0x%lx\t0x%lx\t0x%lx\t%s\n", (unsigned long long)samples,
+			  hex, (unsigned long)low, (unsigned long)high,
+			  (unsigned long)dl->dlpi_addr, *path ? path : base);
+		return 0;
+	}
+	nbins = (uint32_t)((high - low) / HISTOGRAM_BIN_BYTES);
+	bins = mmap(NULL, (size_t)nbins * sizeof(*bins), PROT_READ | PROT_WRITE,
+		    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (bins == MAP_FAILED) {
+		if (mp->err == 0)
+			mp->err = errno;
+		return 0;
+	}
+	for (size_t s = 0; s < TABLE_SIZE; s++) {
+		uintptr_t pc = t[s].pc;
+
+		if (pc && pc - dl->dlpi_addr >= low && pc - dl->dlpi_addr < high) {
+			uint64_t c = t[s].count;
+			uint32_t *bin = &bins[(pc - dl->dlpi_addr - low) / HISTOGRAM_BIN_BYTES];
+
+			*bin = *bin + c > UINT32_MAX ? UINT32_MAX : (uint32_t)(*bin + c);
+		}
+	}
+	snprintf(file, sizeof file, "%s%s%s", mp->profile_path, GMON_MODULE_SEPARATOR, base);
+	err = output_write_histogram(file, mp->rate, low, high, bins, nbins,
+				     has_id ? fingerprint : NULL);
+	munmap(bins, (size_t)nbins * sizeof(*bins));
+	if (err != 0) {
+		if (mp->err == 0)
+			mp->err = err;
+		return 0;
+	}
+	mp->summary->modules_written++;
+	list_line(mp, "%s\t%llu\t%s\t0x%lx\t0x%lx\t0x%lx\t%s\n", strrchr(file, '/') ?
+		  strrchr(file, '/') + 1 : file, (unsigned long long)samples, hex,
+		  (unsigned long)low, (unsigned long)high, (unsigned long)dl->dlpi_addr, path);
+	return 0;
+}
+
+int modules_write(const char *profile_path, unsigned rate, struct modules_summary *summary)
+{
+	struct module_pass mp = { profile_path, rate, summary, -1, 1, 0 };
+	char list[4096], tmp[4096 + 32];
+	struct pc_count *t = mods.table;
+
+	*summary = (struct modules_summary){0};
+	if (!t)
+		return 0;
+	summary->enabled = 1;
+	for (size_t s = 0; s < TABLE_SIZE; s++)
+		summary->outside += t[s].pc ? t[s].count : 0;
+	summary->lost = __atomic_load_n(&mods.lost, __ATOMIC_RELAXED);
+	snprintf(list, sizeof list, "%s%s%s", profile_path, GMON_MODULE_SEPARATOR,
+		 GMON_MODULE_LIST_NAME);
+	snprintf(tmp, sizeof tmp, "%s.tmp%ld", list, (long)getpid());
+	mp.list_fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+	if (mp.list_fd < 0)
+		return errno;
+	list_line(&mp, "%s %d\n%s\n", GMON_MODULE_LIST_MAGIC, GMON_MODULE_LIST_VERSION,
+		  GMON_MODULE_LIST_COLUMNS);
+	dl_iterate_phdr(visit_module, &mp);
+	list_line(&mp, "# samples outside every module: %llu; lost (table full): %llu\n",
+		  (unsigned long long)(summary->outside - summary->attributed),
+		  (unsigned long long)summary->lost);
+	if (close(mp.list_fd) != 0 && mp.err == 0)
+		mp.err = errno;
+	if (mp.err == 0 && rename(tmp, list) != 0)
+		mp.err = errno;
+	if (mp.err != 0)
+		unlink(tmp);
+	return mp.err;
+}

@@ -1,0 +1,38 @@
+/*
+ * modules.h - samples outside the executable, in shared libraries
+ * (BG_GMON_PROFILE_LIBS): the signal handler keeps their PCs in a bounded
+ * lock-free table; at exit they are given to the loaded modules and each
+ * chosen module's are written as a standard gmon file in that module's
+ * link-time addresses, PROFILE+BASENAME (gprof LIBRARY PROFILE+BASENAME
+ * reads it), with the list of modules in PROFILE+modules
+ * (include/gmon-modules.h).
+ */
+#ifndef GMON_MPI_MODULES_H
+#define GMON_MPI_MODULES_H
+
+#include <stdint.h>
+
+struct modules_summary {
+	int enabled;
+	uint64_t outside;          /* samples in the table */
+	uint64_t attributed;       /* of those, in a loaded module */
+	uint64_t lost;             /* samples the full table could not keep */
+	unsigned modules_sampled;  /* modules with samples */
+	unsigned modules_written;  /* profiles written */
+};
+
+/* Maps the table and has the histogram give it the samples outside the
+ * text, unless selection (a well-formed BG_GMON_PROFILE_LIBS) is NULL or
+ * "none".  Returns 0 or an errno value.  Before sampling starts. */
+int modules_init(const char *selection);
+
+/* Async-signal-safe: counts weight samples at runtime address pc, outside
+ * the executable's text.  Returns 0 if libraries are not profiled (the
+ * caller counts the sample as outside). */
+int modules_add_sample(uintptr_t pc, uint32_t weight);
+
+/* At exit: writes the chosen modules' profiles and the list next to
+ * profile_path.  Returns 0 or the first errno value met. */
+int modules_write(const char *profile_path, unsigned rate, struct modules_summary *summary);
+
+#endif /* GMON_MPI_MODULES_H */

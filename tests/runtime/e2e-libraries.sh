@@ -1,0 +1,99 @@
+#!/bin/bash
+# BG_GMON_PROFILE_LIBS: time in shared libraries.  A -pg program spends
+# about three quarters of its CPU time in libburn.so (built without -pg).
+# With BG_GMON_PROFILE_LIBS=all the samples there are kept: gmon.out stays
+# the executable's profile, gmon.out+libburn.so is a standard gmon file of
+# the library in its link-time addresses (GNU gprof reads it with the
+# library and finds burn_inner; gprof-par prints the same), and
+# gmon.out+modules lists the sampled modules (path, build-id, range,
+# samples).  The library's share of the samples is within 10 points of its
+# measured share of the CPU time (1,000 samples a second, so that the
+# share is a few hundred samples).  A list of names chooses the libraries
+# (with or without the version suffix); none, unset (for now) or a
+# malformed value: the executable only.  Under mpirun each rank writes its
+# own; gprof-par -S sums the ranks and names the library files it leaves.
+. "$(dirname "$0")/lib.sh"
+need_gprof
+
+"$CC" -shared -fPIC -O1 -Wl,--build-id "$programs/libburn.c" -o libburn.so
+build_linked prog "$programs/burn-caller.c" -L"$work" -lburn -Wl,-rpath,"$work"
+build_id=$(readelf -n libburn.so | awk '/Build ID:/ { print $3 }')
+[ -n "$build_id" ] || fail "libburn.so has no build-id (the test is broken)"
+
+# Unset: the executable only, as before
+./prog 30000000 > /dev/null
+expect_eq "$(ls_profiles)" "gmon.out" "files without BG_GMON_PROFILE_LIBS"
+
+# all
+rm -f gmon.out*
+BG_GMON_HZ=1000 BG_GMON_PROFILE_LIBS=all BG_GMON_VERBOSE=1 ./prog > measured 2> stderr ||
+	fail "the run failed: $(cat stderr)"
+[ -s gmon.out+libburn.so ] || fail "no gmon.out+libburn.so: $(ls_profiles)"
+[ -s gmon.out+modules ] || fail "no gmon.out+modules"
+expect_eq "$(sed -n 1p gmon.out+modules)" "# gmon-mpi modules 1" "the list's first line"
+line=$(awk -F'\t' '$1 == "gmon.out+libburn.so"' gmon.out+modules)
+[ -n "$line" ] || fail "libburn.so is not in the list: $(cat gmon.out+modules)"
+IFS=$'\t' read -r file lib_samples id low high load path <<< "$line"
+expect_eq "$id" "$build_id" "libburn.so's build-id in the list"
+expect_eq "$path" "$work/libburn.so" "libburn.so's path in the list"
+[ $((low)) -lt $((high)) ] && [ $((load)) -gt 0 ] || fail "bad range in the list: $line"
+exe_samples=$(sed -n 's/.*wrote gmon.out: \([0-9]*\) samples.*/\1/p' stderr)
+grep -q "samples in shared libraries: .* profiles written" stderr ||
+	fail "no verbose line about the libraries: $(cat stderr)"
+read -r _ own _ burn < measured
+share=$(awk -v l="$lib_samples" -v e="$exe_samples" 'BEGIN { printf "%.3f", l / (l + e) }')
+expected=$(awk -v o="$own" -v b="$burn" 'BEGIN { printf "%.3f", b / (o + b) }')
+awk -v s="$share" -v e="$expected" 'BEGIN { exit !(s - e < 0.10 && e - s < 0.10) }' ||
+	fail "libburn.so's share of the samples is $share, its share of the CPU time $expected"
+note "libburn.so: $lib_samples samples, the executable $exe_samples: share $share (measured $expected)"
+# GNU gprof reads the library's profile with the library
+"$GPROF" -b -p libburn.so gmon.out+libburn.so > gnu.out || fail "GNU gprof cannot read it"
+top=$(awk '/^ *[0-9]/ { print $NF; exit }' gnu.out)
+expect_eq "$top" "burn_inner" "the library's top function in GNU gprof's report"
+"$top_builddir/gprof-par/gprof-par" -b -p libburn.so gmon.out+libburn.so > ours.out ||
+	fail "gprof-par cannot read it"
+cmp -s gnu.out ours.out || fail "gprof-par's report of the library differs from GNU gprof's"
+# the executable's own profile is untouched: own_work has its samples
+[ "$(samples_of prog own_work gmon.out)" -gt 0 ] || fail "own_work has no samples in gmon.out"
+
+# A list: by name with or without the version suffix; others are listed
+# with "-" (sampled, no profile)
+for value in libburn.so libburn "libnothing.so:libburn.so"; do
+	rm -f gmon.out*
+	BG_GMON_PROFILE_LIBS=$value ./prog 100000000 > /dev/null
+	[ -s gmon.out+libburn.so ] || fail "BG_GMON_PROFILE_LIBS=$value: no gmon.out+libburn.so"
+	if ls gmon.out+* | grep -v -e '+libburn.so$' -e '+modules$' > others; then
+		fail "BG_GMON_PROFILE_LIBS=$value: other libraries written: $(cat others)"
+	fi
+done
+rm -f gmon.out*
+BG_GMON_PROFILE_LIBS=libother.so ./prog 100000000 > /dev/null
+[ ! -e gmon.out+libburn.so ] || fail "BG_GMON_PROFILE_LIBS=libother.so wrote libburn.so's profile"
+awk -F'\t' '$1 == "-" && $7 ~ /libburn.so$/ { found = 1 } END { exit !found }' gmon.out+modules ||
+	fail "libburn.so, sampled but not chosen, is not listed with '-': $(cat gmon.out+modules)"
+
+# none, empty, and malformed values: the executable only (one message for
+# the malformed ones)
+for value in none "" "a::b" ":libburn.so" "libburn.so:"; do
+	rm -f gmon.out*
+	BG_GMON_PROFILE_LIBS=$value ./prog 30000000 > /dev/null 2> stderr
+	expect_eq "$(ls_profiles)" "gmon.out" "files with BG_GMON_PROFILE_LIBS='$value'"
+	if [ "$value" != none ] && [ -n "$value" ]; then
+		grep -q "^gmon-mpi: BG_GMON_PROFILE_LIBS='$value' is not" stderr ||
+			fail "no message for BG_GMON_PROFILE_LIBS='$value': $(cat stderr)"
+		expect_eq "$(wc -l < stderr)" 1 "lines on stderr for '$value'"
+	fi
+done
+
+# Under mpirun: a profile per rank and library; -S sums the ranks and
+# names the library files it does not sum
+mkdir ranks && cd ranks
+BG_GMON_PROFILE_LIBS=libburn.so mpirun_np 2 -x BG_GMON_PROFILE_LIBS ../prog 100000000 > /dev/null
+for rank in 0 1; do
+	[ -s gmon.out.$rank+libburn.so ] && [ -s gmon.out.$rank+modules ] ||
+		fail "rank $rank wrote no library profile: $(ls_profiles)"
+done
+"$top_builddir/gprof-par/gprof-par" -S . > /dev/null 2> sum.err || fail "-S failed: $(cat sum.err)"
+grep -q "4 shared-library files not summed" sum.err || fail "-S did not name the library files: $(cat sum.err)"
+grep -q "summed 2 of 2 files" sum.err || fail "-S did not sum the 2 ranks: $(cat sum.err)"
+note ok
