@@ -18,7 +18,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
+
+#include "gmon-modules.h"
 
 #include "annotated-source.h"
 #include "balance-print.h"
@@ -38,6 +41,7 @@
 #include "hist.h"
 #include "launcher.h"
 #include "lines.h"
+#include "module-list.h"
 #include "mpi-module.h"
 #include "options.h"
 #include "ordering.h"
@@ -57,6 +61,94 @@ static void check_fingerprint(const struct symtab *st, const struct profile *p)
 	if (profile_check_build_id(p, st->build_id, st->build_id_len, st->path, err,
 				   sizeof(err)) != 0)
 		fprintf(stderr, PROGRAM ": warning: %s\n", err);
+}
+
+/* Library samples by the library's base name, over the files. */
+struct library_share {
+	const char *base;        /* owned by lists[] */
+	const char *example;     /* a profile of it, or NULL */
+	uint64_t samples;
+};
+
+static int cmp_share(const void *a, const void *b)
+{
+	const struct library_share *l = a, *r = b;
+
+	if (l->samples != r->samples)
+		return l->samples < r->samples ? 1 : -1;
+	return strcmp(l->base, r->base);
+}
+
+/* BG_GMON_PROFILE_LIBS: the runtime kept the samples in shared libraries
+ * next to each profile (PROFILE+modules, gmon-modules.h).  The report is
+ * the executable's, as GNU gprof's: one line on stderr says how much lay
+ * outside it, where, and how to see it. */
+static void note_library_time(const struct sum_job *job, const struct profile *p)
+{
+	struct module_list *lists = calloc(job->n ? job->n : 1, sizeof(*lists));
+	struct library_share *share = NULL;
+	size_t nshare = 0, cap = 0;
+	uint64_t exe = 0, libs = 0;
+
+	if (!lists)
+		return;
+	for (size_t i = 0; i < job->n; i++) {
+		char path[4096], err[1024];
+		struct stat sb;
+
+		snprintf(path, sizeof path, "%s" GMON_MODULE_SEPARATOR GMON_MODULE_LIST_NAME,
+			 job->paths[i]);
+		if (lstat(path, &sb) != 0)
+			continue;
+		if (module_list_read(path, &lists[i], err, sizeof(err)) != 0) {
+			fprintf(stderr, PROGRAM ": warning: %s\n", err);
+			continue;
+		}
+		for (size_t k = 0; k < lists[i].n; k++) {
+			const struct module_entry *e = &lists[i].entries[k];
+			size_t j;
+
+			for (j = 0; j < nshare && strcmp(share[j].base, e->base) != 0; j++)
+				;
+			if (j == nshare) {
+				if (nshare == cap) {
+					struct library_share *grown;
+
+					cap = cap ? 2 * cap : 8;
+					grown = realloc(share, cap * sizeof(*grown));
+					if (!grown)
+						goto out;
+					share = grown;
+				}
+				share[nshare++] = (struct library_share){ e->base, NULL, 0 };
+			}
+			share[j].samples += e->samples;
+			if (!share[j].example && e->file)
+				share[j].example = e->file;
+			libs += e->samples;
+		}
+	}
+	if (libs == 0)
+		goto out;
+	for (size_t h = 0; h < p->nhists; h++)
+		for (uint32_t b = 0; b < p->hists[h].nbins; b++)
+			exe += p->hists[h].bins[b];
+	qsort(share, nshare, sizeof(*share), cmp_share);
+	fprintf(stderr, PROGRAM ": %.1f%% of the samples were in shared libraries, which this "
+		"report of the executable leaves out:", 100.0 * (double)libs / (double)(libs + exe));
+	for (size_t j = 0; j < nshare && j < 4; j++)
+		fprintf(stderr, "%s %s %.1f%%", j ? "," : "", share[j].base,
+			100.0 * (double)share[j].samples / (double)(libs + exe));
+	if (nshare > 4)
+		fprintf(stderr, " and %zu more", nshare - 4);
+	if (share[0].example)
+		fprintf(stderr, "; see one with " PROGRAM " LIBRARY %s", share[0].example);
+	fputc('\n', stderr);
+out:
+	for (size_t i = 0; i < job->n; i++)
+		module_list_free(&lists[i]);
+	free(lists);
+	free(share);
 }
 
 /* GNU: without an explicit choice, what the data allows, minus what the
@@ -742,6 +834,8 @@ int main(int argc, char **argv)
 	if (o.sum_dir)
 		reread_sum(plan.output, &p);
 	check_fingerprint(&st, &p);
+	if (!options_quiet)
+		note_library_time(&plan.job, &p);
 	/* CSV and JSON of the load balance are the whole output. */
 	style = o.balance == BALANCE_CSV || o.balance == BALANCE_JSON ? 0 : sections_to_print(&o, &p);
 	/* GNU -T prints the symbol-table names (print_name_only demangles in

@@ -10,8 +10,10 @@
 # measured share of the CPU time (1,000 samples a second, so that the
 # share is a few hundred samples).  A list of names chooses the libraries
 # (with or without the version suffix); none, unset (for now) or a
-# malformed value: the executable only.  Under mpirun each rank writes its
-# own; gprof-par -S sums the ranks and names the library files it leaves.
+# malformed value: the executable only.  gprof-par's report of the
+# executable stays GNU's, with one line on stderr about the libraries.
+# Under mpirun each rank writes its own; gprof-par -S sums the ranks and
+# names the library files it leaves.
 . "$(dirname "$0")/lib.sh"
 need_gprof
 
@@ -55,6 +57,23 @@ expect_eq "$top" "burn_inner" "the library's top function in GNU gprof's report"
 cmp -s gnu.out ours.out || fail "gprof-par's report of the library differs from GNU gprof's"
 # the executable's own profile is untouched: own_work has its samples
 [ "$(samples_of prog own_work gmon.out)" -gt 0 ] || fail "own_work has no samples in gmon.out"
+# gprof-par's report of the executable is GNU's; one line on stderr says
+# how much time lay in the libraries (the list next to the profile)
+"$GPROF" -b prog gmon.out > gnu.out
+"$top_builddir/gprof-par/gprof-par" -b prog gmon.out > ours.out 2> ours.err
+cmp -s gnu.out ours.out || fail "the executable's report differs from GNU gprof's"
+expected_note="gprof-par: $(awk -v l="$lib_samples" -v e="$exe_samples" \
+	'BEGIN { printf "%.1f", 100 * l / (l + e) }')% of the samples were in shared libraries"
+grep -q "^$expected_note, which this report of the executable leaves out: libburn.so" ours.err ||
+	fail "no note on the libraries' time ('$expected_note'): $(cat ours.err)"
+expect_eq "$(wc -l < ours.err)" 1 "lines on stderr with the note"
+# a list of another version is named, and the report goes on
+sed -i '1s/modules 1$/modules 2/' gmon.out+modules
+"$top_builddir/gprof-par/gprof-par" -b prog gmon.out > ours.out 2> ours.err ||
+	fail "gprof-par failed on a list of another version"
+grep -q "gmon.out+modules:1: not a list of modules of version 1" ours.err ||
+	fail "a list of version 2 was not refused: $(cat ours.err)"
+cmp -s gnu.out ours.out || fail "the report changed with a bad list"
 
 # A list: by name with or without the version suffix; others are listed
 # with "-" (sampled, no profile)

@@ -1,0 +1,145 @@
+/*
+ * module-list.c - see module-list.h.
+ */
+#include "module-list.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "errors.h"
+#include "files.h"
+#include "gmon-modules.h"
+
+static int number(const char *s, int base, uint64_t *v)
+{
+	char *end;
+
+	if (!*s || *s == '-')
+		return -1;
+	errno = 0;
+	*v = strtoull(s, &end, base);
+	return errno || *end ? -1 : 0;
+}
+
+static char *dup_or_null(const char *s)
+{
+	return strcmp(s, "-") == 0 ? NULL : strdup(s);
+}
+
+/* One data line (tab-separated fields, NUL-terminated), into e. */
+static int parse_line(char *line, struct module_entry *e)
+{
+	char *field[7];
+	char *slash;
+	int n = 0;
+
+	for (char *p = line; n < 7; n++) {
+		field[n] = p;
+		p = strchr(p, '\t');
+		if (!p) {
+			n++;
+			break;
+		}
+		*p++ = '\0';
+	}
+	if (n != 7 || strchr(field[6], '\t'))
+		return -1;
+	memset(e, 0, sizeof *e);
+	if (number(field[1], 10, &e->samples) != 0 || number(field[3], 16, &e->low) != 0 ||
+	    number(field[4], 16, &e->high) != 0 || number(field[5], 16, &e->load) != 0)
+		return -1;
+	e->path = strdup(field[6]);
+	if (!e->path)
+		return -1;
+	slash = strrchr(e->path, '/');
+	e->base = slash ? slash + 1 : e->path;
+	if (strcmp(field[0], "-") != 0 && !(e->file = strdup(field[0])))
+		return -1;
+	if (strcmp(field[2], "-") != 0 && !(e->build_id = dup_or_null(field[2])))
+		return -1;
+	return 0;
+}
+
+int module_list_read(const char *path, struct module_list *l, char *err, size_t errlen)
+{
+	struct stat st;
+	int fd = open_input(path, "a list of modules", INPUT_REGULAR, &st, err, errlen);
+	FILE *f = fd >= 0 ? fdopen(fd, "r") : NULL;
+	char *line = NULL;
+	size_t cap = 0, lineno = 0, have = 0;
+	ssize_t len;
+	char version[64];
+
+	memset(l, 0, sizeof *l);
+	if (!f) {
+		if (fd >= 0) {
+			set_error(err, errlen, "%s: %s", path, strerror(errno));
+			close(fd);
+		}
+		return -1;
+	}
+	snprintf(version, sizeof version, "%s %d", GMON_MODULE_LIST_MAGIC,
+		 GMON_MODULE_LIST_VERSION);
+	while ((len = getline(&line, &cap, f)) >= 0) {
+		lineno++;
+		if (len > 0 && line[len - 1] == '\n')
+			line[--len] = '\0';
+		if (lineno == 1) {
+			if (strcmp(line, version) != 0) {
+				set_error(err, errlen, "%s:1: not a list of modules of version %d "
+					  "(\"%s\" expected)", path, GMON_MODULE_LIST_VERSION,
+					  version);
+				goto fail;
+			}
+			continue;
+		}
+		if (line[0] == '#' || line[0] == '\0')
+			continue;
+		if (l->n == have) {
+			size_t c = have ? 2 * have : 16;
+			struct module_entry *grown = realloc(l->entries, c * sizeof(*grown));
+
+			if (!grown) {
+				set_error(err, errlen, "%s: out of memory", path);
+				goto fail;
+			}
+			l->entries = grown;
+			have = c;
+		}
+		if (parse_line(line, &l->entries[l->n]) != 0) {
+			l->n++;   /* freed with the others */
+			set_error(err, errlen, "%s:%zu: not a module line (7 fields: file, samples, "
+				  "build-id, low, high, load, path)", path, lineno);
+			goto fail;
+		}
+		l->n++;
+	}
+	if (lineno == 0) {
+		set_error(err, errlen, "%s: empty, not a list of modules", path);
+		goto fail;
+	}
+	free(line);
+	fclose(f);
+	return 0;
+fail:
+	free(line);
+	fclose(f);
+	module_list_free(l);
+	return -1;
+}
+
+void module_list_free(struct module_list *l)
+{
+	for (size_t i = 0; i < l->n; i++) {
+		free(l->entries[i].file);
+		free(l->entries[i].build_id);
+		free(l->entries[i].path);
+	}
+	free(l->entries);
+	memset(l, 0, sizeof *l);
+}
