@@ -40,6 +40,7 @@
 #include "gmon-read.h"
 #include "hist.h"
 #include "launcher.h"
+#include "library-sums.h"
 #include "lines.h"
 #include "module-list.h"
 #include "mpi-module.h"
@@ -658,6 +659,28 @@ static int early_prepare_join(struct early_prepare *e, int me)
 	return prepare(e->o, e->st, e->have_symtab, e->bal, e->plan);
 }
 
+/* The shared libraries' profiles of the files summed (not of those
+ * --skip-bad skipped), into OUTPUT+LIBRARY.  Returns 0 or 1. */
+static int sum_libraries(const struct sum_plan *plan, const struct sum_outcome *out)
+{
+	char **good = malloc((plan->job.n ? plan->job.n : 1) * sizeof(*good));
+	size_t n = 0, bad = 0;
+	int status;
+
+	if (!good)
+		die("out of memory");
+	for (size_t i = 0; i < plan->job.n; i++) {
+		if (bad < out->nbad && out->bad[bad].index == i) {
+			bad++;
+			continue;
+		}
+		good[n++] = plan->job.paths[i];
+	}
+	status = library_sums_write(stderr, PROGRAM, good, n, plan->output, plan->job.skip_bad);
+	free(good);
+	return status;
+}
+
 /*
  * Sums the files (in parallel under a launcher), writes the sum where the
  * plan says and prints the summary, all on process 0.  Returns 0 or 1 (the
@@ -696,6 +719,8 @@ static int sum_and_write(const struct sum_plan *plan, const struct gprof_par_mpi
 			sum_print_summary(stderr, &plan->job, out, sum_now() - start,
 					  plan->output);
 	}
+	if (root && !failed && plan->output)
+		failed = sum_libraries(plan, out);
 	if (mpi)
 		mpi->bcast_int(&failed);
 	return failed;

@@ -188,7 +188,7 @@ void rankfiles_print_others(FILE *out, const char *program, const char *dir,
 		{"temporary file", "temporary files"},
 		{"file named like a rank file", "files named like rank files"},
 		{"rank file that is not a regular file", "rank files that are not regular files"},
-		{"shared-library file", "shared-library files"},
+		{"shared-library file", "shared-library files"},  /* not printed */
 	};
 	static const char *const why[RANKFILE_OTHER_KINDS] = {
 		"gmon.out.<rank>.<pid>, written by a program a rank started; sum them with -s "
@@ -196,14 +196,14 @@ void rankfiles_print_others(FILE *out, const char *program, const char *dir,
 		"left by a writer that did not finish: killed while writing?",
 		"the suffix is not a rank: a decimal number without sign or leading zeros",
 		"a rank's profile must be a regular file",
-		"gmon.out.<rank>+<library> and +modules (BG_GMON_PROFILE_LIBS): read a "
-		"library's with gprof-par LIBRARY FILE; -S does not sum them yet",
+		"",
 	};
 
 	for (int kind = 0; kind < RANKFILE_OTHER_KINDS; kind++) {
 		size_t n = others->count[kind];
 
-		if (n == 0)
+		/* the libraries' files are summed on their own (library-sums.h) */
+		if (n == 0 || kind == RANKFILE_MODULE)
 			continue;
 		fprintf(out, "%s: warning: %s: %zu %s not summed:", program, dir, n,
 			what[kind][n != 1]);

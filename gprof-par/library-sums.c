@@ -1,0 +1,253 @@
+/*
+ * library-sums.c - see library-sums.h.
+ */
+#include "library-sums.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "gmon-modules.h"
+#include "module-list.h"
+#include "profile-write.h"
+#include "sum.h"
+
+/* One library: its files in the main sum's order, and what the lists say. */
+struct library {
+	char *base;
+	char **paths;
+	size_t n, cap;
+	uint64_t samples;
+	char *build_id, *path;   /* from the first list naming it */
+	uint64_t low, high;
+	size_t n_summed;         /* files in its sum */
+};
+
+static int cmp_library(const void *a, const void *b)
+{
+	return strcmp(((const struct library *)a)->base, ((const struct library *)b)->base);
+}
+
+/* dir of file (with its '/'), joined with name. */
+static char *beside(const char *file, const char *name)
+{
+	const char *slash = strrchr(file, '/');
+	size_t dirlen = slash ? (size_t)(slash - file) + 1 : 0;
+	char *s = malloc(dirlen + strlen(name) + 1);
+
+	if (s) {
+		memcpy(s, file, dirlen);
+		strcpy(s + dirlen, name);
+	}
+	return s;
+}
+
+static struct library *find_or_add(struct library **libs, size_t *n, size_t *cap,
+				   const struct module_entry *e)
+{
+	for (size_t i = 0; i < *n; i++)
+		if (strcmp((*libs)[i].base, e->base) == 0)
+			return &(*libs)[i];
+	if (*n == *cap) {
+		size_t c = *cap ? 2 * *cap : 8;
+		struct library *grown = realloc(*libs, c * sizeof(*grown));
+
+		if (!grown)
+			return NULL;
+		*libs = grown;
+		*cap = c;
+	}
+	memset(&(*libs)[*n], 0, sizeof(**libs));
+	(*libs)[*n].base = strdup(e->base);
+	(*libs)[*n].path = strdup(e->path);
+	(*libs)[*n].build_id = e->build_id ? strdup(e->build_id) : NULL;
+	(*libs)[*n].low = e->low;
+	(*libs)[*n].high = e->high;
+	if (!(*libs)[*n].base || !(*libs)[*n].path)
+		return NULL;
+	return &(*libs)[(*n)++];
+}
+
+static int add_path(struct library *lib, char *path)
+{
+	if (lib->n == lib->cap) {
+		size_t c = lib->cap ? 2 * lib->cap : 16;
+		char **grown = realloc(lib->paths, c * sizeof(*grown));
+
+		if (!grown)
+			return -1;
+		lib->paths = grown;
+		lib->cap = c;
+	}
+	lib->paths[lib->n++] = path;
+	return 0;
+}
+
+static void free_libraries(struct library *libs, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		for (size_t k = 0; k < libs[i].n; k++)
+			free(libs[i].paths[k]);
+		free(libs[i].paths);
+		free(libs[i].base);
+		free(libs[i].build_id);
+		free(libs[i].path);
+	}
+	free(libs);
+}
+
+/* The summed list: one line per library summed. */
+static int write_list(const char *output, const struct library *libs, size_t n,
+		      const unsigned char *written, char *err, size_t errlen)
+{
+	size_t len = strlen(output) + sizeof(GMON_MODULE_SEPARATOR GMON_MODULE_LIST_NAME);
+	char *path = malloc(len), *tmp = malloc(len + 16);
+	FILE *f;
+	int rc = -1;
+
+	if (!path || !tmp) {
+		snprintf(err, errlen, "out of memory");
+		goto out;
+	}
+	snprintf(path, len, "%s" GMON_MODULE_SEPARATOR GMON_MODULE_LIST_NAME, output);
+	snprintf(tmp, len + 16, "%s.tmp", path);
+	f = fopen(tmp, "wx");
+	if (!f) {
+		snprintf(err, errlen, "%s: cannot create: %m", tmp);
+		goto out;
+	}
+	fprintf(f, "%s %d\n%s\n", GMON_MODULE_LIST_MAGIC, GMON_MODULE_LIST_VERSION,
+		GMON_MODULE_LIST_COLUMNS);
+	for (size_t i = 0; i < n; i++) {
+		const char *slash = strrchr(output, '/');
+
+		if (!written[i])
+			continue;
+		fprintf(f, "%s" GMON_MODULE_SEPARATOR "%s\t%llu\t%s\t0x%llx\t0x%llx\t0x0\t%s\n",
+			slash ? slash + 1 : output, libs[i].base,
+			(unsigned long long)libs[i].samples,
+			libs[i].build_id ? libs[i].build_id : "-", (unsigned long long)libs[i].low,
+			(unsigned long long)libs[i].high, libs[i].path);
+	}
+	if (ferror(f) | (fclose(f) != 0) || rename(tmp, path) != 0) {
+		snprintf(err, errlen, "%s: cannot write: %m", path);
+		remove(tmp);
+		goto out;
+	}
+	rc = 0;
+out:
+	free(path);
+	free(tmp);
+	return rc;
+}
+
+int library_sums_write(FILE *msg, const char *program, char *const *files, size_t nfiles,
+		       const char *output, int skip_bad)
+{
+	struct library *libs = NULL;
+	size_t n = 0, cap = 0;
+	unsigned char *written = NULL;
+	char err[1024];
+	int status = 0, any = 0;
+
+	for (size_t i = 0; i < nfiles; i++) {
+		struct module_list list;
+		struct stat sb;
+		char *lp = malloc(strlen(files[i]) + sizeof(GMON_MODULE_SEPARATOR
+							    GMON_MODULE_LIST_NAME));
+
+		if (!lp)
+			goto nomem;
+		sprintf(lp, "%s" GMON_MODULE_SEPARATOR GMON_MODULE_LIST_NAME, files[i]);
+		if (lstat(lp, &sb) != 0) {
+			free(lp);
+			continue;
+		}
+		if (module_list_read(lp, &list, err, sizeof(err)) != 0) {
+			fprintf(msg, "%s: %s%s\n", program, skip_bad ? "warning: " : "", err);
+			status |= !skip_bad;
+			free(lp);
+			continue;
+		}
+		free(lp);
+		for (size_t k = 0; k < list.n; k++) {
+			const struct module_entry *e = &list.entries[k];
+			struct library *lib;
+			char *path;
+
+			if (!e->file)
+				continue;
+			lib = find_or_add(&libs, &n, &cap, e);
+			path = lib ? beside(files[i], e->file) : NULL;
+			if (!path || add_path(lib, path) != 0) {
+				free(path);
+				module_list_free(&list);
+				goto nomem;
+			}
+			lib->samples += e->samples;
+		}
+		module_list_free(&list);
+	}
+	if (n == 0) {
+		free(libs);
+		return status;
+	}
+	qsort(libs, n, sizeof(*libs), cmp_library);
+	written = calloc(n, 1);
+	if (!written)
+		goto nomem;
+	for (size_t i = 0; i < n; i++) {
+		struct sum_job job = { .paths = libs[i].paths, .n = libs[i].n, .skip_bad = skip_bad };
+		struct sum_outcome out;
+		size_t len = strlen(output) + strlen(libs[i].base) + 2;
+		char *path = malloc(len);
+
+		if (!path)
+			goto nomem;
+		snprintf(path, len, "%s" GMON_MODULE_SEPARATOR "%s", output, libs[i].base);
+		sum_outcome_init(&out);
+		sum_serial(&job, &out);
+		sum_print_skipped(msg, &job, &out);
+		if (out.failed) {
+			fprintf(msg, "%s: %s: %s (its sum is not written)\n", program, libs[i].base,
+				out.message);
+			status = 1;
+		} else if (profile_write(&out.prof, path, err, sizeof(err)) != 0) {
+			fprintf(msg, "%s: %s\n", program, err);
+			status = 1;
+		} else {
+			written[i] = 1;
+			libs[i].n_summed = libs[i].n - out.nbad;
+			any = 1;
+		}
+		sum_outcome_free(&out);
+		free(path);
+	}
+	if (any) {
+		const char *sep = ": ";
+
+		fprintf(msg, "%s: summed the shared libraries' profiles", program);
+		for (size_t i = 0; i < n; i++) {
+			if (!written[i])
+				continue;
+			fprintf(msg, "%s%s (%zu file%s) into %s" GMON_MODULE_SEPARATOR "%s", sep,
+				libs[i].base, libs[i].n_summed, libs[i].n_summed == 1 ? "" : "s",
+				output, libs[i].base);
+			sep = ", ";
+		}
+		fputc('\n', msg);
+	}
+	if (any && write_list(output, libs, n, written, err, sizeof(err)) != 0) {
+		fprintf(msg, "%s: %s\n", program, err);
+		status = 1;
+	}
+	free(written);
+	free_libraries(libs, n);
+	return status;
+nomem:
+	fprintf(msg, "%s: out of memory summing the shared libraries' profiles\n", program);
+	free(written);
+	free_libraries(libs, n);
+	return 1;
+}
