@@ -570,6 +570,11 @@ static int prepare(const struct options *o, struct symtab *st, int *have_symtab,
 			return -1;
 		}
 		*have_symtab = 1;
+		if (st->dynamic_symbols_only)
+			fprintf(stderr, PROGRAM ": warning: %s has no .symtab (stripped): its "
+				"functions are the exported ones, from .dynsym; a static "
+				"function's time counts for the exported one before it\n",
+				o->executable);
 		/* GNU refuses the prof format once the executable is read */
 		if (o->prof_format) {
 			fprintf(stderr, PROGRAM ": sorry, file format `prof' is not yet "

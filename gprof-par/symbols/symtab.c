@@ -330,6 +330,8 @@ static int read_build_id(struct symtab *st, Elf_Scn *scn)
 struct elf_sections {
 	Elf_Scn *symtab;
 	GElf_Shdr symtab_hdr;
+	Elf_Scn *dynsym;         /* a shared library's dynamic symbols */
+	GElf_Shdr dynsym_hdr;
 	int have_text;
 	unsigned char *exec;     /* per section index: SHF_EXECINSTR */
 	size_t nsections;
@@ -385,6 +387,9 @@ static int scan_sections(Elf *elf, struct symtab *st, struct elf_sections *secs,
 		if (sh.sh_type == SHT_SYMTAB && !secs->symtab) {
 			secs->symtab = scn;
 			secs->symtab_hdr = sh;
+		} else if (sh.sh_type == SHT_DYNSYM && !secs->dynsym) {
+			secs->dynsym = scn;
+			secs->dynsym_hdr = sh;
 		} else if (sh.sh_type == SHT_NOTE && !st->build_id) {
 			if (read_build_id(st, scn) != 0) {
 				set_error(err, errlen, "%s: out of memory", st->path);
@@ -599,6 +604,45 @@ static void apply_map(struct candidate *c, size_t *n, const struct function_map 
 	*n = kept;
 }
 
+/* A shared library, not a PIE executable: ET_DYN without a PT_INTERP, or
+ * with a DT_SONAME (libc.so.6 has both: it runs as a program too). */
+static int is_shared_library(Elf *elf)
+{
+	GElf_Ehdr eh;
+	Elf_Scn *scn = NULL;
+	size_t nph;
+	int interp = 0;
+
+	if (!gelf_getehdr(elf, &eh) || eh.e_type != ET_DYN)
+		return 0;
+	if (elf_getphdrnum(elf, &nph) == 0)
+		for (size_t i = 0; i < nph; i++) {
+			GElf_Phdr ph;
+
+			if (gelf_getphdr(elf, (int)i, &ph) && ph.p_type == PT_INTERP)
+				interp = 1;
+		}
+	if (!interp)
+		return 1;
+	while ((scn = elf_nextscn(elf, scn)) != NULL) {
+		GElf_Shdr sh;
+		Elf_Data *d;
+
+		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_DYNAMIC || sh.sh_entsize == 0 ||
+		    !(d = elf_getdata(scn, NULL)))
+			continue;
+		for (size_t i = 0; i < sh.sh_size / sh.sh_entsize; i++) {
+			GElf_Dyn dyn;
+
+			if (!gelf_getdyn(d, (int)i, &dyn) || dyn.d_tag == DT_NULL)
+				break;
+			if (dyn.d_tag == DT_SONAME)
+				return 1;
+		}
+	}
+	return 0;
+}
+
 static int read_elf(Elf *elf, struct symtab *st, unsigned flags,
 		    const struct symtab_sources *src, char *err, size_t errlen)
 {
@@ -626,6 +670,12 @@ static int read_elf(Elf *elf, struct symtab *st, unsigned flags,
 		}
 		rc = 0;
 		goto out;
+	}
+	if (!secs.symtab && secs.dynsym && is_shared_library(elf)) {
+		/* a stripped library (libmpi, libc): its exported functions */
+		secs.symtab = secs.dynsym;
+		secs.symtab_hdr = secs.dynsym_hdr;
+		st->dynamic_symbols_only = 1;
 	}
 	if (!secs.symtab) {
 		set_error(err, errlen,

@@ -114,6 +114,8 @@ struct symtab {
 	unsigned char *build_id; /* NT_GNU_BUILD_ID descriptor, NULL if none */
 	size_t build_id_len;
 	int has_line_info;       /* a .debug_line section (DWARF line tables) */
+	int dynamic_symbols_only; /* a stripped shared library: its functions
+				  * from .dynsym, the exported ones only */
 	unsigned char *text;     /* SYMTAB_TEXT: .text's bytes (text_size of
 				  * them, from text_addr), else NULL */
 	char **files;            /* the functions' source files, each once */

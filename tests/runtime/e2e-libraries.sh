@@ -56,6 +56,16 @@ expect_eq "$top" "burn_inner" "the library's top function in GNU gprof's report"
 "$top_builddir/gprof-par/gprof-par" -b -p libburn.so gmon.out+libburn.so > ours.out ||
 	fail "gprof-par cannot read it"
 cmp -s gnu.out ours.out || fail "gprof-par's report of the library differs from GNU gprof's"
+# A stripped library (as Debian ships libmpi and libc: .dynsym only):
+# GNU gprof finds no symbols; gprof-par names the exported functions, and
+# says so
+cp libburn.so libburn-stripped.so && strip --strip-all libburn-stripped.so
+"$top_builddir/gprof-par/gprof-par" -b -p libburn-stripped.so gmon.out+libburn.so > ours.out \
+	2> ours.err || fail "gprof-par refused the stripped library: $(cat ours.err)"
+expect_eq "$(awk '/^ *[0-9]/ { print $NF; exit }' ours.out)" burn_inner \
+	"the stripped library's top function"
+grep -q "has no .symtab (stripped): its functions are the exported ones" ours.err ||
+	fail "no warning about the stripped library: $(cat ours.err)"
 # the executable's own profile is untouched: own_work has its samples
 [ "$(samples_of prog own_work gmon.out)" -gt 0 ] || fail "own_work has no samples in gmon.out"
 # gprof-par's report of the executable is GNU's; one line on stderr says
