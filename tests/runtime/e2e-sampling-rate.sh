@@ -5,9 +5,12 @@
 # fires a CPU-time timer at most once per tick (CONFIG_HZ: 100 to 1000), so
 # above it every delivered signal must count for the expirations it stands
 # for; before, 10000 Hz reported a fortieth of the time.  Each run: the
-# verbose line's samples (in the text or not) / rate within 5% of the
-# user+system CPU time bash's `time` measured, and the samples in burn()'s
-# bins, read straight from the file, at least 90% of it.
+# verbose line's samples (in the text or not) / rate within 5% (at 100 Hz,
+# 12 samples: three periods per thread) of the
+# user+system CPU time bash's `time` measured, less that of the same run
+# with no work (loading libmpi and starting up, before profiling starts:
+# under a loaded machine up to a twentieth of the run at 100 Hz), and the
+# samples in burn()'s bins, read straight from the file, at least 90% of it.
 . "$(dirname "$0")/lib.sh"
 
 build_linked app "$programs/cpu-burn.c" -pthread
@@ -18,16 +21,24 @@ end=$(printf '%x' $((0x$start + 0x$size)))
 TIMEFORMAT='%3U %3S'
 check() { # POLICY HZ (POLICY "": the default)
 	local policy=$1 hz=$2 cpu total outside in_burn
+	{ time env ${policy:+BG_GMON_START_THREAD_TIMERS=$policy} BG_GMON_HZ="$hz" \
+		./app 4 0 2>/dev/null; } 2>idle || fail "the program failed with no work"
 	rm -f gmon.out
 	{ time env ${policy:+BG_GMON_START_THREAD_TIMERS=$policy} BG_GMON_HZ="$hz" BG_GMON_VERBOSE=1 \
 		./app 4 1 2>stderr; } 2>timing || fail "the program failed: $(cat stderr)"
-	cpu=$(awk '{ print $1 + $2 }' timing)
+	cpu=$(awk 'NR == FNR { idle = $1 + $2; next } { printf "%.3f", $1 + $2 - idle }' idle timing)
 	read -r total outside < <(sed -n 's/.*wrote gmon.out: \([0-9]*\) samples (\([0-9]*\) outside the text).*/\1 \2/p' stderr)
 	[ -n "${total:-}" ] || fail "no verbose line: $(cat stderr)"
 	in_burn=$("$top_builddir/tests/runtime/gmon-inspect" samples gmon.out "$start" "$end")
 	note "${policy:-process (default)} at $hz Hz: $total samples ($in_burn in burn) = $(awk -v n="$total" -v r="$hz" 'BEGIN { printf "%.3f", n / r }') s for $cpu s of CPU"
-	awk -v n="$total" -v r="$hz" -v c="$cpu" 'BEGIN { exit !(n / r >= 0.95 * c && n / r <= 1.05 * c) }' ||
-		fail "${policy:-default} at $hz Hz: $total samples are $(awk -v n="$total" -v r="$hz" 'BEGIN { print n / r }') s, not within 5% of $cpu s of CPU"
+	# within 5%, or three periods per thread, whichever is more: at 100 Hz
+	# the process-wide timer comes up to 8 samples short with 4 threads on 2
+	# CPUs on an idle machine (each thread's partial period at its end, and
+	# the lag of the process timer's account of the other threads), 5% of
+	# 150 being 7.5; 12 samples still catch a rate that is wrong
+	awk -v n="$total" -v r="$hz" -v c="$cpu" 'BEGIN { d = n / r - c; if (d < 0) d = -d
+		slack = 0.05 * c; if (12 / r > slack) slack = 12 / r; exit !(d <= slack) }' ||
+		fail "${policy:-default} at $hz Hz: $total samples are $(awk -v n="$total" -v r="$hz" 'BEGIN { print n / r }') s, not within 5% (or 12 samples) of $cpu s of CPU"
 	awk -v n="$in_burn" -v r="$hz" -v c="$cpu" 'BEGIN { exit !(n / r >= 0.90 * c) }' ||
 		fail "${policy:-default} at $hz Hz: only $in_burn samples in burn() for $cpu s of CPU"
 }
