@@ -61,6 +61,25 @@ status=0
 # BG_GMON_VERBOSE takes the runtime's values, in any case
 grep -q '^command: .*gmon-run .*--verbose' "$work"/results-env/local-*/job.txt ||
 	fail "BG_GMON_VERBOSE=Yes did not give gmon-run --verbose: $(cat "$work"/results-env/local-*/job.txt)"
+# BG_GMON_PROFILE_LIBS goes to gmon-run --libs: each rank lists its
+# sampled libraries beside its profile; a malformed value stops the job
+status=0
+(cd submit && GMON_JOB=$work/engine-copy GMON_RUN=$prefix/bin/gmon-run GMON_NTASKS=2 \
+	GMON_RESULTS=$work/results-libs BG_GMON_PROFILE_LIBS=all bash ../spool/job-copy "$work/app" \
+	>../out 2>&1) || status=$?
+[ $status -eq 0 ] || { cat out >&2; fail "the job with BG_GMON_PROFILE_LIBS=all exited with $status"; }
+grep -q '^command: .*gmon-run .*--libs all' "$work"/results-libs/local-*/job.txt ||
+	fail "BG_GMON_PROFILE_LIBS=all did not give gmon-run --libs all"
+for r in 0 1; do
+	[ -s "$(echo "$work"/results-libs/local-*/ranks)/gmon.out.$r+modules" ] ||
+		fail "rank $r listed no libraries: $(ls "$work"/results-libs/local-*/ranks)"
+done
+status=0
+(cd submit && GMON_JOB=$work/engine-copy BG_GMON_PROFILE_LIBS=a::b bash ../spool/job-copy "$work/app" \
+	>../out 2>&1) || status=$?
+expect_eq $status 2 "exit status with BG_GMON_PROFILE_LIBS=a::b"
+grep -q "BG_GMON_PROFILE_LIBS='a::b' is not all, none or library names" out ||
+	fail "unclear message: $(cat out)"
 status=0
 (cd submit && GMON_JOB=$work/engine-copy BG_GMON_VERBOSE=maybe bash ../spool/job-copy "$work/app" >../out 2>&1) || status=$?
 expect_eq $status 2 "exit status with BG_GMON_VERBOSE=maybe"

@@ -86,6 +86,14 @@ grep -q "gmon.out+modules:1: not a list of modules of version 1" ours.err ||
 	fail "a list of version 2 was not refused: $(cat ours.err)"
 cmp -s gnu.out ours.out || fail "the report changed with a bad list"
 
+# gmon-run --libs, with the runtime preloaded into a program linked with
+# glibc's gmon
+build_plain plain "$programs/burn-caller.c" -L"$work" -lburn -Wl,-rpath,"$work"
+rm -f gmon.out*
+GMON_MPI_LIBRARY=$runtime_libdir/libgmon-mpi.so "$top_builddir/scripts/gmon-run" --libs libburn.so \
+	./plain 100000000 > /dev/null || fail "gmon-run --libs failed"
+[ -s gmon.out ] && [ -s gmon.out+libburn.so ] || fail "gmon-run --libs: $(ls_profiles)"
+
 # A list: by name with or without the version suffix; others are listed
 # with "-" (sampled, no profile)
 for value in libburn.so libburn "libnothing.so:libburn.so"; do
