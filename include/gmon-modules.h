@@ -8,8 +8,9 @@
  *                      (libmpi.so.40): one histogram over its executable
  *                      segments in its link-time addresses, with its GNU
  *                      build-id in the header's spare bytes as for the
- *                      executable; no arcs yet.  gprof LIBRARY PROFILE+BASENAME
- *                      reads it.
+ *                      executable, and the calls inside it (both ends in
+ *                      its range: a -pg library's).  gprof LIBRARY
+ *                      PROFILE+BASENAME reads it.
  *   PROFILE+modules    the list, text, one module per line after two
  *                      header lines, then a summary comment:
  *

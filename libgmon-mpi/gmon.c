@@ -288,11 +288,12 @@ static void write_modules(void)
 		     strerror(err));
 	if (ms.enabled && (gmon.config->verbose || ms.lost > 0))
 		diag("%s%" PRIu64 " samples in shared libraries: %u libraries sampled, %u "
-		     "profiles written (%s" GMON_MODULE_SEPARATOR "...), %" PRIu64
-		     " samples in no library, %" PRIu64 " lost (the table of %s was full)",
+		     "profiles written (%s" GMON_MODULE_SEPARATOR "...) with %" PRIu64
+		     " calls inside them, %" PRIu64 " samples in no library, %" PRIu64
+		     " lost (the table of PCs was full)",
 		     who(buf, sizeof buf), ms.outside + ms.lost, ms.modules_sampled,
-		     ms.modules_written, gmon.path, ms.outside - ms.attributed, ms.lost,
-		     "PCs");
+		     ms.modules_written, gmon.path, ms.calls_written, ms.outside - ms.attributed,
+		     ms.lost);
 }
 
 PUBLIC void _mcleanup(void)

@@ -20,6 +20,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "arcs.h"
 #include "gmon-modules.h"
 #include "histogram.h"
 #include "output.h"
@@ -172,6 +173,29 @@ static int build_id(const struct dl_phdr_info *dl, unsigned char out[GMON_FINGER
 	return 0;
 }
 
+struct arc_probe {
+	uintptr_t low, high;     /* runtime range */
+	int found;
+};
+
+static void probe_arc(uintptr_t from_pc, uintptr_t self_pc, uint64_t count, void *ctx)
+{
+	struct arc_probe *p = ctx;
+
+	if (count && from_pc >= p->low && from_pc < p->high && self_pc >= p->low &&
+	    self_pc < p->high)
+		p->found = 1;
+}
+
+/* Whether a call inside the module's [low, high) (link-time) was counted. */
+static int has_arcs(uintptr_t load, uintptr_t low, uintptr_t high)
+{
+	struct arc_probe p = { load + low, load + high, 0 };
+
+	arcs_for_each(probe_arc, &p);
+	return p.found;
+}
+
 static int visit_module(struct dl_phdr_info *dl, size_t size, void *ctx)
 {
 	struct module_pass *mp = ctx;
@@ -180,6 +204,7 @@ static int visit_module(struct dl_phdr_info *dl, size_t size, void *ctx)
 	const char *path = dl->dlpi_name, *slash, *base;
 	unsigned char fingerprint[GMON_FINGERPRINT_SIZE];
 	char hex[2 * 64 + 1], file[4096];
+	struct output_summary arcs;
 	uint64_t samples = 0;
 	uint32_t *bins, nbins;
 	int has_id, err;
@@ -213,7 +238,8 @@ static int visit_module(struct dl_phdr_info *dl, size_t size, void *ctx)
 	slash = strrchr(path, '/');
 	base = slash ? slash + 1 : path;
 	has_id = build_id(dl, fingerprint, hex, sizeof hex);
-	if (samples == 0)
+	/* a -pg library may have calls without samples */
+	if (samples == 0 && !(*path == '/' && selected(base) && has_arcs(dl->dlpi_addr, low, high)))
 		return 0;
 	mp->summary->modules_sampled++;
 	/* a module without a file (the vDSO) or not chosen: listed, no profile */
@@ -242,8 +268,9 @@ static int visit_module(struct dl_phdr_info *dl, size_t size, void *ctx)
 		}
 	}
 	snprintf(file, sizeof file, "%s%s%s", mp->profile_path, GMON_MODULE_SEPARATOR, base);
-	err = output_write_histogram(file, mp->rate, low, high, bins, nbins,
-				     has_id ? fingerprint : NULL);
+	err = output_write_module(file, mp->rate, low, high, dl->dlpi_addr, bins, nbins,
+				  has_id ? fingerprint : NULL, &arcs);
+	mp->summary->calls_written += arcs.calls_written;
 	munmap(bins, (size_t)nbins * sizeof(*bins));
 	if (err != 0) {
 		if (mp->err == 0)

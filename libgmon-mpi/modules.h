@@ -19,6 +19,7 @@ struct modules_summary {
 	uint64_t lost;             /* samples the full table could not keep */
 	unsigned modules_sampled;  /* modules with samples */
 	unsigned modules_written;  /* profiles written */
+	uint64_t calls_written;    /* calls inside the libraries written */
 };
 
 /* Maps the table and has the histogram give it the samples outside the

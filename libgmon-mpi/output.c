@@ -34,19 +34,19 @@
 struct arc_writing {
 	struct gmon_writer *writer;
 	struct output_summary *summary;
-	const struct histogram *hist;
+	uintptr_t low_pc, high_pc;   /* link-time range both ends must be in */
+	uintptr_t load_bias;         /* runtime minus link-time address */
 };
 
 static void write_one_arc(uintptr_t from_pc, uintptr_t self_pc, uint64_t count, void *ctx)
 {
 	struct arc_writing *aw = ctx;
-	const struct histogram *h = aw->hist;
-	uintptr_t from = from_pc - h->load_bias;
-	uintptr_t self = self_pc - h->load_bias;
+	uintptr_t from = from_pc - aw->load_bias;
+	uintptr_t self = self_pc - aw->load_bias;
 
 	if (count == 0)
 		return;
-	if (from < h->low_pc || from >= h->high_pc || self < h->low_pc || self >= h->high_pc) {
+	if (from < aw->low_pc || from >= aw->high_pc || self < aw->low_pc || self >= aw->high_pc) {
 		aw->summary->arcs_outside++;
 		aw->summary->calls_outside += count;
 		return;
@@ -56,21 +56,22 @@ static void write_one_arc(uintptr_t from_pc, uintptr_t self_pc, uint64_t count, 
 	gmon_write_arc(aw->writer, from, self, count);
 }
 
-/* What one file holds: a histogram, and the arcs when summary is set (the
- * executable's profile; a module's has none yet). */
+/* What one file holds: a histogram over [low_pc, high_pc), and the arcs
+ * whose two ends are in that range (a module's: the calls inside it). */
 struct file_content {
 	gmon_addr_t low_pc, high_pc;
 	const uint32_t *bins;
 	uint32_t nbins;
 	unsigned rate;
 	const unsigned char *fingerprint;   /* NULL: none */
+	uintptr_t load_bias;
 	struct output_summary *summary;
 };
 
 static int write_records(int fd, const struct file_content *c, enum output_sync sync)
 {
 	struct gmon_writer w;
-	struct arc_writing aw = {&w, c->summary, &gmon_histogram};
+	struct arc_writing aw = {&w, c->summary, c->low_pc, c->high_pc, c->load_bias};
 	void *buffer = mmap(NULL, WRITE_BUFFER_SIZE, PROT_READ | PROT_WRITE,
 			    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	int err;
@@ -81,8 +82,7 @@ static int write_records(int fd, const struct file_content *c, enum output_sync 
 	gmon_write_file_header(&w, c->fingerprint);
 	gmon_write_histogram(&w, c->low_pc, c->high_pc, c->rate, c->bins, sizeof c->bins[0],
 			     c->nbins);
-	if (c->summary)
-		arcs_for_each(write_one_arc, &aw);
+	arcs_for_each(write_one_arc, &aw);
 	err = gmon_writer_finish(&w);
 	if (err == 0 && sync == OUTPUT_DURABLE && fsync(fd) != 0 && errno != EINVAL)
 		err = errno;
@@ -168,17 +168,20 @@ int output_write_profile(const char *path, unsigned rate, const struct image_inf
 {
 	const struct histogram *h = &gmon_histogram;
 	struct file_content c = { h->low_pc, h->high_pc, h->bins, h->nbins, rate,
-				  image->has_build_id ? image->build_id_prefix : NULL, summary };
+				  image->has_build_id ? image->build_id_prefix : NULL, h->load_bias,
+				  summary };
 
 	*summary = (struct output_summary){0};
 	return write_file(path, &c, sync);
 }
 
-int output_write_histogram(const char *path, unsigned rate, uintptr_t low_pc,
-			   uintptr_t high_pc, const uint32_t *bins, uint32_t nbins,
-			   const unsigned char *fingerprint)
+int output_write_module(const char *path, unsigned rate, uintptr_t low_pc, uintptr_t high_pc,
+			uintptr_t load_bias, const uint32_t *bins, uint32_t nbins,
+			const unsigned char *fingerprint, struct output_summary *summary)
 {
-	struct file_content c = { low_pc, high_pc, bins, nbins, rate, fingerprint, NULL };
+	struct file_content c = { low_pc, high_pc, bins, nbins, rate, fingerprint, load_bias,
+				  summary };
 
+	*summary = (struct output_summary){0};
 	return write_file(path, &c, OUTPUT_DURABLE);
 }

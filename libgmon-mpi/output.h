@@ -30,12 +30,14 @@ enum output_sync { OUTPUT_DURABLE, OUTPUT_FAST };
 int output_write_profile(const char *path, unsigned rate, const struct image_info *image,
 			 enum output_sync sync, struct output_summary *summary);
 
-/* A profile of a histogram only (a shared library's, modules.h), in the
- * same way: [low_pc, high_pc) in link-time addresses, 32-bit bins written
- * as GNU gprof adds them up, fingerprint NULL or GMON_FINGERPRINT_SIZE
- * bytes of the build-id.  Returns 0 or an errno value. */
-int output_write_histogram(const char *path, unsigned rate, uintptr_t low_pc,
-			   uintptr_t high_pc, const uint32_t *bins, uint32_t nbins,
-			   const unsigned char *fingerprint);
+/* A shared library's profile (modules.h), in the same way: its histogram
+ * over [low_pc, high_pc) in its link-time addresses, 32-bit bins written
+ * as GNU gprof adds them up, and the arcs whose two ends are in that range
+ * (load_bias: its runtime minus link-time addresses), counted in summary;
+ * fingerprint NULL or GMON_FINGERPRINT_SIZE bytes of the build-id.
+ * Returns 0 or an errno value. */
+int output_write_module(const char *path, unsigned rate, uintptr_t low_pc, uintptr_t high_pc,
+			uintptr_t load_bias, const uint32_t *bins, uint32_t nbins,
+			const unsigned char *fingerprint, struct output_summary *summary);
 
 #endif /* GMON_MPI_OUTPUT_H */

@@ -86,6 +86,18 @@ grep -q "gmon.out+modules:1: not a list of modules of version 1" ours.err ||
 	fail "a list of version 2 was not refused: $(cat ours.err)"
 cmp -s gnu.out ours.out || fail "the report changed with a bad list"
 
+# A -pg library: the calls inside it are in its profile, exactly (GNU
+# gprof's call graph of the library), even with no sample in it
+"$CC" -shared -fPIC -pg -O1 "$programs/libwork.c" -o libwork.so
+build_linked worker "$programs/work-caller.c" -L"$work" -lwork -Wl,-rpath,"$work"
+rm -f gmon.out*
+BG_GMON_PROFILE_LIBS=libwork.so ./worker || fail "the -pg library's program failed"
+[ -s gmon.out+libwork.so ] || fail "no profile of the -pg library: $(ls_profiles)"
+expect_eq "$(calls_of libwork.so lib_inner gmon.out+libwork.so)" 3000 \
+	"lib_inner's calls in the library's profile"
+"$GPROF" -b -q libwork.so gmon.out+libwork.so | grep -q '3000/3000 *lib_outer' ||
+	fail "the library's call graph lacks lib_outer as lib_inner's caller (3000/3000): $("$GPROF" -b -q libwork.so gmon.out+libwork.so)"
+
 # gmon-run --libs, with the runtime preloaded into a program linked with
 # glibc's gmon
 build_plain plain "$programs/burn-caller.c" -L"$work" -lburn -Wl,-rpath,"$work"
