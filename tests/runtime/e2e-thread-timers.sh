@@ -1,7 +1,8 @@
 #!/bin/bash
 # Thread sampling: every thread's CPU time is sampled, by the default
 # process-wide timer and by per-thread timers (all): each thread's function
-# gets the samples of the CPU time that thread measured itself (within 5%:
+# gets the samples of the CPU time that thread measured itself (within 5%,
+# 10% under the process-wide timer:
 # exact sample counts from the file, compared with CPU time, not with the
 # 3:1 work, whose CPU time varies on a loaded machine); BG_GMON_START_
 # THREAD_TIMERS=main samples the main thread only; gmon_thread_timer(0)
@@ -13,15 +14,20 @@ need_gprof
 
 build_linked app "$programs/burn-threads.c" -pthread
 
-# samples_match FUNCTION HZ: FUNCTION's samples in gmon.out are the CPU time
-# its thread printed in ./out, within 5% (and at least 20 samples)
+# samples_match FUNCTION HZ [PERCENT]: FUNCTION's samples in gmon.out are
+# the CPU time its thread printed in ./out, within PERCENT (default 5; at
+# least 20 samples).  The process-wide timer's samples go to whichever
+# thread the kernel finds running when the process's time crosses a
+# period, so one thread's share is looser there: 10% (its total is checked
+# to 5% in e2e-sampling-rate.sh; a CI run saw 351 samples for 0.3707 s).
 samples_match() {
-	local samples cpu
+	local samples cpu tolerance=${3:-5}
 	samples=$(exact_samples_of app "$1" gmon.out)
 	cpu=$(awk -v f="$1" '$1 == f { print $2 }' out)
 	note "$1: $samples samples at $2 Hz for $cpu s of its thread's CPU"
-	awk -v n="$samples" -v r="$2" -v c="$cpu" 'BEGIN { exit !(n >= 20 && n / r >= 0.95 * c && n / r <= 1.05 * c) }' ||
-		fail "$1: $samples samples at $2 Hz are not the $cpu s its thread used, within 5%"
+	awk -v n="$samples" -v r="$2" -v c="$cpu" -v t="$tolerance" \
+		'BEGIN { exit !(n >= 20 && n / r >= (1 - t / 100) * c && n / r <= (1 + t / 100) * c) }' ||
+		fail "$1: $samples samples at $2 Hz are not the $cpu s its thread used, within $tolerance%"
 }
 
 for policy in all ""; do
@@ -30,8 +36,8 @@ for policy in all ""; do
 		./app ratio >out 2>stderr
 	"$GPROF" -b -p app gmon.out | grep -q '^Each sample counts as 0.001 seconds' ||
 		fail "BG_GMON_HZ=1000 is not the file's rate: $("$GPROF" -b -p app gmon.out | head -3)"
-	samples_match burn_three 1000
-	samples_match burn_one 1000
+	samples_match burn_three 1000 "$([ -n "$policy" ] && echo 5 || echo 10)"
+	samples_match burn_one 1000 "$([ -n "$policy" ] && echo 5 || echo 10)"
 	# the verbose line's samples: those the file holds, plus those outside the text
 	in_file=$("$top_builddir/tests/runtime/gmon-inspect" samples gmon.out 0 ffffffffffffffff)
 	reported=$(sed -n 's/.*wrote gmon.out: \([0-9]*\) samples (\([0-9]*\) outside the text).*/\1 \2/p' stderr)
@@ -54,7 +60,7 @@ for policy in all ""; do
 	rm -f gmon.out
 	env ${policy:+BG_GMON_START_THREAD_TIMERS=$policy} BG_GMON_HZ=1000 ./app stop >out
 	expect_eq "$(exact_samples_of app burn_stopped gmon.out)" 0 "samples after gmon_thread_timer(0) (${policy:-process})"
-	samples_match burn_running 1000
+	samples_match burn_running 1000 "$([ -n "$policy" ] && echo 5 || echo 10)"
 done
 
 # gmon_start_all_thread_timers() with the main-thread policy
@@ -71,7 +77,7 @@ grep -q "^gmon-mpi: BG_GMON_START_THREAD_TIMERS='everything' is not 'process', '
 grep -q "^gmon-mpi: BG_GMON_HZ='fast' is not a rate from 1 to 100000 samples per second; using 100" stderr ||
 	fail "message for a bad BG_GMON_HZ: $(cat stderr)"
 expect_eq "$(wc -l <stderr)" 2 "lines on stderr"
-samples_match burn_three 100
+samples_match burn_three 100 10  # the process-wide timer (see samples_match)
 "$GPROF" -b -p app gmon.out | grep -q '^Each sample counts as 0.01 seconds' || fail "default rate"
 
 # Exact call counts while every thread is being sampled
