@@ -3,6 +3,7 @@
  */
 #include "annotate.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -137,15 +138,59 @@ static void print_file(FILE *out, int on_report, struct source_stat *sf, const c
 		executable ? (double)sf->calls / (double)executable : 0.0);
 }
 
+/* The interned file names by address, to find a symbol's file's index in
+ * O(log files) (-l gives a symbol per line of every file). */
+struct file_ref {
+	const char *name;
+	size_t index;
+};
+
+static int cmp_ref(const void *a, const void *b)
+{
+	uintptr_t l = (uintptr_t)((const struct file_ref *)a)->name;
+	uintptr_t r = (uintptr_t)((const struct file_ref *)b)->name;
+
+	return (l > r) - (l < r);
+}
+
+/* file_of[i]: the index in st->files of symbol i's file (SIZE_MAX: none). */
+static size_t *files_of_symbols(const struct symtab *st)
+{
+	struct file_ref *refs = malloc((st->nfiles ? st->nfiles : 1) * sizeof(*refs));
+	size_t *file_of = malloc((st->nsyms ? st->nsyms : 1) * sizeof(*file_of));
+
+	if (!refs || !file_of) {
+		free(refs);
+		free(file_of);
+		return NULL;
+	}
+	for (size_t f = 0; f < st->nfiles; f++)
+		refs[f] = (struct file_ref){ st->files[f], f };
+	qsort(refs, st->nfiles, sizeof(*refs), cmp_ref);
+	for (size_t i = 0; i < st->nsyms; i++) {
+		struct file_ref key = { st->syms[i].file, 0 };
+		const struct file_ref *hit = st->syms[i].file
+			? bsearch(&key, refs, st->nfiles, sizeof(*refs), cmp_ref) : NULL;
+
+		file_of[i] = hit ? hit->index : SIZE_MAX;
+	}
+	free(refs);
+	return file_of;
+}
+
 int annotate_print(FILE *out, const struct symtab *st, const struct annotate_options *opt,
 		   int *printed)
 {
 	struct source_stat *files = calloc(st->nfiles ? st->nfiles : 1, sizeof(*files));
+	size_t *file_of = files_of_symbols(st);
 	unsigned long last_count = 0;
 	int first_file = 1, rc = 0;
 
-	if (!files)
+	if (!files || !file_of) {
+		free(files);
+		free(file_of);
 		return -1;
+	}
 	for (size_t f = 0; f < st->nfiles; f++) {
 		files[f].name = st->files[f];
 		files[f].first_seen = SIZE_MAX;
@@ -155,10 +200,8 @@ int annotate_print(FILE *out, const struct symtab *st, const struct annotate_opt
 		const struct sym *s = &st->syms[i];
 		size_t f;
 
-		if (!s->file)
+		if ((f = file_of[i]) == SIZE_MAX)
 			continue;
-		for (f = 0; st->files[f] != s->file; f++)
-			;
 		if (s->elf_order < files[f].first_seen)
 			files[f].first_seen = s->elf_order;
 		if (s->line > files[f].num_lines && selected(st, s))
@@ -180,10 +223,8 @@ int annotate_print(FILE *out, const struct symtab *st, const struct annotate_opt
 		struct line_stat *l;
 		size_t f;
 
-		if (!s->file || !selected(st, s))
+		if ((f = file_of[i]) == SIZE_MAX || !selected(st, s))
 			continue;
-		for (f = 0; st->files[f] != s->file; f++)
-			;
 		sf = &files[f];
 		if (sf->num_lines == 0 || s->line == 0)
 			continue;
@@ -221,5 +262,6 @@ out:
 	for (size_t f = 0; f < st->nfiles; f++)
 		free(files[f].lines);
 	free(files);
+	free(file_of);
 	return rc;
 }

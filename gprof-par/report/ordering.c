@@ -9,6 +9,7 @@
  */
 #include "ordering.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -31,9 +32,10 @@ static const char *name_of(const struct placing *p, size_t f)
 	return p->cg->nodes[f].name;
 }
 
-/* Sorts arcs (indices) by descending count, stably (GNU's qsort is
- * glibc's merge sort, which keeps the order of equal counts). */
-static void sort_by_count(const struct callgraph *cg, size_t *arcs, size_t n)
+/* Sorts items by descending key, stably, as GNU's qsort (glibc's merge
+ * sort) keeps the order of equal keys. */
+static void sort_desc_stable(size_t *v, size_t n, uint64_t (*key)(const void *ctx, size_t item),
+			     const void *ctx)
 {
 	size_t *tmp;
 
@@ -43,13 +45,11 @@ static void sort_by_count(const struct callgraph *cg, size_t *arcs, size_t n)
 	if (!tmp) {
 		/* insertion sort needs no memory: slow but the same order */
 		for (size_t i = 1; i < n; i++) {
-			size_t a = arcs[i], j = i;
+			size_t x = v[i], j = i;
 
-			while (j > 0 && cg->arcs[arcs[j - 1]].count < cg->arcs[a].count) {
-				arcs[j] = arcs[j - 1];
-				j--;
-			}
-			arcs[j] = a;
+			for (; j > 0 && key(ctx, v[j - 1]) < key(ctx, x); j--)
+				v[j] = v[j - 1];
+			v[j] = x;
 		}
 		return;
 	}
@@ -60,16 +60,25 @@ static void sort_by_count(const struct callgraph *cg, size_t *arcs, size_t n)
 			size_t i = lo, j = mid, k = lo;
 
 			while (i < mid && j < hi)
-				tmp[k++] = cg->arcs[arcs[j]].count > cg->arcs[arcs[i]].count
-					? arcs[j++] : arcs[i++];
+				tmp[k++] = key(ctx, v[j]) > key(ctx, v[i]) ? v[j++] : v[i++];
 			while (i < mid)
-				tmp[k++] = arcs[i++];
+				tmp[k++] = v[i++];
 			while (j < hi)
-				tmp[k++] = arcs[j++];
+				tmp[k++] = v[j++];
 		}
-		memcpy(arcs, tmp, n * sizeof(*arcs));
+		memcpy(v, tmp, n * sizeof(*v));
 	}
 	free(tmp);
+}
+
+static uint64_t arc_count(const void *ctx, size_t arc)
+{
+	return ((const struct callgraph *)ctx)->arcs[arc].count;
+}
+
+static uint64_t node_uses(const void *ctx, size_t node)
+{
+	return ((const struct placing *)ctx)->nuses[node];
 }
 
 static size_t chain_end(size_t f, const size_t *link, size_t *steps)
@@ -210,26 +219,6 @@ static void placing_free(struct placing *p)
 	free(p->arc_placed);
 }
 
-/* By descending nuses, stably (glibc's merge sort). */
-static void sort_by_nuses(const struct placing *p, size_t *f, size_t n, size_t *tmp)
-{
-	for (size_t width = 1; width < n; width *= 2) {
-		for (size_t lo = 0; lo < n; lo += 2 * width) {
-			size_t mid = lo + width < n ? lo + width : n;
-			size_t hi = lo + 2 * width < n ? lo + 2 * width : n;
-			size_t i = lo, j = mid, k = lo;
-
-			while (i < mid && j < hi)
-				tmp[k++] = p->nuses[f[j]] > p->nuses[f[i]] ? f[j++] : f[i++];
-			while (i < mid)
-				tmp[k++] = f[i++];
-			while (j < hi)
-				tmp[k++] = f[j++];
-		}
-		memcpy(f, tmp, n * sizeof(*f));
-	}
-}
-
 int ordering_print_functions(FILE *out, const struct callgraph *cg)
 {
 	struct placing p;
@@ -237,9 +226,8 @@ int ordering_print_functions(FILE *out, const struct callgraph *cg)
 	size_t *unused = malloc((n ? n : 1) * sizeof(size_t));
 	size_t *used = malloc((n ? n : 1) * sizeof(size_t));
 	size_t *scratch = malloc((n ? n : 1) * sizeof(size_t));
-	size_t *tmp = malloc((n ? n : 1) * sizeof(size_t));
 	size_t *arcs = malloc(arc_slots * sizeof(size_t));
-	size_t *high = malloc(arc_slots * sizeof(size_t));
+	size_t *high = calloc(arc_slots, sizeof(size_t));
 	size_t *scratch_arcs = malloc(arc_slots * sizeof(size_t));
 	size_t *unplaced = malloc(arc_slots * sizeof(size_t));
 	size_t nunused = 0, nused = 0, nhigh = 0, nscratch_arcs = 0, nunplaced = 0;
@@ -247,7 +235,7 @@ int ordering_print_functions(FILE *out, const struct callgraph *cg)
 	unsigned long long total = 0, running = 0;
 	int rc = -1;
 
-	if (placing_init(&p, cg, out) != 0 || !unused || !used || !scratch || !tmp || !arcs ||
+	if (placing_init(&p, cg, out) != 0 || !unused || !used || !scratch || !arcs ||
 	    !high || !scratch_arcs || !unplaced)
 		goto out;
 	/* functions never called go last, as one group */
@@ -267,7 +255,7 @@ int ordering_print_functions(FILE *out, const struct callgraph *cg)
 		arcs[narcs++] = a;
 		total += cg->arcs[a].count;
 	}
-	sort_by_count(cg, arcs, narcs);
+	sort_desc_stable(arcs, narcs, arc_count, cg);
 	/* how many of the arcs making 90% of the calls reach each function */
 	for (size_t i = 0; i < narcs; i++) {
 		running += cg->arcs[arcs[i]].count;
@@ -276,7 +264,7 @@ int ordering_print_functions(FILE *out, const struct callgraph *cg)
 		p.nuses[cg->arcs[arcs[i]].child]++;
 	}
 	memcpy(scratch, used, nused * sizeof(*scratch));
-	sort_by_nuses(&p, scratch, nused, tmp);
+	sort_desc_stable(scratch, nused, node_uses, &p);
 	/* up to 1.25% of the functions, called from many sites, as a group */
 	for (size_t i = 0; i < nused / 80; i++) {
 		size_t f = scratch[i];
@@ -313,7 +301,7 @@ int ordering_print_functions(FILE *out, const struct callgraph *cg)
 	for (size_t i = 0; i < scratch_index; i++)
 		if (p.placed[scratch[i]])
 			fprintf(out, "%s\n", name_of(&p, scratch[i]));
-	sort_by_count(cg, high, nhigh);
+	sort_desc_stable(high, nhigh, arc_count, cg);
 	order_and_dump(&p, high, nhigh, 1, unplaced, &nunplaced);
 	order_and_dump(&p, arcs, narcs, 0, unplaced, &nunplaced);
 	/* scratch_arcs is free again: GNU places the rest with it */
@@ -330,7 +318,6 @@ out:
 	free(unused);
 	free(used);
 	free(scratch);
-	free(tmp);
 	free(arcs);
 	free(high);
 	free(scratch_arcs);

@@ -162,3 +162,53 @@ int output_commit(struct output_file *o, char *err, size_t errlen)
 	memset(o, 0, sizeof(*o));
 	return rc;
 }
+
+char *read_whole_file(const char *path, const char *what, size_t *len, char *err, size_t errlen)
+{
+	struct stat st;
+	int fd = open_input(path, what, INPUT_REGULAR, &st, err, errlen);
+	size_t have = 0, cap;
+	char *text;
+
+	if (fd < 0)
+		return NULL;  /* errno from open(2), or 0 for a file of the wrong kind */
+	cap = (size_t)st.st_size + 1;  /* the NUL, and room to see the end */
+	text = malloc(cap);
+	for (;;) {
+		ssize_t n;
+
+		if (text && have + 1 == cap) {  /* grown since fstat: read on */
+			char *grown = realloc(text, 2 * cap);
+
+			if (!grown)
+				free(text);
+			text = grown;
+			cap *= 2;
+		}
+		if (!text) {
+			set_error(err, errlen, "%s: out of memory", path);
+			close(fd);
+			errno = ENOMEM;
+			return NULL;
+		}
+		n = read(fd, text + have, cap - 1 - have);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			int e = errno;
+
+			set_error(err, errlen, "%s: cannot read: %s", path, strerror(e));
+			free(text);
+			close(fd);
+			errno = e;
+			return NULL;
+		}
+		if (n == 0)
+			break;
+		have += (size_t)n;
+	}
+	close(fd);
+	text[have] = '\0';
+	*len = have;
+	return text;
+}

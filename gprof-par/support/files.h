@@ -65,4 +65,12 @@ struct output_file {
 int output_open(struct output_file *o, const char *path, char *err, size_t errlen);
 int output_commit(struct output_file *o, char *err, size_t errlen);
 
+/*
+ * The whole regular file at path (what: e.g. "a source file", for
+ * messages), malloc'ed and NUL-terminated, its length in *len; NULL with
+ * a message in err (errno ENOENT when it does not exist).
+ */
+char *read_whole_file(const char *path, const char *what, size_t *len, char *err,
+		      size_t errlen);
+
 #endif /* GPROF_PAR_FILES_H */

@@ -21,51 +21,6 @@ static int parse_error(const char *path, char *err, size_t errlen)
 	return -1;
 }
 
-static char *slurp(const char *path, size_t *len, char *err, size_t errlen)
-{
-	struct stat st;
-	int fd = open_input(path, "a mapping file", INPUT_REGULAR, &st, err, errlen);
-	size_t have = 0, cap = (size_t)st.st_size + 1;
-	char *text;
-
-	if (fd < 0)
-		return NULL;
-	text = malloc(cap);
-	while (text) {
-		ssize_t n;
-
-		if (have + 1 >= cap) {
-			char *grown = realloc(text, 2 * cap);
-
-			if (!grown) {
-				free(text);
-				text = NULL;
-				break;
-			}
-			text = grown;
-			cap *= 2;
-		}
-		n = read(fd, text + have, cap - 1 - have);
-		if (n < 0) {
-			snprintf(err, errlen, "%s: cannot read: %m", path);
-			free(text);
-			close(fd);
-			return NULL;
-		}
-		if (n == 0)
-			break;
-		have += (size_t)n;
-	}
-	close(fd);
-	if (!text) {
-		snprintf(err, errlen, "%s: out of memory", path);
-		return NULL;
-	}
-	text[have] = '\0';
-	*len = have;
-	return text;
-}
-
 static int cmp_function(const void *a, const void *b)
 {
 	const struct function_map_entry *l = a, *r = b;
@@ -156,7 +111,7 @@ int function_map_read(struct function_map *m, const char *path, char *err, size_
 	size_t len;
 
 	memset(m, 0, sizeof(*m));
-	m->text = slurp(path, &len, err, errlen);
+	m->text = read_whole_file(path, "a mapping file", &len, err, errlen);
 	if (!m->text)
 		return -1;
 	if (parse(m, m->text, len, path, err, errlen) != 0) {

@@ -283,24 +283,6 @@ static const char *elf_name_at(const struct elf_func *f, size_t n, gmon_addr_t a
 	return f[lo - 1].name;
 }
 
-/* The function symbol holding addr (GNU's sym_lookup), or NULL. */
-static const struct sym *function_at(const struct symtab *st, gmon_addr_t addr)
-{
-	size_t lo = 0, hi = st->nsyms;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (st->syms[mid].addr <= addr)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	if (lo == 0 || addr > st->syms[lo - 1].end_addr)
-		return NULL;
-	return &st->syms[lo - 1];
-}
-
 /* Names are copied into blocks the symbol table owns. */
 struct name_pool {
 	char *block;
@@ -396,7 +378,7 @@ int line_symbols_add(Elf *elf, Dwarf *dbg, struct symtab *st, const struct line_
 	for (size_t i = 0; i < npoints; i++) {
 		gmon_addr_t a = points[i];
 		const struct row *row = line_table_find(t, a);
-		const struct sym *holder = function_at(st, a);
+		const struct sym *holder = symtab_lookup(st, a);
 		const char *name = NULL;
 		struct sym *s;
 

@@ -12,58 +12,6 @@
 
 #include "files.h"
 
-/* The whole file at candidate, or NULL (errno ENOENT: it does not exist). */
-static char *read_whole(const char *candidate, size_t *len, char *err, size_t errlen)
-{
-	struct stat st;
-	char *text;
-	size_t have = 0;
-	int fd = open_input(candidate, "a source file", INPUT_REGULAR, &st, err, errlen);
-
-	if (fd < 0)
-		return NULL;
-	text = malloc((size_t)st.st_size + 1);
-	if (!text) {
-		close(fd);
-		snprintf(err, errlen, "%s: out of memory", candidate);
-		errno = ENOMEM;
-		return NULL;
-	}
-	for (;;) {
-		ssize_t n;
-
-		if (have == (size_t)st.st_size) {
-			/* grown since fstat: read on */
-			char *grown = realloc(text, 2 * have + 4096);
-
-			if (!grown) {
-				free(text);
-				close(fd);
-				snprintf(err, errlen, "%s: out of memory", candidate);
-				return NULL;
-			}
-			text = grown;
-			st.st_size = (off_t)(2 * have + 4095);
-		}
-		n = read(fd, text + have, (size_t)st.st_size - have);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0) {
-			snprintf(err, errlen, "%s: cannot read: %s", candidate, strerror(errno));
-			free(text);
-			close(fd);
-			return NULL;
-		}
-		if (n == 0)
-			break;
-		have += (size_t)n;
-	}
-	close(fd);
-	text[have] = '\0';   /* the buffer always has a byte more */
-	*len = have;
-	return text;
-}
-
 static char *join(const char *dir, const char *name)
 {
 	size_t n = strlen(dir) + strlen(name) + 2;
@@ -97,7 +45,8 @@ char *source_read(const char *name, const struct source_path *path, size_t *len,
 				return NULL;
 			}
 			errno = 0;
-			text = read_whole(candidate ? candidate : name, len, err, errlen);
+			text = read_whole_file(candidate ? candidate : name, "a source file", len, err,
+					       errlen);
 			/* the first candidate that exists but cannot be read says
 			 * why, if none can be */
 			if (!text && errno != ENOENT && !why[0])
