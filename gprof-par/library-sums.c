@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "files.h"
 #include "gmon-modules.h"
 #include "module-list.h"
 #include "profile-write.h"
@@ -97,49 +98,38 @@ static void free_libraries(struct library *libs, size_t n)
 	free(libs);
 }
 
-/* The summed list: one line per library summed. */
+/* The summed list: one line per library summed, written through a
+ * temporary and a rename, replacing only a regular file (files.h). */
 static int write_list(const char *output, const struct library *libs, size_t n,
 		      const unsigned char *written, char *err, size_t errlen)
 {
 	size_t len = strlen(output) + sizeof(GMON_MODULE_SEPARATOR GMON_MODULE_LIST_NAME);
-	char *path = malloc(len), *tmp = malloc(len + 16);
-	FILE *f;
-	int rc = -1;
+	const char *slash = strrchr(output, '/');
+	struct output_file out;
+	char *path = malloc(len);
+	int rc;
 
-	if (!path || !tmp) {
+	if (!path) {
 		snprintf(err, errlen, "out of memory");
-		goto out;
+		return -1;
 	}
 	snprintf(path, len, "%s" GMON_MODULE_SEPARATOR GMON_MODULE_LIST_NAME, output);
-	snprintf(tmp, len + 16, "%s.tmp", path);
-	f = fopen(tmp, "wx");
-	if (!f) {
-		snprintf(err, errlen, "%s: cannot create: %m", tmp);
-		goto out;
-	}
-	fprintf(f, "%s %d\n%s\n", GMON_MODULE_LIST_MAGIC, GMON_MODULE_LIST_VERSION,
-		GMON_MODULE_LIST_COLUMNS);
-	for (size_t i = 0; i < n; i++) {
-		const char *slash = strrchr(output, '/');
-
-		if (!written[i])
-			continue;
-		fprintf(f, "%s" GMON_MODULE_SEPARATOR "%s\t%llu\t%s\t0x%llx\t0x%llx\t0x0\t%s\n",
-			slash ? slash + 1 : output, libs[i].base,
-			(unsigned long long)libs[i].samples,
-			libs[i].build_id ? libs[i].build_id : "-", (unsigned long long)libs[i].low,
-			(unsigned long long)libs[i].high, libs[i].path);
-	}
-	if (ferror(f) | (fclose(f) != 0) || rename(tmp, path) != 0) {
-		snprintf(err, errlen, "%s: cannot write: %m", path);
-		remove(tmp);
-		goto out;
-	}
-	rc = 0;
-out:
+	rc = output_open(&out, path, err, errlen);
 	free(path);
-	free(tmp);
-	return rc;
+	if (rc != 0)
+		return -1;
+	fprintf(out.stream, "%s %d\n%s\n", GMON_MODULE_LIST_MAGIC, GMON_MODULE_LIST_VERSION,
+		GMON_MODULE_LIST_COLUMNS);
+	for (size_t i = 0; i < n; i++)
+		if (written[i])
+			fprintf(out.stream,
+				"%s" GMON_MODULE_SEPARATOR "%s\t%llu\t%s\t0x%llx\t0x%llx\t0x0\t%s\n",
+				slash ? slash + 1 : output, libs[i].base,
+				(unsigned long long)libs[i].samples,
+				libs[i].build_id ? libs[i].build_id : "-",
+				(unsigned long long)libs[i].low, (unsigned long long)libs[i].high,
+				libs[i].path);
+	return output_commit(&out, err, errlen);
 }
 
 int library_sums_write(FILE *msg, const char *program, char *const *files, size_t nfiles,

@@ -12,7 +12,6 @@
 
 #include <elf.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <link.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -284,10 +283,26 @@ static int visit_module(struct dl_phdr_info *dl, size_t size, void *ctx)
 	return 0;
 }
 
+/* The list, written through output.c's unpredictable temporary; the
+ * libraries' profiles are written on the way. */
+static int fill_list(int fd, void *ctx)
+{
+	struct module_pass *mp = ctx;
+
+	mp->list_fd = fd;
+	list_line(mp, "%s %d\n%s\n", GMON_MODULE_LIST_MAGIC, GMON_MODULE_LIST_VERSION,
+		  GMON_MODULE_LIST_COLUMNS);
+	dl_iterate_phdr(visit_module, mp);
+	list_line(mp, "# samples outside every module: %llu; lost (table full): %llu\n",
+		  (unsigned long long)(mp->summary->outside - mp->summary->attributed),
+		  (unsigned long long)mp->summary->lost);
+	return mp->err;
+}
+
 int modules_write(const char *profile_path, unsigned rate, struct modules_summary *summary)
 {
 	struct module_pass mp = { profile_path, rate, summary, -1, 1, 0 };
-	char list[4096], tmp[4096 + 32];
+	char list[4096];
 	struct pc_count *t = mods.table;
 
 	*summary = (struct modules_summary){0};
@@ -299,21 +314,5 @@ int modules_write(const char *profile_path, unsigned rate, struct modules_summar
 	summary->lost = __atomic_load_n(&mods.lost, __ATOMIC_RELAXED);
 	snprintf(list, sizeof list, "%s%s%s", profile_path, GMON_MODULE_SEPARATOR,
 		 GMON_MODULE_LIST_NAME);
-	snprintf(tmp, sizeof tmp, "%s.tmp%ld", list, (long)getpid());
-	mp.list_fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
-	if (mp.list_fd < 0)
-		return errno;
-	list_line(&mp, "%s %d\n%s\n", GMON_MODULE_LIST_MAGIC, GMON_MODULE_LIST_VERSION,
-		  GMON_MODULE_LIST_COLUMNS);
-	dl_iterate_phdr(visit_module, &mp);
-	list_line(&mp, "# samples outside every module: %llu; lost (table full): %llu\n",
-		  (unsigned long long)(summary->outside - summary->attributed),
-		  (unsigned long long)summary->lost);
-	if (close(mp.list_fd) != 0 && mp.err == 0)
-		mp.err = errno;
-	if (mp.err == 0 && rename(tmp, list) != 0)
-		mp.err = errno;
-	if (mp.err != 0)
-		unlink(tmp);
-	return mp.err;
+	return output_write_with(list, fill_list, &mp);
 }

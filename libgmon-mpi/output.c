@@ -142,7 +142,7 @@ static int create_temporary(char *tmp, size_t size, const char *path, int *fd)
 	return EEXIST;
 }
 
-static int write_file(const char *path, const struct file_content *c, enum output_sync sync)
+int output_write_with(const char *path, int (*fill)(int fd, void *ctx), void *ctx)
 {
 	char tmp[4096];
 	struct xfsz_guard guard;
@@ -151,7 +151,7 @@ static int write_file(const char *path, const struct file_content *c, enum outpu
 	xfsz_guard_begin(&guard);
 	err = create_temporary(tmp, sizeof tmp, path, &fd);
 	if (err == 0) {
-		err = write_records(fd, c, sync);
+		err = fill(fd, ctx);
 		if (close(fd) != 0 && err == 0)
 			err = errno;
 		if (err == 0 && rename(tmp, path) != 0)
@@ -161,6 +161,25 @@ static int write_file(const char *path, const struct file_content *c, enum outpu
 	}
 	xfsz_guard_end(&guard);
 	return err;
+}
+
+struct records {
+	const struct file_content *content;
+	enum output_sync sync;
+};
+
+static int fill_records(int fd, void *ctx)
+{
+	const struct records *r = ctx;
+
+	return write_records(fd, r->content, r->sync);
+}
+
+static int write_file(const char *path, const struct file_content *c, enum output_sync sync)
+{
+	struct records r = { c, sync };
+
+	return output_write_with(path, fill_records, &r);
 }
 
 int output_write_profile(const char *path, unsigned rate, const struct image_info *image,

@@ -30,6 +30,12 @@ enum output_sync { OUTPUT_DURABLE, OUTPUT_FAST };
 int output_write_profile(const char *path, unsigned rate, const struct image_info *image,
 			 enum output_sync sync, struct output_summary *summary);
 
+/* Writes path as the profiles are: fill writes the content into fd, a
+ * temporary beside path with a name no one can predict, renamed over path
+ * when fill returns 0 (removed otherwise).  Returns 0 or an errno value
+ * (fill's, or the file's). */
+int output_write_with(const char *path, int (*fill)(int fd, void *ctx), void *ctx);
+
 /* A shared library's profile (modules.h), in the same way: its histogram
  * over [low_pc, high_pc) in its link-time addresses, 32-bit bins written
  * as GNU gprof adds them up, and the arcs whose two ends are in that range
