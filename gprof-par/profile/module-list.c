@@ -58,6 +58,10 @@ static int parse_line(char *line, struct module_entry *e)
 		return -1;
 	slash = strrchr(e->path, '/');
 	e->base = slash ? slash + 1 : e->path;
+	/* a profile beside the list: a name, never a path (a list in a shared
+	 * directory must not make gprof-par read elsewhere) */
+	if (strchr(field[0], '/') || strcmp(field[0], ".") == 0 || strcmp(field[0], "..") == 0)
+		return -1;
 	if (strcmp(field[0], "-") != 0 && !(e->file = strdup(field[0])))
 		return -1;
 	if (strcmp(field[2], "-") != 0 && !(e->build_id = dup_or_null(field[2])))
@@ -113,8 +117,9 @@ int module_list_read(const char *path, struct module_list *l, char *err, size_t 
 		}
 		if (parse_line(line, &l->entries[l->n]) != 0) {
 			l->n++;   /* freed with the others */
-			set_error(err, errlen, "%s:%zu: not a module line (7 fields: file, samples, "
-				  "build-id, low, high, load, path)", path, lineno);
+			set_error(err, errlen, "%s:%zu: not a module line (7 fields: file, a name "
+				  "beside the list; samples, build-id, low, high, load, path)", path,
+				  lineno);
 			goto fail;
 		}
 		l->n++;

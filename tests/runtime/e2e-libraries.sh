@@ -164,6 +164,16 @@ cp gmon.sum+libburn.so serial.lib
 ASAN_OPTIONS=detect_leaks=0 mpirun_np 2 -x ASAN_OPTIONS "$gpp" -S . > /dev/null 2> sum2.err ||
 	fail "mpirun -np 2 gprof-par -S failed: $(cat sum2.err)"
 cmp -s serial.lib gmon.sum+libburn.so || fail "the library's sum differs under mpirun -np 2"
+# A list naming a path instead of a file beside it (a shared directory's
+# list must not send gprof-par elsewhere) is refused, nothing read from it
+mkdir ../planted && cp gmon.out.0 ../planted/ && cp gmon.out.0+libburn.so ../outside+libburn.so
+printf '# gmon-mpi modules 1\n# columns\n../outside+libburn.so\t5\t-\t0x1000\t0x1200\t0x0\t%s\n' \
+	"$work/libburn.so" > ../planted/gmon.out.0+modules
+status=0; (cd ../planted && "$gpp" -S . > /dev/null 2> sum.err) || status=$?
+expect_eq "$status" 1 "exit status with a list naming a path"
+grep -q "gmon.out.0+modules:3: not a module line" ../planted/sum.err ||
+	fail "a list naming ../outside+libburn.so was taken: $(cat ../planted/sum.err)"
+[ ! -e ../planted/gmon.sum+libburn.so ] || fail "a library's sum was made from a file outside"
 # A library rebuilt between the runs has another build-id: its files are
 # refused as the ranks' are (the main sum is written; exit status 1), and
 # --skip-bad sums the files of the first build
