@@ -28,6 +28,7 @@
 #include "balance-svg.h"
 #include "balance-view.h"
 #include "bsd-format.h"
+#include "call-paths.h"
 #include "files.h"
 #include "callgraph.h"
 #include "callgraph-print.h"
@@ -36,12 +37,14 @@
 #include "exec-counts.h"
 #include "fingerprint.h"
 #include "flat.h"
+#include "folded.h"
 #include "function-map.h"
 #include "gmon-read.h"
 #include "hist.h"
 #include "launcher.h"
 #include "library-sums.h"
 #include "lines.h"
+#include "measured.h"
 #include "module-list.h"
 #include "mpi-module.h"
 #include "options.h"
@@ -664,8 +667,9 @@ static int early_prepare_join(struct early_prepare *e, int me)
 	return prepare(e->o, e->st, e->have_symtab, e->bal, e->plan);
 }
 
-/* The shared libraries' profiles of the files summed (not of those
- * --skip-bad skipped), into OUTPUT+LIBRARY.  Returns 0 or 1. */
+/* The shared libraries' profiles and the call paths of the files summed
+ * (not of those --skip-bad skipped), into OUTPUT+LIBRARY and OUTPUT+paths.
+ * Returns 0 or 1. */
 static int sum_libraries(const struct sum_plan *plan, const struct sum_outcome *out)
 {
 	char **good = malloc((plan->job.n ? plan->job.n : 1) * sizeof(*good));
@@ -682,6 +686,8 @@ static int sum_libraries(const struct sum_plan *plan, const struct sum_outcome *
 		good[n++] = plan->job.paths[i];
 	}
 	status = library_sums_write(stderr, PROGRAM, good, n, plan->output, plan->job.skip_bad);
+	if (call_paths_sum(good, n, plan->output, plan->job.skip_bad, stderr, PROGRAM) != 0)
+		status = 1;
 	free(good);
 	return status;
 }
@@ -753,6 +759,52 @@ static void check_world_size(const struct launcher *l, const struct gprof_par_mp
 	exit(1);
 }
 
+/* Whether the sampled call paths are asked for. */
+static int wants_paths(const struct options *o)
+{
+	return o->measured || o->format != FORMAT_GNU || o->flame_graph;
+}
+
+/* --measured, --format, --flame-graph: the paths beside the profiles
+ * reported (the sum's, for -S), named after the functions of st. */
+static void read_measured(const struct options *o, const struct sum_plan *plan,
+			  const struct symtab *st, struct measured *m)
+{
+	char *const *files = o->sum_dir ? (char *const *)&plan->output : plan->job.paths;
+	size_t n = o->sum_dir ? 1 : plan->job.n, missing;
+	struct callpaths cp;
+	char err[1024];
+
+	callpaths_init(&cp);
+	if (call_paths_gather(&cp, files, n, o->skip_bad, &missing, stderr, PROGRAM, err,
+			      sizeof err) != 0)
+		die(err);
+	if (cp.nfiles == 0)
+		die(n == 1 ? "no call paths beside the profile (PROFILE+paths): libgmon-mpi "
+			     "samples them unless BG_GMON_CALLSTACKS=0, and -s/-S sum them"
+			   : "no call paths beside the profiles (PROFILE+paths): libgmon-mpi "
+			     "samples them unless BG_GMON_CALLSTACKS=0, and -s/-S sum them");
+	if (missing > 0)
+		fprintf(stderr, PROGRAM ": warning: %zu of the %zu profiles have no call paths "
+			"(PROFILE+paths): the paths are the others'\n", missing, n);
+	if (measured_resolve(m, st, &cp, o->demangle && !o->bsd, stderr, PROGRAM, err,
+			     sizeof err) != 0)
+		die(err);
+	callpaths_free(&cp);
+}
+
+/* --format: the export instead of the report. */
+static void print_export(const struct options *o, const struct measured *m)
+{
+	switch (o->format) {
+	case FORMAT_FOLDED:
+		folded_print(stdout, m);
+		break;
+	default:
+		break;
+	}
+}
+
 /* The report of -S DIRECTORY EXECUTABLE: exactly what gprof-par prints for
  * the gmon.sum just written. */
 static void reread_sum(const char *path, struct profile *p)
@@ -776,6 +828,8 @@ int main(int argc, char **argv)
 	struct callgraph *cg = NULL;
 	struct cg_report_options co;
 	struct balance_state bal;
+	struct measured measured;
+	long estimated = 0;
 	char err[1024];
 	const struct gprof_par_mpi *mpi = NULL;
 	int style, printed = 0, me = 0, nprocs = 1, status, have_symtab = 0;
@@ -792,6 +846,7 @@ int main(int argc, char **argv)
 		die(err);
 	memset(&plan, 0, sizeof(plan));
 	memset(&bal, 0, sizeof(bal));
+	memset(&measured, 0, sizeof(measured));
 	if (launcher_wants_mpi(&l)) {
 		double starting = sum_now();
 		struct early_prepare early = {
@@ -866,11 +921,12 @@ int main(int argc, char **argv)
 	check_fingerprint(&st, &p);
 	if (!options_quiet)
 		note_library_time(&plan.job, &p);
-	/* CSV and JSON of the load balance are the whole output. */
-	style = o.balance == BALANCE_CSV || o.balance == BALANCE_JSON ? 0 : sections_to_print(&o, &p);
+	/* CSV and JSON of the load balance, and the exports, are the whole output. */
+	style = o.balance == BALANCE_CSV || o.balance == BALANCE_JSON || o.format != FORMAT_GNU
+			? 0 : sections_to_print(&o, &p);
 	/* GNU -T prints the symbol-table names (print_name_only demangles in
 	 * its own style only) */
-	if (o.demangle && !o.bsd && ((style & (STYLE_FLAT | STYLE_GRAPH)) ||
+	if (o.demangle && !o.bsd && ((style & (STYLE_FLAT | STYLE_GRAPH)) || wants_paths(&o) ||
 			    ((o.balance || o.balance_svg) && bal.st == &st)) &&
 	    demangle_symtab(&st) != 0)
 		die("out of memory demangling symbol names");
@@ -891,6 +947,10 @@ int main(int argc, char **argv)
 	}
 	if (style)
 		check_inputs(&o, &p);
+	if (wants_paths(&o))
+		read_measured(&o, &plan, &st, &measured);
+	if (o.measured && cg && (estimated = measured_apply(cg, &st, &measured)) < 0)
+		die("out of memory measuring the call graph");
 
 	if ((o.style & STYLE_FILE_INFO) && style) {
 		print_file_info(&plan.job);
@@ -907,6 +967,9 @@ int main(int argc, char **argv)
 		co.print_path = o.print_path;
 		co.bsd = o.bsd;
 		co.line_symbols = st.line_symbols;
+		co.measured = o.measured;
+		co.measured_samples = measured.samples;
+		co.estimated = estimated;
 	}
 	/* GNU -T: the call graph, then the flat profile, then the index */
 	if (o.bsd && cg && (style & STYLE_GRAPH)) {
@@ -943,6 +1006,8 @@ int main(int argc, char **argv)
 		print_file_order(&st, cg);
 	if ((o.balance || o.balance_svg) && sum.has_balance)
 		print_balance(&o, &bal, &sum, &p, &printed);
+	if (o.format != FORMAT_GNU)
+		print_export(&o, &measured);
 
 	if (fflush(stdout) != 0 || ferror(stdout))
 		die("error writing the report to standard output");
@@ -950,6 +1015,7 @@ int main(int argc, char **argv)
 	if (o.timing)
 		print_timing(&sum);
 	callgraph_free(cg);
+	measured_free(&measured);
 	profile_free(&p);
 	balance_state_free(&bal, me);
 	symtab_free(&st);

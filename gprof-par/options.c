@@ -26,6 +26,9 @@ enum {
 	OPT_LOAD_BALANCE,
 	OPT_NO_LOAD_BALANCE,
 	OPT_LOAD_BALANCE_SVG,
+	OPT_MEASURED,
+	OPT_FORMAT,
+	OPT_FLAME_GRAPH,
 	OPT_TIMING,
 	OPT_INLINE_FILE_NAMES,
 	OPT_DEMANGLE,
@@ -231,6 +234,39 @@ DEFAULT_EXECUTABLE ").  Several gmon files, e.g. one per MPI rank, are added up 
 "                              parent) unless --regions is given.  Memory grows\n"
 "                              with functions and with ranks, not with both\n"
 "      --no-load-balance       do not print it (-S DIRECTORY EXECUTABLE)\n"
+"      --measured              the call graph's children times measured from the\n"
+"                              call paths libgmon-mpi sampled (PROFILE+paths,\n"
+"                              summed with the profiles by -s and -S), not\n"
+"                              gprof's estimate, which divides a function's\n"
+"                              time among its callers by their calls: an arc's\n"
+"                              time is that of the samples taken under a call\n"
+"                              from that caller (recursion counted once per\n"
+"                              sample).  Same text as gprof's, with a line under\n"
+"                              the granularity saying so; a function no sampled\n"
+"                              path went through though it was sampled (its\n"
+"                              paths were not kept) keeps the estimate and is\n"
+"                              marked \"(estimated)\" in its entry.  The flat\n"
+"                              profile's total s/call follows\n"
+"      --format=FORMAT         what to print instead of gprof's report: gnu (the\n"
+"                              report, the default); callgrind (a callgrind\n"
+"                              profile of the sampled paths, for\n"
+"                              callgrind_annotate and KCachegrind: self and\n"
+"                              inclusive samples per function and call, calls\n"
+"                              from the gmon arcs, file and line with -g);\n"
+"                              folded (a line \"main;solve;dot 123\" per\n"
+"                              distinct path, root first, for flamegraph.pl,\n"
+"                              speedscope and inferno: the counts add up to the\n"
+"                              samples of the paths); json (functions, arcs and\n"
+"                              paths with their samples and seconds; the schema\n"
+"                              is in gprof-par/README.md).  Frames in shared\n"
+"                              libraries are named from the library's symbols\n"
+"                              when its file (with the same build-id) is there,\n"
+"                              else \"[libname.so]\"\n"
+"      --flame-graph=FILE      also draw the sampled paths as a flame graph in\n"
+"                              FILE, a self-contained SVG: one box per function\n"
+"                              and path, as wide as its samples, callers below\n"
+"                              callees; hovering shows name, samples and share.\n"
+"                              Written whole to a temporary file, then renamed"
 "      --load-balance-svg=FILE write the load balance as a picture to FILE: an\n"
 "                              SVG heat map of the 24 functions losing the most\n"
 "                              time to imbalance (rows) by rank (columns: up to\n"
@@ -432,6 +468,15 @@ static void parse_sum_dir_operands(int n, char **operands, struct options *o)
 		    "directory (gprof-par -S DIRECTORY EXECUTABLE)");
 }
 
+/* --measured, --format and --flame-graph name the paths' frames after the
+ * executable's functions. */
+static void check_paths_options(const struct options *o)
+{
+	if (!o->executable && (o->measured || o->format != FORMAT_GNU || o->flame_graph))
+		die("--measured, --format and --flame-graph need the executable's functions: "
+		    "name it after the directory (gprof-par -S DIRECTORY EXECUTABLE)");
+}
+
 /* The load balance printed: as asked, else text for -S DIRECTORY EXECUTABLE. */
 static void choose_balance(struct options *o)
 {
@@ -509,6 +554,9 @@ void options_parse(int argc, char **argv, struct options *o)
 		{ "load-balance", optional_argument, NULL, OPT_LOAD_BALANCE },
 		{ "no-load-balance", no_argument, NULL, OPT_NO_LOAD_BALANCE },
 		{ "load-balance-svg", required_argument, NULL, OPT_LOAD_BALANCE_SVG },
+		{ "measured", no_argument, NULL, OPT_MEASURED },
+		{ "format", required_argument, NULL, OPT_FORMAT },
+		{ "flame-graph", required_argument, NULL, OPT_FLAME_GRAPH },
 		{ "timing", no_argument, NULL, OPT_TIMING },
 		{ "time", required_argument, NULL, 'n' },
 		{ "no-time", required_argument, NULL, 'N' },
@@ -679,6 +727,29 @@ void options_parse(int argc, char **argv, struct options *o)
 		case OPT_LOAD_BALANCE_SVG:
 			o->balance_svg = optarg;
 			break;
+		case OPT_MEASURED:
+			o->measured = 1;
+			break;
+		case OPT_FORMAT:
+			if (strcmp(optarg, "gnu") == 0)
+				o->format = FORMAT_GNU;
+			else if (strcmp(optarg, "callgrind") == 0)
+				o->format = FORMAT_CALLGRIND;
+			else if (strcmp(optarg, "folded") == 0)
+				o->format = FORMAT_FOLDED;
+			else if (strcmp(optarg, "json") == 0)
+				o->format = FORMAT_JSON;
+			else {
+				if (options_quiet)
+					exit(1);
+				fprintf(stderr, PROGRAM ": --format=%s: use gnu, callgrind, folded or "
+					"json\n", optarg);
+				exit(1);
+			}
+			break;
+		case OPT_FLAME_GRAPH:
+			o->flame_graph = optarg;
+			break;
 		case OPT_TIMING:
 			o->timing = 1;
 			break;
@@ -738,6 +809,7 @@ void options_parse(int argc, char **argv, struct options *o)
 		die("Only one of --function-ordering and --file-ordering may be specified.");
 	if (o->sum_dir) {
 		parse_sum_dir_operands(argc - optind, argv + optind, o);
+		check_paths_options(o);
 		choose_balance(o);
 		return;
 	}

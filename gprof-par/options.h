@@ -28,6 +28,14 @@ enum {
 	STYLE_FILE_ORDER = 1 << 7,     /* -R MAP */
 };
 
+/* --format: what is printed. */
+enum report_format {
+	FORMAT_GNU = 0,          /* GNU gprof's report */
+	FORMAT_CALLGRIND,
+	FORMAT_FOLDED,
+	FORMAT_JSON,
+};
+
 struct options {
 	int style;               /* sections asked for */
 	int user_specified;      /* sections the user turned on or off */
@@ -50,6 +58,9 @@ struct options {
 	int no_load_balance;     /* --no-load-balance */
 	int balance;             /* the load balance to print (a format), or 0 */
 	const char *balance_svg; /* --load-balance-svg=FILE, or NULL */
+	int measured;            /* --measured: children times from call paths */
+	int format;              /* --format: an enum report_format */
+	const char *flame_graph; /* --flame-graph=FILE, or NULL */
 	int timing;              /* --timing */
 	int print_path;          /* -L: source files by their whole path */
 	int static_call_graph;   /* -c */

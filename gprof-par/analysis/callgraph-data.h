@@ -34,6 +34,8 @@ struct cg_node {
 	unsigned print_flag : 1; /* cg.print_flag */
 	unsigned no_entry : 1;   /* cg_function_in.no_entry */
 	unsigned mapped : 1;     /* cg_function_in.mapped */
+	unsigned estimated : 1;  /* --measured: no sampled path, so its children
+				  * time is gprof's estimate (measured.h) */
 	/* In the symbol-specification tables (GNU's INCL_GRAPH, EXCL_GRAPH,
 	 * INCL_TIME, EXCL_TIME; the default exclusions are in the EXCL ones). */
 	unsigned incl_graph : 1, excl_graph : 1, incl_time : 1, excl_time : 1;

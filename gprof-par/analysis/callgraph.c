@@ -487,12 +487,20 @@ static int assemble(struct callgraph *cg)
 		propagate_time(cg, top[i]);
 	free(top);
 
-	size_t total = n + cg->ncycles;
-	cg->by_time = malloc((total ? total : 1) * sizeof *cg->by_time);
-	if (!cg->by_time)
-		return -1;
+	return callgraph_sort_by_time(cg);
+}
+
+int callgraph_sort_by_time(struct callgraph *cg)
+{
+	size_t total = cg->nfuncs + cg->ncycles;
+
+	if (!cg->by_time) {
+		cg->by_time = malloc((total ? total : 1) * sizeof *cg->by_time);
+		if (!cg->by_time)
+			return -1;
+	}
 	for (size_t i = 0; i < total; i++)
-		cg->by_time[i] = &nodes[i];
+		cg->by_time[i] = &cg->nodes[i];
 	/* glibc's qsort, as GNU gprof uses it: cmp_total is not a strict order
 	 * for two cycles of equal time, so the very same algorithm decides. */
 	qsort(cg->by_time, total, sizeof *cg->by_time, cmp_total);

@@ -126,6 +126,12 @@ double callgraph_child_ticks(const struct callgraph *cg, size_t i);
  * flat profile (mcount, _mcount, __mcount_internal, ...). */
 int callgraph_excluded_by_default(const char *name);
 
+/*
+ * Numbers the entries again in GNU's order (cmp_total) after their times
+ * changed (measured.h).  Returns 0, or -1 when out of memory.
+ */
+int callgraph_sort_by_time(struct callgraph *cg);
+
 void callgraph_free(struct callgraph *cg);
 
 #endif /* GPROF_PAR_CALLGRAPH_H */

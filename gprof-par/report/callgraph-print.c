@@ -185,7 +185,16 @@ static void print_line(FILE *out, const struct callgraph *cg, const struct cg_no
 	} else {
 		fprintf(out, " %7.7s %7.7s ", "", "");
 	}
-	print_name(out, n);
+	if (n->estimated) {  /* --measured: before the index, which ends the line */
+		struct cg_node marked = *n;
+		char name[4096];
+
+		snprintf(name, sizeof name, "%s (estimated)", n->print_name);
+		marked.print_name = name;
+		print_name(out, &marked);
+	} else {
+		print_name(out, n);
+	}
 	fputc('\n', out);
 }
 
@@ -277,6 +286,10 @@ static void print_header(FILE *out, const struct callgraph *cg,
 			100.0 / cg->print_time, cg->print_time / opt->hz);
 	else
 		fputs(" no time propagated\n\n", out);
+	if (opt->measured)
+		fprintf(out, "children's times measured from %" PRIu64 " sampled call paths "
+			"(gprof-par --measured)%s\n\n", opt->measured_samples,
+			opt->estimated ? "; entries marked (estimated) had none" : "");
 	if (opt->bsd) {
 		fprintf(out, "%6.6s %5.5s %7.7s %11.11s %7.7s/%-7.7s     %-8.8s\n", "", "", "", "",
 			"called", "total", "parents");

@@ -13,6 +13,7 @@
 #ifndef GPROF_PAR_CALLGRAPH_PRINT_H
 #define GPROF_PAR_CALLGRAPH_PRINT_H
 
+#include <stdint.h>
 #include <stdio.h>
 
 #include "callgraph.h"
@@ -29,6 +30,9 @@ struct cg_report_options {
 	int bsd;               /* -T: GNU's traditional (BSD) layout */
 	int line_symbols;      /* -l: no entry for a cycle as a whole (GNU
 				* prints only functions' entries) */
+	int measured;          /* --measured: say so under the granularity line */
+	uint64_t measured_samples; /* samples of the call paths */
+	long estimated;        /* entries that kept gprof's estimate */
 };
 
 /*

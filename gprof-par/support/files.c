@@ -163,6 +163,15 @@ int output_commit(struct output_file *o, char *err, size_t errlen)
 	return rc;
 }
 
+void output_abandon(struct output_file *o)
+{
+	fclose(o->stream);
+	unlink(o->tmp);
+	free(o->path);
+	free(o->tmp);
+	memset(o, 0, sizeof(*o));
+}
+
 char *read_whole_file(const char *path, const char *what, size_t *len, char *err, size_t errlen)
 {
 	struct stat st;

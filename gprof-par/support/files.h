@@ -64,6 +64,8 @@ struct output_file {
 };
 int output_open(struct output_file *o, const char *path, char *err, size_t errlen);
 int output_commit(struct output_file *o, char *err, size_t errlen);
+/* Closes and removes the temporary: the output is not made after all. */
+void output_abandon(struct output_file *o);
 
 /*
  * The whole regular file at path (what: e.g. "a source file", for

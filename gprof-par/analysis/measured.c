@@ -1,0 +1,650 @@
+/*
+ * measured.c - see measured.h.
+ */
+#include "measured.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "callgraph-data.h"
+#include "callgraph.h"
+#include "demangle.h"
+#include "errors.h"
+#include "gmon-callpaths.h"
+#include "grow.h"
+#include "symtab.h"
+
+/* A shared library's own symbols, when its file could be read. */
+struct library {
+	struct symtab st;
+	int loaded;
+	size_t *ids;             /* symbol index -> fn id, SIZE_MAX: none yet */
+	size_t module_id;        /* the module as a whole, SIZE_MAX: none yet */
+};
+
+struct resolver {
+	struct measured *m;
+	const struct symtab *exe;
+	const struct callpaths *cp;
+	size_t *exe_ids;         /* executable symbol index -> fn id */
+	size_t unknown_id;       /* frames in no module */
+	struct library *libs;    /* by module index (0, the executable, unused) */
+};
+
+static size_t add_fn(struct measured *m, struct measured_fn fn)
+{
+	struct measured_fn *grown = grow_array(m->fns, &m->fns_cap, m->nfns + 1, sizeof *grown, 64);
+
+	if (!grown)
+		return SIZE_MAX;
+	m->fns = grown;
+	m->fns[m->nfns] = fn;
+	return m->nfns++;
+}
+
+/* A name made here, freed with m. */
+static const char *own_name(struct measured *m, const char *prefix, const char *name,
+			    const char *suffix)
+{
+	size_t len = strlen(prefix) + strlen(name) + strlen(suffix) + 1;
+	char *s = malloc(len), **grown;
+
+	if (!s)
+		return NULL;
+	snprintf(s, len, "%s%s%s", prefix, name, suffix);
+	grown = grow_array(m->owned_names, &m->owned_cap, m->nowned + 1, sizeof *grown, 16);
+	if (!grown) {
+		free(s);
+		return NULL;
+	}
+	m->owned_names = grown;
+	m->owned_names[m->nowned++] = s;
+	return s;
+}
+
+static size_t module_fn(struct resolver *r, uint32_t module)
+{
+	struct library *lib = &r->libs[module];
+	const char *base = r->cp->modules[module].base;
+
+	if (lib->module_id == SIZE_MAX) {
+		const char *name = own_name(r->m, "[", base, "]");
+
+		if (name)
+			lib->module_id = add_fn(r->m, (struct measured_fn){ name, base, NULL, 0,
+									   SIZE_MAX, 0, 0 });
+	}
+	return lib->module_id;
+}
+
+/* Whether the library's table has the build-id the paths recorded. */
+static int same_build_id(const struct symtab *st, const char *hex)
+{
+	if (!hex || !st->build_id)
+		return !hex && !st->build_id;
+	if (strlen(hex) < 2 * st->build_id_len)
+		return 0;
+	for (size_t i = 0; i < st->build_id_len; i++) {
+		char two[3];
+
+		snprintf(two, sizeof two, "%02x", st->build_id[i]);
+		if (memcmp(two, hex + 2 * i, 2) != 0)
+			return 0;
+	}
+	return hex[2 * st->build_id_len] == '\0';
+}
+
+static void load_library(struct resolver *r, uint32_t module, int demangle, FILE *warnings,
+			 const char *program)
+{
+	const struct callpath_module *mod = &r->cp->modules[module];
+	struct library *lib = &r->libs[module];
+	char err[1024];
+
+	if (mod->path[0] != '/')   /* the vDSO: no file */
+		return;
+	if (symtab_read(&lib->st, mod->path, 0, err, sizeof err) != 0) {
+		if (warnings)
+			fprintf(warnings, "%s: warning: call paths in %s are named after the library "
+				"only: %s\n", program, mod->base, err);
+		return;
+	}
+	if (!same_build_id(&lib->st, mod->build_id)) {
+		if (warnings)
+			fprintf(warnings, "%s: warning: call paths in %s are named after the library "
+				"only: %s is not the file that ran (its build-id differs)\n",
+				program, mod->base, mod->path);
+		symtab_free(&lib->st);
+		return;
+	}
+	if ((demangle && demangle_symtab(&lib->st) != 0) ||
+	    !(lib->ids = malloc((lib->st.nsyms ? lib->st.nsyms : 1) * sizeof *lib->ids))) {
+		symtab_free(&lib->st);
+		return;
+	}
+	for (size_t i = 0; i < lib->st.nsyms; i++)
+		lib->ids[i] = SIZE_MAX;
+	lib->loaded = 1;
+}
+
+/* The fn id of frame f (return addresses looked up at the call, one byte
+ * before); SIZE_MAX when out of memory.  *whole: a module as a whole. */
+static size_t frame_fn(struct resolver *r, const struct callpath_frame *f, int is_return,
+		       int *whole)
+{
+	uint64_t addr = f->addr - (is_return && f->addr > 0 ? 1 : 0);
+	struct sym *s;
+
+	*whole = 0;
+	if (f->module == CALLPATH_NO_MODULE) {
+		*whole = 1;
+		if (r->unknown_id == SIZE_MAX)
+			r->unknown_id = add_fn(r->m, (struct measured_fn){ "[unknown]", "-", NULL, 0,
+									  SIZE_MAX, 0, 0 });
+		return r->unknown_id;
+	}
+	if (f->module == 0) {
+		s = symtab_lookup(r->exe, addr);
+		if (!s) {
+			*whole = 1;
+			return module_fn(r, 0);
+		}
+		s = sym_owner(s);
+		if (r->exe_ids[s->index] == SIZE_MAX)
+			r->exe_ids[s->index] = add_fn(r->m, (struct measured_fn){
+				sym_print_name(s), r->cp->modules[0].base, s->file, s->line, s->index,
+				0, 0 });
+		return r->exe_ids[s->index];
+	}
+	if (r->libs[f->module].loaded) {
+		struct library *lib = &r->libs[f->module];
+
+		s = symtab_lookup(&lib->st, addr);
+		if (s) {
+			s = sym_owner(s);
+			if (lib->ids[s->index] == SIZE_MAX)
+				lib->ids[s->index] = add_fn(r->m, (struct measured_fn){
+					sym_print_name(s), r->cp->modules[f->module].base, s->file,
+					s->line, SIZE_MAX, 0, 0 });
+			return lib->ids[s->index];
+		}
+	}
+	*whole = 1;
+	return module_fn(r, f->module);
+}
+
+/* ---- paths of names, merged ---- */
+
+static uint64_t ids_hash(const uint32_t *ids, uint32_t n)
+{
+	uint64_t h = 0x9e3779b97f4a7c15ull;
+
+	for (uint32_t i = 0; i < n; i++)
+		h = (h ^ ids[i]) * 0xff51afd7ed558ccdull;
+	return h ^ (h >> 31);
+}
+
+static int reindex(struct measured *m, size_t nslots)
+{
+	size_t *slots = malloc(nslots * sizeof *slots);
+
+	if (!slots)
+		return -1;
+	for (size_t s = 0; s < nslots; s++)
+		slots[s] = SIZE_MAX;
+	for (size_t p = 0; p < m->npaths; p++) {
+		size_t s = ids_hash(&m->ids[m->paths[p].first], m->paths[p].n) & (nslots - 1);
+
+		while (slots[s] != SIZE_MAX)
+			s = (s + 1) & (nslots - 1);
+		slots[s] = p;
+	}
+	free(m->slots);
+	m->slots = slots;
+	m->nslots = nslots;
+	return 0;
+}
+
+static int add_named_path(struct measured *m, const uint32_t *ids, uint32_t n, uint64_t samples)
+{
+	size_t s;
+	struct measured_path *paths;
+	uint32_t *grown;
+
+	if ((m->npaths + 1) * 2 > m->nslots && reindex(m, m->nslots ? 2 * m->nslots : 1024) != 0)
+		return -1;
+	for (s = ids_hash(ids, n) & (m->nslots - 1); m->slots[s] != SIZE_MAX;
+	     s = (s + 1) & (m->nslots - 1)) {
+		struct measured_path *p = &m->paths[m->slots[s]];
+
+		if (p->n == n && memcmp(&m->ids[p->first], ids, n * sizeof *ids) == 0) {
+			p->samples += samples;
+			return 0;
+		}
+	}
+	paths = grow_array(m->paths, &m->paths_cap, m->npaths + 1, sizeof *paths, 256);
+	if (!paths)
+		return -1;
+	m->paths = paths;
+	grown = grow_array(m->ids, &m->ids_cap, m->npaths ? m->paths[m->npaths - 1].first +
+			   m->paths[m->npaths - 1].n + n : n, sizeof *grown, 4096);
+	if (!grown)
+		return -1;
+	m->ids = grown;
+	m->paths[m->npaths].first = m->npaths ? m->paths[m->npaths - 1].first +
+						m->paths[m->npaths - 1].n : 0;
+	m->paths[m->npaths].n = n;
+	m->paths[m->npaths].samples = samples;
+	memcpy(&m->ids[m->paths[m->npaths].first], ids, n * sizeof *ids);
+	m->slots[s] = m->npaths++;
+	return 0;
+}
+
+/* One sampled path, named, root first. */
+static int name_path(struct resolver *r, const struct callpath *p)
+{
+	uint32_t ids[GMON_CALLPATHS_MAX_DEPTH];
+	uint32_t n = 0;
+	size_t last = SIZE_MAX;
+	int last_whole = 0;
+
+	for (uint32_t i = p->nframes; i-- > 0;) {
+		int whole;
+		size_t id = frame_fn(r, &r->cp->frames[p->first + i], i > 0, &whole);
+
+		if (id == SIZE_MAX)
+			return -1;
+		if (whole && last_whole && id == last)
+			continue;  /* frames inside one unnamed module */
+		ids[n++] = (uint32_t)id;
+		last = id;
+		last_whole = whole;
+	}
+	return add_named_path(r->m, ids, n, p->samples);
+}
+
+static const struct measured *sorting;
+
+static int cmp_named_paths(const void *a, const void *b)
+{
+	const struct measured_path *l = a, *r = b;
+	uint32_t n = l->n < r->n ? l->n : r->n;
+
+	for (uint32_t i = 0; i < n; i++) {
+		int c = strcmp(sorting->fns[sorting->ids[l->first + i]].name,
+			       sorting->fns[sorting->ids[r->first + i]].name);
+
+		if (c)
+			return c;
+		if (sorting->ids[l->first + i] != sorting->ids[r->first + i])
+			return sorting->ids[l->first + i] < sorting->ids[r->first + i] ? -1 : 1;
+	}
+	return l->n < r->n ? -1 : l->n > r->n;
+}
+
+/* Each function's self and total samples (once per path it is on). */
+static void count_functions(struct measured *m)
+{
+	for (size_t p = 0; p < m->npaths; p++) {
+		const struct measured_path *path = &m->paths[p];
+		const uint32_t *ids = &m->ids[path->first];
+
+		m->samples += path->samples;
+		m->fns[ids[path->n - 1]].self += path->samples;
+		for (uint32_t i = 0; i < path->n; i++) {
+			uint32_t k;
+
+			for (k = 0; k < i && ids[k] != ids[i]; k++)
+				;
+			if (k == i)
+				m->fns[ids[i]].total += path->samples;
+		}
+	}
+}
+
+int measured_resolve(struct measured *m, const struct symtab *st, const struct callpaths *cp,
+		     int demangle, FILE *warnings, const char *program, char *err,
+		     size_t errlen)
+{
+	struct resolver r = { m, st, cp, NULL, SIZE_MAX, NULL };
+	int status = -1;
+
+	memset(m, 0, sizeof *m);
+	m->rate = cp->rate;
+	r.exe_ids = malloc((st->nsyms ? st->nsyms : 1) * sizeof *r.exe_ids);
+	r.libs = calloc(cp->nmodules ? cp->nmodules : 1, sizeof *r.libs);
+	if (!r.exe_ids || !r.libs)
+		goto out;
+	m->libraries = r.libs;
+	m->nlibraries = cp->nmodules;
+	for (size_t i = 0; i < st->nsyms; i++)
+		r.exe_ids[i] = SIZE_MAX;
+	for (size_t k = 0; k < cp->nmodules; k++) {
+		r.libs[k].module_id = SIZE_MAX;
+		if (k > 0)
+			load_library(&r, (uint32_t)k, demangle, warnings, program);
+	}
+	for (size_t p = 0; p < cp->npaths; p++)
+		if (name_path(&r, &cp->paths[p]) != 0)
+			goto out;
+	sorting = m;
+	qsort(m->paths, m->npaths, sizeof *m->paths, cmp_named_paths);
+	free(m->slots);           /* the order changed: the index is stale */
+	m->slots = NULL;
+	m->nslots = 0;
+	count_functions(m);
+	status = 0;
+out:
+	if (status != 0)
+		set_error(err, errlen, "out of memory naming the call paths");
+	free(r.exe_ids);
+	return status;
+}
+
+void measured_free(struct measured *m)
+{
+	struct library *libs = m->libraries;
+
+	for (size_t k = 0; k < m->nlibraries; k++) {
+		if (libs[k].loaded)
+			symtab_free(&libs[k].st);
+		free(libs[k].ids);
+	}
+	free(libs);
+	for (size_t i = 0; i < m->nowned; i++)
+		free(m->owned_names[i]);
+	free(m->owned_names);
+	free(m->fns);
+	free(m->ids);
+	free(m->paths);
+	free(m->slots);
+	memset(m, 0, sizeof *m);
+}
+
+/* ---- the call graph ---- */
+
+struct graph_counts {
+	double *child;           /* per node: on the path, not the leaf */
+	double *total;           /* per node: on the path */
+	double *arc_self, *arc_total; /* per arc */
+	size_t *arc_slots, nslots;    /* (parent, child) -> arc */
+	unsigned char *seen;     /* per node: stamp for "once per path" */
+};
+
+static size_t arc_slot(const struct graph_counts *g, size_t parent, size_t child)
+{
+	return (size_t)(((uint64_t)parent * 0x9e3779b97f4a7c15ull ^ (uint64_t)child) *
+			0xff51afd7ed558ccdull >> 20) & (g->nslots - 1);
+}
+
+static size_t find_arc(const struct callgraph *cg, const struct graph_counts *g, size_t parent,
+		       size_t child)
+{
+	for (size_t s = arc_slot(g, parent, child); g->arc_slots[s] != SIZE_MAX;
+	     s = (s + 1) & (g->nslots - 1)) {
+		const struct cg_arc *a = &cg->arcs[g->arc_slots[s]];
+
+		if (a->parent == parent && a->child == child)
+			return g->arc_slots[s];
+	}
+	return SIZE_MAX;
+}
+
+static int index_arcs(const struct callgraph *cg, struct graph_counts *g)
+{
+	g->nslots = 16;
+	while (g->nslots < 2 * cg->narcs + 2)
+		g->nslots *= 2;
+	g->arc_slots = malloc(g->nslots * sizeof *g->arc_slots);
+	if (!g->arc_slots)
+		return -1;
+	for (size_t s = 0; s < g->nslots; s++)
+		g->arc_slots[s] = SIZE_MAX;
+	for (size_t a = 0; a < cg->narcs; a++) {
+		size_t s = arc_slot(g, cg->arcs[a].parent, cg->arcs[a].child);
+
+		while (g->arc_slots[s] != SIZE_MAX)
+			s = (s + 1) & (g->nslots - 1);
+		g->arc_slots[s] = a;
+	}
+	return 0;
+}
+
+/* One path's samples into the counts: nodes is its executable functions
+ * (graph nodes), leaf first; leaf_is_exe: the sampled PC was one of them. */
+static void count_path(const struct callgraph *cg, struct graph_counts *g, const size_t *nodes,
+		       uint32_t n, int leaf_is_exe, double w)
+{
+	size_t leaf = leaf_is_exe && n > 0 ? nodes[0] : SIZE_MAX;
+	size_t pairs[GMON_CALLPATHS_MAX_DEPTH];
+	uint32_t npairs = 0;
+
+	for (uint32_t i = 0; i < n; i++) {
+		size_t f = nodes[i];
+		size_t c = cg->nodes[f].cycle ? cg->nodes[f].cycle_head : SIZE_MAX;
+
+		if (!g->seen[f]) {
+			g->seen[f] = 1;
+			g->total[f] += w;
+			if (f != leaf)
+				g->child[f] += w;
+		}
+		/* the cycle as a whole: its time below, unless the leaf is in it */
+		if (c != SIZE_MAX && c != f && !g->seen[c]) {
+			g->seen[c] = 1;
+			g->total[c] += w;
+			if (leaf == SIZE_MAX || cg->nodes[leaf].cycle_head != c)
+				g->child[c] += w;
+		}
+		if (i > 0) {
+			size_t a = find_arc(cg, g, f, nodes[i - 1]);
+			uint32_t k;
+
+			for (k = 0; k < npairs && pairs[k] != a; k++)
+				;
+			if (a != SIZE_MAX && k == npairs) {
+				pairs[npairs++] = a;
+				g->arc_total[a] += w;
+				if (i == 1 && nodes[0] == leaf)
+					g->arc_self[a] += w;
+			}
+		}
+	}
+	for (uint32_t i = 0; i < n; i++) {
+		size_t f = nodes[i];
+
+		g->seen[f] = 0;
+		if (cg->nodes[f].cycle)
+			g->seen[cg->nodes[f].cycle_head] = 0;
+	}
+}
+
+/* Graph node of each executable symbol (the rows, numbered by address). */
+static size_t *node_of_symbols(const struct symtab *st)
+{
+	size_t *node = malloc((st->nsyms ? st->nsyms : 1) * sizeof *node);
+	size_t row = 0;
+
+	if (!node)
+		return NULL;
+	for (size_t i = 0; i < st->nsyms; i++)
+		node[i] = sym_is_row(&st->syms[i]) ? row++ : SIZE_MAX;
+	return node;
+}
+
+static void free_counts(struct graph_counts *g)
+{
+	free(g->child);
+	free(g->total);
+	free(g->arc_self);
+	free(g->arc_total);
+	free(g->arc_slots);
+	free(g->seen);
+}
+
+/* Whether GNU's propagation gives arc a time at all (callgraph.c's rule). */
+static int arc_carries_time(const struct callgraph *cg, const struct cg_arc *a)
+{
+	const struct cg_node *p = &cg->nodes[a->parent], *c = &cg->nodes[a->child];
+
+	return a->count > 0 && a->parent != a->child && !(p->cycle && p->cycle == c->cycle);
+}
+
+long measured_apply(struct callgraph *cg, struct symtab *st, const struct measured *m)
+{
+	size_t nnodes = cg->nfuncs + cg->ncycles;
+	size_t *node = node_of_symbols(st);
+	size_t nodes[GMON_CALLPATHS_MAX_DEPTH];
+	struct graph_counts g = { 0 };
+	long estimated = 0;
+
+	g.child = calloc(nnodes + 1, sizeof *g.child);
+	g.total = calloc(nnodes + 1, sizeof *g.total);
+	g.arc_self = calloc(cg->narcs + 1, sizeof *g.arc_self);
+	g.arc_total = calloc(cg->narcs + 1, sizeof *g.arc_total);
+	g.seen = calloc(nnodes + 1, 1);
+	if (!node || !g.child || !g.total || !g.arc_self || !g.arc_total || !g.seen ||
+	    index_arcs(cg, &g) != 0) {
+		free(node);
+		free_counts(&g);
+		return -1;
+	}
+	for (size_t p = 0; p < m->npaths; p++) {
+		const struct measured_path *path = &m->paths[p];
+		uint32_t n = 0;
+		int leaf_is_exe = 0;
+
+		for (uint32_t i = path->n; i-- > 0;) {    /* leaf first */
+			size_t sym = m->fns[m->ids[path->first + i]].sym;
+
+			if (sym == SIZE_MAX || node[sym] == SIZE_MAX)
+				continue;
+			if (i == path->n - 1)
+				leaf_is_exe = 1;
+			nodes[n++] = node[sym];
+		}
+		count_path(cg, &g, nodes, n, leaf_is_exe, (double)path->samples);
+	}
+	/*
+	 * Functions: measured, but for one that was sampled (self time in the
+	 * histogram) and yet is on no path (its paths were not kept: the
+	 * runtime's table was full, or paths were off for a while): there
+	 * gprof's estimate of its children is all there is.  A function on no
+	 * path and without samples had no time under it: measured 0.
+	 */
+	for (size_t f = 0; f < nnodes; f++) {
+		struct cg_node *c = &cg->nodes[f];
+
+		if (g.total[f] == 0 && c->self_ticks > 0 && c->child_time > 0) {
+			c->estimated = 1;
+			estimated++;
+			continue;
+		}
+		c->child_time = g.child[f];
+		c->prop_child = c->prop_fract * g.child[f];
+	}
+	for (size_t a = 0; a < cg->narcs; a++) {
+		struct cg_arc *arc = &cg->arcs[a];
+		const struct cg_node *child = &cg->nodes[arc->child];
+		double fract = cg->nodes[arc->parent].prop_fract;
+
+		if (!arc_carries_time(cg, arc) || child->estimated ||
+		    (child->cycle && cg->nodes[child->cycle_head].estimated))
+			continue;
+		arc->time = fract * g.arc_self[a];
+		arc->child_time = fract * (g.arc_total[a] - g.arc_self[a]);
+	}
+	for (size_t i = 0; i < st->nsyms; i++)
+		if (node[i] != SIZE_MAX)
+			st->syms[i].child_ticks = cg->nodes[node[i]].child_time;
+	free(node);
+	free_counts(&g);
+	if (callgraph_sort_by_time(cg) != 0)
+		return -1;
+	return estimated;
+}
+
+/* ---- named arcs, for the exports ---- */
+
+static int cmp_named_arcs(const void *a, const void *b)
+{
+	const struct measured_arc *l = a, *r = b;
+
+	if (l->caller != r->caller)
+		return l->caller < r->caller ? -1 : 1;
+	return l->callee < r->callee ? -1 : l->callee > r->callee;
+}
+
+/* The gmon calls of an arc between two of the executable's functions. */
+static void arc_calls(const struct callgraph *cg, const struct graph_counts *g,
+		      const size_t *node, const struct measured *m, struct measured_arc *a)
+{
+	size_t ps = m->fns[a->caller].sym, cs = m->fns[a->callee].sym, k;
+
+	if (!cg || ps == SIZE_MAX || cs == SIZE_MAX || node[ps] == SIZE_MAX ||
+	    node[cs] == SIZE_MAX)
+		return;
+	k = find_arc(cg, g, node[ps], node[cs]);
+	if (k != SIZE_MAX) {
+		a->calls = cg->arcs[k].count;
+		a->has_calls = 1;
+	}
+}
+
+int measured_arcs(const struct measured *m, const struct callgraph *cg,
+		  const struct symtab *st, struct measured_arc **out, size_t *nout)
+{
+	struct measured_arc *arcs = NULL, *grown;
+	size_t n = 0, cap = 0, *node = node_of_symbols(st);
+	struct graph_counts g = { 0 };
+
+	*out = NULL;
+	*nout = 0;
+	if (!node || (cg && index_arcs(cg, &g) != 0))
+		goto oom;
+	for (size_t p = 0; p < m->npaths; p++) {
+		const struct measured_path *path = &m->paths[p];
+		const uint32_t *ids = &m->ids[path->first];
+		size_t start = n;
+
+		for (uint32_t i = 1; i < path->n; i++) {
+			size_t k;
+
+			for (k = start; k < n && !(arcs[k].caller == ids[i - 1] &&
+						   arcs[k].callee == ids[i]); k++)
+				;
+			if (k < n)
+				continue;  /* once per path (recursion) */
+			grown = grow_array(arcs, &cap, n + 1, sizeof *grown, 256);
+			if (!grown)
+				goto oom;
+			arcs = grown;
+			arcs[n++] = (struct measured_arc){ ids[i - 1], ids[i], path->samples, 0, 0 };
+		}
+	}
+	/* the same arc on several paths: one entry */
+	if (n > 0)
+		qsort(arcs, n, sizeof *arcs, cmp_named_arcs);
+	size_t w = 0;
+	for (size_t k = 0; k < n; k++) {
+		if (w > 0 && arcs[w - 1].caller == arcs[k].caller &&
+		    arcs[w - 1].callee == arcs[k].callee) {
+			arcs[w - 1].inclusive += arcs[k].inclusive;
+			continue;
+		}
+		arcs[w++] = arcs[k];
+	}
+	for (size_t k = 0; k < w; k++)
+		arc_calls(cg, &g, node, m, &arcs[k]);
+	free(node);
+	free(g.arc_slots);
+	*out = arcs;
+	*nout = w;
+	return 0;
+oom:
+	free(node);
+	free(g.arc_slots);
+	free(arcs);
+	return -1;
+}

@@ -1,0 +1,108 @@
+/*
+ * measured.h - the sampled call paths (profile/callpaths.h) given names,
+ * and the call graph's children times measured from them instead of
+ * gprof's estimate.
+ *
+ * gprof divides a function's time among its callers in proportion to the
+ * calls they made; a sampled path says which callers the time was spent
+ * under.  measured_resolve() names every frame: a function of the
+ * executable's symbol table (the row charged with it), else a function of
+ * the shared library it is in (read from the library's ELF file when that
+ * is there and has the build-id the paths recorded), else the module as a
+ * whole ("[libfoo.so.1]").  Frames after the first are return addresses, so
+ * the call is looked up at the address before them.  Consecutive frames
+ * in one unnamed module are one frame.  Paths that name the same functions
+ * become one.
+ */
+#ifndef GPROF_PAR_MEASURED_H
+#define GPROF_PAR_MEASURED_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "callpaths.h"
+
+struct symtab;
+struct callgraph;
+
+/* A named frame: a function or a module. */
+struct measured_fn {
+	const char *name;        /* as printed (demangled where the table is) */
+	const char *module;      /* its module's base name */
+	const char *file;        /* source file, or NULL */
+	unsigned line;           /* its first line, or 0 */
+	size_t sym;              /* the executable's symbol index, or SIZE_MAX */
+	uint64_t self;           /* samples with it as the leaf */
+	uint64_t total;          /* samples with it on the path (once each) */
+};
+
+/* A path of named frames: ids[first .. first + n), the root first. */
+struct measured_path {
+	uint64_t samples;
+	size_t first;
+	uint32_t n;
+};
+
+struct measured {
+	struct measured_fn *fns;
+	size_t nfns;
+	uint32_t *ids;
+	struct measured_path *paths;   /* sorted by their names, root first */
+	size_t npaths;
+	uint64_t samples;              /* over all paths */
+	unsigned rate;
+	/* private */
+	size_t fns_cap, ids_cap, paths_cap;
+	size_t *slots, nslots;
+	void *libraries;               /* the libraries' symbol tables read */
+	size_t nlibraries;
+	char **owned_names;
+	size_t nowned, owned_cap;
+};
+
+/*
+ * Names the frames of cp with st (the executable's table, its names
+ * demangled if the report's are) and, where demangle is set, demangles
+ * the libraries' names too.  Returns 0, or -1 with a message in err (out
+ * of memory).  A library that cannot be read is named as a module, with
+ * one warning per library in warnings (may be NULL).
+ */
+int measured_resolve(struct measured *m, const struct symtab *st, const struct callpaths *cp,
+		     int demangle, FILE *warnings, const char *program, char *err,
+		     size_t errlen);
+
+void measured_free(struct measured *m);
+
+/*
+ * The call graph's children times from the paths (GNU's text and field
+ * meanings kept): a function's children time is the samples with it on
+ * the path below its callers but not as the leaf; an arc's self time the
+ * samples whose leaf is the child called by that parent directly, its
+ * children time those with the parent directly above the child, minus
+ * that (recursion counts a sample once per function and arc).  A function
+ * sampled in the histogram but on no path (its paths were not kept)
+ * keeps the estimate, and is marked (cg_node estimated).  Updates st's child_ticks (the flat profile's total per
+ * call) and the order of the entries.  Returns the number of functions
+ * that kept the estimate, or -1 when out of memory.
+ */
+long measured_apply(struct callgraph *cg, struct symtab *st, const struct measured *m);
+
+/* A call between two named frames, over the paths. */
+struct measured_arc {
+	uint32_t caller, callee; /* fn ids */
+	uint64_t inclusive;      /* samples with caller directly above callee
+				  * (once per path) */
+	uint64_t calls;          /* the gmon arcs' count, when has_calls */
+	int has_calls;           /* both in the executable, and an arc counted */
+};
+
+/*
+ * The calls between named frames on the paths, sorted by caller then
+ * callee, into a malloc'ed *out; calls from cg's arcs (may be NULL).
+ * Returns 0, or -1 when out of memory.
+ */
+int measured_arcs(const struct measured *m, const struct callgraph *cg,
+		  const struct symtab *st, struct measured_arc **out, size_t *n);
+
+#endif /* GPROF_PAR_MEASURED_H */

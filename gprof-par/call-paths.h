@@ -1,0 +1,32 @@
+/*
+ * call-paths.h - the sampled call paths beside the profiles (PROFILE+paths,
+ * include/gmon-callpaths.h): summed by -s and -S into OUTPUT+paths, and
+ * read for --measured, --format and --flame-graph.
+ */
+#ifndef GPROF_PAR_CALL_PATHS_H
+#define GPROF_PAR_CALL_PATHS_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "callpaths.h"
+
+/*
+ * Adds the paths beside each of the n profiles into cp (a profile without
+ * them is passed over; how many had none is in *missing).  A paths file
+ * that cannot be read is an error (message in err), unless skip_bad: then
+ * it is passed over with a warning on msgs.  Returns 0 or -1.
+ */
+int call_paths_gather(struct callpaths *cp, char *const *profiles, size_t n, int skip_bad,
+		      size_t *missing, FILE *msgs, const char *program, char *err,
+		      size_t errlen);
+
+/*
+ * -s, -S: the paths of the n profiles summed, into output+paths (left alone
+ * when none has paths; a stale one from an earlier sum is removed then).
+ * Messages on msgs.  Returns 0, or 1 after saying why (nothing written).
+ */
+int call_paths_sum(char *const *profiles, size_t n, const char *output, int skip_bad,
+		   FILE *msgs, const char *program);
+
+#endif /* GPROF_PAR_CALL_PATHS_H */

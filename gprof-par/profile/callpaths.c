@@ -1,0 +1,550 @@
+/*
+ * callpaths.c - see callpaths.h.
+ */
+#include "callpaths.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "errors.h"
+#include "files.h"
+#include "gmon-callpaths.h"
+#include "grow.h"
+
+void callpaths_init(struct callpaths *cp)
+{
+	memset(cp, 0, sizeof *cp);
+}
+
+void callpaths_free(struct callpaths *cp)
+{
+	for (size_t m = 0; m < cp->nmodules; m++) {
+		free(cp->modules[m].build_id);
+		free(cp->modules[m].path);
+	}
+	free(cp->modules);
+	free(cp->frames);
+	free(cp->paths);
+	free(cp->slots);
+	callpaths_init(cp);
+}
+
+/* ---- the set's modules ---- */
+
+static int same_module(const struct callpath_module *m, const char *base, const char *build_id)
+{
+	if (strcmp(m->base, base) != 0)
+		return 0;
+	if (!m->build_id || !build_id)
+		return !m->build_id && !build_id;
+	return strcmp(m->build_id, build_id) == 0;
+}
+
+static const char *base_of(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	return slash ? slash + 1 : path;
+}
+
+/* The set's index of a module (added if new); -1 when out of memory. */
+static int64_t module_index(struct callpaths *cp, const char *path, const char *build_id)
+{
+	const char *base = base_of(path);
+	struct callpath_module *grown, *m;
+
+	for (size_t i = 0; i < cp->nmodules; i++)
+		if (same_module(&cp->modules[i], base, build_id))
+			return (int64_t)i;
+	grown = grow_array(cp->modules, &cp->modules_cap, cp->nmodules + 1, sizeof *grown, 8);
+	if (!grown)
+		return -1;
+	cp->modules = grown;
+	m = &cp->modules[cp->nmodules];
+	m->path = strdup(path);
+	m->build_id = build_id ? strdup(build_id) : NULL;
+	if (!m->path || (build_id && !m->build_id)) {
+		free(m->path);
+		free(m->build_id);
+		return -1;
+	}
+	m->base = base_of(m->path);
+	return (int64_t)cp->nmodules++;
+}
+
+/* ---- the set's paths, indexed by their frames ---- */
+
+static uint64_t frames_hash(const struct callpath_frame *f, uint32_t n)
+{
+	uint64_t h = 0xcbf29ce484222325ull;
+
+	for (uint32_t i = 0; i < n; i++) {
+		h ^= f[i].addr + ((uint64_t)f[i].module << 48);
+		h *= 0x100000001b3ull;
+		h ^= h >> 29;
+	}
+	return h;
+}
+
+static int same_frames(const struct callpath_frame *a, const struct callpath_frame *b,
+		       uint32_t n)
+{
+	for (uint32_t i = 0; i < n; i++)
+		if (a[i].module != b[i].module || a[i].addr != b[i].addr)
+			return 0;
+	return 1;
+}
+
+static int rebuild_index(struct callpaths *cp, size_t nslots)
+{
+	size_t *slots = malloc(nslots * sizeof *slots);
+
+	if (!slots)
+		return -1;
+	for (size_t s = 0; s < nslots; s++)
+		slots[s] = SIZE_MAX;
+	for (size_t p = 0; p < cp->npaths; p++) {
+		const struct callpath *cpth = &cp->paths[p];
+		size_t s = frames_hash(&cp->frames[cpth->first], cpth->nframes) & (nslots - 1);
+
+		while (slots[s] != SIZE_MAX)
+			s = (s + 1) & (nslots - 1);
+		slots[s] = p;
+	}
+	free(cp->slots);
+	cp->slots = slots;
+	cp->nslots = nslots;
+	return 0;
+}
+
+/* Adds samples to the path of frames f[0..n) (copied if new).  -1: no memory. */
+static int add_path(struct callpaths *cp, const struct callpath_frame *f, uint32_t n,
+		    uint64_t samples)
+{
+	uint64_t h = frames_hash(f, n);
+	size_t s;
+	struct callpath *paths;
+	struct callpath_frame *frames;
+
+	if ((cp->npaths + 1) * 2 > cp->nslots &&
+	    rebuild_index(cp, cp->nslots ? 2 * cp->nslots : 1024) != 0)
+		return -1;
+	for (s = h & (cp->nslots - 1); cp->slots[s] != SIZE_MAX; s = (s + 1) & (cp->nslots - 1)) {
+		struct callpath *p = &cp->paths[cp->slots[s]];
+
+		if (p->nframes == n && same_frames(&cp->frames[p->first], f, n)) {
+			p->samples += samples;
+			cp->samples += samples;
+			return 0;
+		}
+	}
+	paths = grow_array(cp->paths, &cp->paths_cap, cp->npaths + 1, sizeof *paths, 256);
+	if (!paths)
+		return -1;
+	cp->paths = paths;
+	frames = grow_array(cp->frames, &cp->frames_cap, cp->nframes + n, sizeof *frames, 4096);
+	if (!frames)
+		return -1;
+	cp->frames = frames;
+	memcpy(&cp->frames[cp->nframes], f, n * sizeof *f);
+	cp->paths[cp->npaths] = (struct callpath){ samples, cp->nframes, n };
+	cp->nframes += n;
+	cp->slots[s] = cp->npaths++;
+	cp->samples += samples;
+	return 0;
+}
+
+/* ---- reading ---- */
+
+struct reader {
+	const char *path;
+	size_t lineno;
+	char *err;
+	size_t errlen;
+	uint32_t *module_map;    /* the file's module index -> the set's */
+	size_t nmap, map_cap;
+	struct callpath_frame frames[GMON_CALLPATHS_MAX_DEPTH];
+};
+
+static int fail(struct reader *r, const char *what)
+{
+	set_error(r->err, r->errlen, "%s:%zu: %s", r->path, r->lineno, what);
+	return -1;
+}
+
+static int parse_u64(const char *s, int base, uint64_t *v)
+{
+	char *end;
+
+	if (!*s || *s == '-' || *s == '+' || *s == ' ')
+		return -1;
+	errno = 0;
+	*v = strtoull(s, &end, base);
+	return errno || *end ? -1 : 0;
+}
+
+/* "rate<TAB>N" */
+static int parse_rate(struct callpaths *cp, struct reader *r, char *value)
+{
+	uint64_t rate;
+
+	if (parse_u64(value, 10, &rate) != 0 || rate == 0 || rate > UINT32_MAX)
+		return fail(r, "not a sampling rate (rate, a TAB, samples per second)");
+	if (cp->rate && cp->rate != rate) {
+		set_error(r->err, r->errlen, "%s:%zu: sampled at %" PRIu64 " per second, the "
+			  "other paths at %u: cannot be added", r->path, r->lineno, rate, cp->rate);
+		return -1;
+	}
+	cp->rate = (unsigned)rate;
+	return 0;
+}
+
+/* "module<TAB>INDEX<TAB>BUILD-ID<TAB>PATH" */
+static int parse_module(struct callpaths *cp, struct reader *r, char *fields)
+{
+	char *index = fields, *build_id, *path;
+	uint64_t i;
+	int64_t to;
+
+	build_id = strchr(index, '\t');
+	path = build_id ? strchr(build_id + 1, '\t') : NULL;
+	if (!path)
+		return fail(r, "not a module line (module, index, build-id, path)");
+	*build_id++ = '\0';
+	*path++ = '\0';
+	if (parse_u64(index, 10, &i) != 0 || i != r->nmap)
+		return fail(r, "module indexes must count up from 0");
+	if (!*path || (strcmp(build_id, "-") != 0 && strspn(build_id, "0123456789abcdef") !=
+						      strlen(build_id)))
+		return fail(r, "a module needs a path and a build-id in hex or \"-\"");
+	to = module_index(cp, path, strcmp(build_id, "-") == 0 ? NULL : build_id);
+	if (to < 0)
+		return fail(r, "out of memory");
+	if ((i == 0) != (to == 0)) {
+		set_error(r->err, r->errlen, "%s:%zu: the executable %s is not the one of the "
+			  "other paths (%s%s%s)", r->path, r->lineno, path, cp->modules[0].path,
+			  cp->modules[0].build_id ? ", build-id " : "",
+			  cp->modules[0].build_id ? cp->modules[0].build_id : "");
+		return -1;
+	}
+	r->module_map = grow_array(r->module_map, &r->map_cap, r->nmap + 1,
+				   sizeof *r->module_map, 16);
+	if (!r->module_map)
+		return fail(r, "out of memory");
+	r->module_map[r->nmap++] = (uint32_t)to;
+	return 0;
+}
+
+/* One frame "MODULE:ADDRESS" (NUL-terminated). */
+static int parse_frame(struct reader *r, char *text, struct callpath_frame *f)
+{
+	char *colon = strchr(text, ':');
+	uint64_t m;
+
+	if (!colon)
+		return -1;
+	*colon = '\0';
+	if (parse_u64(colon + 1, 16, &f->addr) != 0)
+		return -1;
+	if (strcmp(text, "-") == 0) {
+		f->module = CALLPATH_NO_MODULE;
+		return 0;
+	}
+	if (parse_u64(text, 10, &m) != 0 || m >= r->nmap)
+		return -1;
+	f->module = r->module_map[m];
+	return 0;
+}
+
+/* "path<TAB>SAMPLES<TAB>FRAME FRAME ..." */
+static int parse_path(struct callpaths *cp, struct reader *r, char *fields)
+{
+	char *frames = strchr(fields, '\t');
+	uint64_t samples;
+	uint32_t n = 0;
+
+	if (!frames)
+		return fail(r, "not a path line (path, samples, frames)");
+	*frames++ = '\0';
+	if (parse_u64(fields, 10, &samples) != 0)
+		return fail(r, "a path's samples must be a number");
+	for (char *f = frames, *next; *f; f = next) {
+		next = strchr(f, ' ');
+		if (next)
+			*next++ = '\0';
+		else
+			next = f + strlen(f);
+		if (n == GMON_CALLPATHS_MAX_DEPTH)
+			return fail(r, "a path of more than " "128" " frames");
+		if (parse_frame(r, f, &r->frames[n++]) != 0)
+			return fail(r, "a frame must be MODULE:ADDRESS (a listed module's index, or "
+				    "-, and hex)");
+	}
+	if (n == 0)
+		return fail(r, "a path without frames");
+	if (samples > UINT64_MAX - cp->samples)
+		return fail(r, "too many samples");
+	if (add_path(cp, r->frames, n, samples) != 0)
+		return fail(r, "out of memory");
+	return 0;
+}
+
+/* The runtime's summary comment: what it could not keep. */
+static void parse_summary(struct callpaths *cp, const char *line)
+{
+	unsigned long long kept, lost, cut;
+	unsigned depth;
+
+	if (sscanf(line, "# samples with a path: %llu; lost (table full): %llu; cut at %u "
+		   "frames: %llu", &kept, &lost, &depth, &cut) == 4) {
+		cp->lost += lost;
+		cp->cut += cut;
+	}
+}
+
+static int parse_line(struct callpaths *cp, struct reader *r, char *line)
+{
+	char *tab = strchr(line, '\t');
+
+	if (line[0] == '#') {
+		parse_summary(cp, line);
+		return 0;
+	}
+	if (!tab)
+		return line[0] ? fail(r, "not a line of a paths file (no TAB)") : 0;
+	*tab++ = '\0';
+	if (strcmp(line, "rate") == 0)
+		return parse_rate(cp, r, tab);
+	if (strcmp(line, "module") == 0)
+		return parse_module(cp, r, tab);
+	if (strcmp(line, "path") == 0) {
+		if (r->nmap == 0)
+			return fail(r, "a path before the module lines");
+		return parse_path(cp, r, tab);
+	}
+	return 0;   /* a keyword of a later minor version */
+}
+
+int callpaths_add_file(struct callpaths *cp, const char *path, char *err, size_t errlen)
+{
+	struct stat st;
+	int fd = open_input(path, "a paths file", INPUT_REGULAR, &st, err, errlen);
+	FILE *f = fd >= 0 ? fdopen(fd, "r") : NULL;
+	struct reader *r;
+	char *line = NULL, magic[64];
+	size_t cap = 0;
+	ssize_t len;
+	int status = 0;
+
+	if (!f) {
+		if (fd >= 0) {
+			set_error(err, errlen, "%s: %s", path, strerror(errno));
+			close(fd);
+		}
+		return -1;
+	}
+	r = calloc(1, sizeof *r);
+	if (!r) {
+		fclose(f);
+		set_error(err, errlen, "%s: out of memory", path);
+		return -1;
+	}
+	*r = (struct reader){ .path = path, .err = err, .errlen = errlen };
+	snprintf(magic, sizeof magic, "%s %d", GMON_CALLPATHS_MAGIC, GMON_CALLPATHS_VERSION);
+	while (status == 0 && (len = getline(&line, &cap, f)) >= 0) {
+		r->lineno++;
+		if (len == 0 || line[len - 1] != '\n')
+			status = fail(r, "the last line is cut short (no newline)");
+		else if ((size_t)len != strlen(line))
+			status = fail(r, "a NUL byte: not a text file");
+		else if ((line[--len] = '\0', r->lineno == 1)) {
+			if (strcmp(line, magic) != 0)
+				status = fail(r, "not a paths file of version 1 (\"# gmon-mpi paths "
+					      "1\" expected)");
+		} else {
+			status = parse_line(cp, r, line);
+		}
+	}
+	if (status == 0 && ferror(f))
+		status = fail(r, strerror(errno));
+	if (status == 0 && r->lineno == 0) {
+		set_error(err, errlen, "%s: empty, not a paths file", path);
+		status = -1;
+	}
+	if (status == 0)
+		cp->nfiles++;
+	free(line);
+	free(r->module_map);
+	free(r);
+	fclose(f);
+	return status;
+}
+
+int callpaths_add(struct callpaths *cp, const struct callpaths *src, char *err, size_t errlen)
+{
+	uint32_t *map = malloc((src->nmodules ? src->nmodules : 1) * sizeof *map);
+	struct callpath_frame frames[GMON_CALLPATHS_MAX_DEPTH];
+
+	if (!map)
+		goto oom;
+	if (src->rate && cp->rate && src->rate != cp->rate) {
+		set_error(err, errlen, "paths sampled at %u and %u per second cannot be added",
+			  src->rate, cp->rate);
+		free(map);
+		return -1;
+	}
+	for (size_t m = 0; m < src->nmodules; m++) {
+		int64_t to = module_index(cp, src->modules[m].path, src->modules[m].build_id);
+
+		if (to < 0)
+			goto oom;
+		if ((m == 0) != (to == 0)) {
+			set_error(err, errlen, "paths of %s and of %s cannot be added: not the same "
+				  "executable", src->modules[0].path, cp->modules[0].path);
+			free(map);
+			return -1;
+		}
+		map[m] = (uint32_t)to;
+	}
+	for (size_t p = 0; p < src->npaths; p++) {
+		const struct callpath *sp = &src->paths[p];
+
+		for (uint32_t i = 0; i < sp->nframes; i++) {
+			frames[i] = src->frames[sp->first + i];
+			if (frames[i].module != CALLPATH_NO_MODULE)
+				frames[i].module = map[frames[i].module];
+		}
+		if (add_path(cp, frames, sp->nframes, sp->samples) != 0)
+			goto oom;
+	}
+	if (src->rate)
+		cp->rate = src->rate;
+	cp->lost += src->lost;
+	cp->cut += src->cut;
+	cp->nfiles += src->nfiles;
+	free(map);
+	return 0;
+oom:
+	free(map);
+	set_error(err, errlen, "out of memory adding call paths");
+	return -1;
+}
+
+/* ---- writing, in canonical order ---- */
+
+struct order {
+	const struct callpaths *cp;
+	uint32_t *rank;          /* module index -> its position in the file */
+};
+
+static struct order sorting; /* qsort has no context argument */
+
+static int cmp_modules(const void *a, const void *b)
+{
+	const struct callpath_module *l = &sorting.cp->modules[*(const uint32_t *)a];
+	const struct callpath_module *r = &sorting.cp->modules[*(const uint32_t *)b];
+	int c = strcmp(l->base, r->base);
+
+	if (c == 0)
+		c = strcmp(l->build_id ? l->build_id : "", r->build_id ? r->build_id : "");
+	return c ? c : strcmp(l->path, r->path);
+}
+
+static int cmp_frame(const struct callpath_frame *l, const struct callpath_frame *r)
+{
+	uint64_t lm = l->module == CALLPATH_NO_MODULE ? UINT64_MAX : sorting.rank[l->module];
+	uint64_t rm = r->module == CALLPATH_NO_MODULE ? UINT64_MAX : sorting.rank[r->module];
+
+	if (lm != rm)
+		return lm < rm ? -1 : 1;
+	return l->addr < r->addr ? -1 : l->addr > r->addr;
+}
+
+static int cmp_paths(const void *a, const void *b)
+{
+	const struct callpath *l = &sorting.cp->paths[*(const size_t *)a];
+	const struct callpath *r = &sorting.cp->paths[*(const size_t *)b];
+	uint32_t n = l->nframes < r->nframes ? l->nframes : r->nframes;
+
+	for (uint32_t i = 0; i < n; i++) {
+		int c = cmp_frame(&sorting.cp->frames[l->first + i],
+				  &sorting.cp->frames[r->first + i]);
+
+		if (c)
+			return c;
+	}
+	return l->nframes < r->nframes ? -1 : l->nframes > r->nframes;
+}
+
+int callpaths_print(FILE *out, const struct callpaths *cp)
+{
+	uint32_t *by_name = malloc((cp->nmodules ? cp->nmodules : 1) * sizeof *by_name);
+	uint32_t *rank = malloc((cp->nmodules ? cp->nmodules : 1) * sizeof *rank);
+	size_t *order = malloc((cp->npaths ? cp->npaths : 1) * sizeof *order);
+
+	if (!by_name || !rank || !order) {
+		free(by_name);
+		free(rank);
+		free(order);
+		errno = ENOMEM;
+		return -1;
+	}
+	sorting = (struct order){ cp, rank };
+	for (uint32_t m = 0; m < cp->nmodules; m++)
+		by_name[m] = m;
+	if (cp->nmodules > 1)   /* the executable stays first */
+		qsort(by_name + 1, cp->nmodules - 1, sizeof *by_name, cmp_modules);
+	for (uint32_t m = 0; m < cp->nmodules; m++)
+		rank[by_name[m]] = m;
+	for (size_t p = 0; p < cp->npaths; p++)
+		order[p] = p;
+	qsort(order, cp->npaths, sizeof *order, cmp_paths);
+
+	fprintf(out, "%s %d\nrate\t%u\n", GMON_CALLPATHS_MAGIC, GMON_CALLPATHS_VERSION, cp->rate);
+	for (uint32_t m = 0; m < cp->nmodules; m++) {
+		const struct callpath_module *mod = &cp->modules[by_name[m]];
+
+		fprintf(out, "module\t%u\t%s\t%s\n", m, mod->build_id ? mod->build_id : "-",
+			mod->path);
+	}
+	for (size_t k = 0; k < cp->npaths; k++) {
+		const struct callpath *p = &cp->paths[order[k]];
+
+		fprintf(out, "path\t%" PRIu64 "\t", p->samples);
+		for (uint32_t i = 0; i < p->nframes; i++) {
+			const struct callpath_frame *f = &cp->frames[p->first + i];
+
+			if (f->module == CALLPATH_NO_MODULE)
+				fprintf(out, "%s-:%" PRIx64, i ? " " : "", f->addr);
+			else
+				fprintf(out, "%s%u:%" PRIx64, i ? " " : "", rank[f->module], f->addr);
+		}
+		fputc('\n', out);
+	}
+	fprintf(out, "# samples with a path: %" PRIu64 "; lost (table full): %" PRIu64
+		"; cut at %d frames: %" PRIu64 "\n", cp->samples, cp->lost,
+		GMON_CALLPATHS_MAX_DEPTH, cp->cut);
+	free(by_name);
+	free(rank);
+	free(order);
+	return ferror(out) ? -1 : 0;
+}
+
+int callpaths_write(const struct callpaths *cp, const char *path, char *err, size_t errlen)
+{
+	struct output_file o;
+
+	if (output_open(&o, path, err, errlen) != 0)
+		return -1;
+	if (callpaths_print(o.stream, cp) != 0 && errno == ENOMEM) {
+		set_error(err, errlen, "%s: out of memory writing the call paths (nothing "
+			  "written)", path);
+		output_abandon(&o);
+		return -1;
+	}
+	return output_commit(&o, err, errlen);  /* which sees a write error */
+}

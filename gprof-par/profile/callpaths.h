@@ -1,0 +1,75 @@
+/*
+ * callpaths.h - the sampled call paths of one or more profiles
+ * (PROFILE+paths, include/gmon-callpaths.h): read, added up, written.
+ *
+ * Reading a file adds it to a set: its modules are matched to the set's by
+ * their base name and build-id (the executable is always module 0, and
+ * must be the same in every file), and a path already in the set only adds
+ * its samples.  callpaths_write() prints the set in a canonical order (the
+ * modules by name, the paths by their frames), so a sum is the same bytes
+ * whatever order the files came in.
+ */
+#ifndef GPROF_PAR_CALLPATHS_H
+#define GPROF_PAR_CALLPATHS_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define CALLPATH_NO_MODULE UINT32_MAX   /* a frame's "-": in no module */
+
+struct callpath_module {
+	char *build_id;          /* lower-case hex, NULL if "-" */
+	char *path;              /* as loaded */
+	const char *base;        /* into path: after the last '/' */
+};
+
+struct callpath_frame {
+	uint32_t module;         /* index into modules, or CALLPATH_NO_MODULE */
+	uint64_t addr;           /* link-time (runtime for CALLPATH_NO_MODULE) */
+};
+
+struct callpath {
+	uint64_t samples;
+	size_t first;            /* its frames: frames[first .. first + nframes) */
+	uint32_t nframes;        /* leaf first, at least 1 */
+};
+
+struct callpaths {
+	unsigned rate;           /* samples per second; 0 until a file is read */
+	struct callpath_module *modules;
+	size_t nmodules;
+	struct callpath_frame *frames;
+	size_t nframes;
+	struct callpath *paths;
+	size_t npaths;
+	uint64_t samples;        /* over all paths */
+	uint64_t lost;           /* samples the runtime had no room for */
+	uint64_t cut;            /* paths cut at the depth limit */
+	size_t nfiles;           /* files added */
+	/* private: capacities and the index of paths by their frames */
+	size_t modules_cap, frames_cap, paths_cap;
+	size_t *slots;
+	size_t nslots;
+};
+
+void callpaths_init(struct callpaths *cp);
+void callpaths_free(struct callpaths *cp);
+
+/* Adds the paths file at path to cp.  Returns 0, or -1 with a message
+ * naming the file (and line) in err; after a failure cp may hold part of
+ * the file: free it, do not use it. */
+int callpaths_add_file(struct callpaths *cp, const char *path, char *err, size_t errlen);
+
+/* Adds the set src to cp (as if src's files were added one by one). */
+int callpaths_add(struct callpaths *cp, const struct callpaths *src, char *err, size_t errlen);
+
+/* Writes cp in the file format, canonical order.  Returns 0, or -1 with
+ * errno set (a write error). */
+int callpaths_print(FILE *out, const struct callpaths *cp);
+
+/* Writes cp to path through a temporary renamed over it.  Returns 0, or -1
+ * with a message in err (nothing is then left behind). */
+int callpaths_write(const struct callpaths *cp, const char *path, char *err, size_t errlen);
+
+#endif /* GPROF_PAR_CALLPATHS_H */
