@@ -32,6 +32,7 @@ int call_paths_gather(struct callpaths *cp, char *const *profiles, size_t n, int
 		char *path = paths_beside(profiles[i]);
 		struct callpaths one;
 		struct stat sb;
+		char why[1024];
 
 		if (!path) {
 			set_error(err, errlen, "out of memory");
@@ -45,7 +46,9 @@ int call_paths_gather(struct callpaths *cp, char *const *profiles, size_t n, int
 		/* each file on its own first: a bad one leaves the sum as it was */
 		callpaths_init(&one);
 		if (callpaths_add_file(&one, path, err, errlen) != 0 ||
-		    callpaths_add(cp, &one, err, errlen) != 0) {
+		    callpaths_add(cp, &one, why, sizeof why) != 0) {
+			if (one.nfiles > 0)   /* read, but not added: name the file */
+				set_error(err, errlen, "%s: %s", path, why);
 			callpaths_free(&one);
 			free(path);
 			if (!skip_bad)

@@ -1,0 +1,172 @@
+#!/bin/bash
+# callpaths-gprof.sh - the sampled call paths in gprof-par (issue 11):
+# corpus/easy-hard.c run with the runtime (its PROFILE+paths), then
+#   - --measured: hard->work carries >= 99% of work's time, where gprof's
+#     estimate (and GNU gprof's) gives easy and hard half each; the flat
+#     profile's self times and calls are the estimate's; the header line;
+#     a 1:3 pair of callers measured within 10%;
+#   - --format=folded: one line per path, root first, adding up to the
+#     samples of the paths file;
+#   - -s / -S: FILE+paths summed (samples add up), the same bytes whatever
+#     the order of the files and with 1 to 4 MPI processes; a sum without
+#     paths removes a stale one; --measured from -S DIR EXE;
+#   - errors: no paths, a damaged paths file (named, with its line), the
+#     paths of another program, --skip-bad.
+set -u
+. "$(dirname "$0")/reduce-lib.sh"
+
+rtlib=$top_builddir/libgmon-mpi/.libs
+corpus=$top_srcdir/tests/analyzer/corpus
+
+build() {   # NAME SOURCE: a -pg -g program linked with libgmon-mpi
+	"$CC" -pg -g -O1 "$2" -o "$1" -L"$rtlib" -lgmon-mpi -Wl,-rpath,"$rtlib" ||
+		{ echo "ERROR: cannot build $2"; exit 99; }
+}
+
+expect_grep() {   # WHAT PATTERN FILE
+	if grep -q -- "$2" "$3"; then echo "ok: $1"; else fail "$1 ('$2' not in $3)"; cat "$3"; fi
+}
+
+same_file() {     # WHAT A B
+	if cmp -s "$2" "$3"; then echo "ok: $1"; else fail "$1: $2 and $3 differ"; diff "$2" "$3" | head -20; fi
+}
+
+# arc_self FILE CALLER CALLEE: the self seconds of the CALLER line in
+# CALLEE's entry of a call graph (-b -q), "missing" if none.
+arc_self() {
+	awk -v caller="$2" -v callee="$3" '
+		/^-----/ { n = 0; next }
+		/^\[/ { if ($0 ~ " " callee " [[(]") { for (i = 0; i < n; i++) print lines[i] } n = 0; next }
+		{ lines[n++] = $0 }' "$1" | awk -v caller="$2" '$4 == caller { print $1; found = 1 }
+		END { if (!found) print "missing" }'
+}
+
+# entry_self FILE NAME: the self seconds of NAME's own line.
+entry_self() {
+	awk -v name="$2" '/^\[/ && $0 ~ " " name " [[]" { print $3; exit }' "$1"
+}
+
+build easy-hard "$corpus/easy-hard.c"
+BG_GMON_HZ=1000 ./easy-hard || { echo "ERROR: easy-hard failed"; exit 99; }
+[ -s gmon.out+paths ] || { echo "ERROR: no gmon.out+paths"; exit 99; }
+head -1 gmon.out+paths | grep -qx '# gmon-mpi paths 1' || fail "the paths file's first line"
+path_samples=$(awk -F'\t' '$1 == "path" { s += $2 } END { print s + 0 }' gmon.out+paths)
+[ "$path_samples" -ge 200 ] || fail "only $path_samples samples in the paths"
+
+# --- --measured against the estimate ------------------------------------
+"$GPROF_PAR" -b -q easy-hard gmon.out > est.txt || fail "-q failed"
+"$GPROF_PAR" -b -q --measured easy-hard gmon.out > meas.txt 2> meas.err || fail "--measured failed"
+expect_grep "--measured says so under the granularity" \
+	"children's times measured from $path_samples sampled call paths (gprof-par --measured)" meas.txt
+work=$(entry_self meas.txt work)
+hard=$(arc_self meas.txt hard work)
+easy_est=$(arc_self est.txt easy work)
+hard_est=$(arc_self est.txt hard work)
+awk -v h="$hard" -v w="$work" 'BEGIN { exit !(w > 0 && h >= 0.99 * w) }' &&
+	echo "ok: measured hard->work $hard s of work's $work s" ||
+	fail "measured hard->work is $hard s of work's $work s (< 99%)"
+[ "$easy_est" = "$hard_est" ] && echo "ok: the estimate splits work evenly ($easy_est s each)" ||
+	fail "the estimate gave easy $easy_est s and hard $hard_est s"
+if command -v "${GPROF:-gprof}" > /dev/null; then
+	"${GPROF:-gprof}" -b -q easy-hard gmon.out > gnu.txt 2>/dev/null
+	same_file "without --measured, GNU gprof's call graph" gnu.txt est.txt
+fi
+grep -q "(estimated)" meas.txt && fail "an entry kept the estimate though every function was measured"
+# self times and counts: the estimate's (the flat profile's first five columns)
+"$GPROF_PAR" -b -p easy-hard gmon.out | awk '{ print $1, $2, $3, $4, $5, $NF }' > flat-est.txt
+"$GPROF_PAR" -b -p --measured easy-hard gmon.out | awk '{ print $1, $2, $3, $4, $5, $NF }' > flat-meas.txt
+same_file "flat profile's self times and calls with --measured" flat-est.txt flat-meas.txt
+
+# Two callers, 1:3 of the work, the same number of calls.
+build one-three "$corpus/one-three.c"
+mkdir -p ot && (cd ot && BG_GMON_HZ=1000 ../one-three) || { echo "ERROR: one-three failed"; exit 99; }
+"$GPROF_PAR" -b -q --measured one-three ot/gmon.out > ot.txt || fail "--measured one-three failed"
+light=$(arc_self ot.txt light work)
+heavy=$(arc_self ot.txt heavy work)
+awk -v l="$light" -v h="$heavy" 'BEGIN { exit !(l > 0 && h / l > 2.7 && h / l < 3.3) }' &&
+	echo "ok: measured heavy:light = $heavy:$light (3:1 of the work)" ||
+	fail "measured heavy:light = $heavy:$light, expected 3:1 within 10%"
+
+# --- folded --------------------------------------------------------------
+"$GPROF_PAR" --format=folded easy-hard gmon.out > folded.txt || fail "--format=folded failed"
+folded_sum=$(awk '{ s += $NF } END { print s + 0 }' folded.txt)
+[ "$folded_sum" = "$path_samples" ] && echo "ok: folded adds up to the $path_samples samples" ||
+	fail "folded adds up to $folded_sum, the paths file to $path_samples"
+grep -Eq '(^|;)main;hard;work [0-9]+$' folded.txt && echo "ok: folded has main;hard;work" ||
+	fail "no main;hard;work line in the folded output"
+sort -c folded.txt 2>/dev/null || fail "folded lines are not in order"
+"$GPROF_PAR" --format=folded --measured -b easy-hard gmon.out > folded2.txt
+same_file "--format=folded is the whole output" folded.txt folded2.txt
+
+# --- sums ----------------------------------------------------------------
+mkdir -p run && cp gmon.out run/gmon.out.0 && cp gmon.out+paths run/gmon.out.0+paths
+(cd ot && true)
+mkdir -p second && (cd second && BG_GMON_HZ=1000 ../easy-hard) || exit 99
+cp second/gmon.out run/gmon.out.1 && cp second/gmon.out+paths run/gmon.out.1+paths
+"$GPROF_PAR" -s easy-hard run/gmon.out.0 run/gmon.out.1 > /dev/null 2> s.err || { fail "-s failed"; cat s.err; }
+[ -s gmon.sum+paths ] || fail "-s wrote no gmon.sum+paths"
+both=$(awk -F'\t' '$1 == "path" { s += $2 } END { print s + 0 }' run/gmon.out.0+paths run/gmon.out.1+paths)
+sum=$(awk -F'\t' '$1 == "path" { s += $2 } END { print s + 0 }' gmon.sum+paths)
+[ "$both" = "$sum" ] && echo "ok: the sum's paths hold the $sum samples of both" ||
+	fail "the sum's paths hold $sum samples, the files $both"
+grep -q "^# samples with a path: $sum;" gmon.sum+paths || fail "the sum's summary line"
+mv gmon.sum+paths forward.paths
+"$GPROF_PAR" -s easy-hard run/gmon.out.1 run/gmon.out.0 > /dev/null 2>&1
+same_file "the sum's paths whatever the order of the files" forward.paths gmon.sum+paths
+# the sum read back is a paths file like the runtime's: re-summing one file gives it again
+"$GPROF_PAR" -s -o resum easy-hard gmon.sum > /dev/null 2>&1
+same_file "a sum's paths summed alone are the same" forward.paths resum+paths
+for np in 1 2 3 4; do
+	rm -f run/gmon.sum run/gmon.sum+paths
+	MPI_LEAKS=0
+	sum_cmd "$np" -S run || { fail "-S with $np process(es) failed"; cat sum.err; continue; }
+	same_file "-S run with $np process(es): gmon.sum+paths" forward.paths run/gmon.sum+paths
+done
+"$GPROF_PAR" -b -q --measured -S run easy-hard > s-meas.txt 2> s-meas.err ||
+	{ fail "--measured -S run easy-hard failed"; cat s-meas.err; }
+expect_grep "--measured from -S DIR EXE" "measured from $sum sampled call paths" s-meas.txt
+# a sum of profiles without paths leaves no stale paths beside it
+mkdir -p nopaths && cp run/gmon.out.0 nopaths/gmon.out.0 && cp forward.paths nopaths/gmon.sum+paths
+"$GPROF_PAR" -S nopaths > /dev/null 2>&1
+[ -e nopaths/gmon.sum+paths ] && fail "a stale gmon.sum+paths stayed beside a sum without paths" ||
+	echo "ok: a stale gmon.sum+paths was removed"
+
+# --- errors --------------------------------------------------------------
+cp gmon.out lone.out
+"$GPROF_PAR" --measured easy-hard lone.out > /dev/null 2> none.err && fail "--measured without paths succeeded"
+expect_grep "--measured without paths says so" "no call paths beside the profile" none.err
+cp gmon.out bad.out
+printf '# gmon-mpi paths 1\nrate\t1000\nmodule\t0\t-\t/x/easy-hard\npath\t3\t0:zz\n' > bad.out+paths
+"$GPROF_PAR" --format=folded easy-hard bad.out > /dev/null 2> bad.err && fail "a bad frame was accepted"
+expect_grep "a bad frame is named with its line" "bad.out+paths:4: a frame must be" bad.err
+printf '# gmon-mpi paths 2\n' > bad.out+paths
+"$GPROF_PAR" --format=folded easy-hard bad.out > /dev/null 2> bad.err && fail "version 2 was accepted"
+expect_grep "another version is refused" "bad.out+paths:1: not a paths file of version 1" bad.err
+printf '# gmon-mpi paths 1\nrate\t1000\nmodule\t0\t-\t/x/easy-hard\npath\t3\t0:10' > bad.out+paths
+"$GPROF_PAR" --format=folded easy-hard bad.out > /dev/null 2> bad.err && fail "a cut line was accepted"
+expect_grep "a cut last line is refused" "cut short" bad.err
+printf '# gmon-mpi paths 1\nrate\t1000\npath\t3\t0:10\n' > bad.out+paths
+"$GPROF_PAR" --format=folded easy-hard bad.out > /dev/null 2> bad.err && fail "a path before modules was accepted"
+expect_grep "a path needs its modules" "bad.out+paths:3: a path before the module lines" bad.err
+# the paths of another program cannot be added to these (its profile
+# would be refused first: here the paths alone are another program's)
+cp gmon.out other.out && cp ot/gmon.out+paths other.out+paths
+"$GPROF_PAR" --format=folded easy-hard gmon.out other.out > /dev/null 2> mixed.err &&
+	fail "another program's paths were added"
+expect_grep "another program's paths are refused" "other.out+paths: paths of .*one-three and of .*easy-hard cannot be added: not the same executable" mixed.err
+"$GPROF_PAR" -s -o mixed easy-hard gmon.out other.out > /dev/null 2> mixed.err
+[ -e mixed+paths ] && fail "mixed+paths was written from two programs' paths"
+expect_grep "-s says which paths file it could not add" "(mixed+paths not written)" mixed.err
+# --skip-bad passes over a bad paths file, with a warning
+printf 'garbage\n' > bad.out+paths
+"$GPROF_PAR" --skip-bad --format=folded easy-hard gmon.out bad.out > skip.txt 2> skip.err ||
+	fail "--skip-bad with a bad paths file failed"
+expect_grep "--skip-bad warns of the bad paths file" "its paths are left out" skip.err
+skip_sum=$(awk '{ s += $NF } END { print s + 0 }' skip.txt)
+[ "$skip_sum" = "$path_samples" ] || fail "--skip-bad: $skip_sum samples, expected $path_samples"
+"$GPROF_PAR" --format=xml easy-hard gmon.out > /dev/null 2> fmt.err && fail "--format=xml accepted"
+expect_grep "--format names its choices" "use gnu, callgrind, folded or json" fmt.err
+"$GPROF_PAR" --measured -S run > /dev/null 2> noexe.err && fail "--measured -S without the executable succeeded"
+expect_grep "--measured needs the executable" "need the executable's functions" noexe.err
+
+finish
