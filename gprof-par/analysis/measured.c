@@ -21,6 +21,8 @@ struct library {
 	int loaded;
 	size_t *ids;             /* symbol index -> fn id, SIZE_MAX: none yet */
 	size_t module_id;        /* the module as a whole, SIZE_MAX: none yet */
+	const char *base;        /* the module's base name, owned by m (the paths
+				  * may be freed before m) */
 };
 
 struct resolver {
@@ -66,7 +68,7 @@ static const char *own_name(struct measured *m, const char *prefix, const char *
 static size_t module_fn(struct resolver *r, uint32_t module)
 {
 	struct library *lib = &r->libs[module];
-	const char *base = r->cp->modules[module].base;
+	const char *base = lib->base;
 
 	if (lib->module_id == SIZE_MAX) {
 		const char *name = own_name(r->m, "[", base, "]");
@@ -153,7 +155,7 @@ static size_t frame_fn(struct resolver *r, const struct callpath_frame *f, int i
 		s = sym_owner(s);
 		if (r->exe_ids[s->index] == SIZE_MAX)
 			r->exe_ids[s->index] = add_fn(r->m, (struct measured_fn){
-				sym_print_name(s), r->cp->modules[0].base, s->file, s->line, s->index,
+				sym_print_name(s), r->libs[0].base, s->file, s->line, s->index,
 				0, 0 });
 		return r->exe_ids[s->index];
 	}
@@ -161,11 +163,15 @@ static size_t frame_fn(struct resolver *r, const struct callpath_frame *f, int i
 		struct library *lib = &r->libs[f->module];
 
 		s = symtab_lookup(&lib->st, addr);
+		/* from .dynsym, the static functions are missing: code past an
+		 * exported function's size is one of them, not that function */
+		if (s && lib->st.dynamic_symbols_only && s->size > 0 && addr - s->addr >= s->size)
+			s = NULL;
 		if (s) {
 			s = sym_owner(s);
 			if (lib->ids[s->index] == SIZE_MAX)
 				lib->ids[s->index] = add_fn(r->m, (struct measured_fn){
-					sym_print_name(s), r->cp->modules[f->module].base, s->file,
+					sym_print_name(s), lib->base, s->file,
 					s->line, SIZE_MAX, 0, 0 });
 			return lib->ids[s->index];
 		}
@@ -322,6 +328,9 @@ int measured_resolve(struct measured *m, const struct symtab *st, const struct c
 		r.exe_ids[i] = SIZE_MAX;
 	for (size_t k = 0; k < cp->nmodules; k++) {
 		r.libs[k].module_id = SIZE_MAX;
+		r.libs[k].base = own_name(m, "", cp->modules[k].base, "");
+		if (!r.libs[k].base)
+			goto out;
 		if (k > 0)
 			load_library(&r, (uint32_t)k, demangle, warnings, program);
 	}
@@ -491,19 +500,20 @@ static int arc_carries_time(const struct callgraph *cg, const struct cg_arc *a)
 	return a->count > 0 && a->parent != a->child && !(p->cycle && p->cycle == c->cycle);
 }
 
-long measured_apply(struct callgraph *cg, struct symtab *st, const struct measured *m)
+int measured_apply(struct callgraph *cg, struct symtab *st, const struct measured *m,
+		   struct measured_outcome *out)
 {
 	size_t nnodes = cg->nfuncs + cg->ncycles;
 	size_t *node = node_of_symbols(st);
 	size_t nodes[GMON_CALLPATHS_MAX_DEPTH];
 	struct graph_counts g = { 0 };
-	long estimated = 0;
 
 	g.child = calloc(nnodes + 1, sizeof *g.child);
 	g.total = calloc(nnodes + 1, sizeof *g.total);
 	g.arc_self = calloc(cg->narcs + 1, sizeof *g.arc_self);
 	g.arc_total = calloc(cg->narcs + 1, sizeof *g.arc_total);
 	g.seen = calloc(nnodes + 1, 1);
+	*out = (struct measured_outcome){ 0, 0 };
 	if (!node || !g.child || !g.total || !g.arc_self || !g.arc_total || !g.seen ||
 	    index_arcs(cg, &g) != 0) {
 		free(node);
@@ -525,6 +535,8 @@ long measured_apply(struct callgraph *cg, struct symtab *st, const struct measur
 			nodes[n++] = node[sym];
 		}
 		count_path(cg, &g, nodes, n, leaf_is_exe, (double)path->samples);
+		if (!leaf_is_exe)
+			out->outside += path->samples;
 	}
 	/*
 	 * Functions: measured, but for one that was sampled (self time in the
@@ -538,7 +550,7 @@ long measured_apply(struct callgraph *cg, struct symtab *st, const struct measur
 
 		if (g.total[f] == 0 && c->self_ticks > 0 && c->child_time > 0) {
 			c->estimated = 1;
-			estimated++;
+			out->estimated++;
 			continue;
 		}
 		c->child_time = g.child[f];
@@ -560,9 +572,9 @@ long measured_apply(struct callgraph *cg, struct symtab *st, const struct measur
 			st->syms[i].child_ticks = cg->nodes[node[i]].child_time;
 	free(node);
 	free_counts(&g);
-	if (callgraph_sort_by_time(cg) != 0)
-		return -1;
-	return estimated;
+	/* 100% is every sample, those in the libraries included */
+	cg->print_time += (double)out->outside;
+	return callgraph_sort_by_time(cg);
 }
 
 /* ---- named arcs, for the exports ---- */

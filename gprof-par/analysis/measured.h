@@ -77,16 +77,23 @@ void measured_free(struct measured *m);
 /*
  * The call graph's children times from the paths (GNU's text and field
  * meanings kept): a function's children time is the samples with it on
- * the path below its callers but not as the leaf; an arc's self time the
- * samples whose leaf is the child called by that parent directly, its
- * children time those with the parent directly above the child, minus
- * that (recursion counts a sample once per function and arc).  A function
- * sampled in the histogram but on no path (its paths were not kept)
- * keeps the estimate, and is marked (cg_node estimated).  Updates st's child_ticks (the flat profile's total per
- * call) and the order of the entries.  Returns the number of functions
- * that kept the estimate, or -1 when out of memory.
+ * the path below its callers but not as the leaf (the leaf may be in a
+ * shared library: the time under a function includes its MPI and libc
+ * time); an arc's self time the samples whose leaf is the child called by
+ * that parent directly, its children time those with the parent directly
+ * above the child, minus that (recursion counts a sample once per function
+ * and arc).  The 100% of the graph becomes every sample, the libraries'
+ * included.  A function sampled in the histogram but on no path (its paths
+ * were not kept) keeps the estimate, and is marked (cg_node estimated).
+ * Updates st's child_ticks (the flat profile's total per call) and the
+ * order of the entries.  Returns 0, or -1 when out of memory.
  */
-long measured_apply(struct callgraph *cg, struct symtab *st, const struct measured *m);
+struct measured_outcome {
+	long estimated;          /* functions that kept gprof's estimate */
+	uint64_t outside;        /* samples whose leaf is not in the executable */
+};
+int measured_apply(struct callgraph *cg, struct symtab *st, const struct measured *m,
+		   struct measured_outcome *out);
 
 /* A call between two named frames, over the paths. */
 struct measured_arc {

@@ -286,7 +286,12 @@ static void print_header(FILE *out, const struct callgraph *cg,
 			100.0 / cg->print_time, cg->print_time / opt->hz);
 	else
 		fputs(" no time propagated\n\n", out);
-	if (opt->measured)
+	if (opt->measured && opt->measured_outside)
+		fprintf(out, "children's times measured from %" PRIu64 " sampled call paths, "
+			"%" PRIu64 " of them in shared libraries (gprof-par --measured)%s\n\n",
+			opt->measured_samples, opt->measured_outside,
+			opt->estimated ? "; entries marked (estimated) had none" : "");
+	else if (opt->measured)
 		fprintf(out, "children's times measured from %" PRIu64 " sampled call paths "
 			"(gprof-par --measured)%s\n\n", opt->measured_samples,
 			opt->estimated ? "; entries marked (estimated) had none" : "");

@@ -33,6 +33,7 @@ struct cg_report_options {
 	int measured;          /* --measured: say so under the granularity line */
 	uint64_t measured_samples; /* samples of the call paths */
 	long estimated;        /* entries that kept gprof's estimate */
+	uint64_t measured_outside; /* of those samples, in shared libraries */
 };
 
 /*

@@ -474,6 +474,7 @@ static int collect(Elf *elf, struct symtab *st, const struct elf_sections *secs,
 		}
 		c[count].sym.name = strtab + s.st_name;
 		c[count].sym.addr = s.st_value;
+		c[count].sym.size = s.st_size;
 		c[count].sym.is_static = cls == CLASS_LOCAL;
 		c[count].sym.is_func = GELF_ST_TYPE(s.st_info) == STT_FUNC;
 		c[count].sym.elf_order = i;

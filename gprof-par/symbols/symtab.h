@@ -102,6 +102,12 @@ struct sym {
 	 * profile's "total s/call" column.  0 unless the call graph set it. */
 	double child_ticks;
 
+	/* The ELF symbol's st_size (0: unknown).  GNU's rules ignore it (a
+	 * function extends to the next); call paths use it to tell the code
+	 * past an exported function of a library read from .dynsym, whose
+	 * static functions are not there, from the function itself. */
+	uint64_t size;
+
 	/* -- Add call-graph fields below this line. -- */
 };
 

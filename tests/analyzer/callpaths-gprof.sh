@@ -4,7 +4,9 @@
 #   - --measured: hard->work carries >= 99% of work's time, where gprof's
 #     estimate (and GNU gprof's) gives easy and hard half each; the flat
 #     profile's self times and calls are the estimate's; the header line;
-#     a 1:3 pair of callers measured within 10%;
+#     a 1:3 pair of callers measured within 10%; recursion and a cycle
+#     counted once per sample; time under libc's qsort() (compare() is
+#     called from outside the executable) counted for its caller;
 #   - --format=folded: one line per path, root first, adding up to the
 #     samples of the paths file;
 #   - -s / -S: FILE+paths summed (samples add up), the same bytes whatever
@@ -100,6 +102,23 @@ awk -v d="$down_children" -v b="$down_burn" -v p="$down_pct" -v c="$cyc_children
 		       p + q > 99.5 && p + q < 100.5) }' &&
 	echo "ok: recursion: down ${down_pct}% (children $down_children s = burn under it), the cycle ${cyc_pct}%" ||
 	{ fail "recursion: down ${down_pct}% children $down_children s (burn under it $down_burn s), cycle ${cyc_pct}% children $cyc_children s (expected 2:1, adding up to 100%)"; cat rec.txt; }
+
+# Through a library without -pg: qsort() calls compare().  gprof sees no
+# call into compare() and gives sorter() no children; the paths do.
+build qsort-callback "$corpus/qsort-callback.c"
+mkdir -p qs && (cd qs && BG_GMON_HZ=1000 ../qsort-callback) || { echo "ERROR: qsort-callback failed"; exit 99; }
+"$GPROF_PAR" -b -q qsort-callback qs/gmon.out > qs-est.txt
+"$GPROF_PAR" -b -q --measured qsort-callback qs/gmon.out > qs.txt || fail "--measured qsort-callback failed"
+est_children=$(awk '/^\[/ && / sorter \[/ { print $4; exit }' qs-est.txt)
+read -r sorter_pct sorter_children < <(awk '/^\[/ && / sorter \[/ { print $2, $4; exit }' qs.txt)
+compare_self=$(entry_self qs.txt compare)
+awk -v e="$est_children" -v c="$sorter_children" -v s="$compare_self" -v p="$sorter_pct" '
+	BEGIN { exit !(e == 0 && s > 0 && c >= s && p <= 100) }' &&
+	echo "ok: through qsort: sorter's children $sorter_children s >= compare's $compare_self s (estimate: $est_children)" ||
+	{ fail "through qsort: sorter's children $sorter_children s ($sorter_pct%), compare's self $compare_self s, estimate $est_children"; cat qs.txt; }
+main_pct=$(awk '/^\[/ && / main \[/ { print $2; exit }' qs.txt)
+[ "$main_pct" = "100.0" ] && echo "ok: main is 100% of every sample, libc's included" ||
+	fail "main is $main_pct% of the samples with --measured"
 
 # --- folded --------------------------------------------------------------
 "$GPROF_PAR" --format=folded easy-hard gmon.out > folded.txt || fail "--format=folded failed"
