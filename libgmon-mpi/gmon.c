@@ -26,11 +26,13 @@
 #include <unistd.h>
 
 #include "arcs.h"
+#include "callpaths.h"
 #include "diag.h"
 #include "flush-signals.h"
 #include "gmon-mpi.h"
 #include "histogram.h"
 #include "modules.h"
+#include "gmon-callpaths.h"
 #include "gmon-modules.h"
 #include "image.h"
 #include "lineage.h"
@@ -59,6 +61,7 @@ static void in_forked_child(void)
 {
 	arcs_after_fork_in_child();
 	sampling_after_fork_in_child();
+	callpaths_after_fork_in_child();
 }
 
 static void stop_for_good(void)
@@ -182,6 +185,7 @@ PUBLIC void __monstartup(unsigned long lowpc, unsigned long highpc)
 		stop_for_good();
 		return;
 	}
+	callpaths_init(config->callstacks);
 	err = modules_init(config->profile_libs);
 	if (err != 0)
 		diag("cannot map the table of samples in shared libraries: %s; profiling the "
@@ -256,10 +260,22 @@ static void report_threads(void)
 	     hook.comm_libraries[0][0] ? ")" : "", list.text);
 }
 
-static void report_written(const char *path, const struct output_summary *out)
+/* The verbose line's word about the call paths: written at exit only. */
+static const char *paths_word(const struct callpaths_summary *paths, char *text, size_t size)
+{
+	if (!paths || !paths->enabled)
+		return "";
+	snprintf(text, size, "; call paths (+" GMON_CALLPATHS_NAME "): %" PRIu64 " samples in %"
+		 PRIu64 " paths, %" PRIu64 " lost (table full), %" PRIu64 " cut at %d frames",
+		 paths->samples, paths->lines, paths->lost, paths->cut, GMON_CALLPATHS_MAX_DEPTH);
+	return text;
+}
+
+static void report_written(const char *path, const struct output_summary *out,
+			   const struct callpaths_summary *paths)
 {
 	struct arc_stats arcs;
-	char buf[64];
+	char buf[64], paths_text[160];
 	const struct histogram *h = &gmon_histogram;
 	uint64_t dropped;
 
@@ -267,11 +283,26 @@ static void report_written(const char *path, const struct output_summary *out)
 	dropped = arcs.dropped_reentrant + arcs.dropped_no_memory;
 	diag("%swrote %s: %" PRIu64 " samples (%" PRIu64 " outside the text), %" PRIu64
 	     " arcs, %" PRIu64 " calls, %" PRIu64 " dropped (%" PRIu64 " re-entrant, %" PRIu64
-	     " out of memory), %" PRIu64 " arcs from outside the text not written",
+	     " out of memory), %" PRIu64 " arcs from outside the text not written%s",
 	     who(buf, sizeof buf), path,
 	     histogram_total_samples(), h->outside, out->arcs_written, out->calls_written,
-	     dropped, arcs.dropped_reentrant, arcs.dropped_no_memory, out->arcs_outside);
+	     dropped, arcs.dropped_reentrant, arcs.dropped_no_memory, out->arcs_outside,
+	     paths_word(paths, paths_text, sizeof paths_text));
 	report_threads();
+}
+
+/* BG_GMON_CALLSTACKS: PROFILE+paths, at exit only (dl_iterate_phdr and
+ * malloc are not for signal handlers: a flush signal writes no paths). */
+static void write_callpaths(struct callpaths_summary *paths)
+{
+	int err = callpaths_write(gmon.path, gmon.config->rate, paths);
+
+	if (err != 0)
+		diag("cannot write the call paths %s+" GMON_CALLPATHS_NAME ": %s", gmon.path,
+		     strerror(err));
+	else if (paths->lost > 0 && !gmon.config->verbose)
+		diag("%s+" GMON_CALLPATHS_NAME ": the call paths of %" PRIu64 " samples were lost "
+		     "(a thread's table of paths was full)", gmon.path, paths->lost);
 }
 
 /* BG_GMON_PROFILE_LIBS: the shared libraries' profiles and their list,
@@ -299,6 +330,7 @@ static void write_modules(void)
 PUBLIC void _mcleanup(void)
 {
 	struct output_summary summary;
+	struct callpaths_summary paths = {0};
 	sigset_t saved;
 	int err;
 
@@ -322,11 +354,13 @@ PUBLIC void _mcleanup(void)
 	err = output_write_profile(gmon.path, gmon.config->rate, &gmon.image, OUTPUT_DURABLE,
 				   &summary);
 	end_write(&saved);
+	if (err == 0)
+		write_callpaths(&paths);
 	if (err != 0)
 		diag("cannot write the profile %s (in %s): %s", gmon.path,
 		     getcwd((char[4096]){0}, 4096) ? : "the working directory", strerror(err));
 	else if (gmon.config->verbose)
-		report_written(gmon.path, &summary);
+		report_written(gmon.path, &summary, &paths);
 	if (err == 0)
 		write_modules();
 }
@@ -346,7 +380,7 @@ PUBLIC int gmon_flush(void)
 	if (err != 0)
 		diag("gmon_flush: cannot write the profile %s: %s", gmon.path, strerror(err));
 	else if (gmon.config->verbose)
-		report_written(gmon.path, &summary);
+		report_written(gmon.path, &summary, NULL);
 	return err;
 }
 

@@ -3,51 +3,80 @@
 #include "image.h"
 
 #include <elf.h>
-#include <link.h>
+#include <stdio.h>
 #include <string.h>
 
 #define NOTE_ALIGN(n) (((n) + 3u) & ~3u)
 
 /* Looks for NT_GNU_BUILD_ID in one PT_NOTE segment. */
-static int find_build_id(const unsigned char *note, size_t size, struct image_info *info)
+static size_t find_build_id(const unsigned char *note, size_t size, const unsigned char **id)
 {
 	size_t pos = 0;
 
 	while (pos + sizeof(ElfW(Nhdr)) <= size) {
-		const ElfW(Nhdr) *nh = (const void *)(note + pos);
-		size_t name_at = pos + sizeof *nh;
-		size_t desc_at = name_at + NOTE_ALIGN(nh->n_namesz);
+		ElfW(Nhdr) nh;
+		size_t name_at = pos + sizeof nh, desc_at;
 
-		if (desc_at + nh->n_descsz > size)
+		memcpy(&nh, note + pos, sizeof nh);   /* notes are only 4-aligned */
+		desc_at = name_at + NOTE_ALIGN(nh.n_namesz);
+		if (desc_at + nh.n_descsz > size)
 			return 0;
-		if (nh->n_type == NT_GNU_BUILD_ID && nh->n_namesz == 4 &&
-		    memcmp(note + name_at, "GNU", 4) == 0 && nh->n_descsz > 0) {
-			size_t n = nh->n_descsz < GMON_FINGERPRINT_SIZE ? nh->n_descsz
-									: GMON_FINGERPRINT_SIZE;
-
-			memset(info->build_id_prefix, 0, sizeof info->build_id_prefix);
-			memcpy(info->build_id_prefix, note + desc_at, n);
-			info->has_build_id = 1;
-			return 1;
+		if (nh.n_type == NT_GNU_BUILD_ID && nh.n_namesz == 4 &&
+		    memcmp(note + name_at, "GNU", 4) == 0 && nh.n_descsz > 0) {
+			*id = note + desc_at;
+			return nh.n_descsz;
 		}
-		pos = desc_at + NOTE_ALIGN(nh->n_descsz);
+		pos = desc_at + NOTE_ALIGN(nh.n_descsz);
 	}
 	return 0;
+}
+
+size_t image_build_id(const struct dl_phdr_info *dl, const unsigned char **id)
+{
+	for (int i = 0; i < dl->dlpi_phnum; i++) {
+		const ElfW(Phdr) *ph = &dl->dlpi_phdr[i];
+		size_t n;
+
+		if (ph->p_type != PT_NOTE)
+			continue;
+		n = find_build_id((const unsigned char *)(dl->dlpi_addr + ph->p_vaddr), ph->p_memsz, id);
+		if (n > 0)
+			return n;
+	}
+	return 0;
+}
+
+void image_build_id_hex(const unsigned char *id, size_t n, char *hex, size_t hexsize)
+{
+	static const char digits[] = "0123456789abcdef";
+	size_t k;
+
+	if (hexsize == 0)
+		return;
+	if (n == 0) {
+		snprintf(hex, hexsize, "-");
+		return;
+	}
+	for (k = 0; k < n && 2 * k + 2 < hexsize; k++) {
+		hex[2 * k] = digits[id[k] >> 4];
+		hex[2 * k + 1] = digits[id[k] & 15];
+	}
+	hex[2 * k] = '\0';
 }
 
 /* dl_iterate_phdr visits the main program first. */
 static int inspect_main_program(struct dl_phdr_info *dl, size_t size, void *ctx)
 {
 	struct image_info *info = ctx;
+	const unsigned char *id;
+	size_t n = image_build_id(dl, &id);
 
 	(void)size;
 	info->load_bias = dl->dlpi_addr;
-	for (int i = 0; i < dl->dlpi_phnum; i++) {
-		const ElfW(Phdr) *ph = &dl->dlpi_phdr[i];
-
-		if (ph->p_type == PT_NOTE &&
-		    find_build_id((const unsigned char *)(dl->dlpi_addr + ph->p_vaddr), ph->p_memsz, info))
-			break;
+	if (n > 0) {
+		memset(info->build_id_prefix, 0, sizeof info->build_id_prefix);
+		memcpy(info->build_id_prefix, id, n < GMON_FINGERPRINT_SIZE ? n : GMON_FINGERPRINT_SIZE);
+		info->has_build_id = 1;
 	}
 	return 1; /* stop after the main program */
 }

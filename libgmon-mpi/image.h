@@ -5,6 +5,8 @@
 #ifndef GMON_MPI_IMAGE_H
 #define GMON_MPI_IMAGE_H
 
+#include <link.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "gmon-format.h"
@@ -17,5 +19,14 @@ struct image_info {
 
 /* Fills info for the main executable. */
 void image_inspect(struct image_info *info);
+
+/* The GNU build-id of a loaded module (dl_iterate_phdr's), read from its
+ * PT_NOTE segments in memory: *id points at its bytes; returns their
+ * number, 0 if the module has none. */
+size_t image_build_id(const struct dl_phdr_info *dl, const unsigned char **id);
+
+/* id's n bytes in lower-case hex into hex (as many as fit), or "-" if n
+ * is 0: the build-id column of the companion files. */
+void image_build_id_hex(const unsigned char *id, size_t n, char *hex, size_t hexsize);
 
 #endif /* GMON_MPI_IMAGE_H */

@@ -22,6 +22,7 @@
 #include "arcs.h"
 #include "gmon-modules.h"
 #include "histogram.h"
+#include "image.h"
 #include "output.h"
 
 #define TABLE_BITS 16
@@ -134,42 +135,20 @@ static void list_line(struct module_pass *mp, const char *fmt, ...)
 		mp->err = errno ? errno : EIO;
 }
 
-/* The module's GNU build-id, from its PT_NOTE segments (loaded). */
+/* The module's GNU build-id (image.h's reader): the file header's
+ * fingerprint (zero-padded) and the list's hex. */
 static int build_id(const struct dl_phdr_info *dl, unsigned char out[GMON_FINGERPRINT_SIZE],
 		    char *hex, size_t hexsize)
 {
-	for (int i = 0; i < dl->dlpi_phnum; i++) {
-		const ElfW(Phdr) *ph = &dl->dlpi_phdr[i];
-		const unsigned char *note = (const unsigned char *)(dl->dlpi_addr + ph->p_vaddr);
-		size_t at = 0;
+	const unsigned char *id = NULL;
+	size_t n = image_build_id(dl, &id);
 
-		if (ph->p_type != PT_NOTE)
-			continue;
-		while (at + 12 <= ph->p_memsz) {
-			uint32_t namesz, descsz, type;
-			size_t name_at = at + 12, desc_at;
-
-			memcpy(&namesz, note + at, 4);
-			memcpy(&descsz, note + at + 4, 4);
-			memcpy(&type, note + at + 8, 4);
-			desc_at = name_at + ((namesz + 3) & ~3u);
-			if (desc_at + descsz > ph->p_memsz)
-				break;
-			if (type == NT_GNU_BUILD_ID && namesz == 4 &&
-			    memcmp(note + name_at, "GNU", 4) == 0 && descsz > 0) {
-				size_t n = descsz < GMON_FINGERPRINT_SIZE ? descsz : GMON_FINGERPRINT_SIZE;
-
-				memset(out, 0, GMON_FINGERPRINT_SIZE);
-				memcpy(out, note + desc_at, n);
-				for (size_t k = 0; k < descsz && 2 * k + 2 < hexsize; k++)
-					snprintf(hex + 2 * k, 3, "%02x", note[desc_at + k]);
-				return 1;
-			}
-			at = desc_at + ((descsz + 3) & ~3u);
-		}
-	}
-	snprintf(hex, hexsize, "-");
-	return 0;
+	image_build_id_hex(id, n, hex, hexsize);
+	if (n == 0)
+		return 0;
+	memset(out, 0, GMON_FINGERPRINT_SIZE);
+	memcpy(out, id, n < GMON_FINGERPRINT_SIZE ? n : GMON_FINGERPRINT_SIZE);
+	return 1;
 }
 
 struct arc_probe {

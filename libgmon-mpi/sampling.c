@@ -44,6 +44,7 @@
 #include <ucontext.h>
 #include <unistd.h>
 
+#include "callpaths.h"
 #include "histogram.h"
 
 struct thread_slot {
@@ -153,8 +154,11 @@ static void on_sigprof(int sig, siginfo_t *info, void *context)
 		weight = signal_weight(info);
 		if (process_wide && my_thread_excluded)
 			__atomic_fetch_add(&excluded_samples, weight, __ATOMIC_RELAXED);
-		else if (weight > 0)
+		else if (weight > 0) {
 			histogram_add_samples((uintptr_t)uc->uc_mcontext.gregs[REG_RIP], weight);
+			/* the same samples' call path (BG_GMON_CALLSTACKS) */
+			callpaths_record(uc, weight);
+		}
 		if (s && !my_thread_excluded)
 			__atomic_store_n(&s->samples, s->samples + weight, __ATOMIC_RELAXED);
 	}

@@ -75,9 +75,19 @@ void config_read(struct gmon_config *c)
 	const char *rate = getenv("BG_GMON_HZ");
 	const char *flush = getenv("BG_GMON_FLUSH_SIGNALS");
 	const char *libs = getenv("BG_GMON_PROFILE_LIBS");
+	const char *callstacks = getenv("BG_GMON_CALLSTACKS");
 	struct launcher_rank launcher;
 
-	*c = (struct gmon_config){.verbose = 0};
+	*c = (struct gmon_config){.verbose = 0, .callstacks = 1};
+	/* on unless turned off; empty: as if unset (the default is on) */
+	if (callstacks && *callstacks) {
+		int on = on_off_parse(callstacks);
+
+		if (on < 0)
+			c->bad_callstacks = callstacks;
+		else
+			c->callstacks = on;
+	}
 	/* empty: as if unset */
 	if (libs && *libs && profile_libs_valid(libs))
 		c->profile_libs = libs;
@@ -163,6 +173,10 @@ void config_report_problems(const struct gmon_config *c)
 		diag("BG_GMON_PROFILE_LIBS='%s' is not all, none or library names separated by "
 		     "colons (libmpi.so:libfoo.so); profiling the executable only",
 		     c->bad_profile_libs);
+	if (c->bad_callstacks)
+		diag("BG_GMON_CALLSTACKS='%s' is not 1, yes, true, on or 0, no, false, off; "
+		     "sampling call paths (the default)",
+		     c->bad_callstacks);
 	if (c->bad_rank_variable && c->is_mpi)
 		diag("%s='%s' is not a rank (a number from 0 to %d); taking the ranks from %s",
 		     c->bad_rank_variable, c->bad_rank_value, INT_MAX, c->rank_source);

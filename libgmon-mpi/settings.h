@@ -2,7 +2,8 @@
  * settings.h - the runtime's settings, read once from the environment:
  *   BG_GMON_RANK_SUBSET, BG_GMON_START_THREAD_TIMERS (process, main, all,
  *   nocomm), BG_GMON_HZ, BG_GMON_FLUSH_SIGNALS,
- *   BG_GMON_VERBOSE, and the rank from the launcher's variables.
+ *   BG_GMON_VERBOSE, BG_GMON_PROFILE_LIBS, BG_GMON_CALLSTACKS, and the rank
+ *   from the launcher's variables.
  */
 #ifndef GMON_MPI_SETTINGS_H
 #define GMON_MPI_SETTINGS_H
@@ -39,6 +40,8 @@ struct gmon_config {
 	const char *bad_verbose;
 	const char *profile_libs;    /* BG_GMON_PROFILE_LIBS, NULL if unset */
 	const char *bad_profile_libs;
+	int callstacks;              /* BG_GMON_CALLSTACKS: sample call paths (on) */
+	const char *bad_callstacks;
 	const char *bad_rank_variable; /* a launcher variable passed over */
 	const char *bad_rank_value;
 };
@@ -63,8 +66,9 @@ int profile_libs_valid(const char *value);
 /* Parses a BG_GMON_HZ value (1 to MAX_RATE); 0 if malformed. */
 unsigned rate_parse(const char *text);
 
-/* Parses a BG_GMON_VERBOSE value, in any case: 1 for 1, yes, true, on;
- * 0 for 0, no, false, off and the empty string; -1 for anything else. */
+/* Parses a BG_GMON_VERBOSE (or BG_GMON_CALLSTACKS) value, in any case: 1
+ * for 1, yes, true, on; 0 for 0, no, false, off and the empty string; -1
+ * for anything else. */
 int on_off_parse(const char *text);
 
 #endif /* GMON_MPI_SETTINGS_H */

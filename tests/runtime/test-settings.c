@@ -77,7 +77,8 @@ static void clear_environment(void)
 {
 	const char *vars[] = {"BG_GMON_VERBOSE", "BG_GMON_START_THREAD_TIMERS", "BG_GMON_HZ",
 			      "BG_GMON_RANK_SUBSET", "OMPI_COMM_WORLD_RANK", "PMIX_RANK",
-			      "PMI_RANK", "MV2_COMM_WORLD_RANK", "SLURM_PROCID"};
+			      "PMI_RANK", "MV2_COMM_WORLD_RANK", "SLURM_PROCID",
+			      "BG_GMON_CALLSTACKS"};
 
 	for (size_t i = 0; i < sizeof vars / sizeof vars[0]; i++)
 		unsetenv(vars[i]);
@@ -150,6 +151,42 @@ static void test_malformed_rank_from_environment(void)
 	clear_environment();
 }
 
+/* BG_GMON_CALLSTACKS=value: call paths on (1) or off (0), and whether the
+ * value is reported as malformed */
+static void expect_callstacks(const char *value, int on, int reported)
+{
+	struct gmon_config c;
+
+	setenv("BG_GMON_CALLSTACKS", value, 1);
+	config_read(&c);
+	CU_ASSERT_EQUAL(c.callstacks, on);
+	if (reported) {
+		CU_ASSERT_PTR_EQUAL(c.bad_callstacks, getenv("BG_GMON_CALLSTACKS"));
+	} else {
+		CU_ASSERT_PTR_NULL(c.bad_callstacks);
+	}
+}
+
+static void test_callstacks_from_environment(void)
+{
+	struct gmon_config c;
+
+	clear_environment();
+	config_read(&c);
+	CU_ASSERT_EQUAL(c.callstacks, 1);        /* on by default */
+	CU_ASSERT_PTR_NULL(c.bad_callstacks);
+	expect_callstacks("0", 0, 0);
+	expect_callstacks("no", 0, 0);
+	expect_callstacks("FALSE", 0, 0);
+	expect_callstacks("off", 0, 0);
+	expect_callstacks("1", 1, 0);
+	expect_callstacks("yes", 1, 0);
+	expect_callstacks("", 1, 0);             /* empty: as if unset */
+	expect_callstacks("deep", 1, 1);         /* malformed: reported, stays on */
+	expect_callstacks("00", 1, 1);
+	clear_environment();
+}
+
 static void test_communication_libraries(void)
 {
 	const char *comm[] = {"/usr/lib/x86_64-linux-gnu/libopen-pal.so.40",
@@ -180,6 +217,8 @@ int main(void)
 	CU_add_test(suite, "settings from the environment", test_config_from_environment);
 	CU_add_test(suite, "BG_GMON_VERBOSE values", test_on_off);
 	CU_add_test(suite, "BG_GMON_VERBOSE from the environment", test_verbose_from_environment);
+	CU_add_test(suite, "BG_GMON_CALLSTACKS from the environment",
+		    test_callstacks_from_environment);
 	CU_add_test(suite, "malformed launcher ranks", test_malformed_rank_from_environment);
 	CU_add_test(suite, "communication libraries", test_communication_libraries);
 	CU_basic_set_mode(CU_BRM_VERBOSE);

@@ -1,0 +1,737 @@
+/*
+ * callpaths.c - see callpaths.h.
+ *
+ * In the signal handler (async-signal-safe: system calls, no malloc, no
+ * lock, no stdio):
+ *
+ *   - the path: the PC, then the return addresses of the frame-pointer
+ *     chain from %rbp ([fp] the caller's fp, [fp+8] the return address),
+ *     -pg code keeping its frame pointers.  Every word is read only after
+ *     checking that it lies in the thread's stack (a bad read in a signal
+ *     handler kills the program): the readable mapping that holds %rsp,
+ *     found in /proc/self/maps once per thread (open/read/close) and again
+ *     when %rsp leaves it.  A frame pointer must be 8-aligned, inside
+ *     [sp, stack end - 16] and above the previous one; the walk stops on
+ *     anything else, on a zero return address, or at the maximum depth
+ *     (the sample is then counted as cut).
+ *
+ *   - two corrections for code the chain does not see.  Library code
+ *     (libc's qsort, libmpi) keeps no frame pointers, so the executable's
+ *     function that called into a library has no frame in the chain: its
+ *     return address is only somewhere on the stack between the library's
+ *     callee's frame and the next frame.  Where the chain reaches a return
+ *     address outside the executable's text (and where the sampled PC
+ *     itself is outside), the words of that gap are scanned for return
+ *     addresses into the executable's text (the bytes before them decode
+ *     as a call) and those are inserted, deeper first.  And a function
+ *     sampled on its first instruction (push %rbp), on the next (mov
+ *     %rsp,%rbp) or on its ret has the caller's %rbp: its return address
+ *     is taken from the top of the stack, so that its caller is not lost.
+ *     Code bytes are read inside the executable's text only.
+ *
+ *   - the table: one per thread, mmap'ed (MAP_NORESERVE) at its first
+ *     sample and found through an initial-exec TLS pointer; only that
+ *     thread's handler writes it (SIGPROF does not nest on one thread).
+ *     Open addressing on a hash of the frames, the frames themselves in an
+ *     arena beside it; bounded probing; a sample that finds no room is
+ *     counted as lost, never dropped silently.  Tables are pushed on a
+ *     global list by compare-and-swap and never freed, so the writer sees
+ *     the tables of threads that have ended too.
+ *
+ * At exit (after sampling_shutdown waited for the handlers in flight) the
+ * addresses are given to the loaded modules (dl_iterate_phdr) and written
+ * in their link-time addresses.  Not on a flush signal (dl_iterate_phdr
+ * and malloc are not for signal handlers): a process killed by one leaves
+ * its profile without paths.
+ */
+#define _GNU_SOURCE
+#include "callpaths.h"
+
+#include <elf.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <link.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "gmon-callpaths.h"
+#include "histogram.h"
+#include "image.h"
+#include "output.h"
+
+#define MAX_DEPTH GMON_CALLPATHS_MAX_DEPTH
+#define TABLE_BITS 14
+#define TABLE_ENTRIES (1u << TABLE_BITS)  /* distinct paths per thread */
+#define ARENA_FRAMES (1u << 20)           /* their frames: 8 MiB per thread */
+#define MAX_PROBES 32
+#define SCAN_WORDS 4096                   /* stack words scanned per gap */
+#define MAPS_CHUNK 1024                   /* /proc/self/maps read on the stack */
+
+#define TLS __attribute__((tls_model("initial-exec")))
+
+struct path_entry {
+	uint64_t hash;
+	uint64_t count;
+	uint32_t depth;      /* 0: free */
+	uint32_t offset;     /* of the frames in the arena */
+};
+
+struct path_table {
+	struct path_table *next;
+	uint64_t lost;       /* samples that found no room */
+	uint64_t cut;        /* samples whose path was cut at MAX_DEPTH */
+	uint32_t frames_used;
+	struct path_entry entries[TABLE_ENTRIES];
+	uintptr_t frames[ARENA_FRAMES];
+};
+
+static struct {
+	int enabled;
+	uintptr_t text_low, text_high;   /* the executable's text, runtime addresses */
+	struct path_table *tables;       /* every thread's, newest first */
+	uint64_t lost_no_table;          /* samples of threads whose table could not be mapped */
+} cp;
+
+static __thread struct path_table *my_table TLS;
+static __thread int my_table_failed TLS;
+/* the readable mapping that held this thread's stack pointer: [low, high) */
+static __thread uintptr_t my_stack_low TLS, my_stack_high TLS;
+
+void callpaths_init(int enabled)
+{
+	const struct histogram *h = &gmon_histogram;
+
+	cp.text_low = h->low_pc + h->load_bias;
+	cp.text_high = h->high_pc + h->load_bias;
+	__atomic_store_n(&cp.enabled, enabled && h->nbins > 0, __ATOMIC_RELEASE);
+}
+
+void callpaths_after_fork_in_child(void)
+{
+	/* Only the forking thread came along; its table is a copy of the
+	 * parent's, whose samples are not the child's. */
+	__atomic_store_n(&cp.tables, NULL, __ATOMIC_RELEASE);
+	cp.lost_no_table = 0;
+	my_table = NULL;
+	my_table_failed = 0;
+}
+
+/* ---- In the signal handler. ---------------------------------------- */
+
+/* One sample's path, and what it may read: [sp, high) of the stack. */
+struct walk {
+	uintptr_t frames[MAX_DEPTH];
+	unsigned depth;
+	int cut;             /* a frame did not fit */
+	uintptr_t sp, high;
+};
+
+static int in_text(uintptr_t pc)
+{
+	return pc >= cp.text_low && pc < cp.text_high;
+}
+
+static int hex_digit(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	return -1;
+}
+
+/*
+ * The readable mapping of /proc/self/maps holding addr, parsed as it is
+ * read, a chunk at a time on the stack ("low-high perms ..." lines):
+ * open, read and close are async-signal-safe, fopen and sscanf are not.
+ */
+static int find_mapping(uintptr_t addr, uintptr_t *low, uintptr_t *high)
+{
+	char chunk[MAPS_CHUNK];
+	uintptr_t start = 0, end = 0;
+	int field = 0;      /* 0: start, 1: end, 2: first permission, 3: the rest */
+	int found = 0, fd;
+	ssize_t n;
+
+	do
+		fd = open("/proc/self/maps", O_RDONLY | O_CLOEXEC);
+	while (fd < 0 && errno == EINTR);
+	if (fd < 0)
+		return 0;
+	while (!found && ((n = read(fd, chunk, sizeof chunk)) > 0 || (n < 0 && errno == EINTR))) {
+		for (ssize_t i = 0; i < n && !found; i++) {
+			char c = chunk[i];
+
+			if (field == 0 && c == '-')
+				field = 1;
+			else if (field == 0)
+				start = start << 4 | (uintptr_t)hex_digit(c);
+			else if (field == 1 && c == ' ')
+				field = 2;
+			else if (field == 1)
+				end = end << 4 | (uintptr_t)hex_digit(c);
+			else if (field == 2) {
+				found = c == 'r' && addr >= start && addr < end;
+				field = 3;
+			} else if (c == '\n') {
+				field = 0;
+				start = end = 0;
+			}
+		}
+	}
+	close(fd);
+	if (found) {
+		*low = start;
+		*high = end;
+	}
+	return found;
+}
+
+/* Sets the walk's readable stack, [sp, high), from this thread's cached
+ * mapping, or reads /proc/self/maps again when sp has left it (the main
+ * thread's stack grows; a first sample).  0: none holds sp. */
+static int stack_bounds(struct walk *w)
+{
+	uintptr_t low, high;
+
+	if (w->sp < my_stack_low || w->sp >= my_stack_high) {
+		if (!find_mapping(w->sp, &low, &high))
+			return 0;
+		my_stack_low = low;
+		my_stack_high = high;
+	}
+	w->high = my_stack_high;
+	return 1;
+}
+
+/* The stack word at address at, if it lies in [sp, high). */
+static int stack_word(const struct walk *w, uintptr_t at, uintptr_t *value)
+{
+	if ((at & 7) != 0 || at < w->sp || at > w->high - 8)
+		return 0;
+	*value = *(const uintptr_t *)at;
+	return 1;
+}
+
+/* A frame pointer the chain may follow: 8-aligned, above floor (the
+ * previous one, or sp), with its two words in the stack. */
+static int valid_fp(const struct walk *w, uintptr_t fp, uintptr_t floor)
+{
+	return (fp & 7) == 0 && fp >= floor && fp >= w->sp && fp <= w->high - 16;
+}
+
+static int push_frame(struct walk *w, uintptr_t pc)
+{
+	if (w->depth == MAX_DEPTH) {
+		w->cut = 1;
+		return 0;
+	}
+	w->frames[w->depth++] = pc;
+	return 1;
+}
+
+static unsigned char code_byte(uintptr_t at)
+{
+	return *(const unsigned char *)at;
+}
+
+/* The length of an ff /2 call (call *r/m64) from its ff byte, given its
+ * ModRM (and SIB, if room > 2 bytes): 0 if not such a call. */
+static unsigned indirect_call_length(uintptr_t ff, unsigned room)
+{
+	unsigned modrm = code_byte(ff + 1), mod = modrm >> 6, rm = modrm & 7;
+
+	if (((modrm >> 3) & 7) != 2)
+		return 0;
+	if (mod == 3)
+		return 2;                               /* call *%rax */
+	if (rm == 4 && room < 3)
+		return 0;                               /* the SIB is not before ret */
+	if (mod == 0 && rm == 5)
+		return 6;                               /* call *disp32(%rip) */
+	if (mod == 0 && rm == 4)
+		return (code_byte(ff + 2) & 7) == 5 ? 7 : 3;
+	if (mod == 0)
+		return 2;                               /* call *(%rax) */
+	if (mod == 1)
+		return rm == 4 ? 4 : 3;                 /* disp8 */
+	return rm == 4 ? 7 : 6;                         /* disp32 */
+}
+
+/* Whether ret (in the executable's text) follows a call instruction: e8
+ * rel32, or ff /2 (a REX prefix before ff does not change where it is). */
+static int follows_call(uintptr_t ret)
+{
+	static const unsigned ff_lengths[] = {2, 3, 4, 6, 7};
+
+	if (ret - 5 >= cp.text_low && code_byte(ret - 5) == 0xe8)
+		return 1;
+	for (size_t i = 0; i < sizeof ff_lengths / sizeof ff_lengths[0]; i++) {
+		unsigned k = ff_lengths[i];
+
+		if (ret - k >= cp.text_low && code_byte(ret - k) == 0xff &&
+		    indirect_call_length(ret - k, k) == k)
+			return 1;
+	}
+	return 0;
+}
+
+/* A call followed by hlt never returns: _start's, of __libc_start_main,
+ * at the top of the main thread's stack, above main. */
+static int never_returns(uintptr_t ret)
+{
+	return code_byte(ret) == 0xf4;
+}
+
+/* Return addresses into the executable in the stack words [from, to)
+ * (at most SCAN_WORDS), deeper first: the executable's functions that
+ * called into a library without frame pointers. */
+static void scan_gap(struct walk *w, uintptr_t from, uintptr_t to)
+{
+	uintptr_t word;
+
+	from = (from + 7) & ~(uintptr_t)7;
+	for (unsigned n = 0; from < to && n < SCAN_WORDS; from += 8, n++) {
+		if (!stack_word(w, from, &word))
+			return;
+		if (in_text(word) && follows_call(word) && !never_returns(word) &&
+		    !push_frame(w, word))
+			return;
+	}
+}
+
+/* A PC in the executable on push %rbp, on the mov %rsp,%rbp after it, or
+ * on ret: %rbp is still the caller's frame's, whose return address skips
+ * the caller.  The return address is on top of the stack (above the
+ * pushed %rbp after the push). */
+static void prologue_return(struct walk *w, uintptr_t pc)
+{
+	unsigned char op = code_byte(pc);
+	uintptr_t ret;
+	int at_mov = op == 0x48 && pc + 3 <= cp.text_high && pc > cp.text_low &&
+		     code_byte(pc + 1) == 0x89 && code_byte(pc + 2) == 0xe5 &&
+		     code_byte(pc - 1) == 0x55;
+
+	if (op != 0x55 && op != 0xc3 && !at_mov)
+		return;
+	if (stack_word(w, w->sp + (at_mov ? 8 : 0), &ret) && ret != 0)
+		push_frame(w, ret);
+}
+
+/* A return address outside the executable: the frame at fp was called by
+ * a library, whose own frames (no frame pointers) are the gap up to the
+ * next frame, with the executable's functions that called into it.
+ * Returns whether the chain goes on at next (the library may have used
+ * %rbp for something else: then the gap is scanned as far as allowed). */
+static int library_gap(struct walk *w, uintptr_t fp, uintptr_t next)
+{
+	int next_ok = valid_fp(w, next, fp + 8);
+
+	scan_gap(w, fp + 16, next_ok ? next : w->high);
+	return next_ok;
+}
+
+/*
+ * The frames after the path's last one in the executable are a thread's
+ * entry code (libc's __libc_start_call_main or start_thread, the runtime's
+ * or libgomp's thread start) or what library code without frame pointers
+ * left in %rbp: the path ends at main or the thread's start routine.  A
+ * path that never reached the executable, or was cut, is kept whole.
+ */
+static void trim_entry_frames(struct walk *w)
+{
+	unsigned last = w->depth;
+
+	if (w->cut)
+		return;
+	while (last > 0 && !in_text(w->frames[last - 1]))
+		last--;
+	if (last > 0)
+		w->depth = last;
+}
+
+/* The frame-pointer chain from fp, with the gaps of library frames. */
+static void follow_chain(struct walk *w, uintptr_t fp)
+{
+	uintptr_t floor = w->sp, ret, next;
+
+	while (valid_fp(w, fp, floor)) {
+		if (!stack_word(w, fp + 8, &ret) || !stack_word(w, fp, &next) || ret == 0)
+			return;
+		/* not after a call: not a frame (the %rbp of code without
+		 * frame pointers) */
+		if (in_text(ret) && !follows_call(ret))
+			return;
+		/* The entry code (_start, a new thread's start in libc) clears
+		 * %rbp: the frame that saved a 0 is main's or the thread start
+		 * routine's, and its return address is into that code. */
+		if (next == 0 || !push_frame(w, ret))
+			return;
+		if (!in_text(ret) && !library_gap(w, fp, next))
+			return;
+		floor = fp + 8;
+		fp = next;
+	}
+}
+
+static void walk(struct walk *w, const ucontext_t *uc)
+{
+	uintptr_t pc = (uintptr_t)uc->uc_mcontext.gregs[REG_RIP];
+	uintptr_t fp = (uintptr_t)uc->uc_mcontext.gregs[REG_RBP];
+
+	w->depth = 0;
+	w->cut = 0;
+	w->sp = (uintptr_t)uc->uc_mcontext.gregs[REG_RSP];
+	push_frame(w, pc);
+	if (!stack_bounds(w))
+		return;                 /* the PC alone */
+	if (in_text(pc))
+		prologue_return(w, pc);
+	else
+		scan_gap(w, w->sp, valid_fp(w, fp, w->sp) ? fp : w->high);
+	follow_chain(w, fp);
+	trim_entry_frames(w);
+}
+
+static uint64_t hash_frames(const uintptr_t *frames, unsigned depth)
+{
+	uint64_t h = 0xcbf29ce484222325ull ^ depth;
+
+	for (unsigned i = 0; i < depth; i++) {
+		h = (h ^ frames[i]) * 0x9e3779b97f4a7c15ull;
+		h ^= h >> 29;
+	}
+	return h;
+}
+
+static int same_frames(const uintptr_t *a, const uintptr_t *b, unsigned depth)
+{
+	for (unsigned i = 0; i < depth; i++)
+		if (a[i] != b[i])
+			return 0;
+	return 1;
+}
+
+/* Counts the walk's path in t: its entry, or a new one. */
+static void table_add(struct path_table *t, const struct walk *w, uint32_t weight)
+{
+	uint64_t hash = hash_frames(w->frames, w->depth);
+	uint32_t slot = (uint32_t)(hash >> (64 - TABLE_BITS));
+
+	for (int probe = 0; probe < MAX_PROBES; probe++, slot = (slot + 1) & (TABLE_ENTRIES - 1)) {
+		struct path_entry *e = &t->entries[slot];
+
+		if (e->depth == 0) {
+			if (t->frames_used > ARENA_FRAMES - w->depth)
+				break;                  /* the arena is full */
+			memcpy(&t->frames[t->frames_used], w->frames, w->depth * sizeof w->frames[0]);
+			e->hash = hash;
+			e->count = weight;
+			e->offset = t->frames_used;
+			e->depth = w->depth;
+			t->frames_used += w->depth;
+			return;
+		}
+		if (e->hash == hash && e->depth == w->depth &&
+		    same_frames(&t->frames[e->offset], w->frames, w->depth)) {
+			e->count += weight;
+			return;
+		}
+	}
+	t->lost += weight;
+}
+
+/* This thread's table, mapped and listed at its first sample. */
+static struct path_table *own_table(void)
+{
+	struct path_table *t = my_table, *head;
+
+	if (t || my_table_failed)
+		return t;
+	t = mmap(NULL, sizeof *t, PROT_READ | PROT_WRITE,
+		 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	if (t == MAP_FAILED) {
+		my_table_failed = 1;    /* no mmap per sample: its samples are lost */
+		return NULL;
+	}
+	head = __atomic_load_n(&cp.tables, __ATOMIC_RELAXED);
+	do
+		t->next = head;
+	while (!__atomic_compare_exchange_n(&cp.tables, &head, t, 1, __ATOMIC_RELEASE,
+					    __ATOMIC_RELAXED));
+	my_table = t;
+	return t;
+}
+
+void callpaths_record(const ucontext_t *uc, uint32_t weight)
+{
+	struct path_table *t;
+	struct walk w;
+
+	if (weight == 0 || !__atomic_load_n(&cp.enabled, __ATOMIC_ACQUIRE))
+		return;
+	t = own_table();
+	if (!t) {
+		__atomic_fetch_add(&cp.lost_no_table, weight, __ATOMIC_RELAXED);
+		return;
+	}
+	walk(&w, uc);
+	if (w.cut)
+		t->cut += weight;
+	table_add(t, &w, weight);
+}
+
+/* ---- At exit. ------------------------------------------------------- */
+
+struct module {
+	uintptr_t low, high;     /* runtime, over its PT_LOAD segments */
+	uintptr_t bias;          /* runtime minus link-time address */
+	char *path;
+	char build_id[2 * 64 + 1];
+	int index;               /* in the file; -1: no frame in it */
+};
+
+struct module_set {
+	struct module *m;        /* in dl_iterate_phdr's order: the executable first */
+	size_t n, cap;
+	int err;
+};
+
+/* The executable's file as loaded (dl_iterate_phdr names it ""). */
+static char *executable_path(void)
+{
+	char buf[4096];
+	ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
+
+	if (n <= 0)
+		return strdup(program_invocation_name);
+	buf[n] = '\0';
+	return strdup(buf);
+}
+
+static int collect_module(struct dl_phdr_info *dl, size_t size, void *ctx)
+{
+	struct module_set *set = ctx;
+	struct module *mod;
+	const unsigned char *id = NULL;
+
+	(void)size;
+	if (set->n == set->cap) {
+		size_t cap = set->cap ? 2 * set->cap : 32;
+		struct module *m = realloc(set->m, cap * sizeof *m);
+
+		if (!m) {
+			set->err = ENOMEM;
+			return 1;
+		}
+		set->m = m;
+		set->cap = cap;
+	}
+	mod = &set->m[set->n];
+	*mod = (struct module){ .low = UINTPTR_MAX, .bias = dl->dlpi_addr, .index = -1 };
+	for (int i = 0; i < dl->dlpi_phnum; i++) {
+		const ElfW(Phdr) *ph = &dl->dlpi_phdr[i];
+
+		if (ph->p_type != PT_LOAD)
+			continue;
+		if (dl->dlpi_addr + ph->p_vaddr < mod->low)
+			mod->low = dl->dlpi_addr + ph->p_vaddr;
+		if (dl->dlpi_addr + ph->p_vaddr + ph->p_memsz > mod->high)
+			mod->high = dl->dlpi_addr + ph->p_vaddr + ph->p_memsz;
+	}
+	if (set->n == 0) {
+		/* the executable: the histogram's bias, its file, index 0 always */
+		mod->bias = gmon_histogram.load_bias;
+		mod->path = executable_path();
+		mod->index = 0;
+	} else
+		mod->path = strdup(dl->dlpi_name);
+	if (!mod->path) {
+		set->err = ENOMEM;
+		return 1;
+	}
+	image_build_id_hex(id, image_build_id(dl, &id), mod->build_id, sizeof mod->build_id);
+	set->n++;
+	return 0;
+}
+
+static void free_modules(struct module_set *set)
+{
+	for (size_t i = 0; i < set->n; i++)
+		free(set->m[i].path);
+	free(set->m);
+}
+
+/* The module holding a frame: a return address (every frame but the
+ * first) belongs to its call, which ends just before it. */
+static struct module *module_of(struct module_set *set, uintptr_t frame, int is_return)
+{
+	uintptr_t at = is_return ? frame - 1 : frame;
+
+	for (size_t i = 0; i < set->n; i++)
+		if (at >= set->m[i].low && at < set->m[i].high)
+			return &set->m[i];
+	return NULL;
+}
+
+/* Gives every module a frame is in its index, dense, in dl order. */
+static unsigned number_modules(struct module_set *set, struct path_table *tables)
+{
+	unsigned next = 1;
+
+	for (struct path_table *t = tables; t; t = t->next)
+		for (uint32_t s = 0; s < TABLE_ENTRIES; s++) {
+			const struct path_entry *e = &t->entries[s];
+
+			for (uint32_t f = 0; e->depth && f < e->depth; f++) {
+				struct module *m = module_of(set, t->frames[e->offset + f], f > 0);
+
+				if (m)
+					m->index = 0;   /* marked: numbered below */
+			}
+		}
+	for (size_t i = 1; i < set->n; i++)
+		if (set->m[i].index == 0)
+			set->m[i].index = (int)next++;
+	return next;
+}
+
+/* A buffered writer of text lines into the temporary. */
+struct text_out {
+	int fd;
+	int err;
+	size_t len;
+	char buf[1 << 16];
+};
+
+static void out_flush(struct text_out *o)
+{
+	size_t done = 0;
+
+	while (o->err == 0 && done < o->len) {
+		ssize_t n = write(o->fd, o->buf + done, o->len - done);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			o->err = n < 0 ? errno : EIO;
+		else
+			done += (size_t)n;
+	}
+	o->len = 0;
+}
+
+static void out_printf(struct text_out *o, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void out_printf(struct text_out *o, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	if (sizeof o->buf - o->len < 8192)
+		out_flush(o);
+	va_start(ap, fmt);
+	n = vsnprintf(o->buf + o->len, sizeof o->buf - o->len, fmt, ap);
+	va_end(ap);
+	if (n > 0 && (size_t)n < sizeof o->buf - o->len)
+		o->len += (size_t)n;
+}
+
+struct paths_pass {
+	struct module_set *modules;
+	struct path_table *tables;
+	unsigned rate;
+	struct callpaths_summary *summary;
+};
+
+static void write_path(struct text_out *o, struct module_set *set, const struct path_table *t,
+		       const struct path_entry *e)
+{
+	out_printf(o, "path\t%llu\t", (unsigned long long)e->count);
+	for (uint32_t f = 0; f < e->depth; f++) {
+		uintptr_t frame = t->frames[e->offset + f];
+		struct module *m = module_of(set, frame, f > 0);
+		const char *sep = f + 1 < e->depth ? " " : "\n";
+
+		if (m)
+			out_printf(o, "%d:%lx%s", m->index, (unsigned long)(frame - m->bias), sep);
+		else
+			out_printf(o, "-:%lx%s", (unsigned long)frame, sep);
+	}
+}
+
+static int fill_paths(int fd, void *ctx)
+{
+	struct paths_pass *pp = ctx;
+	struct callpaths_summary *sum = pp->summary;
+	struct text_out *o = malloc(sizeof *o);
+	int err;
+
+	if (!o)
+		return ENOMEM;
+	o->fd = fd;
+	o->err = 0;
+	o->len = 0;
+	out_printf(o, "%s %d\nrate\t%u\n", GMON_CALLPATHS_MAGIC, GMON_CALLPATHS_VERSION, pp->rate);
+	for (size_t i = 0; i < pp->modules->n; i++) {
+		const struct module *m = &pp->modules->m[i];
+
+		if (m->index >= 0)
+			out_printf(o, "module\t%d\t%s\t%s\n", m->index, m->build_id, m->path);
+	}
+	for (const struct path_table *t = pp->tables; t; t = t->next)
+		for (uint32_t s = 0; s < TABLE_ENTRIES; s++) {
+			const struct path_entry *e = &t->entries[s];
+
+			/* (a handler stopped mid-insert past the wait: skipped) */
+			if (e->depth == 0 || e->depth > MAX_DEPTH || e->offset > ARENA_FRAMES - e->depth)
+				continue;
+			write_path(o, pp->modules, t, e);
+			sum->samples += e->count;
+			sum->lines++;
+		}
+	out_printf(o, "# samples with a path: %llu; lost (table full): %llu; cut at %d frames: %llu\n",
+		   (unsigned long long)sum->samples, (unsigned long long)sum->lost, MAX_DEPTH,
+		   (unsigned long long)sum->cut);
+	out_flush(o);
+	err = o->err;
+	free(o);
+	return err;
+}
+
+int callpaths_write(const char *profile_path, unsigned rate, struct callpaths_summary *summary)
+{
+	struct path_table *tables = __atomic_load_n(&cp.tables, __ATOMIC_ACQUIRE);
+	struct module_set set = {0};
+	struct paths_pass pp = { &set, tables, rate, summary };
+	char path[4096];
+	int err;
+
+	*summary = (struct callpaths_summary){0};
+	if (!__atomic_load_n(&cp.enabled, __ATOMIC_ACQUIRE))
+		return 0;
+	summary->enabled = 1;
+	summary->lost = __atomic_load_n(&cp.lost_no_table, __ATOMIC_RELAXED);
+	for (const struct path_table *t = tables; t; t = t->next) {
+		summary->lost += t->lost;
+		summary->cut += t->cut;
+	}
+	if ((size_t)snprintf(path, sizeof path, "%s+%s", profile_path, GMON_CALLPATHS_NAME) >=
+	    sizeof path)
+		return ENAMETOOLONG;
+	dl_iterate_phdr(collect_module, &set);
+	err = set.err;
+	if (err == 0 && set.n == 0)
+		err = ENOENT;           /* no executable: cannot happen in a running program */
+	if (err == 0) {
+		summary->modules = number_modules(&set, tables);
+		err = output_write_with(path, fill_paths, &pp);
+	}
+	free_modules(&set);
+	return err;
+}

@@ -1,0 +1,42 @@
+/*
+ * callpaths.h - the call path of every sample (BG_GMON_CALLSTACKS, on by
+ * default): the SIGPROF handler walks the interrupted thread's
+ * frame-pointer chain and counts the path in a table of its own thread
+ * with the sample's weight; at exit the paths are written next to the
+ * profile as PROFILE+paths (include/gmon-callpaths.h), in the modules'
+ * link-time addresses.
+ */
+#ifndef GMON_MPI_CALLPATHS_H
+#define GMON_MPI_CALLPATHS_H
+
+#include <stdint.h>
+#include <ucontext.h>
+
+struct callpaths_summary {
+	int enabled;
+	uint64_t samples;      /* samples with a path (written) */
+	uint64_t lines;        /* path lines written */
+	uint64_t lost;         /* samples no table could keep */
+	uint64_t cut;          /* samples whose path was cut at the maximum depth */
+	unsigned modules;      /* module lines written */
+};
+
+/* Turns recording on (enabled) with the executable's text as the
+ * histogram has it (histogram_init first).  Before sampling starts. */
+void callpaths_init(int enabled);
+
+/* Async-signal-safe, from the SIGPROF handler only: counts weight samples
+ * of the interrupted context's call path in the calling thread's table. */
+void callpaths_record(const ucontext_t *uc, uint32_t weight);
+
+/* In a forked child: its tables are the parent's copies, which it must
+ * not write as its own; it starts with none. */
+void callpaths_after_fork_in_child(void);
+
+/* At exit, after sampling_shutdown (no handler adds to a table any more):
+ * writes PROFILE+paths beside profile_path through output.c's temporary.
+ * Not from a signal handler (dl_iterate_phdr, malloc, stdio).  Returns 0
+ * or an errno value. */
+int callpaths_write(const char *profile_path, unsigned rate, struct callpaths_summary *summary);
+
+#endif /* GMON_MPI_CALLPATHS_H */

@@ -1,0 +1,203 @@
+#!/bin/bash
+# BG_GMON_CALLSTACKS: the call path of every sample, in PROFILE+paths
+# (include/gmon-callpaths.h).  Real -pg programs (programs/callpaths.c)
+# whose paths are known:
+#   - the issue's easy/hard: >= 99% of work()'s samples have hard() as
+#     their caller and main() after it; the paths' samples add up to the
+#     histogram's (the file's, plus those outside the text) less the lost
+#     ones; the executable is module 0 with its build-id and path;
+#   - compare() called by libc's qsort (no frame pointers) from sorter():
+#     most of compare's samples still have sorter and main in their path
+#     (the stack scan of library frames);
+#   - 4 threads, each sampled by its own timer: their paths end at their
+#     start routine, one table (path line) per thread at least;
+#   - recursion 50 deep: 50 recurse() frames; 500 deep: cut at 128 frames
+#     and counted as cut;
+#   - BG_GMON_CALLSTACKS=0 (or off) writes none; a malformed value is
+#     reported once and paths stay on;
+#   - a static program, and 2 ranks under mpirun (gmon.out.N+paths each).
+. "$(dirname "$0")/lib.sh"
+
+build_linked prog "$programs/callpaths.c" -lpthread
+
+# named_paths PATHS PROGRAM: one line per path line, "SAMPLES F1 F2 ...",
+# each frame of module 0 named after PROGRAM's function holding it (nm; a
+# return address by the call before it), other modules' frames "[lib]"
+named_paths() {
+	nm --defined-only -n "$2" | awk '$2 ~ /^[Tt]$/ { print "sym", $1, $3 }' |
+		cat - "$1" | awk '
+		function hex(s,   i, v) {
+			v = 0
+			for (i = 1; i <= length(s); i++)
+				v = v * 16 + index("0123456789abcdef", substr(s, i, 1)) - 1
+			return v
+		}
+		function name_of(a,   lo, hi, mid) {
+			lo = 1; hi = n
+			if (n == 0 || a < addr[1]) return "?"
+			while (lo < hi) {
+				mid = int((lo + hi + 1) / 2)
+				if (addr[mid] <= a) lo = mid; else hi = mid - 1
+			}
+			return name[lo]
+		}
+		$1 == "sym" { addr[++n] = hex($2); name[n] = $3; next }
+		/^path\t/ {
+			split($0, field, "\t"); k = split(field[3], frame, " ")
+			line = field[2]
+			for (i = 1; i <= k; i++) {
+				split(frame[i], part, ":")
+				if (part[1] != "0") { line = line " [lib]"; continue }
+				line = line " " name_of(hex(part[2]) - (i > 1 ? 1 : 0))
+			}
+			print line
+		}'
+}
+
+# share WHERE: the share of the samples of named paths (on stdin) whose
+# leaf is work that also match the awk condition WHERE (fields $3...)
+leaf_share() {
+	awk -v want="$1" '
+		$2 == "work" { all += $1; if (index(" " $0 " ", want)) yes += $1 }
+		END { if (all == 0) print "0 0"; else printf "%d %.4f\n", all, yes / all }'
+}
+
+# check_file PATHS PROGRAM: the header, the module lines (index 0 the
+# program), every frame well formed and of a module listed before it
+check_file() {
+	local paths=$1 program=$2 id problem
+	expect_eq "$(sed -n 1p "$paths")" "# gmon-mpi paths 1" "$paths: the first line"
+	id=$(readelf -n "$program" | awk '/Build ID:/ { print $3 }')
+	[ -n "$id" ] || id=-
+	expect_eq "$(awk -F'\t' '$1 == "module" && $2 == 0 { print $3 "\t" $4 }' "$paths")" \
+		"$id"$'\t'"$(readlink -f "$program")" "$paths: module 0 (build-id, path)"
+	problem=$(awk -F'\t' '
+		$1 == "module" { if ($2 != nmod || NF != 4) bad = "module index " $2 " out of order"; nmod++ }
+		$1 == "path" {
+			if ($2 !~ /^[1-9][0-9]*$/) bad = "samples " $2
+			k = split($3, f, " ")
+			if (k < 1 || k > 128) bad = k " frames"
+			for (i = 1; i <= k; i++) {
+				if (f[i] !~ /^(-|[0-9]+):[0-9a-f]+$/) bad = "frame " f[i]
+				split(f[i], p, ":")
+				if (p[1] != "-" && p[1] + 0 >= nmod) bad = "module " p[1] " not listed before"
+			}
+		}
+		END { print bad }' "$paths")
+	[ -z "$problem" ] || fail "$paths: $problem: $(head -c 2000 "$paths")"
+}
+
+# path_samples PATHS: the samples of the path lines; reported PATHS KEY:
+# the number after "KEY: " in the last comment line
+path_samples() { awk -F'\t' '$1 == "path" { s += $2 } END { print s + 0 }' "$1"; }
+reported() { tail -n 1 "$1" | sed -n "s/.*$2: \([0-9]*\).*/\1/p"; }
+
+# --- easy/hard ---
+BG_GMON_HZ=1000 BG_GMON_VERBOSE=1 ./prog easy-hard 2> stderr || fail "easy-hard failed: $(cat stderr)"
+[ -s gmon.out+paths ] || fail "no gmon.out+paths: $(ls_profiles)"
+check_file gmon.out+paths prog
+expect_eq "$(sed -n 2p gmon.out+paths)" $'rate\t1000' "the rate line"
+in_file=$("$top_builddir/tests/runtime/gmon-inspect" samples gmon.out 0 ffffffffffffffff)
+outside=$(sed -n 's/.*wrote gmon.out: [0-9]* samples (\([0-9]*\) outside the text).*/\1/p' stderr)
+lost=$(reported gmon.out+paths "lost (table full)")
+sum=$(path_samples gmon.out+paths)
+[ -n "$outside" ] && [ -n "$lost" ] || fail "no verbose line or no comment: $(cat stderr; tail -1 gmon.out+paths)"
+expect_eq "$sum" "$((in_file + outside - lost))" "samples of the paths (histogram $in_file + outside $outside - lost $lost)"
+expect_eq "$(reported gmon.out+paths "samples with a path")" "$sum" "the comment's samples with a path"
+grep -q "call paths (+paths): $sum samples in [0-9]* paths, $lost lost (table full), 0 cut at 128 frames" stderr ||
+	fail "no word about the paths in the verbose line: $(cat stderr)"
+named_paths gmon.out+paths prog > named
+read -r work_samples share < <(leaf_share " work hard main" < named)
+note "easy-hard: $work_samples samples in work, $share of them work <- hard <- main"
+[ "$work_samples" -ge 30 ] || fail "only $work_samples samples in work: $(cat named)"
+awk -v s="$share" 'BEGIN { exit !(s >= 0.99) }' || fail "work <- hard <- main in only $share of work's samples: $(cat named)"
+# main is the last frame: the entry code in libc is not a frame
+awk '$2 == "work" && $NF != "main" { bad = 1 } END { exit bad }' named ||
+	fail "paths of work that do not end at main: $(cat named)"
+
+# --- qsort: library frames without frame pointers ---
+rm -f gmon.out*
+BG_GMON_HZ=1000 ./prog qsort 20000
+check_file gmon.out+paths prog
+named_paths gmon.out+paths prog > named
+read -r compare_samples share < <(awk '
+	$2 == "compare" || ($2 == "work" && $3 == "compare") {
+		all += $1; if (index($0, " sorter main")) yes += $1 }
+	END { printf "%d %.4f\n", all, all ? yes / all : 0 }' named)
+note "qsort: $compare_samples samples in compare, $share of them with sorter and main in the path"
+[ "$compare_samples" -ge 30 ] || fail "only $compare_samples samples in compare: $(cat named)"
+awk -v s="$share" 'BEGIN { exit !(s >= 0.9) }' ||
+	fail "sorter is in only $share of compare's paths: $(cat named)"
+grep -q '\[lib\] sorter' named || fail "no libc frame between compare and sorter: $(cat named)"
+
+# --- threads, each with its own timer ---
+rm -f gmon.out*
+BG_GMON_HZ=1000 BG_GMON_START_THREAD_TIMERS=all ./prog threads
+check_file gmon.out+paths prog
+named_paths gmon.out+paths prog > named
+read -r thread_samples share < <(leaf_share " work thread_spin thread_main" < named)
+note "threads: $thread_samples samples in work, $share of them work <- thread_spin <- thread_main"
+[ "$thread_samples" -ge 100 ] || fail "only $thread_samples samples in the threads: $(cat named)"
+awk -v s="$share" 'BEGIN { exit !(s >= 0.99) }' || fail "work <- thread_spin <- thread_main in $share: $(cat named)"
+awk '$2 == "work" && $NF != "thread_main" { bad = 1 } END { exit bad }' named ||
+	fail "thread paths that do not end at the start routine: $(cat named)"
+lines=$(awk '$NF == "thread_main"' named | wc -l)
+[ "$lines" -ge 4 ] || fail "$lines path lines for 4 threads (one table per thread): $(cat named)"
+
+# --- recursion ---
+rm -f gmon.out*
+BG_GMON_HZ=1000 ./prog recursion 50
+named_paths gmon.out+paths prog > named
+read -r rec_samples share < <(awk '
+	$2 == "work" { all += $1; n = 0; for (i = 3; i <= NF; i++) n += $i == "recurse"
+		if (n == 50 && $NF == "main") yes += $1 }
+	END { printf "%d %.4f\n", all, all ? yes / all : 0 }' named)
+note "recursion 50: $rec_samples samples in work, $share of them with 50 recurse frames then main"
+awk -v s="$share" -v n="$rec_samples" 'BEGIN { exit !(s >= 0.99 && n >= 30) }' ||
+	fail "recursion 50: $share of $rec_samples: $(cut -c1-300 named)"
+expect_eq "$(reported gmon.out+paths "cut at 128 frames")" 0 "paths cut at depth 50"
+rm -f gmon.out*
+BG_GMON_HZ=1000 ./prog recursion 500
+cut_samples=$(reported gmon.out+paths "cut at 128 frames")
+deep=$(awk -F'\t' '$1 == "path" && split($3, f, " ") == 128 { s += $2 } END { print s + 0 }' gmon.out+paths)
+note "recursion 500: $cut_samples samples cut at 128 frames, $deep samples with 128 frames"
+[ "$cut_samples" -gt 0 ] || fail "no path cut at 128 frames in a recursion 500 deep"
+[ "$deep" -ge "$cut_samples" ] || fail "$cut_samples cut, but only $deep samples have 128 frames"
+awk -F'\t' '$1 == "path" && split($3, f, " ") > 128 { exit 1 }' gmon.out+paths ||
+	fail "a path longer than 128 frames"
+
+# --- off, and malformed ---
+for off in 0 off NO; do
+	rm -f gmon.out*
+	BG_GMON_CALLSTACKS=$off ./prog easy-hard 2> stderr
+	expect_eq "$(ls_profiles)" "gmon.out" "files with BG_GMON_CALLSTACKS=$off"
+	expect_eq "$(cat stderr)" "" "stderr with BG_GMON_CALLSTACKS=$off"
+done
+rm -f gmon.out*
+BG_GMON_CALLSTACKS=deep ./prog easy-hard 2> stderr
+expect_eq "$(cat stderr)" \
+	"gmon-mpi: BG_GMON_CALLSTACKS='deep' is not 1, yes, true, on or 0, no, false, off; sampling call paths (the default)" \
+	"stderr with BG_GMON_CALLSTACKS=deep"
+[ -s gmon.out+paths ] || fail "BG_GMON_CALLSTACKS=deep: no paths"
+
+# --- a static program (the runtime is in the executable's text) ---
+build_static static "$programs/callpaths.c"
+rm -f gmon.out*
+BG_GMON_HZ=1000 ./static easy-hard
+check_file gmon.out+paths static
+read -r work_samples share < <(named_paths gmon.out+paths static | leaf_share " work hard main")
+note "static: $work_samples samples in work, $share of them work <- hard <- main"
+awk -v s="$share" -v n="$work_samples" 'BEGIN { exit !(s >= 0.99 && n >= 30) }' ||
+	fail "static: work <- hard <- main in $share of $work_samples"
+
+# --- 2 ranks under mpirun ---
+mkdir ranks && cd ranks
+BG_GMON_HZ=1000 mpirun_np 2 -x BG_GMON_HZ ../prog easy-hard
+for rank in 0 1; do
+	[ -s gmon.out.$rank+paths ] || fail "rank $rank wrote no paths: $(ls_profiles)"
+	check_file gmon.out.$rank+paths ../prog
+	read -r work_samples share < <(named_paths gmon.out.$rank+paths ../prog | leaf_share " work hard main")
+	awk -v s="$share" -v n="$work_samples" 'BEGIN { exit !(s >= 0.99 && n >= 30) }' ||
+		fail "rank $rank: work <- hard <- main in $share of $work_samples"
+done
+note ok
