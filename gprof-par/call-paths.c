@@ -44,8 +44,7 @@ int call_paths_gather(struct callpaths *cp, char *const *profiles, size_t n, int
 			continue;
 		}
 		/* each file on its own first: a bad one leaves the sum as it was */
-		callpaths_init(&one);
-		if (callpaths_add_file(&one, path, err, errlen) != 0 ||
+		if (callpaths_read_file(&one, path, err, errlen) != 0 ||
 		    callpaths_add(cp, &one, why, sizeof why) != 0) {
 			if (one.nfiles > 0)   /* read, but not added: name the file */
 				set_error(err, errlen, "%s: %s", path, why);

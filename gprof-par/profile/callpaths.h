@@ -51,6 +51,8 @@ struct callpaths {
 	size_t modules_cap, frames_cap, paths_cap;
 	size_t *slots;
 	size_t nslots;
+	int unindexed;           /* a path seen again is another entry (set by
+				  * callpaths_read_file: callpaths_add merges) */
 };
 
 void callpaths_init(struct callpaths *cp);
@@ -60,6 +62,12 @@ void callpaths_free(struct callpaths *cp);
  * naming the file (and line) in err; after a failure cp may hold part of
  * the file: free it, do not use it. */
 int callpaths_add_file(struct callpaths *cp, const char *path, char *err, size_t errlen);
+
+/* The same into an empty cp that only collects the file's lines (a path
+ * on several lines stays several entries: the cheapest way to validate a
+ * file before callpaths_add() merges it into a sum).  Print only a set
+ * that callpaths_add() made. */
+int callpaths_read_file(struct callpaths *cp, const char *path, char *err, size_t errlen);
 
 /* Adds the set src to cp (as if src's files were added one by one). */
 int callpaths_add(struct callpaths *cp, const struct callpaths *src, char *err, size_t errlen);

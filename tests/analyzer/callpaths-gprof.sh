@@ -172,6 +172,17 @@ cp gmon.out bad.out
 printf '# gmon-mpi paths 1\nrate\t1000\nmodule\t0\t-\t/x/easy-hard\npath\t3\t0:zz\n' > bad.out+paths
 "$GPROF_PAR" --format=folded easy-hard bad.out > /dev/null 2> bad.err && fail "a bad frame was accepted"
 expect_grep "a bad frame is named with its line" "bad.out+paths:4: a frame must be" bad.err
+for frame in 0:10000000000000000 0:ABC 1:10 0: :10 0:10x 99999999999:1; do
+	printf '# gmon-mpi paths 1\nrate\t1000\nmodule\t0\t-\t/x/easy-hard\npath\t3\t0:10 %s\n' "$frame" > bad.out+paths
+	if "$GPROF_PAR" --format=folded easy-hard bad.out > /dev/null 2> bad.err ||
+	   ! grep -q "bad.out+paths:4: a frame must be" bad.err; then
+		fail "the frame '$frame' was not refused"
+	fi
+done
+deep=$(for i in $(seq 129); do printf ' 0:%x' "$i"; done)
+printf '# gmon-mpi paths 1\nrate\t1000\nmodule\t0\t-\t/x/easy-hard\npath\t3\t%s\n' "${deep# }" > bad.out+paths
+"$GPROF_PAR" --format=folded easy-hard bad.out > /dev/null 2> bad.err && fail "129 frames were accepted"
+expect_grep "a path of 129 frames is refused" "a path of more than 128 frames" bad.err
 printf '# gmon-mpi paths 2\n' > bad.out+paths
 "$GPROF_PAR" --format=folded easy-hard bad.out > /dev/null 2> bad.err && fail "version 2 was accepted"
 expect_grep "another version is refused" "bad.out+paths:1: not a paths file of version 1" bad.err
