@@ -36,6 +36,7 @@
 #include "demangle.h"
 #include "exec-counts.h"
 #include "fingerprint.h"
+#include "flame-svg.h"
 #include "flat.h"
 #include "folded.h"
 #include "function-map.h"
@@ -793,6 +794,25 @@ static void read_measured(const struct options *o, const struct sum_plan *plan,
 	callpaths_free(&cp);
 }
 
+/* --flame-graph=FILE: the paths drawn, after the report. */
+static void write_flame_graph(const char *path, const char *executable,
+			      const struct measured *m)
+{
+	struct output_file out;
+	char title[512], err[1024];
+	const char *base = strrchr(executable, '/');
+
+	snprintf(title, sizeof(title), "Flame graph of %s", base ? base + 1 : executable);
+	if (output_open(&out, path, err, sizeof(err)) != 0)
+		die(err);
+	if (flame_svg_print(out.stream, m, title) != 0) {
+		output_abandon(&out);
+		die("out of memory drawing the flame graph");
+	}
+	if (output_commit(&out, err, sizeof(err)) != 0)
+		die(err);
+}
+
 /* --format: the export instead of the report. */
 static void print_export(const struct options *o, const struct measured *m)
 {
@@ -843,6 +863,8 @@ int main(int argc, char **argv)
 	gmon_set_file_format((enum gmon_file_format)o.file_format);
 	timing.on = o.timing;
 	if (o.balance_svg && output_check_replaceable(o.balance_svg, err, sizeof(err)) != 0)
+		die(err);
+	if (o.flame_graph && output_check_replaceable(o.flame_graph, err, sizeof(err)) != 0)
 		die(err);
 	memset(&plan, 0, sizeof(plan));
 	memset(&bal, 0, sizeof(bal));
@@ -1008,6 +1030,8 @@ int main(int argc, char **argv)
 		print_balance(&o, &bal, &sum, &p, &printed);
 	if (o.format != FORMAT_GNU)
 		print_export(&o, &measured);
+	if (o.flame_graph)
+		write_flame_graph(o.flame_graph, o.executable, &measured);
 
 	if (fflush(stdout) != 0 || ferror(stdout))
 		die("error writing the report to standard output");
