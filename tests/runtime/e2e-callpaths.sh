@@ -11,6 +11,8 @@
 #     (the stack scan of library frames);
 #   - 4 threads, each sampled by its own timer: their paths end at their
 #     start routine, one table (path line) per thread at least;
+#   - a tiny leaf sampled on its push %rbp or its ret (%rbp still its
+#     caller's caller's): its caller is in the path all the same;
 #   - recursion 50 deep: 50 recurse() frames; 500 deep: cut at 128 frames
 #     and counted as cut;
 #   - BG_GMON_CALLSTACKS=0 (or off) writes none; a malformed value is
@@ -143,6 +145,20 @@ awk '$2 == "work" && $NF != "thread_main" { bad = 1 } END { exit bad }' named ||
 	fail "thread paths that do not end at the start routine: $(cat named)"
 lines=$(awk '$NF == "thread_main"' named | wc -l)
 [ "$lines" -ge 4 ] || fail "$lines path lines for 4 threads (one table per thread): $(cat named)"
+
+# --- a leaf sampled on its first instruction (push %rbp) or its ret ---
+rm -f gmon.out*
+BG_GMON_HZ=1000 ./prog leaf 600000000
+leaf_start=$(nm --defined-only prog | awk '$3 == "leaf" { sub(/^0+/, "", $1); print $1 }')
+leaf_ret=$(objdump -d --disassemble=leaf prog | awk -F'\t' '$3 ~ /^ret/ { sub(/^ +/, "", $1); sub(/:$/, "", $1); print $1 }')
+[ -n "$leaf_start" ] && [ -n "$leaf_ret" ] || fail "leaf's first instruction or ret not found (the test is broken)"
+grep -E $'^path\t[0-9]+\t0:('"$leaf_start|$leaf_ret"') ' gmon.out+paths > edges.paths || true
+named_paths edges.paths prog > named
+read -r edge_samples share < <(awk '{ all += $1; if ($3 == "caller" && $4 == "main") yes += $1 }
+	END { printf "%d %.4f\n", all, all ? yes / all : 0 }' named)
+note "leaf: $edge_samples samples on leaf's push %rbp ($leaf_start) or ret ($leaf_ret), $share of them leaf <- caller <- main"
+awk -v s="$share" -v n="$edge_samples" 'BEGIN { exit !(s >= 0.99 && n >= 10) }' ||
+	fail "leaf's prologue and ret: $share of $edge_samples samples have caller: $(cat named)"
 
 # --- recursion ---
 rm -f gmon.out*

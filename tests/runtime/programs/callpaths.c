@@ -7,6 +7,9 @@
  *                           pointers in libc)
  *   callpaths threads       4 threads, each thread_main -> thread_spin
  *   callpaths recursion D   recurse() D deep, burning CPU at the bottom
+ *   callpaths leaf N        caller() calls the tiny leaf() N times: many
+ *                           samples fall on leaf's push %rbp and ret,
+ *                           where %rbp is still caller's caller's frame
  * Every function is noinline and does something after its calls, so that
  * no call becomes a jump (a sibling call leaves no frame).  */
 #include <pthread.h>
@@ -102,6 +105,21 @@ NOINLINE int recurse(int depth)
 	return r + 1;
 }
 
+/* ---- a tiny leaf ---- */
+NOINLINE int leaf(int x)
+{
+	return x * 3 + 1;
+}
+
+NOINLINE void caller(long n)
+{
+	int x = 0;
+
+	for (long i = 0; i < n; i++)
+		x = leaf(x);
+	sink += x;
+}
+
 int main(int argc, char **argv)
 {
 	const char *mode = argc > 1 ? argv[1] : "easy-hard";
@@ -113,6 +131,8 @@ int main(int argc, char **argv)
 		sorter(argc > 2 ? atoi(argv[2]) : 20000);
 	else if (strcmp(mode, "threads") == 0)
 		return run_threads();
+	else if (strcmp(mode, "leaf") == 0)
+		caller(argc > 2 ? atol(argv[2]) : 20000000);
 	else if (strcmp(mode, "recursion") == 0)
 		recurse(argc > 2 ? atoi(argv[2]) : 50);
 	else {
