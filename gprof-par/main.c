@@ -32,6 +32,7 @@
 #include "files.h"
 #include "callgraph.h"
 #include "callgraph-print.h"
+#include "callgrind.h"
 #include "counts.h"
 #include "demangle.h"
 #include "exec-counts.h"
@@ -42,6 +43,7 @@
 #include "function-map.h"
 #include "gmon-read.h"
 #include "hist.h"
+#include "json-export.h"
 #include "launcher.h"
 #include "library-sums.h"
 #include "lines.h"
@@ -813,16 +815,26 @@ static void write_flame_graph(const char *path, const char *executable,
 		die(err);
 }
 
-/* --format: the export instead of the report. */
-static void print_export(const struct options *o, const struct measured *m)
+/* --format: the export instead of the report.  The calls between the
+ * paths' frames take their counts from cg (may be NULL) and st. */
+static void print_export(const struct options *o, const struct measured *m,
+			 const struct callgraph *cg, const struct symtab *st)
 {
-	switch (o->format) {
-	case FORMAT_FOLDED:
+	struct measured_arc *arcs = NULL;
+	size_t narcs = 0;
+
+	if (o->format == FORMAT_FOLDED) {
 		folded_print(stdout, m);
-		break;
-	default:
-		break;
+		return;
 	}
+	if (measured_arcs(m, cg, st, &arcs, &narcs) != 0)
+		die("out of memory finding the calls of the sampled paths");
+	if (o->format == FORMAT_CALLGRIND && callgrind_print(stdout, m, arcs, narcs,
+							     o->executable) != 0)
+		die("out of memory writing the callgrind profile");
+	if (o->format == FORMAT_JSON)
+		json_export_print(stdout, m, arcs, narcs, o->executable);
+	free(arcs);
 }
 
 /* The report of -S DIRECTORY EXECUTABLE: exactly what gprof-par prints for
@@ -1029,7 +1041,7 @@ int main(int argc, char **argv)
 	if ((o.balance || o.balance_svg) && sum.has_balance)
 		print_balance(&o, &bal, &sum, &p, &printed);
 	if (o.format != FORMAT_GNU)
-		print_export(&o, &measured);
+		print_export(&o, &measured, cg, &st);
 	if (o.flame_graph)
 		write_flame_graph(o.flame_graph, o.executable, &measured);
 

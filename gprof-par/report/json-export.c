@@ -1,0 +1,145 @@
+/* json-export.c - see json-export.h. */
+#include "json-export.h"
+
+#include <inttypes.h>
+#include <stdint.h>
+
+/* The length of the valid UTF-8 sequence at s (RFC 3629: no overlong form,
+ * no surrogate, nothing past U+10FFFF), or 0. */
+static size_t utf8_length(const unsigned char *s)
+{
+	unsigned char lo = 0x80, hi = 0xbf;
+	size_t n;
+
+	if (s[0] < 0x80)
+		return 1;
+	if (s[0] >= 0xc2 && s[0] <= 0xdf)
+		n = 2;
+	else if (s[0] >= 0xe0 && s[0] <= 0xef)
+		n = 3;
+	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
+		n = 4;
+	else
+		return 0;
+	if (s[0] == 0xe0)
+		lo = 0xa0;
+	else if (s[0] == 0xed)
+		hi = 0x9f;
+	else if (s[0] == 0xf0)
+		lo = 0x90;
+	else if (s[0] == 0xf4)
+		hi = 0x8f;
+	if (s[1] < lo || s[1] > hi)
+		return 0;
+	for (size_t i = 2; i < n; i++)
+		if (s[i] < 0x80 || s[i] > 0xbf)
+			return 0;
+	return n;
+}
+
+void json_export_string(FILE *out, const char *s)
+{
+	const unsigned char *c = (const unsigned char *)s;
+
+	if (!s) {
+		fputs("null", out);
+		return;
+	}
+	fputc('"', out);
+	while (*c) {
+		size_t n = utf8_length(c);
+
+		if (n == 0) {
+			fputs("\\ufffd", out);
+			c++;
+			continue;
+		}
+		if (n > 1) {
+			fwrite(c, 1, n, out);
+			c += n;
+			continue;
+		}
+		switch (*c) {
+		case '"': fputs("\\\"", out); break;
+		case '\\': fputs("\\\\", out); break;
+		case '\b': fputs("\\b", out); break;
+		case '\f': fputs("\\f", out); break;
+		case '\n': fputs("\\n", out); break;
+		case '\r': fputs("\\r", out); break;
+		case '\t': fputs("\\t", out); break;
+		default:
+			if (*c < 0x20 || *c == 0x7f)
+				fprintf(out, "\\u%04x", *c);
+			else
+				fputc(*c, out);
+		}
+		c++;
+	}
+	fputc('"', out);
+}
+
+/* samples / rate, or null. */
+static void print_seconds(FILE *out, uint64_t samples, unsigned rate)
+{
+	if (rate > 0)
+		fprintf(out, "%.9g", (double)samples / rate);
+	else
+		fputs("null", out);
+}
+
+void json_export_print(FILE *out, const struct measured *m, const struct measured_arc *arcs,
+		       size_t narcs, const char *program)
+{
+	fprintf(out, "{\n  \"format\": \"%s\",\n  \"version\": %d,\n  \"program\": ",
+		JSON_EXPORT_FORMAT, JSON_EXPORT_VERSION);
+	json_export_string(out, program);
+	fputs(",\n  \"rate\": ", out);
+	if (m->rate > 0)
+		fprintf(out, "%u", m->rate);
+	else
+		fputs("null", out);
+	fprintf(out, ",\n  \"samples\": %" PRIu64 ",\n  \"functions\": [", m->samples);
+	for (size_t f = 0; f < m->nfns; f++) {
+		const struct measured_fn *fn = &m->fns[f];
+
+		fprintf(out, "%s\n    {\"id\": %zu, \"name\": ", f ? "," : "", f);
+		json_export_string(out, fn->name);
+		fputs(", \"module\": ", out);
+		json_export_string(out, fn->module);
+		fputs(", \"file\": ", out);
+		json_export_string(out, fn->file);
+		if (fn->line > 0)
+			fprintf(out, ", \"line\": %u", fn->line);
+		else
+			fputs(", \"line\": null", out);
+		fprintf(out, ", \"self_samples\": %" PRIu64 ", \"total_samples\": %" PRIu64
+			", \"self_seconds\": ", fn->self, fn->total);
+		print_seconds(out, fn->self, m->rate);
+		fputs(", \"total_seconds\": ", out);
+		print_seconds(out, fn->total, m->rate);
+		fputc('}', out);
+	}
+	fputs(m->nfns ? "\n  ],\n  \"arcs\": [" : "],\n  \"arcs\": [", out);
+	for (size_t k = 0; k < narcs; k++) {
+		const struct measured_arc *a = &arcs[k];
+
+		fprintf(out, "%s\n    {\"caller\": %" PRIu32 ", \"callee\": %" PRIu32
+			", \"inclusive_samples\": %" PRIu64 ", \"inclusive_seconds\": ",
+			k ? "," : "", a->caller, a->callee, a->inclusive);
+		print_seconds(out, a->inclusive, m->rate);
+		if (a->has_calls)
+			fprintf(out, ", \"calls\": %" PRIu64 "}", a->calls);
+		else
+			fputs(", \"calls\": null}", out);
+	}
+	fputs(narcs ? "\n  ],\n  \"paths\": [" : "],\n  \"paths\": [", out);
+	for (size_t p = 0; p < m->npaths; p++) {
+		const struct measured_path *path = &m->paths[p];
+
+		fprintf(out, "%s\n    {\"frames\": [", p ? "," : "");
+		for (uint32_t i = 0; i < path->n; i++)
+			fprintf(out, "%s%" PRIu32, i ? ", " : "", m->ids[path->first + i]);
+		fprintf(out, "], \"samples\": %" PRIu64 "}", path->samples);
+	}
+	fputs(m->npaths ? "\n  ]\n}\n" : "]\n}\n", out);
+}
