@@ -861,7 +861,7 @@ int main(int argc, char **argv)
 	struct cg_report_options co;
 	struct balance_state bal;
 	struct measured measured;
-	long estimated = 0;
+	struct measured_outcome measured_out = { 0, 0 };
 	char err[1024];
 	const struct gprof_par_mpi *mpi = NULL;
 	int style, printed = 0, me = 0, nprocs = 1, status, have_symtab = 0;
@@ -983,7 +983,7 @@ int main(int argc, char **argv)
 		check_inputs(&o, &p);
 	if (wants_paths(&o))
 		read_measured(&o, &plan, &st, &measured);
-	if (o.measured && cg && (estimated = measured_apply(cg, &st, &measured)) < 0)
+	if (o.measured && cg && measured_apply(cg, &st, &measured, &measured_out) != 0)
 		die("out of memory measuring the call graph");
 
 	if ((o.style & STYLE_FILE_INFO) && style) {
@@ -1003,7 +1003,8 @@ int main(int argc, char **argv)
 		co.line_symbols = st.line_symbols;
 		co.measured = o.measured;
 		co.measured_samples = measured.samples;
-		co.estimated = estimated;
+		co.estimated = measured_out.estimated;
+		co.measured_outside = measured_out.outside;
 	}
 	/* GNU -T: the call graph, then the flat profile, then the index */
 	if (o.bsd && cg && (style & STYLE_GRAPH)) {
