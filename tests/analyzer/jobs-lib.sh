@@ -67,7 +67,8 @@ self_of() {
 	awk -v f="$2" '$NF == f { s = $3 } END { printf "%d\n", s * 100 + 0.5 }' "$1"
 }
 
-# ls_ranks DIR: the gmon.out.* files in DIR, sorted, on one line
+# ls_ranks DIR: the gmon.out.* files in DIR, sorted, on one line; not the
+# files beside them (gmon.out.N+paths, +modules, +LIBRARY)
 ls_ranks() {
-	ls -1 "$1" | sort -V | tr '\n' ' ' | sed 's/ $//'
+	ls -1 "$1" | grep -v '+' | sort -V | tr '\n' ' ' | sed 's/ $//'
 }
