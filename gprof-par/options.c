@@ -29,6 +29,7 @@ enum {
 	OPT_MEASURED,
 	OPT_FORMAT,
 	OPT_FLAME_GRAPH,
+	OPT_PER_RANK,
 	OPT_TIMING,
 	OPT_INLINE_FILE_NAMES,
 	OPT_DEMANGLE,
@@ -269,6 +270,15 @@ DEFAULT_EXECUTABLE ").  Several gmon files, e.g. one per MPI rank, are added up 
 "                              callees (boxes under 0.1%% left out); hovering\n"
 "                              shows name, samples and share, a click zooms.\n"
 "                              Written whole to a temporary file, then renamed\n"
+"      --per-rank              with --format=callgrind or json, each profile's\n"
+"                              own paths too (every rank file of -S DIRECTORY\n"
+"                              EXECUTABLE, or the files named), named like the\n"
+"                              sum's: callgrind writes one part per rank\n"
+"                              (\"part: N\", \"desc: Rank: R (FILE)\"; KCachegrind\n"
+"                              shows them, callgrind_annotate reads one-part\n"
+"                              files only), JSON adds \"ranks\": each rank's\n"
+"                              samples, lost and cut paths, and its functions'\n"
+"                              self and total samples\n"
 "      --load-balance-svg=FILE write the load balance as a picture to FILE: an\n"
 "                              SVG heat map of the 24 functions losing the most\n"
 "                              time to imbalance (rows) by rank (columns: up to\n"
@@ -474,6 +484,11 @@ static void parse_sum_dir_operands(int n, char **operands, struct options *o)
  * executable's functions. */
 static void check_paths_options(const struct options *o)
 {
+	if (o->format != FORMAT_GNU && o->load_balance)
+		die("--format and --load-balance both print a whole output: ask for one at a time "
+		    "(--load-balance-svg=FILE goes with either)");
+	if (o->per_rank && o->format != FORMAT_CALLGRIND && o->format != FORMAT_JSON)
+		die("--per-rank goes with --format=callgrind or --format=json");
 	if (!o->executable && (o->measured || o->format != FORMAT_GNU || o->flame_graph))
 		die("--measured, --format and --flame-graph need the executable's functions: "
 		    "name it after the directory (gprof-par -S DIRECTORY EXECUTABLE)");
@@ -486,8 +501,8 @@ static void choose_balance(struct options *o)
 		o->balance = 0;
 	else if (o->load_balance)
 		o->balance = o->load_balance;
-	else if (o->sum_dir && o->executable)
-		o->balance = BALANCE_TEXT;
+	else if (o->sum_dir && o->executable && o->format == FORMAT_GNU)
+		o->balance = BALANCE_TEXT;   /* an export is the whole output */
 }
 
 /* The arguments expandargv made, freed at exit (getopt only reorders
@@ -559,6 +574,7 @@ void options_parse(int argc, char **argv, struct options *o)
 		{ "measured", no_argument, NULL, OPT_MEASURED },
 		{ "format", required_argument, NULL, OPT_FORMAT },
 		{ "flame-graph", required_argument, NULL, OPT_FLAME_GRAPH },
+		{ "per-rank", no_argument, NULL, OPT_PER_RANK },
 		{ "timing", no_argument, NULL, OPT_TIMING },
 		{ "time", required_argument, NULL, 'n' },
 		{ "no-time", required_argument, NULL, 'N' },
@@ -752,6 +768,9 @@ void options_parse(int argc, char **argv, struct options *o)
 		case OPT_FLAME_GRAPH:
 			o->flame_graph = optarg;
 			break;
+		case OPT_PER_RANK:
+			o->per_rank = 1;
+			break;
 		case OPT_TIMING:
 			o->timing = 1;
 			break;
@@ -831,5 +850,6 @@ void options_parse(int argc, char **argv, struct options *o)
 		o->gmon_files = (const char **)&argv[optind];
 		o->ngmon_files = argc - optind;
 	}
+	check_paths_options(o);
 	choose_balance(o);
 }

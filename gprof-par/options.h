@@ -60,6 +60,7 @@ struct options {
 	const char *balance_svg; /* --load-balance-svg=FILE, or NULL */
 	int measured;            /* --measured: children times from call paths */
 	int format;              /* --format: an enum report_format */
+	int per_rank;            /* --per-rank: each profile's paths too */
 	const char *flame_graph; /* --flame-graph=FILE, or NULL */
 	int timing;              /* --timing */
 	int print_path;          /* -L: source files by their whole path */

@@ -15,7 +15,8 @@
 #include "grow.h"
 #include "symtab.h"
 
-/* A shared library's own symbols, when its file could be read. */
+/* A load module of the paths: the executable (index 0) or a shared library
+ * with its own symbols, when its file could be read. */
 struct library {
 	struct symtab st;
 	int loaded;
@@ -23,15 +24,29 @@ struct library {
 	size_t module_id;        /* the module as a whole, SIZE_MAX: none yet */
 	const char *base;        /* the module's base name, owned by m (the paths
 				  * may be freed before m) */
+	const char *build_id;    /* owned by m too; NULL: none */
 };
 
+/* Names frames; kept in the measured set that owns the names, so that
+ * other profiles' paths (measured_resolve_part) get the same ids. */
 struct resolver {
-	struct measured *m;
+	struct measured *m;      /* where new names go */
 	const struct symtab *exe;
-	const struct callpaths *cp;
 	size_t *exe_ids;         /* executable symbol index -> fn id */
 	size_t unknown_id;       /* frames in no module */
-	struct library *libs;    /* by module index (0, the executable, unused) */
+	struct library *libs;    /* [0]: the executable */
+	size_t nlibs, libs_cap;
+	int demangle;
+	FILE *warnings;
+	const char *program;
+};
+
+/* One paths set being named: its module indexes -> the resolver's libs. */
+struct naming {
+	struct resolver *r;
+	const struct callpaths *cp;
+	size_t *lib_of;
+	struct measured *into;   /* where the named paths go */
 };
 
 static size_t add_fn(struct measured *m, struct measured_fn fn)
@@ -65,7 +80,7 @@ static const char *own_name(struct measured *m, const char *prefix, const char *
 	return s;
 }
 
-static size_t module_fn(struct resolver *r, uint32_t module)
+static size_t module_fn(struct resolver *r, size_t module)
 {
 	struct library *lib = &r->libs[module];
 	const char *base = lib->base;
@@ -97,30 +112,27 @@ static int same_build_id(const struct symtab *st, const char *hex)
 	return hex[2 * st->build_id_len] == '\0';
 }
 
-static void load_library(struct resolver *r, uint32_t module, int demangle, FILE *warnings,
-			 const char *program)
+static void load_library(struct resolver *r, struct library *lib, const char *path)
 {
-	const struct callpath_module *mod = &r->cp->modules[module];
-	struct library *lib = &r->libs[module];
 	char err[1024];
 
-	if (mod->path[0] != '/')   /* the vDSO: no file */
+	if (path[0] != '/')   /* the vDSO: no file */
 		return;
-	if (symtab_read(&lib->st, mod->path, 0, err, sizeof err) != 0) {
-		if (warnings)
-			fprintf(warnings, "%s: warning: call paths in %s are named after the library "
-				"only: %s\n", program, mod->base, err);
+	if (symtab_read(&lib->st, path, 0, err, sizeof err) != 0) {
+		if (r->warnings)
+			fprintf(r->warnings, "%s: warning: call paths in %s are named after the "
+				"library only: %s\n", r->program, lib->base, err);
 		return;
 	}
-	if (!same_build_id(&lib->st, mod->build_id)) {
-		if (warnings)
-			fprintf(warnings, "%s: warning: call paths in %s are named after the library "
-				"only: %s is not the file that ran (its build-id differs)\n",
-				program, mod->base, mod->path);
+	if (!same_build_id(&lib->st, lib->build_id)) {
+		if (r->warnings)
+			fprintf(r->warnings, "%s: warning: call paths in %s are named after the "
+				"library only: %s is not the file that ran (its build-id differs)\n",
+				r->program, lib->base, path);
 		symtab_free(&lib->st);
 		return;
 	}
-	if ((demangle && demangle_symtab(&lib->st) != 0) ||
+	if ((r->demangle && demangle_symtab(&lib->st) != 0) ||
 	    !(lib->ids = malloc((lib->st.nsyms ? lib->st.nsyms : 1) * sizeof *lib->ids))) {
 		symtab_free(&lib->st);
 		return;
@@ -130,11 +142,43 @@ static void load_library(struct resolver *r, uint32_t module, int demangle, FILE
 	lib->loaded = 1;
 }
 
+/* The resolver's library for module k of a paths set (the same base name
+ * and build-id), read when first met; SIZE_MAX when out of memory. */
+static size_t library_of(struct resolver *r, const struct callpaths *cp, size_t k)
+{
+	const struct callpath_module *mod = &cp->modules[k];
+	struct library *lib, *grown;
+
+	if (k == 0)
+		return 0;
+	for (size_t i = 1; i < r->nlibs; i++) {
+		lib = &r->libs[i];
+		if (strcmp(lib->base, mod->base) == 0 &&
+		    (lib->build_id && mod->build_id ? strcmp(lib->build_id, mod->build_id) == 0
+						    : !lib->build_id && !mod->build_id))
+			return i;
+	}
+	grown = grow_array(r->libs, &r->libs_cap, r->nlibs + 1, sizeof *grown, 8);
+	if (!grown)
+		return SIZE_MAX;
+	r->libs = grown;
+	lib = &r->libs[r->nlibs];
+	memset(lib, 0, sizeof *lib);
+	lib->module_id = SIZE_MAX;
+	lib->base = own_name(r->m, "", mod->base, "");
+	lib->build_id = mod->build_id ? own_name(r->m, "", mod->build_id, "") : NULL;
+	if (!lib->base || (mod->build_id && !lib->build_id))
+		return SIZE_MAX;
+	load_library(r, lib, mod->path);
+	return r->nlibs++;
+}
+
 /* The fn id of frame f (return addresses looked up at the call, one byte
  * before); SIZE_MAX when out of memory.  *whole: a module as a whole. */
-static size_t frame_fn(struct resolver *r, const struct callpath_frame *f, int is_return,
+static size_t frame_fn(struct naming *nm, const struct callpath_frame *f, int is_return,
 		       int *whole)
 {
+	struct resolver *r = nm->r;
 	uint64_t addr = f->addr - (is_return && f->addr > 0 ? 1 : 0);
 	struct sym *s;
 
@@ -159,8 +203,8 @@ static size_t frame_fn(struct resolver *r, const struct callpath_frame *f, int i
 				0, 0 });
 		return r->exe_ids[s->index];
 	}
-	if (r->libs[f->module].loaded) {
-		struct library *lib = &r->libs[f->module];
+	if (r->libs[nm->lib_of[f->module]].loaded) {
+		struct library *lib = &r->libs[nm->lib_of[f->module]];
 
 		s = symtab_lookup(&lib->st, addr);
 		/* from .dynsym, the static functions are missing: code past an
@@ -177,7 +221,7 @@ static size_t frame_fn(struct resolver *r, const struct callpath_frame *f, int i
 		}
 	}
 	*whole = 1;
-	return module_fn(r, f->module);
+	return module_fn(r, nm->lib_of[f->module]);
 }
 
 /* ---- paths of names, merged ---- */
@@ -248,7 +292,7 @@ static int add_named_path(struct measured *m, const uint32_t *ids, uint32_t n, u
 }
 
 /* One sampled path, named, root first. */
-static int name_path(struct resolver *r, const struct callpath *p)
+static int name_path(struct naming *nm, const struct callpath *p)
 {
 	uint32_t ids[GMON_CALLPATHS_MAX_DEPTH];
 	uint32_t n = 0;
@@ -257,7 +301,7 @@ static int name_path(struct resolver *r, const struct callpath *p)
 
 	for (uint32_t i = p->nframes; i-- > 0;) {
 		int whole;
-		size_t id = frame_fn(r, &r->cp->frames[p->first + i], i > 0, &whole);
+		size_t id = frame_fn(nm, &nm->cp->frames[p->first + i], i > 0, &whole);
 
 		if (id == SIZE_MAX)
 			return -1;
@@ -267,7 +311,7 @@ static int name_path(struct resolver *r, const struct callpath *p)
 		last = id;
 		last_whole = whole;
 	}
-	return add_named_path(r->m, ids, n, p->samples);
+	return add_named_path(nm->into, ids, n, p->samples);
 }
 
 static const struct measured *sorting;
@@ -309,58 +353,107 @@ static void count_functions(struct measured *m)
 	}
 }
 
+/* Names the paths of cp into nm->into, sorted, and counts its functions. */
+static int name_paths(struct resolver *r, const struct callpaths *cp, struct measured *into)
+{
+	struct naming nm = { r, cp, malloc((cp->nmodules ? cp->nmodules : 1) * sizeof(size_t)),
+			     into };
+	int status = -1;
+
+	if (!nm.lib_of)
+		return -1;
+	for (size_t k = 0; k < cp->nmodules; k++)
+		if ((nm.lib_of[k] = library_of(r, cp, k)) == SIZE_MAX)
+			goto out;
+	for (size_t p = 0; p < cp->npaths; p++)
+		if (name_path(&nm, &cp->paths[p]) != 0)
+			goto out;
+	status = 0;
+out:
+	free(nm.lib_of);
+	return status;
+}
+
+/* into's paths in order of their names, its functions counted. */
+static void finish(struct measured *into)
+{
+	sorting = into;
+	qsort(into->paths, into->npaths, sizeof *into->paths, cmp_named_paths);
+	free(into->slots);           /* the order changed: the index is stale */
+	into->slots = NULL;
+	into->nslots = 0;
+	count_functions(into);
+}
+
 int measured_resolve(struct measured *m, const struct symtab *st, const struct callpaths *cp,
 		     int demangle, FILE *warnings, const char *program, char *err,
 		     size_t errlen)
 {
-	struct resolver r = { m, st, cp, NULL, SIZE_MAX, NULL };
-	int status = -1;
+	struct resolver *r;
 
 	memset(m, 0, sizeof *m);
 	m->rate = cp->rate;
-	r.exe_ids = malloc((st->nsyms ? st->nsyms : 1) * sizeof *r.exe_ids);
-	r.libs = calloc(cp->nmodules ? cp->nmodules : 1, sizeof *r.libs);
-	if (!r.exe_ids || !r.libs)
-		goto out;
-	m->libraries = r.libs;
-	m->nlibraries = cp->nmodules;
+	r = calloc(1, sizeof *r);
+	if (!r)
+		goto oom;
+	m->resolver = r;
+	*r = (struct resolver){ .m = m, .exe = st, .unknown_id = SIZE_MAX, .demangle = demangle,
+				.warnings = warnings, .program = program };
+	r->exe_ids = malloc((st->nsyms ? st->nsyms : 1) * sizeof *r->exe_ids);
+	r->libs = calloc(1, sizeof *r->libs);
+	if (!r->exe_ids || !r->libs)
+		goto oom;
+	r->nlibs = r->libs_cap = 1;
 	for (size_t i = 0; i < st->nsyms; i++)
-		r.exe_ids[i] = SIZE_MAX;
-	for (size_t k = 0; k < cp->nmodules; k++) {
-		r.libs[k].module_id = SIZE_MAX;
-		r.libs[k].base = own_name(m, "", cp->modules[k].base, "");
-		if (!r.libs[k].base)
-			goto out;
-		if (k > 0)
-			load_library(&r, (uint32_t)k, demangle, warnings, program);
+		r->exe_ids[i] = SIZE_MAX;
+	r->libs[0].module_id = SIZE_MAX;
+	r->libs[0].base = own_name(m, "", cp->nmodules ? cp->modules[0].base : "-", "");
+	if (!r->libs[0].base || name_paths(r, cp, m) != 0)
+		goto oom;
+	finish(m);
+	return 0;
+oom:
+	set_error(err, errlen, "out of memory naming the call paths");
+	return -1;
+}
+
+int measured_resolve_part(struct measured *base, const struct callpaths *cp,
+			  struct measured *part, char *err, size_t errlen)
+{
+	memset(part, 0, sizeof *part);
+	part->rate = cp->rate;
+	if (!base->resolver || name_paths(base->resolver, cp, part) != 0)
+		goto oom;
+	/* the names are base's (and those this set added to it) */
+	part->fns = malloc((base->nfns ? base->nfns : 1) * sizeof *part->fns);
+	if (!part->fns)
+		goto oom;
+	part->nfns = part->fns_cap = base->nfns;
+	for (size_t f = 0; f < base->nfns; f++) {
+		part->fns[f] = base->fns[f];
+		part->fns[f].self = part->fns[f].total = 0;
 	}
-	for (size_t p = 0; p < cp->npaths; p++)
-		if (name_path(&r, &cp->paths[p]) != 0)
-			goto out;
-	sorting = m;
-	qsort(m->paths, m->npaths, sizeof *m->paths, cmp_named_paths);
-	free(m->slots);           /* the order changed: the index is stale */
-	m->slots = NULL;
-	m->nslots = 0;
-	count_functions(m);
-	status = 0;
-out:
-	if (status != 0)
-		set_error(err, errlen, "out of memory naming the call paths");
-	free(r.exe_ids);
-	return status;
+	finish(part);
+	return 0;
+oom:
+	set_error(err, errlen, "out of memory naming the call paths");
+	return -1;
 }
 
 void measured_free(struct measured *m)
 {
-	struct library *libs = m->libraries;
+	struct resolver *r = m->resolver;
 
-	for (size_t k = 0; k < m->nlibraries; k++) {
-		if (libs[k].loaded)
-			symtab_free(&libs[k].st);
-		free(libs[k].ids);
+	if (r) {
+		for (size_t k = 0; k < r->nlibs; k++) {
+			if (r->libs[k].loaded)
+				symtab_free(&r->libs[k].st);
+			free(r->libs[k].ids);
+		}
+		free(r->libs);
+		free(r->exe_ids);
+		free(r);
 	}
-	free(libs);
 	for (size_t i = 0; i < m->nowned; i++)
 		free(m->owned_names[i]);
 	free(m->owned_names);

@@ -25,6 +25,7 @@
 
 struct symtab;
 struct callgraph;
+struct resolver;
 
 /* A named frame: a function or a module. */
 struct measured_fn {
@@ -55,8 +56,7 @@ struct measured {
 	/* private */
 	size_t fns_cap, ids_cap, paths_cap;
 	size_t *slots, nslots;
-	void *libraries;               /* the libraries' symbol tables read */
-	size_t nlibraries;
+	struct resolver *resolver;     /* names frames (the libraries' symbols) */
 	char **owned_names;
 	size_t nowned, owned_cap;
 };
@@ -71,6 +71,16 @@ struct measured {
 int measured_resolve(struct measured *m, const struct symtab *st, const struct callpaths *cp,
 		     int demangle, FILE *warnings, const char *program, char *err,
 		     size_t errlen);
+
+/*
+ * Another profile's paths (one rank's, for exports per rank) named with
+ * base's names, so that a function has the same id in both: into part,
+ * whose fns are a copy of base's with part's samples (base gets any
+ * function it did not have yet).  part's names point into base: free part
+ * first.  Returns 0, or -1 with a message in err.
+ */
+int measured_resolve_part(struct measured *base, const struct callpaths *cp,
+			  struct measured *part, char *err, size_t errlen);
 
 void measured_free(struct measured *m);
 

@@ -89,8 +89,20 @@ static void print_spec(FILE *out, const char *key, struct names *n, size_t fn)
 	fputc('\n', out);
 }
 
+void callgrind_print_file_header(FILE *out)
+{
+	fputs("# callgrind format\nversion: 1\ncreator: gprof-par\n", out);
+}
+
 int callgrind_print(FILE *out, const struct measured *m, const struct measured_arc *arcs,
 		    size_t narcs, const char *command)
+{
+	callgrind_print_file_header(out);
+	return callgrind_print_part(out, m, arcs, narcs, command, NULL);
+}
+
+int callgrind_print_part(FILE *out, const struct measured *m, const struct measured_arc *arcs,
+			 size_t narcs, const char *command, const struct callgrind_part *part)
 {
 	struct names files = { 0 }, modules = { 0 }, fns = { 0 };
 	size_t n = m->nfns, k = 0;
@@ -114,7 +126,11 @@ int callgrind_print(FILE *out, const struct measured *m, const struct measured_a
 	for (size_t a = 0; a < narcs; a++)
 		uncounted |= !arcs[a].has_calls;
 
-	fputs("# callgrind format\nversion: 1\ncreator: gprof-par\n", out);
+	if (part) {
+		fprintf(out, "\npart: %zu\ndesc: Rank: %" PRId64 " (", part->number, part->rank);
+		print_text(out, part->file);
+		fputs(")\n", out);
+	}
 	if (command) {
 		fputs("cmd: ", out);
 		print_text(out, command);

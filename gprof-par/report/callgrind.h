@@ -33,6 +33,7 @@
 #define GPROF_PAR_CALLGRIND_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "measured.h"
@@ -45,5 +46,20 @@
  */
 int callgrind_print(FILE *out, const struct measured *m, const struct measured_arc *arcs,
 		    size_t narcs, const char *command);
+
+/*
+ * One profile per rank (--per-rank): the file's first lines once, then a
+ * part per rank, numbered from 1 ("part: N", and "desc: Rank: R (FILE)"),
+ * each a whole profile of that rank's paths.  KCachegrind shows the parts
+ * (and their sum); callgrind_annotate reads one-part files only.
+ */
+struct callgrind_part {
+	size_t number;           /* from 1 */
+	int64_t rank;
+	const char *file;        /* the rank's profile */
+};
+void callgrind_print_file_header(FILE *out);
+int callgrind_print_part(FILE *out, const struct measured *m, const struct measured_arc *arcs,
+			 size_t narcs, const char *command, const struct callgrind_part *part);
 
 #endif /* GPROF_PAR_CALLGRIND_H */

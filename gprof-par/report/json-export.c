@@ -90,6 +90,46 @@ static void print_seconds(FILE *out, uint64_t samples, unsigned rate)
 void json_export_print(FILE *out, const struct measured *m, const struct measured_arc *arcs,
 		       size_t narcs, const char *program)
 {
+	json_export_head(out, m, arcs, narcs, program);
+	fputs("\n}\n", out);
+}
+
+void json_export_ranks_begin(FILE *out)
+{
+	fputs(",\n  \"ranks\": [", out);
+}
+
+void json_export_rank(FILE *out, const struct measured *part, int64_t rank, const char *file,
+		      uint64_t lost, uint64_t cut, int first)
+{
+	int any = 0;
+
+	fprintf(out, "%s\n    {\"rank\": %" PRId64 ", \"file\": ", first ? "" : ",", rank);
+	json_export_string(out, file);
+	fprintf(out, ", \"samples\": %" PRIu64 ", \"seconds\": ", part->samples);
+	print_seconds(out, part->samples, part->rate);
+	fprintf(out, ", \"lost\": %" PRIu64 ", \"cut\": %" PRIu64 ", \"functions\": [", lost,
+		cut);
+	for (size_t f = 0; f < part->nfns; f++) {
+		const struct measured_fn *fn = &part->fns[f];
+
+		if (fn->total == 0)
+			continue;
+		fprintf(out, "%s{\"id\": %zu, \"self_samples\": %" PRIu64 ", \"total_samples\": %"
+			PRIu64 "}", any ? ", " : "", f, fn->self, fn->total);
+		any = 1;
+	}
+	fputs("]}", out);
+}
+
+void json_export_ranks_end(FILE *out, int any)
+{
+	fputs(any ? "\n  ]\n}\n" : "]\n}\n", out);
+}
+
+void json_export_head(FILE *out, const struct measured *m, const struct measured_arc *arcs,
+		      size_t narcs, const char *program)
+{
 	fprintf(out, "{\n  \"format\": \"%s\",\n  \"version\": %d,\n  \"program\": ",
 		JSON_EXPORT_FORMAT, JSON_EXPORT_VERSION);
 	json_export_string(out, program);
@@ -141,5 +181,5 @@ void json_export_print(FILE *out, const struct measured *m, const struct measure
 			fprintf(out, "%s%" PRIu32, i ? ", " : "", m->ids[path->first + i]);
 		fprintf(out, "], \"samples\": %" PRIu64 "}", path->samples);
 	}
-	fputs(m->npaths ? "\n  ]\n}\n" : "]\n}\n", out);
+	fputs(m->npaths ? "\n  ]" : "]", out);
 }

@@ -16,6 +16,7 @@
 #define GPROF_PAR_JSON_EXPORT_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "measured.h"
@@ -30,6 +31,20 @@
  */
 void json_export_print(FILE *out, const struct measured *m, const struct measured_arc *arcs,
 		       size_t narcs, const char *program);
+
+/*
+ * The same in pieces, for --per-rank: the document without its closing
+ * brace, then "ranks": a list of one object per rank's profile ({"rank",
+ * "file", "samples", "seconds", "lost", "cut", "functions": [{"id",
+ * "self_samples", "total_samples"}] for the functions on its paths, ids as
+ * in "functions"}).
+ */
+void json_export_head(FILE *out, const struct measured *m, const struct measured_arc *arcs,
+		      size_t narcs, const char *program);
+void json_export_ranks_begin(FILE *out);
+void json_export_rank(FILE *out, const struct measured *part, int64_t rank, const char *file,
+		      uint64_t lost, uint64_t cut, int first);
+void json_export_ranks_end(FILE *out, int any);
 
 /* s as a JSON string, quotes included (null for NULL), escaped as above. */
 void json_export_string(FILE *out, const char *s);

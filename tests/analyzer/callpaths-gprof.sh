@@ -158,6 +158,49 @@ done
 "$GPROF_PAR" -b -q --measured -S run easy-hard > s-meas.txt 2> s-meas.err ||
 	{ fail "--measured -S run easy-hard failed"; cat s-meas.err; }
 expect_grep "--measured from -S DIR EXE" "measured from $sum sampled call paths" s-meas.txt
+# gmon.out.* names the files beside the profiles too: they are passed over
+"$GPROF_PAR" -b -p easy-hard run/gmon.out.* > glob.txt 2> glob.err || { fail "gmon.out.* failed"; cat glob.err; }
+"$GPROF_PAR" -b -p easy-hard run/gmon.out.0 run/gmon.out.1 > noglob.txt 2>/dev/null
+same_file "gmon.out.* (with the +paths files) reports the profiles" noglob.txt glob.txt
+expect_grep "the files beside the profiles are named in a note" "note: 2 file(s) named beside a profile" glob.err
+
+# --per-rank: each rank's own paths, named like the sum's
+"$GPROF_PAR" --format=json --per-rank -S run easy-hard > ranks.json 2> ranks.err ||
+	{ fail "--format=json --per-rank -S failed"; cat ranks.err; }
+python3 - ranks.json run/gmon.out.0+paths run/gmon.out.1+paths <<'PY' && echo "ok: JSON per rank: each rank's samples and functions" || fail "JSON per rank"
+import json, sys
+d = json.load(open(sys.argv[1]))
+files = sys.argv[2:]
+def samples(f):
+    return sum(int(l.split('\t')[1]) for l in open(f) if l.startswith('path\t'))
+assert [r['rank'] for r in d['ranks']] == [0, 1], d['ranks']
+for r, f in zip(d['ranks'], files):
+    assert r['samples'] == samples(f), (r['samples'], samples(f))
+    assert r['file'] == f[:-len('+paths')], r['file']
+    names = {d['functions'][x['id']]['name']: x for x in r['functions']}
+    assert names['work']['self_samples'] > 0.95 * r['samples'], names
+assert sum(r['samples'] for r in d['ranks']) == d['samples']
+PY
+"$GPROF_PAR" --format=callgrind --per-rank -S run easy-hard > ranks.callgrind 2>/dev/null ||
+	fail "--format=callgrind --per-rank failed"
+[ "$(grep -c '^part: ' ranks.callgrind)" = 2 ] || fail "callgrind --per-rank: not 2 parts"
+for part in 1 2; do
+	# each part, with the file's first lines, is a one-part profile callgrind_annotate reads
+	awk -v want="$part" 'NR <= 3 { print; next } /^part: / { n = $2 } n == want' ranks.callgrind > part$part.callgrind
+	total=$(callgrind_annotate part$part.callgrind 2> annotate.err | awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1 }')
+	want=$(awk -F'\t' '$1 == "path" { s += $2 } END { print s + 0 }' run/gmon.out.$((part - 1))+paths)
+	[ "$total" = "$want" ] && [ ! -s annotate.err ] && echo "ok: callgrind part $part: rank $((part - 1))'s $want samples" ||
+		{ fail "callgrind part $part: callgrind_annotate says '$total', rank $((part - 1)) has $want"; cat annotate.err; }
+done
+"$GPROF_PAR" --per-rank easy-hard gmon.out > /dev/null 2> pr.err && fail "--per-rank without --format was accepted"
+expect_grep "--per-rank needs an export" "per-rank goes with --format=callgrind or --format=json" pr.err
+
+"$GPROF_PAR" --format=folded -S run easy-hard > sfold.txt 2>/dev/null
+grep -q "Load balance" sfold.txt && fail "-S DIR EXE --format=folded printed the load balance too"
+"$GPROF_PAR" --format=folded --load-balance -S run easy-hard > /dev/null 2> both.err &&
+	fail "--format with --load-balance was accepted"
+expect_grep "--format and --load-balance are one output each" "both print a whole output" both.err
+
 # a sum of profiles without paths leaves no stale paths beside it
 mkdir -p nopaths && cp run/gmon.out.0 nopaths/gmon.out.0 && cp forward.paths nopaths/gmon.sum+paths
 "$GPROF_PAR" -S nopaths > /dev/null 2>&1

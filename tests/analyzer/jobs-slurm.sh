@@ -1,7 +1,8 @@
 #!/bin/bash
 # jobs/gmon-profile.slurm end to end, with mpirun standing in for srun: a
 # prebuilt -pg program on 6 tasks, ranks 0:5:2 writing profiles, thread
-# timers, the sum on 2 MPI processes, and the report's exact call counts;
+# timers, the sum on 2 MPI processes, and the report's exact call counts,
+# the measured call graph, flame graph and folded stacks;
 # then the errors it must refuse with a clear message and status.
 . "$(dirname "$0")/jobs-lib.sh"
 need_runtime
@@ -45,6 +46,19 @@ grep -q "^Load balance over 3 ranks (0 to 4)" "$results/load-balance.txt" ||
 	fail "load-balance.txt: $(head -3 "$results/load-balance.txt")"
 grep -q '<svg xmlns="http://www.w3.org/2000/svg"' "$results/load-balance.svg" ||
 	fail "load-balance.svg is no SVG"
+# The call paths, summed beside the sum: the measured call graph, the
+# flame graph and the folded stacks, all of the same samples.
+for f in gmon.sum+paths call-graph-measured.txt flame-graph.svg call-paths.folded; do
+	[ -s "$results/$f" ] || fail "$results/$f is missing or empty"
+done
+grep -q "children's times measured from [0-9]* sampled call paths" "$results/call-graph-measured.txt" ||
+	fail "call-graph-measured.txt: $(head -8 "$results/call-graph-measured.txt")"
+grep -q '<svg xmlns="http://www.w3.org/2000/svg"' "$results/flame-graph.svg" || fail "flame-graph.svg is no SVG"
+expect_eq "$(awk '{ s += $NF } END { print s + 0 }' "$results/call-paths.folded")" \
+	"$(awk -F'\t' '$1 == "path" { s += $2 } END { print s + 0 }' "$results/gmon.sum+paths")" \
+	"samples in call-paths.folded and in gmon.sum+paths"
+grep -Eq '^thread_spin [0-9]+$' "$results/call-paths.folded" ||
+	fail "the second thread's paths do not start at thread_spin: $(cat "$results/call-paths.folded")"
 # thread timers: the second thread's CPU time is sampled
 [ "$(self_of "$results/flat-profile.txt" thread_spin)" -gt 0 ] ||
 	fail "no samples in thread_spin with BG_GMON_START_THREAD_TIMERS=all: $(cat "$results/flat-profile.txt")"
