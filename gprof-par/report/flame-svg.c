@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "grow.h"
+#include "utf8.h"
 
 #define IMAGE_WIDTH 1200
 #define XPAD 10                  /* left and right of the boxes */
@@ -42,37 +43,6 @@ struct layout {
 	char **names;            /* the fns' names, cleaned; [nfns]: the root's */
 };
 
-/* The code point at s and its length in bytes, or 0 when s does not start
- * with a valid UTF-8 sequence (overlong, a surrogate, beyond U+10FFFF). */
-static size_t utf8_decode(const unsigned char *s, uint32_t *cp)
-{
-	uint32_t v, min;
-	size_t n;
-
-	if (s[0] < 0x80) {
-		*cp = s[0];
-		return 1;
-	}
-	if (s[0] >= 0xc2 && s[0] <= 0xdf) {
-		n = 2, v = s[0] & 0x1f, min = 0x80;
-	} else if (s[0] >= 0xe0 && s[0] <= 0xef) {
-		n = 3, v = s[0] & 0x0f, min = 0x800;
-	} else if (s[0] >= 0xf0 && s[0] <= 0xf4) {
-		n = 4, v = s[0] & 0x07, min = 0x10000;
-	} else {
-		return 0;
-	}
-	for (size_t i = 1; i < n; i++) {
-		if ((s[i] & 0xc0) != 0x80)        /* the terminating NUL too */
-			return 0;
-		v = v << 6 | (s[i] & 0x3f);
-	}
-	if (v < min || v > 0x10ffff || (v >= 0xd800 && v <= 0xdfff))
-		return 0;
-	*cp = v;
-	return n;
-}
-
 /* Whether XML text may hold cp as itself (no control characters, C1
  * controls or non-characters XML 1.0 forbids or discourages). */
 static int xml_char(uint32_t cp)
@@ -99,7 +69,7 @@ static char *clean_name(const char *name)
 			o += n;
 			s += n;
 		} else {
-			memcpy(out + o, "\xef\xbf\xbd", 3);
+			memcpy(out + o, UTF8_REPLACEMENT, 3);
 			o += 3;
 			s += n ? n : 1;
 		}

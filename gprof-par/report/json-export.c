@@ -4,38 +4,7 @@
 #include <inttypes.h>
 #include <stdint.h>
 
-/* The length of the valid UTF-8 sequence at s (RFC 3629: no overlong form,
- * no surrogate, nothing past U+10FFFF), or 0. */
-static size_t utf8_length(const unsigned char *s)
-{
-	unsigned char lo = 0x80, hi = 0xbf;
-	size_t n;
-
-	if (s[0] < 0x80)
-		return 1;
-	if (s[0] >= 0xc2 && s[0] <= 0xdf)
-		n = 2;
-	else if (s[0] >= 0xe0 && s[0] <= 0xef)
-		n = 3;
-	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
-		n = 4;
-	else
-		return 0;
-	if (s[0] == 0xe0)
-		lo = 0xa0;
-	else if (s[0] == 0xed)
-		hi = 0x9f;
-	else if (s[0] == 0xf0)
-		lo = 0x90;
-	else if (s[0] == 0xf4)
-		hi = 0x8f;
-	if (s[1] < lo || s[1] > hi)
-		return 0;
-	for (size_t i = 2; i < n; i++)
-		if (s[i] < 0x80 || s[i] > 0xbf)
-			return 0;
-	return n;
-}
+#include "utf8.h"
 
 void json_export_string(FILE *out, const char *s)
 {
@@ -47,7 +16,8 @@ void json_export_string(FILE *out, const char *s)
 	}
 	fputc('"', out);
 	while (*c) {
-		size_t n = utf8_length(c);
+		uint32_t cp;
+		size_t n = utf8_decode(c, &cp);
 
 		if (n == 0) {
 			fputs("\\ufffd", out);
