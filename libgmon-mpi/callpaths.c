@@ -47,21 +47,18 @@
 #define _GNU_SOURCE
 #include "callpaths.h"
 
-#include <elf.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <link.h>
-#include <stdarg.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
 #include "gmon-callpaths.h"
 #include "histogram.h"
-#include "image.h"
+#include "module-map.h"
 #include "output.h"
+#include "text-out.h"
 
 #define MAX_DEPTH GMON_CALLPATHS_MAX_DEPTH
 #define TABLE_BITS 14
@@ -487,203 +484,48 @@ void callpaths_record(const ucontext_t *uc, uint32_t weight)
 
 /* ---- At exit. ------------------------------------------------------- */
 
-struct module {
-	uintptr_t low, high;     /* runtime, over its PT_LOAD segments */
-	uintptr_t bias;          /* runtime minus link-time address */
-	char *path;
-	char build_id[2 * 64 + 1];
-	int index;               /* in the file; -1: no frame in it */
-};
-
-struct module_set {
-	struct module *m;        /* in dl_iterate_phdr's order: the executable first */
-	size_t n, cap;
-	int err;
-};
-
-/* The executable's file as loaded (dl_iterate_phdr names it ""). */
-static char *executable_path(void)
+/* Marks the modules the frames are in (module-map.h). */
+static unsigned number_modules(struct module_map *map, const struct path_table *tables)
 {
-	char buf[4096];
-	ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
-
-	if (n <= 0)
-		return strdup(program_invocation_name);
-	buf[n] = '\0';
-	return strdup(buf);
-}
-
-static int collect_module(struct dl_phdr_info *dl, size_t size, void *ctx)
-{
-	struct module_set *set = ctx;
-	struct module *mod;
-	const unsigned char *id = NULL;
-
-	(void)size;
-	if (set->n == set->cap) {
-		size_t cap = set->cap ? 2 * set->cap : 32;
-		struct module *m = realloc(set->m, cap * sizeof *m);
-
-		if (!m) {
-			set->err = ENOMEM;
-			return 1;
-		}
-		set->m = m;
-		set->cap = cap;
-	}
-	mod = &set->m[set->n];
-	*mod = (struct module){ .low = UINTPTR_MAX, .bias = dl->dlpi_addr, .index = -1 };
-	for (int i = 0; i < dl->dlpi_phnum; i++) {
-		const ElfW(Phdr) *ph = &dl->dlpi_phdr[i];
-
-		if (ph->p_type != PT_LOAD)
-			continue;
-		if (dl->dlpi_addr + ph->p_vaddr < mod->low)
-			mod->low = dl->dlpi_addr + ph->p_vaddr;
-		if (dl->dlpi_addr + ph->p_vaddr + ph->p_memsz > mod->high)
-			mod->high = dl->dlpi_addr + ph->p_vaddr + ph->p_memsz;
-	}
-	if (set->n == 0) {
-		/* the executable: the histogram's bias, its file, index 0 always */
-		mod->bias = gmon_histogram.load_bias;
-		mod->path = executable_path();
-		mod->index = 0;
-	} else
-		mod->path = strdup(dl->dlpi_name);
-	if (!mod->path) {
-		set->err = ENOMEM;
-		return 1;
-	}
-	image_build_id_hex(id, image_build_id(dl, &id), mod->build_id, sizeof mod->build_id);
-	set->n++;
-	return 0;
-}
-
-static void free_modules(struct module_set *set)
-{
-	for (size_t i = 0; i < set->n; i++)
-		free(set->m[i].path);
-	free(set->m);
-}
-
-/* The module holding a frame: a return address (every frame but the
- * first) belongs to its call, which ends just before it. */
-static struct module *module_of(struct module_set *set, uintptr_t frame, int is_return)
-{
-	uintptr_t at = is_return ? frame - 1 : frame;
-
-	for (size_t i = 0; i < set->n; i++)
-		if (at >= set->m[i].low && at < set->m[i].high)
-			return &set->m[i];
-	return NULL;
-}
-
-/* Gives every module a frame is in its index, dense, in dl order. */
-static unsigned number_modules(struct module_set *set, struct path_table *tables)
-{
-	unsigned next = 1;
-
-	for (struct path_table *t = tables; t; t = t->next)
+	for (const struct path_table *t = tables; t; t = t->next)
 		for (uint32_t s = 0; s < TABLE_ENTRIES; s++) {
 			const struct path_entry *e = &t->entries[s];
 
-			for (uint32_t f = 0; e->depth && f < e->depth; f++) {
-				struct module *m = module_of(set, t->frames[e->offset + f], f > 0);
-
-				if (m)
-					m->index = 0;   /* marked: numbered below */
-			}
+			if (e->depth == 0 || e->depth > MAX_DEPTH || e->offset > ARENA_FRAMES - e->depth)
+				continue;
+			for (uint32_t f = 0; f < e->depth; f++)
+				module_map_mark(map, t->frames[e->offset + f], f > 0);
 		}
-	for (size_t i = 1; i < set->n; i++)
-		if (set->m[i].index == 0)
-			set->m[i].index = (int)next++;
-	return next;
-}
-
-/* A buffered writer of text lines into the temporary. */
-struct text_out {
-	int fd;
-	int err;
-	size_t len;
-	char buf[1 << 16];
-};
-
-static void out_flush(struct text_out *o)
-{
-	size_t done = 0;
-
-	while (o->err == 0 && done < o->len) {
-		ssize_t n = write(o->fd, o->buf + done, o->len - done);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			o->err = n < 0 ? errno : EIO;
-		else
-			done += (size_t)n;
-	}
-	o->len = 0;
-}
-
-static void out_printf(struct text_out *o, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
-static void out_printf(struct text_out *o, const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	if (sizeof o->buf - o->len < 8192)
-		out_flush(o);
-	va_start(ap, fmt);
-	n = vsnprintf(o->buf + o->len, sizeof o->buf - o->len, fmt, ap);
-	va_end(ap);
-	if (n > 0 && (size_t)n < sizeof o->buf - o->len)
-		o->len += (size_t)n;
+	return module_map_number(map);
 }
 
 struct paths_pass {
-	struct module_set *modules;
+	struct module_map *modules;
 	struct path_table *tables;
 	unsigned rate;
 	struct callpaths_summary *summary;
 };
 
-static void write_path(struct text_out *o, struct module_set *set, const struct path_table *t,
-		       const struct path_entry *e)
+static void write_path(struct text_out *o, const struct module_map *map,
+		       const struct path_table *t, const struct path_entry *e)
 {
-	out_printf(o, "path\t%llu\t", (unsigned long long)e->count);
-	for (uint32_t f = 0; f < e->depth; f++) {
-		uintptr_t frame = t->frames[e->offset + f];
-		struct module *m = module_of(set, frame, f > 0);
-		const char *sep = f + 1 < e->depth ? " " : "\n";
-
-		if (m)
-			out_printf(o, "%d:%lx%s", m->index, (unsigned long)(frame - m->bias), sep);
-		else
-			out_printf(o, "-:%lx%s", (unsigned long)frame, sep);
-	}
+	text_out_printf(o, "path\t%llu\t", (unsigned long long)e->count);
+	for (uint32_t f = 0; f < e->depth; f++)
+		module_map_print_frame(o, map, t->frames[e->offset + f], f > 0,
+				       f + 1 < e->depth ? " " : "\n");
 }
 
 static int fill_paths(int fd, void *ctx)
 {
 	struct paths_pass *pp = ctx;
 	struct callpaths_summary *sum = pp->summary;
-	struct text_out *o = malloc(sizeof *o);
-	int err;
+	struct text_out *o = text_out_open(fd);
 
 	if (!o)
 		return ENOMEM;
-	o->fd = fd;
-	o->err = 0;
-	o->len = 0;
-	out_printf(o, "%s %d\nrate\t%u\n", GMON_CALLPATHS_MAGIC, GMON_CALLPATHS_VERSION, pp->rate);
-	for (size_t i = 0; i < pp->modules->n; i++) {
-		const struct module *m = &pp->modules->m[i];
-
-		if (m->index >= 0)
-			out_printf(o, "module\t%d\t%s\t%s\n", m->index, m->build_id, m->path);
-	}
+	text_out_printf(o, "%s %d\nrate\t%u\n", GMON_CALLPATHS_MAGIC, GMON_CALLPATHS_VERSION,
+			pp->rate);
+	module_map_print_modules(o, pp->modules);
 	for (const struct path_table *t = pp->tables; t; t = t->next)
 		for (uint32_t s = 0; s < TABLE_ENTRIES; s++) {
 			const struct path_entry *e = &t->entries[s];
@@ -695,20 +537,17 @@ static int fill_paths(int fd, void *ctx)
 			sum->samples += e->count;
 			sum->lines++;
 		}
-	out_printf(o, "# samples with a path: %llu; lost (table full): %llu; cut at %d frames: %llu\n",
-		   (unsigned long long)sum->samples, (unsigned long long)sum->lost, MAX_DEPTH,
-		   (unsigned long long)sum->cut);
-	out_flush(o);
-	err = o->err;
-	free(o);
-	return err;
+	text_out_printf(o, "# samples with a path: %llu; lost (table full): %llu; cut at %d "
+			"frames: %llu\n", (unsigned long long)sum->samples,
+			(unsigned long long)sum->lost, MAX_DEPTH, (unsigned long long)sum->cut);
+	return text_out_close(o);
 }
 
 int callpaths_write(const char *profile_path, unsigned rate, struct callpaths_summary *summary)
 {
 	struct path_table *tables = __atomic_load_n(&cp.tables, __ATOMIC_ACQUIRE);
-	struct module_set set = {0};
-	struct paths_pass pp = { &set, tables, rate, summary };
+	struct module_map map;
+	struct paths_pass pp = { &map, tables, rate, summary };
 	char path[4096];
 	int err;
 
@@ -724,14 +563,11 @@ int callpaths_write(const char *profile_path, unsigned rate, struct callpaths_su
 	if ((size_t)snprintf(path, sizeof path, "%s+%s", profile_path, GMON_CALLPATHS_NAME) >=
 	    sizeof path)
 		return ENAMETOOLONG;
-	dl_iterate_phdr(collect_module, &set);
-	err = set.err;
-	if (err == 0 && set.n == 0)
-		err = ENOENT;           /* no executable: cannot happen in a running program */
-	if (err == 0) {
-		summary->modules = number_modules(&set, tables);
-		err = output_write_with(path, fill_paths, &pp);
-	}
-	free_modules(&set);
+	err = module_map_read(&map);
+	if (err != 0)
+		return err;
+	summary->modules = number_modules(&map, tables);
+	err = output_write_with(path, fill_paths, &pp);
+	module_map_free(&map);
 	return err;
 }

@@ -27,11 +27,13 @@
 
 #include "arcs.h"
 #include "callpaths.h"
+#include "calls.h"
 #include "diag.h"
 #include "flush-signals.h"
 #include "gmon-mpi.h"
 #include "histogram.h"
 #include "modules.h"
+#include "gmon-calls.h"
 #include "gmon-callpaths.h"
 #include "gmon-modules.h"
 #include "image.h"
@@ -271,11 +273,21 @@ static const char *paths_word(const struct callpaths_summary *paths, char *text,
 	return text;
 }
 
+/* The verbose line's word about the calls between modules: at exit only. */
+static const char *calls_word(const struct calls_summary *calls, char *text, size_t size)
+{
+	if (!calls)
+		return "";
+	snprintf(text, size, " (%" PRIu64 " calls between modules in %" PRIu64 " arcs written to +"
+		 GMON_CALLS_NAME ")", calls->calls, calls->arcs);
+	return text;
+}
+
 static void report_written(const char *path, const struct output_summary *out,
-			   const struct callpaths_summary *paths)
+			   const struct callpaths_summary *paths, const struct calls_summary *calls)
 {
 	struct arc_stats arcs;
-	char buf[64], paths_text[160];
+	char buf[64], paths_text[160], calls_text[120];
 	const struct histogram *h = &gmon_histogram;
 	uint64_t dropped;
 
@@ -283,10 +295,11 @@ static void report_written(const char *path, const struct output_summary *out,
 	dropped = arcs.dropped_reentrant + arcs.dropped_no_memory;
 	diag("%swrote %s: %" PRIu64 " samples (%" PRIu64 " outside the text), %" PRIu64
 	     " arcs, %" PRIu64 " calls, %" PRIu64 " dropped (%" PRIu64 " re-entrant, %" PRIu64
-	     " out of memory), %" PRIu64 " arcs from outside the text not written%s",
+	     " out of memory), %" PRIu64 " arcs with an end outside the text not in it%s%s",
 	     who(buf, sizeof buf), path,
 	     histogram_total_samples(), h->outside, out->arcs_written, out->calls_written,
 	     dropped, arcs.dropped_reentrant, arcs.dropped_no_memory, out->arcs_outside,
+	     calls_word(calls, calls_text, sizeof calls_text),
 	     paths_word(paths, paths_text, sizeof paths_text));
 	report_threads();
 }
@@ -303,6 +316,17 @@ static void write_callpaths(struct callpaths_summary *paths)
 	else if (paths->lost > 0 && !gmon.config->verbose)
 		diag("%s+" GMON_CALLPATHS_NAME ": the call paths of %" PRIu64 " samples were lost "
 		     "(a thread's table of paths was full)", gmon.path, paths->lost);
+}
+
+/* PROFILE+calls, the calls between modules, at exit only (as the paths:
+ * a flush signal or gmon_flush() writes none). */
+static void write_calls(struct calls_summary *calls)
+{
+	int err = calls_write(gmon.path, calls);
+
+	if (err != 0)
+		diag("cannot write the calls between modules %s+" GMON_CALLS_NAME ": %s", gmon.path,
+		     strerror(err));
 }
 
 /* BG_GMON_PROFILE_LIBS: the shared libraries' profiles and their list,
@@ -331,6 +355,7 @@ PUBLIC void _mcleanup(void)
 {
 	struct output_summary summary;
 	struct callpaths_summary paths = {0};
+	struct calls_summary calls = {0};
 	sigset_t saved;
 	int err;
 
@@ -354,13 +379,15 @@ PUBLIC void _mcleanup(void)
 	err = output_write_profile(gmon.path, gmon.config->rate, &gmon.image, OUTPUT_DURABLE,
 				   &summary);
 	end_write(&saved);
-	if (err == 0)
+	if (err == 0) {
+		write_calls(&calls);
 		write_callpaths(&paths);
+	}
 	if (err != 0)
 		diag("cannot write the profile %s (in %s): %s", gmon.path,
 		     getcwd((char[4096]){0}, 4096) ? : "the working directory", strerror(err));
 	else if (gmon.config->verbose)
-		report_written(gmon.path, &summary, &paths);
+		report_written(gmon.path, &summary, &paths, &calls);
 	if (err == 0)
 		write_modules();
 }
@@ -380,7 +407,7 @@ PUBLIC int gmon_flush(void)
 	if (err != 0)
 		diag("gmon_flush: cannot write the profile %s: %s", gmon.path, strerror(err));
 	else if (gmon.config->verbose)
-		report_written(gmon.path, &summary, NULL);
+		report_written(gmon.path, &summary, NULL, NULL);
 	return err;
 }
 

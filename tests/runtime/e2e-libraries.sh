@@ -114,7 +114,7 @@ for value in libburn.so libburn "libnothing.so:libburn.so"; do
 	rm -f gmon.out*
 	BG_GMON_PROFILE_LIBS=$value ./prog 100000000 > /dev/null
 	[ -s gmon.out+libburn.so ] || fail "BG_GMON_PROFILE_LIBS=$value: no gmon.out+libburn.so"
-	if ls gmon.out+* | grep -v -e '+libburn.so$' -e '+modules$' -e '+paths$' > others; then
+	if ls gmon.out+* | grep -v -e '+libburn.so$' -e '+modules$' -e '+paths$' -e '+calls$' > others; then
 		fail "BG_GMON_PROFILE_LIBS=$value: other libraries written: $(cat others)"
 	fi
 done

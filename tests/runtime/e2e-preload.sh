@@ -19,8 +19,8 @@ done
 
 rm -f gmon.out*
 mpirun_np 3 "$gmon_run" --subset 1 --prefix out --verbose ./app 2>stderr
-expect_eq "$(ls | grep '^out\.' | tr '\n' ' ')" "out.1 out.1+paths " \
-	"files with --subset 1 --prefix out (and its call paths)"
+expect_eq "$(ls | grep '^out\.' | tr '\n' ' ')" "out.1 out.1+calls out.1+paths " \
+	"files with --subset 1 --prefix out (and its call paths and calls between modules)"
 grep -q '^gmon-mpi: rank 1: wrote out.1' stderr || fail "--verbose: $(cat stderr)"
 
 "$gmon_run" --help | grep -q -- '--subset N\[:M\[:S\]\]' || fail "--help does not describe --subset"

@@ -55,8 +55,10 @@ expect_eq "$(ls_profiles)" "gmon.out.32" "rank 32 when selected"
 rm -f gmon.out*
 mkdir prof
 GMON_OUT_PREFIX=prof/run BG_GMON_RANK_SUBSET=0:1 mpirun_np 3 ./app
-# (with their call paths beside them)
-expect_eq "$(ls prof | sort | tr '\n' ' ')" "run.0 run.0+paths run.1 run.1+paths " \
+# (with their call paths and calls between modules, libc's call of main,
+# beside them)
+expect_eq "$(ls prof | sort | tr '\n' ' ')" \
+	"run.0 run.0+calls run.0+paths run.1 run.1+calls run.1+paths " \
 	"files with GMON_OUT_PREFIX=prof/run"
 expect_eq "$(ls_profiles)" "" "gmon.out files with GMON_OUT_PREFIX set"
 note "ok"

@@ -68,10 +68,47 @@ exact_samples_of() {
 }
 
 # ls_profiles: the gmon.out* files here, sorted, on one line; the call
-# paths beside each profile (PROFILE+paths, written by default) left out:
-# e2e-callpaths.sh checks those
+# paths beside each profile (PROFILE+paths, written by default) and the
+# calls between modules (PROFILE+calls: libc calls main) left out:
+# e2e-callpaths.sh and e2e-calls.sh check those
 ls_profiles() {
-	ls -1 | grep '^gmon\.out' | grep -v '+paths$' | sort -V | tr '\n' ' ' | sed 's/ $//'
+	ls -1 | grep '^gmon\.out' | grep -v -e '+paths$' -e '+calls$' | sort -V | tr '\n' ' ' |
+		sed 's/ $//'
+}
+
+# function_at BINARY ADDRESS: the function of BINARY (nm, link-time
+# addresses) whose code holds the hex ADDRESS, or "?"
+function_at() {
+	local at=$((0x$2)) start size type name
+	while read -r start size type name; do
+		case $type in t|T|w|W) ;; *) continue ;; esac
+		if [ "$at" -ge $((0x$start)) ] && [ "$at" -lt $((0x$start + 0x$size)) ]; then
+			echo "$name"
+			return
+		fi
+	done < <(nm -S --defined-only "$1" 2> /dev/null | awk 'NF == 4')
+	echo "?"
+}
+
+# resolve_calls FILE: the lines "COUNT CALLER CALLEE" of a calls file
+# (include/gmon-calls.h), the counts of a pair added up, sorted: FROM
+# resolved one byte before its return address, TO at its address, each in
+# the file of its module line ("-" for an address in no module)
+resolve_calls() {
+	local file=$1 count from to fm fa tm ta
+	declare -A module_path
+	while IFS=$'\t' read -r kind a b c; do
+		case $kind in
+		module) module_path[$a]=$c ;;
+		call)
+			count=$a from=$b to=$c
+			fm=${from%%:*} fa=${from#*:} tm=${to%%:*} ta=${to#*:}
+			printf '%s %s %s\n' "$count" \
+				"$( [ "$fm" = - ] && echo - || function_at "${module_path[$fm]}" "$(printf '%x' $((0x$fa - 1)))")" \
+				"$( [ "$tm" = - ] && echo - || function_at "${module_path[$tm]}" "$ta")"
+			;;
+		esac
+	done < "$file" | awk '{ n[$2 " " $3] += $1 } END { for (k in n) print n[k], k }' | sort -k2
 }
 
 # samples_of PROGRAM FUNCTION GMON-FILE: samples GNU gprof gives FUNCTION

@@ -1,0 +1,62 @@
+/*
+ * module-map.h - the load modules of the process at exit, for the text
+ * companion files that name code in several modules (PROFILE+paths,
+ * PROFILE+calls): the frames MODULE:ADDRESS of include/gmon-callpaths.h
+ * and their module lines.
+ *
+ * The modules are read with dl_iterate_phdr, the executable first; each
+ * spans its PT_LOAD segments.  A file numbers only the modules its frames
+ * use: the executable is index 0 always, the others marked by the frames
+ * that use them get 1, 2, ... in dl_iterate_phdr's order.  At exit only
+ * (dl_iterate_phdr, malloc: not for signal handlers).
+ */
+#ifndef GMON_MPI_MODULE_MAP_H
+#define GMON_MPI_MODULE_MAP_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "text-out.h"
+
+struct module {
+	uintptr_t low, high;     /* runtime, over its PT_LOAD segments */
+	uintptr_t bias;          /* runtime minus link-time address */
+	char *path;
+	char build_id[2 * 64 + 1];
+	int index;               /* in the file; -1: not used (yet) */
+};
+
+struct module_map {
+	struct module *m;        /* in dl_iterate_phdr's order: the executable first */
+	size_t n, cap;
+};
+
+/* Fills map with the loaded modules (the executable's bias is the
+ * histogram's).  Returns 0 or an errno value (map is empty then). */
+int module_map_read(struct module_map *map);
+
+void module_map_free(struct module_map *map);
+
+/* The module holding a frame, or NULL.  A return address (is_return)
+ * belongs to its call, which ends just before it: it is looked up one
+ * byte lower. */
+struct module *module_map_find(const struct module_map *map, uintptr_t frame, int is_return);
+
+/* Marks the module holding a frame as used. */
+void module_map_mark(struct module_map *map, uintptr_t frame, int is_return);
+
+/* Numbers the used modules (the executable is 0); returns how many there
+ * are, the executable included. */
+unsigned module_map_number(struct module_map *map);
+
+/* The lines "module<TAB>INDEX<TAB>BUILD-ID<TAB>PATH" of the numbered
+ * modules, the executable first. */
+void module_map_print_modules(struct text_out *o, const struct module_map *map);
+
+/* The frame "INDEX:ADDRESS" (link-time, lower-case hex) or "-:ADDRESS"
+ * (runtime, in no module or in one not numbered), then end (" ", "\t",
+ * "\n"). */
+void module_map_print_frame(struct text_out *o, const struct module_map *map, uintptr_t frame,
+			    int is_return, const char *end);
+
+#endif /* GMON_MPI_MODULE_MAP_H */
