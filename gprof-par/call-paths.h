@@ -1,7 +1,8 @@
 /*
  * call-paths.h - the sampled call paths beside the profiles (PROFILE+paths,
  * include/gmon-callpaths.h): summed by -s and -S into OUTPUT+paths, and
- * read for --measured, --format and --flame-graph.
+ * read for --measured, --format and --flame-graph.  The sum itself is
+ * gathered by the sum (parallel/sum.h), in parallel under a launcher.
  */
 #ifndef GPROF_PAR_CALL_PATHS_H
 #define GPROF_PAR_CALL_PATHS_H
@@ -10,6 +11,7 @@
 #include <stdio.h>
 
 #include "callpaths.h"
+#include "sum.h"
 
 /*
  * Adds the paths beside each of the n profiles into cp (a profile without
@@ -22,11 +24,13 @@ int call_paths_gather(struct callpaths *cp, char *const *profiles, size_t n, int
 		      size_t errlen);
 
 /*
- * -s, -S: the paths of the n profiles summed, into output+paths (left alone
- * when none has paths; a stale one from an earlier sum is removed then).
- * Messages on msgs.  Returns 0, or 1 after saying why (nothing written).
+ * -s, -S: the paths the sum gathered (sum.h: those of the files summed,
+ * serially or in parallel) into output+paths, after their warnings; left
+ * alone when none has paths (a stale one from an earlier sum is removed
+ * then).  Messages on msgs.  Returns 0, or 1 after saying why (nothing
+ * written).
  */
-int call_paths_sum(char *const *profiles, size_t n, const char *output, int skip_bad,
-		   FILE *msgs, const char *program);
+int call_paths_write_sum(const struct sum_paths *sp, const char *output, FILE *msgs,
+			 const char *program);
 
 #endif /* GPROF_PAR_CALL_PATHS_H */

@@ -273,8 +273,8 @@ static void print_time(double seconds, int known)
 static void print_timing(const struct sum_outcome *sum)
 {
 	static const char *const names[SUM_NPHASES] = {
-		"init", "list", "read", "check", "add", "balance", "wait", "order", "reduce",
-		"write", "report", "total",
+		"init", "list", "read", "check", "add", "balance", "paths", "wait", "order",
+		"reduce", "write", "report", "total",
 	};
 	int nprocs = sum->proc_times ? sum->nprocs : 1;
 	double max[SUM_NPHASES] = { 0 };
@@ -670,8 +670,9 @@ static int early_prepare_join(struct early_prepare *e, int me)
 	return prepare(e->o, e->st, e->have_symtab, e->bal, e->plan);
 }
 
-/* The shared libraries' profiles and the call paths of the files summed
- * (not of those --skip-bad skipped), into OUTPUT+LIBRARY and OUTPUT+paths.
+/* The shared libraries' profiles of the files summed (not of those
+ * --skip-bad skipped) and the call paths the sum gathered from them, into
+ * OUTPUT+LIBRARY and OUTPUT+paths.
  * Returns 0 or 1. */
 static int sum_libraries(const struct sum_plan *plan, const struct sum_outcome *out)
 {
@@ -689,7 +690,7 @@ static int sum_libraries(const struct sum_plan *plan, const struct sum_outcome *
 		good[n++] = plan->job.paths[i];
 	}
 	status = library_sums_write(stderr, PROGRAM, good, n, plan->output, plan->job.skip_bad);
-	if (call_paths_sum(good, n, plan->output, plan->job.skip_bad, stderr, PROGRAM) != 0)
+	if (call_paths_write_sum(&out->paths, plan->output, stderr, PROGRAM) != 0)
 		status = 1;
 	free(good);
 	return status;
@@ -921,6 +922,7 @@ int main(int argc, char **argv)
 		plan_named_files(&o, &plan);
 	}
 	plan.job.skip_bad = o.skip_bad;
+	plan.job.sum_paths = plan.output != NULL;   /* -s, -S: OUTPUT+paths too */
 	if (o.balance || o.balance_svg) {
 		balance_share(mpi, me, &bal);
 		plan.job.balance_map = &bal.map;

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "callpaths.h"
 #include "gmon-read.h"
 #include "profile-pack.h"
 #include "grow.h"
@@ -513,11 +514,234 @@ static void reduce_balance(struct sum_run *run, struct sum_outcome *o)
 	balance_finish(&o->balance);
 }
 
-/* This process's own work so far: reading, checking, adding, balance. */
+/* ------------------------------------------------------------------ */
+/* The call paths beside the files summed.                              */
+
+/* cp in the file format (all of it, or with state_only its rate and
+ * executable), in memory: malloc'ed. */
+static void print_paths(const struct callpaths *cp, int state_only, char **text, size_t *len)
+{
+	FILE *f = open_memstream(text, len);
+	int rc;
+
+	if (!f)
+		fatal("out of memory printing the call paths");
+	rc = state_only ? callpaths_print_state(f, cp) : callpaths_print(f, cp);
+	if (fclose(f) != 0 || rc != 0)
+		fatal("out of memory printing the call paths");
+}
+
+static void add_paths_text(struct callpaths *cp, char *text, size_t len, const char *name)
+{
+	char err[1024];
+
+	if (callpaths_add_text(cp, text, len, name, err, sizeof err) != 0)
+		fatal(err);
+}
+
+/*
+ * The sets up the binomial tree of reduce_profiles, as canonical texts:
+ * a process adds those of higher processes after its own, so that a
+ * module keeps the path of its first file as in the serial sum (the
+ * written sum is canonical anyway).  A process without paths sends none.
+ */
+static void reduce_paths(struct callpaths *cp)
+{
+	for (int step = 1; step < nprocs; step <<= 1) {
+		if (me & step) {
+			char *text = NULL;
+			size_t len = 0;
+
+			if (cp->nfiles > 0)
+				print_paths(cp, 0, &text, &len);
+			send_buffer(text, len, me - step);
+			free(text);
+			return;
+		}
+		if (me + step < nprocs) {
+			size_t len;
+			char *text = recv_buffer(me + step, &len), name[64];
+
+			snprintf(name, sizeof name, "the call paths of processes %d and up",
+				 me + step);
+			if (len > 0)
+				add_paths_text(cp, text, len, name);
+			free(text);
+		}
+	}
+}
+
+/* What a process's paths came to, beside the set: counts, warnings and
+ * its failure, packed for process 0. */
+static void pack_paths_note(const struct sum_paths *sp, char **data, size_t *len)
+{
+	FILE *f = open_memstream(data, len);
+	uint64_t head[6] = { sp->set.nfiles, sp->nprofiles, sp->missing, (uint64_t)sp->failed,
+			     sp->nwarnings, sp->set.bytes };
+
+	if (!f)
+		fatal("out of memory");
+	fwrite(head, sizeof head, 1, f);
+	for (size_t i = 0; i <= sp->nwarnings; i++) {
+		const char *text = i < sp->nwarnings ? sp->warnings[i] : sp->message;
+		uint64_t n = strlen(text);
+
+		fwrite(&n, sizeof n, 1, f);
+		fwrite(text, 1, n, f);
+	}
+	if (fclose(f) != 0)
+		fatal("out of memory");
+}
+
+/* The next packed text at *at (of end), malloc'ed and terminated. */
+static char *unpack_text(const char **at, const char *end)
+{
+	uint64_t n;
+	char *text;
+
+	if ((size_t)(end - *at) < sizeof n)
+		fatal("a bad call paths note from another process");
+	memcpy(&n, *at, sizeof n);
+	*at += sizeof n;
+	if ((uint64_t)(end - *at) < n)
+		fatal("a bad call paths note from another process");
+	text = xmalloc((size_t)n + 1);
+	memcpy(text, *at, (size_t)n);
+	text[n] = '\0';
+	*at += n;
+	return text;
+}
+
+/*
+ * Process 0 takes q's note after the earlier processes': its files come
+ * after theirs, and count only if the serial sum got to them.  Returns
+ * q's number of files with paths (their bytes go to sp->set.bytes).
+ */
+static uint64_t take_paths_note(struct sum_paths *sp, int q)
+{
+	size_t len;
+	char *data = recv_buffer(q, &len);
+	const char *at = data, *end = data + len;
+	uint64_t head[6];
+	char *failure;
+
+	if (len < sizeof head)
+		fatal("a bad call paths note from another process");
+	memcpy(head, at, sizeof head);
+	at += sizeof head;
+	for (uint64_t i = 0; i < head[4]; i++) {
+		char *warning = unpack_text(&at, end);
+		char **grown = grow_array(sp->warnings, &sp->warnings_cap, sp->nwarnings + 1,
+					  sizeof *grown, 16);
+
+		if (!grown)
+			fatal("out of memory");
+		sp->warnings = grown;
+		sp->warnings[sp->nwarnings++] = warning;
+	}
+	failure = unpack_text(&at, end);
+	free(data);
+	if (sp->failed) {   /* q's files come after the serial sum stopped */
+		free(failure);
+		return 0;
+	}
+	if (head[3]) {      /* the first bad paths file in file order */
+		sp->failed = 1;
+		snprintf(sp->message, sizeof sp->message, "%s", failure);
+	}
+	free(failure);
+	sp->nprofiles += (size_t)head[1];
+	sp->missing += (size_t)head[2];
+	sp->set.bytes += head[5];
+	return head[0];
+}
+
+/*
+ * The call paths of the files summed (sum.h, struct sum_paths), after the
+ * processes agreed on the bad files: bad is the serial sum's list on
+ * process 0, and each other process's run rejected exactly the serial
+ * sum's bad files of its block.  Whether a paths file can be added depends
+ * on the earlier ones only through the sum's rate and executable, which
+ * the first files with paths fix: process 0 reads files in order until
+ * they are known (nearly always the first file), then every process adds
+ * the rest of its block to a set that starts from that state, so it judges
+ * each file as the serial sum does.  Process 0 takes the counts and
+ * warnings in process order and the sets up the tree; o->paths on process
+ * 0 is then the serial sum's, whatever the number of processes.
+ */
+static void sum_paths_parallel(struct sum_run *run, const struct sum_job *job,
+			       const struct sum_bad_file *bad, size_t nbad, struct sum_outcome *o)
+{
+	struct sum_paths sp;
+	double t0 = MPI_Wtime();
+	uint64_t start = job->n, files;
+	void *seed = NULL;
+	size_t seed_len = 0, lo, hi, next = job->n;
+	int failed;
+
+	sum_paths_init(&sp);
+	block(job->n, me, &lo, &hi);
+	if (me == 0) {
+		if (sum_paths_files(&sp, job, 0, job->n, bad, nbad, 1, &next) != 0)
+			fatal(sp.message);
+		start = sp.failed ? job->n : next;
+		if (start < job->n) {
+			char *state;
+
+			print_paths(&sp.set, 1, &state, &seed_len);
+			seed = state;
+		}
+	}
+	MPI_Bcast(&start, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
+	sum_mpi_bcast_buffer(&seed, &seed_len);
+	if (me != 0) {
+		bad = run->bad;
+		nbad = run->nbad;
+		if (start < hi)
+			add_paths_text(&sp.set, seed, seed_len, "the call paths' state");
+		sp.set.nfiles = 0;   /* the state is no file */
+	}
+	free(seed);
+	if (start < hi && sum_paths_files(&sp, job, start > lo ? start : lo, hi, bad, nbad, 0,
+					  NULL) != 0)
+		fatal(sp.message);
+	run->times[SUM_PHASE_PATHS] += MPI_Wtime() - t0;
+
+	files = sp.set.nfiles;
+	if (me != 0) {
+		char *note;
+		size_t len;
+
+		pack_paths_note(&sp, &note, &len);
+		send_buffer(note, len, 0);
+		free(note);
+	} else {
+		for (int q = 1; q < nprocs; q++)
+			files += take_paths_note(&sp, q);
+	}
+	failed = sp.failed;
+	MPI_Bcast(&failed, 1, MPI_INT, 0, MPI_COMM_WORLD);
+	if (!failed)
+		reduce_paths(&sp.set);
+	if (me == 0) {
+		sp.set.nfiles = (size_t)files;
+		o->bytes += sp.set.bytes;
+		sum_paths_free(&o->paths);
+		o->paths = sp;
+	} else {
+		sum_paths_free(&sp);
+	}
+}
+
+/* ------------------------------------------------------------------ */
+
+/* This process's own work so far: reading, checking, adding, balance,
+ * call paths. */
 static double own_work(const struct sum_run *run)
 {
 	return run->times[SUM_PHASE_READ] + run->times[SUM_PHASE_CHECK] +
-	       run->times[SUM_PHASE_ADD] + run->times[SUM_PHASE_BALANCE];
+	       run->times[SUM_PHASE_ADD] + run->times[SUM_PHASE_BALANCE] +
+	       run->times[SUM_PHASE_PATHS];
 }
 
 /* --timing: every process's phases, on process 0.  wait and order were
@@ -591,6 +815,8 @@ int sum_parallel(const struct sum_job *job, struct sum_outcome *o)
 		goto out;
 	}
 
+	if (job->sum_paths)
+		sum_paths_parallel(&run, job, o->bad, o->nbad, o);
 	reduce_profiles(&run.prof);
 	if (job->balance_map)
 		reduce_balance(&run, o);

@@ -17,6 +17,15 @@
  * first appearance over the files in order; histograms as runs of nonzero
  * bins, added straight from the buffer): O(nonzero bins + arcs) per step,
  * not O(files); process 0 takes the result as the sum.
+ *
+ * With job->sum_paths, the call paths beside the files summed are added in
+ * the same pass (sum.h, struct sum_paths): once the bad files are agreed,
+ * process 0 reads paths files in order until the sum's rate and executable
+ * are known (one file, nearly always), broadcasts that state, and every
+ * process adds its block's paths to a set that starts from it, so that each
+ * paths file is judged as in the serial sum; the counts, warnings and first
+ * error come to process 0 in process order, the sets up the same tree as
+ * canonical text (callpaths_print, callpaths_add_text).
  */
 #ifndef GPROF_PAR_SUM_MPI_H
 #define GPROF_PAR_SUM_MPI_H

@@ -222,12 +222,78 @@ oom:
 }
 
 /* ------------------------------------------------------------------ */
+/* The call paths of the files summed.                                   */
+
+void sum_paths_init(struct sum_paths *sp)
+{
+	memset(sp, 0, sizeof *sp);
+	callpaths_init(&sp->set);
+}
+
+void sum_paths_free(struct sum_paths *sp)
+{
+	callpaths_free(&sp->set);
+	for (size_t i = 0; i < sp->nwarnings; i++)
+		free(sp->warnings[i]);
+	free(sp->warnings);
+	sum_paths_init(sp);
+}
+
+static int add_warning(struct sum_paths *sp, const char *message)
+{
+	char **grown = grow_array(sp->warnings, &sp->warnings_cap, sp->nwarnings + 1,
+				  sizeof *grown, 16);
+
+	if (!grown)
+		return -1;
+	sp->warnings = grown;
+	sp->warnings[sp->nwarnings] = strdup(message);
+	if (!sp->warnings[sp->nwarnings])
+		return -1;
+	sp->nwarnings++;
+	return 0;
+}
+
+int sum_paths_files(struct sum_paths *sp, const struct sum_job *job, size_t lo, size_t hi,
+		    const struct sum_bad_file *bad, size_t nbad, int settle, size_t *next)
+{
+	size_t b = 0, i;
+	char err[1024];
+
+	for (i = lo; i < hi && !sp->failed; i++) {
+		int rc;
+
+		if (settle && sp->set.rate && sp->set.nmodules > 0)
+			break;
+		while (b < nbad && bad[b].index < i)
+			b++;
+		if (b < nbad && bad[b].index == i)
+			continue;   /* not in the sum: nor are its paths */
+		sp->nprofiles++;
+		rc = callpaths_add_beside(&sp->set, job->paths[i], err, sizeof err);
+		if (rc == 1) {
+			sp->missing++;
+		} else if (rc != 0 && !job->skip_bad) {
+			sp->failed = 1;
+			snprintf(sp->message, sizeof sp->message, "%s", err);
+		} else if (rc != 0 && add_warning(sp, err) != 0) {
+			snprintf(sp->message, sizeof sp->message, "out of memory");
+			return -1;
+		}
+	}
+	if (next)
+		*next = i;
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
 /* The serial sum.                                                       */
 
 void sum_outcome_init(struct sum_outcome *o)
 {
 	memset(o, 0, sizeof *o);
 	profile_init(&o->prof);
+	sum_paths_init(&o->paths);
 	o->nprocs = 1;
 }
 
@@ -240,6 +306,7 @@ void sum_outcome_free(struct sum_outcome *o)
 	if (o->has_balance)
 		balance_free(&o->balance);
 	free(o->proc_times);
+	sum_paths_free(&o->paths);
 	sum_outcome_init(o);
 }
 
@@ -279,6 +346,18 @@ int sum_serial(const struct sum_job *job, struct sum_outcome *o)
 		snprintf(o->message, sizeof o->message, "none of the %zu gmon file%s could be "
 			 "summed", job->n, job->n == 1 ? "" : "s");
 		return -1;
+	}
+	if (job->sum_paths) {
+		double start = sum_now();
+
+		if (sum_paths_files(&o->paths, job, 0, job->n, o->bad, o->nbad, 0, NULL) != 0) {
+			o->failed = 1;
+			snprintf(o->message, sizeof o->message, "%s", o->paths.message);
+			return -1;
+		}
+		o->bytes += o->paths.set.bytes;
+		if (job->timing)
+			o->times[SUM_PHASE_PATHS] = sum_now() - start;
 	}
 	return 0;
 }

@@ -24,6 +24,7 @@
 #include <stdio.h>
 
 #include "balance.h"
+#include "callpaths.h"
 #include "profile.h"
 
 /* --timing: where the time goes, per process (seconds). */
@@ -34,6 +35,7 @@ enum sum_phase {
 	SUM_PHASE_CHECK,         /* validating them */
 	SUM_PHASE_ADD,           /* adding them into the partial sum */
 	SUM_PHASE_BALANCE,       /* the load balance's statistics */
+	SUM_PHASE_PATHS,         /* reading and adding the call paths */
 	SUM_PHASE_WAIT,          /* MPI: waiting for the slowest process's files */
 	SUM_PHASE_ORDER,         /* MPI: agreeing on the serial order's state */
 	SUM_PHASE_REDUCE,        /* MPI: reducing the partial sums, the rest */
@@ -55,6 +57,8 @@ struct sum_job {
 	const struct balance_map *balance_map;
 	uint32_t balance_columns;
 	int timing;            /* measure the phases (sum_outcome.times) */
+	int sum_paths;         /* also sum the call paths beside the files
+				* summed (sum_outcome.paths) */
 	double init_seconds;   /* with timing: this process's SUM_PHASE_INIT */
 };
 
@@ -63,6 +67,37 @@ struct sum_bad_file {
 	char *message;         /* names the file and the problem */
 };
 
+/*
+ * The call paths beside the files summed (PROFILE+paths, callpaths.h),
+ * added in file order, each file checked on its own first: a file --skip-bad
+ * skipped brings none; a paths file that cannot be read or added (another
+ * executable, another rate) is the error, or with skip_bad is left out with
+ * a warning.  The same whatever the number of processes.
+ */
+struct sum_paths {
+	struct callpaths set;  /* the sum; set.nfiles: the files with paths */
+	size_t nprofiles;      /* the files summed that were looked at */
+	size_t missing;        /* of those, the ones without paths */
+	char **warnings;       /* skip_bad: the paths files left out, why */
+	size_t nwarnings, warnings_cap;
+	int failed;            /* a bad paths file (not skip_bad): message */
+	char message[1024];
+};
+
+void sum_paths_init(struct sum_paths *sp);
+void sum_paths_free(struct sum_paths *sp);
+
+/*
+ * Adds the paths beside files [lo, hi) of job to sp, passing over the
+ * files of bad[0..nbad) (in file order: the files the sum skipped).  Stops
+ * at a bad paths file unless job->skip_bad (sp->failed), and with settle
+ * as soon as sp->set's rate and executable are known (later files cannot
+ * change them); *next is then where it stopped (hi if not earlier).
+ * Returns 0, or -1 when out of memory (message in sp->message).
+ */
+int sum_paths_files(struct sum_paths *sp, const struct sum_job *job, size_t lo, size_t hi,
+		    const struct sum_bad_file *bad, size_t nbad, int settle, size_t *next);
+
 struct sum_outcome {
 	struct profile prof;   /* the sum (on the root process only) */
 	struct sum_bad_file *bad;  /* in file order: the skipped files, or
@@ -70,7 +105,7 @@ struct sum_outcome {
 	size_t nbad;
 	int failed;            /* 1: there is no sum; message says why */
 	char message[1024];
-	uint64_t bytes;        /* bytes read, all processes */
+	uint64_t bytes;        /* bytes read, all processes (the call paths' too) */
 	int nprocs;
 	struct balance balance;  /* with job->balance_map, on the root:
 				  * over the files summed, ranks sorted */
@@ -79,6 +114,7 @@ struct sum_outcome {
 	 * parallel sum, every process's (nprocs x SUM_NPHASES, malloc'ed). */
 	double times[SUM_NPHASES];
 	double *proc_times;
+	struct sum_paths paths;  /* with job->sum_paths, on the root */
 };
 
 /* Empties o; sum_outcome_free frees what it holds. */

@@ -13,6 +13,7 @@
 #include "errors.h"
 #include "files.h"
 #include "gmon-callpaths.h"
+#include "gmon-modules.h"
 #include "grow.h"
 
 void callpaths_init(struct callpaths *cp)
@@ -354,13 +355,59 @@ static int parse_line(struct callpaths *cp, struct reader *r, char *line)
 	return 0;   /* a keyword of a later minor version */
 }
 
+/* A reader of the file (or text) named path, for cp; NULL: out of memory. */
+static struct reader *reader_new(const char *path, char *err, size_t errlen)
+{
+	struct reader *r = calloc(1, sizeof *r);
+
+	if (!r) {
+		set_error(err, errlen, "%s: out of memory", path);
+		return NULL;
+	}
+	*r = (struct reader){ .path = path, .err = err, .errlen = errlen };
+	return r;
+}
+
+/*
+ * One line: the next line's len characters, its newline already replaced
+ * by a NUL (the readers check that there was one).  The first line must be
+ * the magic; the others are parsed into cp.
+ */
+static int take_line(struct callpaths *cp, struct reader *r, char *line, size_t len)
+{
+	char magic[64];
+
+	if (strlen(line) != len)
+		return fail(r, "a NUL byte: not a text file");
+	if (r->lineno > 1)
+		return parse_line(cp, r, line);
+	snprintf(magic, sizeof magic, "%s %d", GMON_CALLPATHS_MAGIC, GMON_CALLPATHS_VERSION);
+	if (strcmp(line, magic) != 0)
+		return fail(r, "not a paths file of version 1 (\"# gmon-mpi paths 1\" expected)");
+	return 0;
+}
+
+/* After the last line: an empty input is no paths file; a good one counts. */
+static int reader_end(struct callpaths *cp, struct reader *r, int status)
+{
+	if (status == 0 && r->lineno == 0) {
+		set_error(r->err, r->errlen, "%s: empty, not a paths file", r->path);
+		status = -1;
+	}
+	if (status == 0)
+		cp->nfiles++;
+	free(r->module_map);
+	free(r);
+	return status;
+}
+
 int callpaths_add_file(struct callpaths *cp, const char *path, char *err, size_t errlen)
 {
 	struct stat st;
 	int fd = open_input(path, "a paths file", INPUT_REGULAR, &st, err, errlen);
 	FILE *f = fd >= 0 ? fdopen(fd, "r") : NULL;
 	struct reader *r;
-	char *line = NULL, magic[64];
+	char *line = NULL;
 	size_t cap = 0;
 	ssize_t len;
 	int status = 0;
@@ -372,41 +419,51 @@ int callpaths_add_file(struct callpaths *cp, const char *path, char *err, size_t
 		}
 		return -1;
 	}
-	r = calloc(1, sizeof *r);
+	r = reader_new(path, err, errlen);
 	if (!r) {
 		fclose(f);
-		set_error(err, errlen, "%s: out of memory", path);
 		return -1;
 	}
-	*r = (struct reader){ .path = path, .err = err, .errlen = errlen };
-	snprintf(magic, sizeof magic, "%s %d", GMON_CALLPATHS_MAGIC, GMON_CALLPATHS_VERSION);
 	while (status == 0 && (len = getline(&line, &cap, f)) >= 0) {
 		r->lineno++;
-		if (len == 0 || line[len - 1] != '\n')
+		if (len == 0 || line[len - 1] != '\n') {
 			status = fail(r, "the last line is cut short (no newline)");
-		else if ((size_t)len != strlen(line))
-			status = fail(r, "a NUL byte: not a text file");
-		else if ((line[--len] = '\0', r->lineno == 1)) {
-			if (strcmp(line, magic) != 0)
-				status = fail(r, "not a paths file of version 1 (\"# gmon-mpi paths "
-					      "1\" expected)");
 		} else {
-			status = parse_line(cp, r, line);
+			line[--len] = '\0';
+			status = take_line(cp, r, line, (size_t)len);
 		}
 	}
 	if (status == 0 && ferror(f))
 		status = fail(r, strerror(errno));
-	if (status == 0 && r->lineno == 0) {
-		set_error(err, errlen, "%s: empty, not a paths file", path);
-		status = -1;
-	}
-	if (status == 0)
-		cp->nfiles++;
 	free(line);
-	free(r->module_map);
-	free(r);
 	fclose(f);
-	return status;
+	if (status == 0)
+		cp->bytes += (uint64_t)st.st_size;
+	return reader_end(cp, r, status);
+}
+
+int callpaths_add_text(struct callpaths *cp, char *text, size_t len, const char *name,
+		       char *err, size_t errlen)
+{
+	struct reader *r = reader_new(name, err, errlen);
+	char *end = text + len;
+	int status = 0;
+
+	if (!r)
+		return -1;
+	for (char *line = text; status == 0 && line < end;) {
+		char *nl = memchr(line, '\n', (size_t)(end - line));
+
+		r->lineno++;
+		if (!nl) {
+			status = fail(r, "the last line is cut short (no newline)");
+			break;
+		}
+		*nl = '\0';
+		status = take_line(cp, r, line, (size_t)(nl - line));
+		line = nl + 1;
+	}
+	return reader_end(cp, r, status);
 }
 
 int callpaths_read_file(struct callpaths *cp, const char *path, char *err, size_t errlen)
@@ -429,17 +486,23 @@ int callpaths_add(struct callpaths *cp, const struct callpaths *src, char *err, 
 		free(map);
 		return -1;
 	}
+	/* Checked before cp changes: a set that cannot be added leaves it as
+	 * it was (no module of its own left behind). */
+	for (size_t m = 0; m < src->nmodules; m++) {
+		const struct callpath_module *exe = cp->nmodules ? &cp->modules[0] : &src->modules[0];
+
+		if ((m == 0) != same_module(exe, src->modules[m].base, src->modules[m].build_id)) {
+			set_error(err, errlen, "paths of %s and of %s cannot be added: not the same "
+				  "executable", src->modules[0].path, exe->path);
+			free(map);
+			return -1;
+		}
+	}
 	for (size_t m = 0; m < src->nmodules; m++) {
 		int64_t to = module_index(cp, src->modules[m].path, src->modules[m].build_id);
 
 		if (to < 0)
 			goto oom;
-		if ((m == 0) != (to == 0)) {
-			set_error(err, errlen, "paths of %s and of %s cannot be added: not the same "
-				  "executable", src->modules[0].path, cp->modules[0].path);
-			free(map);
-			return -1;
-		}
 		map[m] = (uint32_t)to;
 	}
 	for (size_t p = 0; p < src->npaths; p++) {
@@ -458,6 +521,7 @@ int callpaths_add(struct callpaths *cp, const struct callpaths *src, char *err, 
 	cp->lost += src->lost;
 	cp->cut += src->cut;
 	cp->nfiles += src->nfiles;
+	cp->bytes += src->bytes;
 	free(map);
 	return 0;
 oom:
@@ -536,7 +600,9 @@ int callpaths_print(FILE *out, const struct callpaths *cp)
 		order[p] = p;
 	qsort(order, cp->npaths, sizeof *order, cmp_paths);
 
-	fprintf(out, "%s %d\nrate\t%u\n", GMON_CALLPATHS_MAGIC, GMON_CALLPATHS_VERSION, cp->rate);
+	fprintf(out, "%s %d\n", GMON_CALLPATHS_MAGIC, GMON_CALLPATHS_VERSION);
+	if (cp->rate)   /* none of the files said (a reader refuses "rate 0") */
+		fprintf(out, "rate\t%u\n", cp->rate);
 	for (uint32_t m = 0; m < cp->nmodules; m++) {
 		const struct callpath_module *mod = &cp->modules[by_name[m]];
 
@@ -566,6 +632,17 @@ int callpaths_print(FILE *out, const struct callpaths *cp)
 	return ferror(out) ? -1 : 0;
 }
 
+int callpaths_print_state(FILE *out, const struct callpaths *cp)
+{
+	struct callpaths state;
+
+	callpaths_init(&state);
+	state.rate = cp->rate;
+	state.modules = cp->modules;
+	state.nmodules = cp->nmodules ? 1 : 0;
+	return callpaths_print(out, &state);
+}
+
 int callpaths_write(const struct callpaths *cp, const char *path, char *err, size_t errlen)
 {
 	struct output_file o;
@@ -579,4 +656,44 @@ int callpaths_write(const struct callpaths *cp, const char *path, char *err, siz
 		return -1;
 	}
 	return output_commit(&o, err, errlen);  /* which sees a write error */
+}
+
+/* ---- the paths beside a profile ---- */
+
+char *callpaths_beside(const char *profile)
+{
+	size_t len = strlen(profile) + sizeof(GMON_MODULE_SEPARATOR GMON_CALLPATHS_NAME);
+	char *path = malloc(len);
+
+	if (path)
+		snprintf(path, len, "%s" GMON_MODULE_SEPARATOR GMON_CALLPATHS_NAME, profile);
+	return path;
+}
+
+int callpaths_add_beside(struct callpaths *cp, const char *profile, char *err, size_t errlen)
+{
+	char *path = callpaths_beside(profile);
+	struct callpaths one;
+	struct stat sb;
+	char why[1024];
+	int status = 0;
+
+	if (!path) {
+		set_error(err, errlen, "out of memory");
+		return -1;
+	}
+	if (lstat(path, &sb) != 0 && errno == ENOENT) {
+		free(path);
+		return 1;
+	}
+	/* the file on its own first: a bad one leaves cp as it was */
+	if (callpaths_read_file(&one, path, err, errlen) != 0 ||
+	    callpaths_add(cp, &one, why, sizeof why) != 0) {
+		if (one.nfiles > 0)   /* read, but not added: name the file */
+			set_error(err, errlen, "%s: %s", path, why);
+		status = -1;
+	}
+	callpaths_free(&one);
+	free(path);
+	return status;
 }

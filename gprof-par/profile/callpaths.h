@@ -47,6 +47,7 @@ struct callpaths {
 	uint64_t lost;           /* samples the runtime had no room for */
 	uint64_t cut;            /* paths cut at the depth limit */
 	size_t nfiles;           /* files added */
+	uint64_t bytes;          /* their sizes (callpaths_add_file's files) */
 	/* private: capacities and the index of paths by their frames */
 	size_t modules_cap, frames_cap, paths_cap;
 	size_t *slots;
@@ -69,12 +70,35 @@ int callpaths_add_file(struct callpaths *cp, const char *path, char *err, size_t
  * that callpaths_add() made. */
 int callpaths_read_file(struct callpaths *cp, const char *path, char *err, size_t errlen);
 
-/* Adds the set src to cp (as if src's files were added one by one). */
+/* Adds the paths text of len bytes at text (as a file holds them; its
+ * lines are cut in place), named name in messages, to cp, with the reader
+ * of callpaths_add_file: e.g. another process's set that callpaths_print
+ * wrote into memory. */
+int callpaths_add_text(struct callpaths *cp, char *text, size_t len, const char *name,
+		       char *err, size_t errlen);
+
+/* PROFILE+paths (malloc'ed; NULL when out of memory). */
+char *callpaths_beside(const char *profile);
+
+/*
+ * Adds the paths beside profile (PROFILE+paths) to cp, read and checked
+ * on their own first, so that a bad or mismatched file leaves cp as it
+ * was.  Returns 0; 1 when there is no such file; -1 with a message naming
+ * the file in err.
+ */
+int callpaths_add_beside(struct callpaths *cp, const char *profile, char *err, size_t errlen);
+
+/* Adds the set src to cp (as if src's files were added one by one); a
+ * set of another executable or rate is refused, leaving cp as it was. */
 int callpaths_add(struct callpaths *cp, const struct callpaths *src, char *err, size_t errlen);
 
 /* Writes cp in the file format, canonical order.  Returns 0, or -1 with
  * errno set (a write error). */
 int callpaths_print(FILE *out, const struct callpaths *cp);
+
+/* Writes what decides whether a later file can be added to cp, in the
+ * file format: its rate and its executable (module 0), no paths. */
+int callpaths_print_state(FILE *out, const struct callpaths *cp);
 
 /* Writes cp to path through a temporary renamed over it.  Returns 0, or -1
  * with a message in err (nothing is then left behind). */

@@ -12,6 +12,9 @@
 #   - -s / -S: FILE+paths summed (samples add up), the same bytes whatever
 #     the order of the files and with 1 to 4 MPI processes; a sum without
 #     paths removes a stale one; --measured from -S DIR EXE;
+#   - -S with 1 to 4 processes, the same bytes and messages: a damaged paths
+#     file, another program's paths (in the middle, first), bad profiles
+#     skipped (their paths left out), only some profiles with paths;
 #   - errors: no paths, a damaged paths file (named, with its line), the
 #     paths of another program, --skip-bad.
 set -u
@@ -206,6 +209,110 @@ mkdir -p nopaths && cp run/gmon.out.0 nopaths/gmon.out.0 && cp forward.paths nop
 "$GPROF_PAR" -S nopaths > /dev/null 2>&1
 [ -e nopaths/gmon.sum+paths ] && fail "a stale gmon.sum+paths stayed beside a sum without paths" ||
 	echo "ok: a stale gmon.sum+paths was removed"
+
+# --- the paths summed in the parallel pass ------------------------------
+# Each process adds the paths of its own files; the sum must be the serial
+# one's bytes with 1 to 4 processes, whatever files are bad or lack paths.
+# make_dir DIR: six ranks, the two runs alternating, each with its paths.
+make_dir() {
+	rm -rf "$1" && mkdir -p "$1"
+	for r in 0 1 2 3 4 5; do
+		src=.; [ $((r % 2)) -eq 1 ] && src=second
+		cp "$src/gmon.out" "$1/gmon.out.$r" && cp "$src/gmon.out+paths" "$1/gmon.out.$r+paths"
+	done
+}
+# samples_of FILE...: the samples of the path lines.
+samples_of() { awk -F'\t' '$1 == "path" { s += $2 } END { print s + 0 }' "$@"; }
+# every_np WHAT DIR [ARGS]: -S DIR ARGS with 1-4 processes; the status and
+# stderr of each (sum.err.NP, st.NP), gmon.sum+paths the same bytes (or
+# absent) in all, kept as DIR.paths.
+every_np() {
+	what=$1 dir=$2
+	shift 2
+	rm -f "$dir.paths"
+	for np in 1 2 3 4; do
+		rm -f "$dir/gmon.sum" "$dir/gmon.sum+paths"
+		MPI_LEAKS=0
+		[ "$np" -eq 2 ] && MPI_LEAKS=1
+		sum_cmd "$np" -S "$dir" "$@"
+		echo $? > "st.$np"
+		# gprof-par's messages, without mpirun's about the exit status
+		grep '^gprof-par' sum.err |
+			sed "s/ in [0-9.]* s (.*MB\/s)//; s/ by $np processes//" > "sum.err.$np"
+		if [ "$np" -eq 1 ]; then
+			[ -e "$dir/gmon.sum+paths" ] && cp "$dir/gmon.sum+paths" "$dir.paths"
+			continue
+		fi
+		cmp -s st.1 "st.$np" || fail "$what: status $(cat "st.$np") with $np processes, $(cat st.1) serially"
+		cmp -s sum.err.1 "sum.err.$np" || { fail "$what: the messages with $np processes"; diff sum.err.1 "sum.err.$np"; }
+		if [ -e "$dir.paths" ]; then
+			cmp -s "$dir.paths" "$dir/gmon.sum+paths" ||
+				fail "$what: gmon.sum+paths with $np processes is not the serial one's"
+		elif [ -e "$dir/gmon.sum+paths" ]; then
+			fail "$what: gmon.sum+paths written with $np processes, not serially"
+		fi
+	done
+	echo "ok: $what: the same with 1-4 processes"
+}
+
+# A damaged paths file: the error names it, no paths are written; with
+# --skip-bad a warning, and the others' paths.
+make_dir badp
+printf 'garbage\n' > badp/gmon.out.4+paths
+every_np "a damaged paths file" badp
+[ "$(cat st.1)" -ne 0 ] || fail "a damaged paths file: -S succeeded"
+[ -e badp.paths ] && fail "a damaged paths file: gmon.sum+paths written"
+expect_grep "a damaged paths file is named" \
+	"badp/gmon.out.4+paths:1: not a paths file of version 1 (\"# gmon-mpi paths 1\" expected) (badp/gmon.sum+paths not written)" sum.err.1
+every_np "a damaged paths file, --skip-bad" badp --skip-bad
+expect_grep "--skip-bad warns of the damaged paths file" \
+	"warning: badp/gmon.out.4+paths:1: not a paths file of version 1" sum.err.1
+others=$(samples_of badp/gmon.out.[01235]+paths)
+[ "$(samples_of badp.paths)" = "$others" ] && echo "ok: --skip-bad: the other five files' $others samples" ||
+	fail "--skip-bad: $(samples_of badp.paths) samples in the sum, $others in the other files"
+# Another program's paths, in the middle and first: the first file's
+# executable is the sum's, so with --skip-bad the others are left out.
+make_dir other
+cp ot/gmon.out+paths other/gmon.out.3+paths
+every_np "another program's paths" other
+expect_grep "another program's paths are named" "other/gmon.out.3+paths: paths of " sum.err.1
+every_np "another program's paths, --skip-bad" other --skip-bad
+[ "$(grep -c 'its paths are left out' sum.err.1)" -eq 1 ] || fail "another program's paths: not one warning"
+make_dir first
+cp ot/gmon.out+paths first/gmon.out.0+paths
+every_np "another program's paths first, --skip-bad" first --skip-bad
+[ "$(grep -c 'its paths are left out' sum.err.1)" -eq 5 ] ||
+	fail "another program's paths first: not five warnings"
+[ "$(samples_of first.paths)" = "$(samples_of ot/gmon.out+paths)" ] ||
+	fail "another program's paths first: the sum is not the first file's"
+
+# A bad profile skipped: its paths (marked) are not in the sum.
+make_dir badg
+for r in 0 3; do
+	printf 'not a gmon file\n' > "badg/gmon.out.$r"
+	{ grep -v -e '^path' -e '^# samples' gmon.out+paths; printf 'path\t777\t0:dead\n'; } > "badg/gmon.out.$r+paths"
+done
+every_np "bad profiles, --skip-bad" badg --skip-bad
+expect_grep "--skip-bad skips the bad profiles" "skipped 2 bad files (gmon.out.0, gmon.out.3)" sum.err.1
+grep -q '0:dead' badg.paths && fail "the paths of a skipped profile are in the sum"
+others=$(samples_of badg/gmon.out.[1245]+paths)
+[ "$(samples_of badg.paths)" = "$others" ] && echo "ok: a skipped profile's paths are left out" ||
+	fail "bad profiles: $(samples_of badg.paths) samples in the sum, $others in the good files'"
+
+# Only some profiles have paths (the first not): a warning, the others' paths.
+make_dir some
+rm -f some/gmon.out.0+paths some/gmon.out.1+paths some/gmon.out.4+paths
+every_np "only some profiles with paths" some
+expect_grep "the profiles without paths are counted" \
+	"warning: 3 of the 6 profiles have no call paths (PROFILE+paths); some/gmon.sum+paths holds the others'" sum.err.1
+[ "$(samples_of some.paths)" = "$(samples_of some/gmon.out.[235]+paths)" ] ||
+	fail "only some profiles with paths: the samples"
+make_dir none
+rm -f none/gmon.out.*+paths
+cp forward.paths none/gmon.sum+paths
+every_np "no profile with paths" none
+[ -e none.paths ] && fail "no profile with paths: gmon.sum+paths written"
+grep -q "call paths" sum.err.1 && fail "no profile with paths: a message about them"
 
 # --- errors --------------------------------------------------------------
 cp gmon.out lone.out
