@@ -32,18 +32,14 @@
 #include "files.h"
 #include "callgraph.h"
 #include "callgraph-print.h"
-#include "callgrind.h"
 #include "counts.h"
 #include "demangle.h"
 #include "exec-counts.h"
 #include "fingerprint.h"
-#include "flame-svg.h"
 #include "flat.h"
-#include "folded.h"
 #include "function-map.h"
 #include "gmon-read.h"
 #include "hist.h"
-#include "json-export.h"
 #include "launcher.h"
 #include "library-sums.h"
 #include "lines.h"
@@ -52,6 +48,7 @@
 #include "mpi-module.h"
 #include "options.h"
 #include "ordering.h"
+#include "paths-report.h"
 #include "profile-write.h"
 #include "profile.h"
 #include "rankfiles.h"
@@ -444,6 +441,8 @@ struct sum_plan {
 	int64_t *ranks;          /* the rank of each file, or NULL */
 	size_t nranks;
 	char **owned_paths;      /* -S: paths made from the ranks */
+	char **kept_paths;       /* -s, the report: the files named, less those
+				  * beside a profile */
 	const char *output;      /* where the sum goes, or NULL */
 	char *owned_output;
 	int summing;             /* -s or -S: progress and a summary line */
@@ -455,9 +454,59 @@ static void plan_free(struct sum_plan *plan)
 		for (size_t i = 0; i < plan->job.n; i++)
 			free(plan->owned_paths[i]);
 	free(plan->owned_paths);
+	free(plan->kept_paths);
 	free(plan->ranks);
 	free(plan->owned_output);
 	memset(plan, 0, sizeof(*plan));
+}
+
+static int cmp_path(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/*
+ * The files beside a profile (PROFILE+paths, PROFILE+modules,
+ * PROFILE+LIBRARY) are read with it, never as profiles: `gprof-par EXE
+ * gmon.out.*` names them too, and would fail on the first one.  A named
+ * file is passed over when a file named before its '+' is named too.
+ */
+static void drop_companions(struct sum_plan *plan)
+{
+	char **sorted = malloc((plan->job.n ? plan->job.n : 1) * sizeof(*sorted));
+	size_t kept = 0, dropped = 0;
+
+	if (!sorted)
+		die("out of memory");
+	memcpy(sorted, plan->job.paths, plan->job.n * sizeof(*sorted));
+	qsort(sorted, plan->job.n, sizeof(*sorted), cmp_path);
+	plan->kept_paths = malloc((plan->job.n ? plan->job.n : 1) * sizeof(char *));
+	if (!plan->kept_paths)
+		die("out of memory");
+	for (size_t i = 0; i < plan->job.n; i++) {
+		char *path = plan->job.paths[i], *plus = path;
+		int companion = 0;
+
+		while (!companion && (plus = strchr(plus + 1, '+')) != NULL) {
+			char *prefix = strndup(path, (size_t)(plus - path));
+
+			if (!prefix)
+				die("out of memory");
+			companion = bsearch(&prefix, sorted, plan->job.n, sizeof(*sorted),
+					    cmp_path) != NULL;
+			free(prefix);
+		}
+		if (companion)
+			dropped++;
+		else
+			plan->kept_paths[kept++] = path;
+	}
+	free(sorted);
+	if (dropped > 0 && !options_quiet)
+		fprintf(stderr, PROGRAM ": note: %zu file(s) named beside a profile (PROFILE+paths, "
+			"+modules, +LIBRARY) are read with it, not as profiles\n", dropped);
+	plan->job.paths = plan->kept_paths;
+	plan->job.n = kept;
 }
 
 /* -s and the report: the files named (or gmon.out); their ranks when all
@@ -468,6 +517,7 @@ static void plan_named_files(const struct options *o, struct sum_plan *plan)
 
 	plan->job.paths = (char **)(o->ngmon_files ? o->gmon_files : default_files);
 	plan->job.n = o->ngmon_files ? (size_t)o->ngmon_files : 1;
+	drop_companions(plan);
 	plan->ranks = malloc(plan->job.n * sizeof(*plan->ranks));
 	if (!plan->ranks)
 		die("out of memory");
@@ -763,81 +813,6 @@ static void check_world_size(const struct launcher *l, const struct gprof_par_mp
 	exit(1);
 }
 
-/* Whether the sampled call paths are asked for. */
-static int wants_paths(const struct options *o)
-{
-	return o->measured || o->format != FORMAT_GNU || o->flame_graph;
-}
-
-/* --measured, --format, --flame-graph: the paths beside the profiles
- * reported (the sum's, for -S), named after the functions of st. */
-static void read_measured(const struct options *o, const struct sum_plan *plan,
-			  const struct symtab *st, struct measured *m)
-{
-	char *const *files = o->sum_dir ? (char *const *)&plan->output : plan->job.paths;
-	size_t n = o->sum_dir ? 1 : plan->job.n, missing;
-	struct callpaths cp;
-	char err[1024];
-
-	callpaths_init(&cp);
-	if (call_paths_gather(&cp, files, n, o->skip_bad, &missing, stderr, PROGRAM, err,
-			      sizeof err) != 0)
-		die(err);
-	if (cp.nfiles == 0)
-		die(n == 1 ? "no call paths beside the profile (PROFILE+paths): libgmon-mpi "
-			     "samples them unless BG_GMON_CALLSTACKS=0, and -s/-S sum them"
-			   : "no call paths beside the profiles (PROFILE+paths): libgmon-mpi "
-			     "samples them unless BG_GMON_CALLSTACKS=0, and -s/-S sum them");
-	if (missing > 0)
-		fprintf(stderr, PROGRAM ": warning: %zu of the %zu profiles have no call paths "
-			"(PROFILE+paths): the paths are the others'\n", missing, n);
-	if (measured_resolve(m, st, &cp, o->demangle && !o->bsd, stderr, PROGRAM, err,
-			     sizeof err) != 0)
-		die(err);
-	callpaths_free(&cp);
-}
-
-/* --flame-graph=FILE: the paths drawn, after the report. */
-static void write_flame_graph(const char *path, const char *executable,
-			      const struct measured *m)
-{
-	struct output_file out;
-	char title[512], err[1024];
-	const char *base = strrchr(executable, '/');
-
-	snprintf(title, sizeof(title), "Flame graph of %s", base ? base + 1 : executable);
-	if (output_open(&out, path, err, sizeof(err)) != 0)
-		die(err);
-	if (flame_svg_print(out.stream, m, title) != 0) {
-		output_abandon(&out);
-		die("out of memory drawing the flame graph");
-	}
-	if (output_commit(&out, err, sizeof(err)) != 0)
-		die(err);
-}
-
-/* --format: the export instead of the report.  The calls between the
- * paths' frames take their counts from cg (may be NULL) and st. */
-static void print_export(const struct options *o, const struct measured *m,
-			 const struct callgraph *cg, const struct symtab *st)
-{
-	struct measured_arc *arcs = NULL;
-	size_t narcs = 0;
-
-	if (o->format == FORMAT_FOLDED) {
-		folded_print(stdout, m);
-		return;
-	}
-	if (measured_arcs(m, cg, st, &arcs, &narcs) != 0)
-		die("out of memory finding the calls of the sampled paths");
-	if (o->format == FORMAT_CALLGRIND && callgrind_print(stdout, m, arcs, narcs,
-							     o->executable) != 0)
-		die("out of memory writing the callgrind profile");
-	if (o->format == FORMAT_JSON)
-		json_export_print(stdout, m, arcs, narcs, o->executable);
-	free(arcs);
-}
-
 /* The report of -S DIRECTORY EXECUTABLE: exactly what gprof-par prints for
  * the gmon.sum just written. */
 static void reread_sum(const char *path, struct profile *p)
@@ -962,7 +937,7 @@ int main(int argc, char **argv)
 			? 0 : sections_to_print(&o, &p);
 	/* GNU -T prints the symbol-table names (print_name_only demangles in
 	 * its own style only) */
-	if (o.demangle && !o.bsd && ((style & (STYLE_FLAT | STYLE_GRAPH)) || wants_paths(&o) ||
+	if (o.demangle && !o.bsd && ((style & (STYLE_FLAT | STYLE_GRAPH)) || paths_wanted(&o) ||
 			    ((o.balance || o.balance_svg) && bal.st == &st)) &&
 	    demangle_symtab(&st) != 0)
 		die("out of memory demangling symbol names");
@@ -983,8 +958,9 @@ int main(int argc, char **argv)
 	}
 	if (style)
 		check_inputs(&o, &p);
-	if (wants_paths(&o))
-		read_measured(&o, &plan, &st, &measured);
+	if (paths_wanted(&o))
+		paths_read(&o, o.sum_dir ? (char *const *)&plan.output : plan.job.paths,
+			   o.sum_dir ? 1 : plan.job.n, &st, &measured);
 	if (o.measured && cg && measured_apply(cg, &st, &measured, &measured_out) != 0)
 		die("out of memory measuring the call graph");
 
@@ -1044,9 +1020,9 @@ int main(int argc, char **argv)
 	if ((o.balance || o.balance_svg) && sum.has_balance)
 		print_balance(&o, &bal, &sum, &p, &printed);
 	if (o.format != FORMAT_GNU)
-		print_export(&o, &measured, cg, &st);
+		paths_print_export(&o, &measured, cg, &st, &plan.job, &sum);
 	if (o.flame_graph)
-		write_flame_graph(o.flame_graph, o.executable, &measured);
+		paths_write_flame_graph(o.flame_graph, o.executable, &measured);
 
 	if (fflush(stdout) != 0 || ferror(stdout))
 		die("error writing the report to standard output");
