@@ -39,6 +39,7 @@
 #include "image.h"
 #include "lineage.h"
 #include "output.h"
+#include "profile-name.h"
 #include "rank.h"
 #include "settings.h"
 #include "thread-hook.h"
@@ -71,31 +72,6 @@ static void stop_for_good(void)
 	gmon.disabled = 1;
 	arcs_set_state(ARCS_PAUSED);
 	sampling_shutdown();
-}
-
-/*
- * gmon.out.<rank> (a serial program: gmon.out), or GMON_OUT_PREFIX.<rank>
- * (serial: .<pid>, as glibc); a process started by a profiled one (lineage.h)
- * adds .<pid>, so that it never replaces its ancestor's profile.
- */
-static void set_profile_path(int descendant)
-{
-	const char *prefix = getenv("GMON_OUT_PREFIX");
-	const struct gmon_config *c = gmon.config;
-	int has_prefix = prefix && *prefix;
-	long pid = (long)getpid();
-	int n;
-
-	if (has_prefix && c->is_mpi)
-		n = snprintf(gmon.path, sizeof gmon.path, "%s.%ld", prefix, c->rank);
-	else if (has_prefix)
-		n = snprintf(gmon.path, sizeof gmon.path, "%s.%ld", prefix, pid);
-	else if (c->is_mpi)
-		n = snprintf(gmon.path, sizeof gmon.path, "gmon.out.%ld", c->rank);
-	else
-		n = snprintf(gmon.path, sizeof gmon.path, "gmon.out");
-	if (descendant && (c->is_mpi || !has_prefix) && n > 0 && (size_t)n < sizeof gmon.path)
-		snprintf(gmon.path + n, sizeof gmon.path - (size_t)n, ".%ld", pid);
 }
 
 static void begin_write(sigset_t *saved)
@@ -179,7 +155,7 @@ PUBLIC void __monstartup(unsigned long lowpc, unsigned long highpc)
 		return;
 	}
 	pthread_atfork(NULL, NULL, in_forked_child);
-	set_profile_path(lineage_check_and_mark());
+	profile_name(gmon.path, sizeof gmon.path, config, lineage_check_and_mark());
 	image_inspect(&gmon.image);
 	if (histogram_init(lowpc, highpc, gmon.image.load_bias) != 0) {
 		diag("cannot map a histogram for text 0x%lx-0x%lx: %s; not profiling", lowpc, highpc,

@@ -7,14 +7,19 @@
 
 #include "rank.h"
 
-int lineage_check_and_mark(void)
+int lineage_is_descendant(void)
 {
 	const char *marker = getenv(LINEAGE_VARIABLE);
 	long ancestor;
-	int descendant;
+
+	return marker && rank_parse(marker, &ancestor) == 0 && ancestor != (long)getpid();
+}
+
+int lineage_check_and_mark(void)
+{
+	int descendant = lineage_is_descendant();
 	char pid[24];
 
-	descendant = marker && rank_parse(marker, &ancestor) == 0 && ancestor != (long)getpid();
 	snprintf(pid, sizeof pid, "%ld", (long)getpid());
 	setenv(LINEAGE_VARIABLE, pid, 1);
 	return descendant;

@@ -16,6 +16,11 @@
 
 #define LINEAGE_VARIABLE "GMON_MPI_PROFILED_PID"
 
+/* Reads the variable only: 1 if a profiled ancestor set it.  For the
+ * rtld-audit library, which asks before any of the program's code runs
+ * (before the runtime marks it), and so gets the runtime's answer. */
+int lineage_is_descendant(void);
+
 /* Reads the variable, then sets it to this process's pid.  Returns 1 if a
  * profiled ancestor set it, else 0.  Call once, before threads start. */
 int lineage_check_and_mark(void);

@@ -9,7 +9,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "histogram.h"
 #include "image.h"
 
 struct reading {
@@ -29,22 +28,17 @@ static char *executable_path(void)
 	return strdup(buf);
 }
 
-static int add_module(struct dl_phdr_info *dl, size_t size, void *ctx)
+int module_map_add(struct module_map *map, const struct dl_phdr_info *dl)
 {
-	struct reading *r = ctx;
-	struct module_map *map = r->map;
 	struct module *mod;
 	const unsigned char *id = NULL;
 
-	(void)size;
 	if (map->n == map->cap) {
 		size_t cap = map->cap ? 2 * map->cap : 32;
 		struct module *m = realloc(map->m, cap * sizeof *m);
 
-		if (!m) {
-			r->err = ENOMEM;
-			return 1;
-		}
+		if (!m)
+			return ENOMEM;
 		map->m = m;
 		map->cap = cap;
 	}
@@ -61,20 +55,26 @@ static int add_module(struct dl_phdr_info *dl, size_t size, void *ctx)
 			mod->high = dl->dlpi_addr + ph->p_vaddr + ph->p_memsz;
 	}
 	if (map->n == 0) {
-		/* the executable: the histogram's bias (the profile's
-		 * addresses), its file, index 0 always */
-		mod->bias = gmon_histogram.load_bias;
+		/* the executable (its bias is the profile's, image.c's): its
+		 * file, index 0 always */
 		mod->path = executable_path();
 		mod->index = 0;
 	} else
 		mod->path = strdup(dl->dlpi_name);
-	if (!mod->path) {
-		r->err = ENOMEM;
-		return 1;
-	}
+	if (!mod->path)
+		return ENOMEM;
 	image_build_id_hex(id, image_build_id(dl, &id), mod->build_id, sizeof mod->build_id);
 	map->n++;
 	return 0;
+}
+
+static int add_module(struct dl_phdr_info *dl, size_t size, void *ctx)
+{
+	struct reading *r = ctx;
+
+	(void)size;
+	r->err = module_map_add(r->map, dl);
+	return r->err != 0;
 }
 
 int module_map_read(struct module_map *map)

@@ -4,8 +4,8 @@
  * PROFILE+calls): the frames MODULE:ADDRESS of include/gmon-callpaths.h
  * and their module lines.
  *
- * The modules are read with dl_iterate_phdr, the executable first; each
- * spans its PT_LOAD segments.  A file numbers only the modules its frames
+ * The modules are read with dl_iterate_phdr (or given one by one), the
+ * executable first; each spans its PT_LOAD segments.  A file numbers only the modules its frames
  * use: the executable is index 0 always, the others marked by the frames
  * that use them get 1, 2, ... in dl_iterate_phdr's order.  At exit only
  * (dl_iterate_phdr, malloc: not for signal handlers).
@@ -13,6 +13,7 @@
 #ifndef GMON_MPI_MODULE_MAP_H
 #define GMON_MPI_MODULE_MAP_H
 
+#include <link.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -31,9 +32,15 @@ struct module_map {
 	size_t n, cap;
 };
 
-/* Fills map with the loaded modules (the executable's bias is the
- * histogram's).  Returns 0 or an errno value (map is empty then). */
+/* Fills map with the loaded modules of the caller's link namespace.
+ * Returns 0 or an errno value (map is empty then). */
 int module_map_read(struct module_map *map);
+
+/* Adds one module (the first added is the executable, whose path is
+ * /proc/self/exe's): for a reader of other namespaces (the rtld-audit
+ * library, which dl_iterate_phdr shows its own).  map starts zeroed.
+ * Returns 0 or ENOMEM. */
+int module_map_add(struct module_map *map, const struct dl_phdr_info *dl);
 
 void module_map_free(struct module_map *map);
 

@@ -24,6 +24,7 @@
 #include "histogram.h"
 #include "image.h"
 #include "output.h"
+#include "settings.h"
 
 #define TABLE_BITS 16
 #define TABLE_SIZE ((size_t)1 << TABLE_BITS)
@@ -88,25 +89,10 @@ int modules_add_sample(uintptr_t pc, uint32_t weight)
 
 /* ---- At exit. ------------------------------------------------------- */
 
-/* The name a module is selected by: its file's base name ("libmpi.so.40"),
- * matched against a list entry with or without the version suffix, as
- * HP-UX's LD_PROFILE did ("libmpi.so" selects "libmpi.so.40"). */
+/* BG_GMON_PROFILE_LIBS chooses the module (settings.h). */
 static int selected(const char *base)
 {
-	const char *p = mods.selection;
-
-	if (strcmp(p, "all") == 0)
-		return 1;
-	while (*p) {
-		size_t n = strcspn(p, ":");
-
-		if (strncmp(base, p, n) == 0 && (base[n] == '\0' || base[n] == '.'))
-			return 1;
-		p += n;
-		if (*p == ':')
-			p++;
-	}
-	return 0;
+	return lib_list_selects(mods.selection, base);
 }
 
 struct module_pass {

@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "image.h"
+#include "output-file.h"
 
 struct output_summary {
 	uint64_t arcs_written;   /* distinct arcs (per thread table) written */
@@ -29,12 +30,6 @@ enum output_sync { OUTPUT_DURABLE, OUTPUT_FAST };
  * temporary name then). */
 int output_write_profile(const char *path, unsigned rate, const struct image_info *image,
 			 enum output_sync sync, struct output_summary *summary);
-
-/* Writes path as the profiles are: fill writes the content into fd, a
- * temporary beside path with a name no one can predict, renamed over path
- * when fill returns 0 (removed otherwise).  Returns 0 or an errno value
- * (fill's, or the file's). */
-int output_write_with(const char *path, int (*fill)(int fd, void *ctx), void *ctx);
 
 /* A shared library's profile (modules.h), in the same way: its histogram
  * over [low_pc, high_pc) in its link-time addresses, 32-bit bins written

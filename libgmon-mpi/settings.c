@@ -67,6 +67,24 @@ int profile_libs_valid(const char *value)
 	return 1;
 }
 
+int lib_list_selects(const char *list, const char *base)
+{
+	const char *p = list;
+
+	if (strcmp(p, "all") == 0)
+		return 1;
+	while (*p) {
+		size_t n = strcspn(p, ":");
+
+		if (strncmp(base, p, n) == 0 && (base[n] == '\0' || base[n] == '.'))
+			return 1;
+		p += n;
+		if (*p == ':')
+			p++;
+	}
+	return 0;
+}
+
 void config_read(struct gmon_config *c)
 {
 	const char *verbose = getenv("BG_GMON_VERBOSE");
@@ -76,6 +94,7 @@ void config_read(struct gmon_config *c)
 	const char *flush = getenv("BG_GMON_FLUSH_SIGNALS");
 	const char *libs = getenv("BG_GMON_PROFILE_LIBS");
 	const char *callstacks = getenv("BG_GMON_CALLSTACKS");
+	const char *count_calls = getenv("BG_GMON_COUNT_LIB_CALLS");
 	struct launcher_rank launcher;
 
 	*c = (struct gmon_config){.verbose = 0, .callstacks = 1};
@@ -93,6 +112,10 @@ void config_read(struct gmon_config *c)
 		c->profile_libs = libs;
 	else if (libs && *libs)
 		c->bad_profile_libs = libs;
+	if (count_calls && *count_calls && profile_libs_valid(count_calls))
+		c->count_lib_calls = count_calls;
+	else if (count_calls && *count_calls)
+		c->bad_count_lib_calls = count_calls;
 	if (verbose) {
 		c->verbose = on_off_parse(verbose);
 		if (c->verbose < 0) {
@@ -173,6 +196,10 @@ void config_report_problems(const struct gmon_config *c)
 		diag("BG_GMON_PROFILE_LIBS='%s' is not all, none or library names separated by "
 		     "colons (libmpi.so:libfoo.so); profiling the executable only",
 		     c->bad_profile_libs);
+	if (c->bad_count_lib_calls)
+		diag("BG_GMON_COUNT_LIB_CALLS='%s' is not all, none or library names separated by "
+		     "colons (libmpi.so:libm.so); no call through the PLT is counted",
+		     c->bad_count_lib_calls);
 	if (c->bad_callstacks)
 		diag("BG_GMON_CALLSTACKS='%s' is not 1, yes, true, on or 0, no, false, off; "
 		     "sampling call paths (the default)",

@@ -2,8 +2,9 @@
  * settings.h - the runtime's settings, read once from the environment:
  *   BG_GMON_RANK_SUBSET, BG_GMON_START_THREAD_TIMERS (process, main, all,
  *   nocomm), BG_GMON_HZ, BG_GMON_FLUSH_SIGNALS,
- *   BG_GMON_VERBOSE, BG_GMON_PROFILE_LIBS, BG_GMON_CALLSTACKS, and the rank
- *   from the launcher's variables.
+ *   BG_GMON_VERBOSE, BG_GMON_PROFILE_LIBS, BG_GMON_CALLSTACKS,
+ *   BG_GMON_COUNT_LIB_CALLS (read by the rtld-audit library, reported by
+ *   the runtime), and the rank from the launcher's variables.
  */
 #ifndef GMON_MPI_SETTINGS_H
 #define GMON_MPI_SETTINGS_H
@@ -41,6 +42,8 @@ struct gmon_config {
 	const char *profile_libs;    /* BG_GMON_PROFILE_LIBS, NULL if unset */
 	const char *bad_profile_libs;
 	int callstacks;              /* BG_GMON_CALLSTACKS: sample call paths (on) */
+	const char *count_lib_calls; /* BG_GMON_COUNT_LIB_CALLS, NULL if unset */
+	const char *bad_count_lib_calls;
 	const char *bad_callstacks;
 	const char *bad_rank_variable; /* a launcher variable passed over */
 	const char *bad_rank_value;
@@ -62,6 +65,13 @@ int timer_policy_parse(const char *text);
 /* Whether a BG_GMON_PROFILE_LIBS value is well formed: "all", "none", or
  * library names separated by colons (none empty). */
 int profile_libs_valid(const char *value);
+
+/* Whether list (a well-formed BG_GMON_PROFILE_LIBS or
+ * BG_GMON_COUNT_LIB_CALLS) chooses the module whose file's base name is
+ * base ("libmpi.so.40"): "all", or an entry equal to base with or without
+ * its version suffix ("libmpi.so" and "libmpi" choose "libmpi.so.40", as
+ * HP-UX's LD_PROFILE did); "none" chooses nothing. */
+int lib_list_selects(const char *list, const char *base);
 
 /* Parses a BG_GMON_HZ value (1 to MAX_RATE); 0 if malformed. */
 unsigned rate_parse(const char *text);
