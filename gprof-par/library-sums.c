@@ -9,7 +9,9 @@
 #include <sys/stat.h>
 
 #include "files.h"
+#include "gmon-calls.h"
 #include "gmon-modules.h"
+#include "module-calls.h"
 #include "module-list.h"
 #include "profile-write.h"
 #include "sum.h"
@@ -23,6 +25,7 @@ struct library {
 	char *build_id, *path;   /* from the first list naming it */
 	uint64_t low, high;
 	size_t n_summed;         /* files in its sum */
+	int profiled;            /* a list names a profile of it */
 };
 
 static int cmp_library(const void *a, const void *b)
@@ -120,26 +123,85 @@ static int write_list(const char *output, const struct library *libs, size_t n,
 		return -1;
 	fprintf(out.stream, "%s %d\n%s\n", GMON_MODULE_LIST_MAGIC, GMON_MODULE_LIST_VERSION,
 		GMON_MODULE_LIST_COLUMNS);
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; i < n; i++) {
+		/* a module sampled but not profiled (not chosen, the vDSO) stays
+		 * listed with "-", for gprof-par -M's header */
+		if (!written[i] && libs[i].profiled)
+			continue;
 		if (written[i])
-			fprintf(out.stream,
-				"%s" GMON_MODULE_SEPARATOR "%s\t%llu\t%s\t0x%llx\t0x%llx\t0x0\t%s\n",
-				slash ? slash + 1 : output, libs[i].base,
-				(unsigned long long)libs[i].samples,
-				libs[i].build_id ? libs[i].build_id : "-",
-				(unsigned long long)libs[i].low, (unsigned long long)libs[i].high,
-				libs[i].path);
+			fprintf(out.stream, "%s" GMON_MODULE_SEPARATOR "%s",
+				slash ? slash + 1 : output, libs[i].base);
+		else
+			fputs("-", out.stream);
+		fprintf(out.stream, "\t%llu\t%s\t0x%llx\t0x%llx\t0x0\t%s\n",
+			(unsigned long long)libs[i].samples,
+			libs[i].build_id ? libs[i].build_id : "-",
+			(unsigned long long)libs[i].low, (unsigned long long)libs[i].high,
+			libs[i].path);
+	}
 	return output_commit(&out, err, errlen);
 }
 
-int library_sums_write(FILE *msg, const char *program, char *const *files, size_t nfiles,
-		       const char *output, int skip_bad)
+/* PROFILE+name of each file, added up into OUTPUT+name (none: nothing
+ * written).  Returns 0, or 1 when a file could not be added (without
+ * --skip-bad: then nothing is written) or the sum not written. */
+static int sum_calls(FILE *msg, const char *program, char *const *files, size_t nfiles,
+		     const char *output, const char *name, int skip_bad)
+{
+	struct module_calls mc;
+	char err[1024];
+	char *path = NULL;
+	int status = 0;
+
+	module_calls_init(&mc);
+	for (size_t i = 0; i < nfiles; i++) {
+		size_t len = strlen(files[i]) + strlen(name) + 2;
+		char *in = malloc(len);
+
+		if (!in)
+			goto nomem;
+		snprintf(in, len, "%s" GMON_MODULE_SEPARATOR "%s", files[i], name);
+		if (module_calls_add_file(&mc, in, err, sizeof(err)) < 0) {
+			fprintf(msg, "%s: %s%s\n", program, skip_bad ? "warning: " : "", err);
+			status |= !skip_bad;
+		}
+		free(in);
+	}
+	if (mc.nfiles > 0 && status == 0) {
+		size_t len = strlen(output) + strlen(name) + 2;
+
+		path = malloc(len);
+		if (!path)
+			goto nomem;
+		snprintf(path, len, "%s" GMON_MODULE_SEPARATOR "%s", output, name);
+		if (module_calls_write(&mc, path, err, sizeof(err)) != 0) {
+			fprintf(msg, "%s: %s\n", program, err);
+			status = 1;
+		} else {
+			fprintf(msg, "%s: summed the calls between modules (%zu file%s) into %s\n",
+				program, mc.nfiles, mc.nfiles == 1 ? "" : "s", path);
+		}
+	} else if (status != 0) {
+		fprintf(msg, "%s: %s" GMON_MODULE_SEPARATOR "%s is not written\n", program, output,
+			name);
+	}
+	free(path);
+	module_calls_free(&mc);
+	return status;
+nomem:
+	fprintf(msg, "%s: out of memory summing the calls between modules\n", program);
+	module_calls_free(&mc);
+	return 1;
+}
+
+static int sum_libraries(FILE *msg, const char *program, char *const *files, size_t nfiles,
+			 const char *output, int skip_bad)
 {
 	struct library *libs = NULL;
 	size_t n = 0, cap = 0;
 	unsigned char *written = NULL;
 	char err[1024];
-	int status = 0, any = 0;
+	int status = 0, any = 0, any_listed = 0;
 
 	for (size_t i = 0; i < nfiles; i++) {
 		struct module_list list;
@@ -166,16 +228,21 @@ int library_sums_write(FILE *msg, const char *program, char *const *files, size_
 			struct library *lib;
 			char *path;
 
+			lib = find_or_add(&libs, &n, &cap, e);
+			if (!lib) {
+				module_list_free(&list);
+				goto nomem;
+			}
+			lib->samples += e->samples;
 			if (!e->file)
 				continue;
-			lib = find_or_add(&libs, &n, &cap, e);
-			path = lib ? beside(files[i], e->file) : NULL;
+			lib->profiled = 1;
+			path = beside(files[i], e->file);
 			if (!path || add_path(lib, path) != 0) {
 				free(path);
 				module_list_free(&list);
 				goto nomem;
 			}
-			lib->samples += e->samples;
 		}
 		module_list_free(&list);
 	}
@@ -191,8 +258,13 @@ int library_sums_write(FILE *msg, const char *program, char *const *files, size_
 		struct sum_job job = { .paths = libs[i].paths, .n = libs[i].n, .skip_bad = skip_bad };
 		struct sum_outcome out;
 		size_t len = strlen(output) + strlen(libs[i].base) + 2;
-		char *path = malloc(len);
+		char *path;
 
+		if (!libs[i].profiled) {
+			any_listed = 1;
+			continue;
+		}
+		path = malloc(len);
 		if (!path)
 			goto nomem;
 		snprintf(path, len, "%s" GMON_MODULE_SEPARATOR "%s", output, libs[i].base);
@@ -228,7 +300,7 @@ int library_sums_write(FILE *msg, const char *program, char *const *files, size_
 		}
 		fputc('\n', msg);
 	}
-	if (any && write_list(output, libs, n, written, err, sizeof(err)) != 0) {
+	if ((any || any_listed) && write_list(output, libs, n, written, err, sizeof(err)) != 0) {
 		fprintf(msg, "%s: %s\n", program, err);
 		status = 1;
 	}
@@ -240,4 +312,14 @@ nomem:
 	free(written);
 	free_libraries(libs, n);
 	return 1;
+}
+
+int library_sums_write(FILE *msg, const char *program, char *const *files, size_t nfiles,
+		       const char *output, int skip_bad)
+{
+	int status = sum_libraries(msg, program, files, nfiles, output, skip_bad);
+
+	status |= sum_calls(msg, program, files, nfiles, output, GMON_CALLS_NAME, skip_bad);
+	status |= sum_calls(msg, program, files, nfiles, output, GMON_PLT_CALLS_NAME, skip_bad);
+	return status;
 }

@@ -5,7 +5,10 @@
  * PROFILE+modules list, are summed in the main sum's order with the same
  * rules (sum.h: validation, the build fingerprint that must agree, so a
  * library rebuilt between runs is refused, --skip-bad) into
- * OUTPUT+BASENAME, and OUTPUT+modules lists them.  On process 0 only,
+ * OUTPUT+BASENAME, and OUTPUT+modules lists them (and, with "-", the
+ * modules sampled without a profile); the calls between modules
+ * (PROFILE+calls, PROFILE+plt-calls: include/gmon-calls.h) are added up
+ * into OUTPUT+calls and OUTPUT+plt-calls, in a canonical order.  On process 0 only,
  * after the main sum, serially: the same bytes whatever the number of
  * processes.
  */

@@ -45,6 +45,7 @@
 #include "lines.h"
 #include "measured.h"
 #include "module-list.h"
+#include "modules-report.h"
 #include "mpi-module.h"
 #include "options.h"
 #include "ordering.h"
@@ -930,6 +931,17 @@ int main(int argc, char **argv)
 	if (o.sum_dir)
 		reread_sum(plan.output, &p);
 	check_fingerprint(&st, &p);
+	if (o.modules) {   /* -M: the report over all load modules, instead */
+		status = modules_report(&o, &st, &p, o.sum_dir ? (char *const *)&plan.output
+							       : plan.job.paths,
+					o.sum_dir ? 1 : plan.job.n);
+		profile_free(&p);
+		balance_state_free(&bal, me);
+		symtab_free(&st);
+		sum_outcome_free(&sum);
+		plan_free(&plan);
+		return status;
+	}
 	if (!options_quiet)
 		note_library_time(&plan.job, &p);
 	/* CSV and JSON of the load balance, and the exports, are the whole output. */

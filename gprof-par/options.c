@@ -279,6 +279,35 @@ DEFAULT_EXECUTABLE ").  Several gmon files, e.g. one per MPI rank, are added up 
 "                              files only), JSON adds \"ranks\": each rank's\n"
 "                              samples, lost and cut paths, and its functions'\n"
 "                              self and total samples\n"
+"  -M, --modules               one report over every load module: the\n"
+"                              executable and the shared libraries whose data\n"
+"                              libgmon-mpi wrote beside the profiles\n"
+"                              (BG_GMON_PROFILE_LIBS: PROFILE+modules, the\n"
+"                              libraries' PROFILE+LIBRARY, the calls between\n"
+"                              modules PROFILE+calls and PROFILE+plt-calls;\n"
+"                              after -S, the sums beside gmon.sum).  A header\n"
+"                              names the modules not profiled and why (not\n"
+"                              chosen by BG_GMON_PROFILE_LIBS, no file as the\n"
+"                              vDSO, a file missing or of another build-id);\n"
+"                              then GNU's flat profile and call graph over all\n"
+"                              of them, every function named \"NAME {N}\", N its\n"
+"                              module's index, the percentages of every\n"
+"                              module's samples; last, the list of modules with\n"
+"                              their seconds.  A library's functions come from\n"
+"                              its .symtab, else from its debug file found by\n"
+"                              build-id (/usr/lib/debug/.build-id/XX/REST.debug;\n"
+"                              the variable GPROF_PAR_DEBUG_ROOT, for tests,\n"
+"                              replaces /usr/lib/debug), else from .dynsym (the\n"
+"                              exported ones, with a warning); code in no\n"
+"                              function is a row \"MODULE+0xADDRESS {N}\" (its\n"
+"                              first address sampled or called), a module\n"
+"                              without a profile or symbols one row\n"
+"                              \"[MODULE] {N}\": no sample is left out.  Each\n"
+"                              module's functions get the time GNU gprof gives\n"
+"                              them from its own file (gprof LIBRARY\n"
+"                              PROFILE+LIBRARY).  With -p or -q, that section\n"
+"                              only; not with the other sections, symbol\n"
+"                              specifications, --format or --load-balance\n"
 "      --load-balance-svg=FILE write the load balance as a picture to FILE: an\n"
 "                              SVG heat map of the 24 functions losing the most\n"
 "                              time to imbalance (rows) by rank (columns: up to\n"
@@ -494,10 +523,36 @@ static void check_paths_options(const struct options *o)
 		    "name it after the directory (gprof-par -S DIRECTORY EXECUTABLE)");
 }
 
+/* -M prints a report of its own: the flat profile and the call graph. */
+static void check_modules_options(const struct options *o)
+{
+	if (!o->modules)
+		return;
+	if (o->sum_dir && !o->executable)
+		die("-M needs the executable: name it after the directory (gprof-par -S -M "
+		    "DIRECTORY EXECUTABLE)");
+	if (!o->sum_dir && (o->style & STYLE_SUM))
+		die("-M prints a report: sum with -s first, then gprof-par -M EXECUTABLE gmon.sum "
+		    "(or -S -M DIRECTORY EXECUTABLE)");
+	if (o->style & ~(STYLE_FLAT | STYLE_GRAPH))
+		die("-M prints the flat profile and the call graph (-p, -q, -P, -Q choose): not "
+		    "with -A, -C, -i, -r or -R");
+	if (o->format != FORMAT_GNU || o->measured || o->flame_graph || o->load_balance ||
+	    o->balance_svg)
+		die("-M cannot be combined with --format, --measured, --flame-graph or "
+		    "--load-balance");
+	if (o->nspecs > 0 || o->line || o->static_call_graph || o->bsd ||
+	    o->external_symbol_table || o->function_map)
+		die("-M cannot be combined with symbol specifications (-p/-q/... with a SPEC, -e, "
+		    "-E, -f, -F, -k, -n, -N), -l, -c, -T or --external-symbol-table");
+}
+
 /* The load balance printed: as asked, else text for -S DIRECTORY EXECUTABLE. */
 static void choose_balance(struct options *o)
 {
-	if (o->no_load_balance)
+	if (o->modules)
+		o->balance = 0;
+	else if (o->no_load_balance)
 		o->balance = 0;
 	else if (o->load_balance)
 		o->balance = o->load_balance;
@@ -530,7 +585,7 @@ void options_parse(int argc, char **argv, struct options *o)
 	/* GNU gprof's option string, so that combined short options parse the
 	 * same way; what gprof-par does not support is rejected below. */
 	static const char optstring[] =
-		"aA::bBcC::d::De:E:f:F:hiI:J::k:lLm:n:N:o:O:p::P::q::Q::rR:sSt:Tvw:xyzZ::";
+		"aA::bBcC::d::De:E:f:F:hiI:J::k:lLm:Mn:N:o:O:p::P::q::Q::rR:sSt:Tvw:xyzZ::";
 	static const struct option longopts[] = {
 		{ "flat-profile", optional_argument, NULL, 'p' },
 		{ "no-flat-profile", optional_argument, NULL, 'P' },
@@ -575,6 +630,7 @@ void options_parse(int argc, char **argv, struct options *o)
 		{ "format", required_argument, NULL, OPT_FORMAT },
 		{ "flame-graph", required_argument, NULL, OPT_FLAME_GRAPH },
 		{ "per-rank", no_argument, NULL, OPT_PER_RANK },
+		{ "modules", no_argument, NULL, 'M' },
 		{ "timing", no_argument, NULL, OPT_TIMING },
 		{ "time", required_argument, NULL, 'n' },
 		{ "no-time", required_argument, NULL, 'N' },
@@ -771,6 +827,9 @@ void options_parse(int argc, char **argv, struct options *o)
 		case OPT_PER_RANK:
 			o->per_rank = 1;
 			break;
+		case 'M':
+			o->modules = 1;
+			break;
 		case OPT_TIMING:
 			o->timing = 1;
 			break;
@@ -831,6 +890,7 @@ void options_parse(int argc, char **argv, struct options *o)
 	if (o->sum_dir) {
 		parse_sum_dir_operands(argc - optind, argv + optind, o);
 		check_paths_options(o);
+		check_modules_options(o);
 		choose_balance(o);
 		return;
 	}
@@ -851,5 +911,6 @@ void options_parse(int argc, char **argv, struct options *o)
 		o->ngmon_files = argc - optind;
 	}
 	check_paths_options(o);
+	check_modules_options(o);
 	choose_balance(o);
 }

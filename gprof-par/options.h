@@ -63,6 +63,7 @@ struct options {
 	int per_rank;            /* --per-rank: each profile's paths too */
 	const char *flame_graph; /* --flame-graph=FILE, or NULL */
 	int timing;              /* --timing */
+	int modules;             /* -M: the report over all load modules */
 	int print_path;          /* -L: source files by their whole path */
 	int static_call_graph;   /* -c */
 	int bsd;                 /* -T: GNU's traditional (BSD) layout */

@@ -108,3 +108,49 @@ int hist_assign(struct symtab *st, const struct profile *p, struct hist_summary 
 		assign_one(st, &p->hists[r], scale, &sum->total_ticks);
 	return 0;
 }
+
+/* The part of [lo, hi) at or above from (in 2-byte units). */
+static gmon_addr_t units_from(gmon_addr_t lo, gmon_addr_t hi, gmon_addr_t from)
+{
+	lo = lo > from ? lo : from;
+	return hi > lo ? hi - lo : 0;
+}
+
+void hist_outside(const struct symtab *st, const struct profile *p, struct hist_outside *out)
+{
+	memset(out, 0, sizeof(*out));
+	if (st->nsyms == 0 || p->nhists == 0)
+		return;
+	gmon_addr_t first = scaled_start(st, 0), last = scaled_start(st, st->nsyms - 1);
+	const struct sym *ls = &st->syms[st->nsyms - 1];
+	/* the last function's end, scaled: past it, no function */
+	gmon_addr_t last_end = ls->end_addr >= ls->addr ? (ls->end_addr + 1) / UNIT_BYTES : last;
+	double scale = bin_scale(&p->hists[0]);
+
+	for (size_t r = 0; r < p->nhists; r++) {
+		const struct profile_histogram *h = &p->hists[r];
+		gmon_addr_t low = h->low_pc / UNIT_BYTES;
+
+		for (uint32_t i = 0; i < h->nbins; i++) {
+			gmon_addr_t lo = low + (gmon_addr_t)(scale * i);
+			gmon_addr_t hi = low + (gmon_addr_t)(scale * (i + 1));
+			gmon_addr_t below, in_last, above;
+			double per_unit;
+
+			if (h->bins[i] == 0 || hi <= lo)
+				continue;
+			per_unit = (double)h->bins[i] / scale;
+			below = (hi < first ? hi : first) > lo ? (hi < first ? hi : first) - lo : 0;
+			above = units_from(lo, hi, last_end);
+			in_last = units_from(lo, hi, last) - above;
+			if (below && (out->below == 0 || lo * UNIT_BYTES < out->below_addr))
+				out->below_addr = lo * UNIT_BYTES;
+			if (above && (out->above == 0 ||
+				      (lo > last_end ? lo : last_end) * UNIT_BYTES < out->above_addr))
+				out->above_addr = (lo > last_end ? lo : last_end) * UNIT_BYTES;
+			out->below += (double)below * per_unit;
+			out->last += (double)in_last * per_unit;
+			out->above += (double)above * per_unit;
+		}
+	}
+}

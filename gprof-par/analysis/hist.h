@@ -30,4 +30,17 @@ struct hist_summary {
 int hist_assign(struct symtab *st, const struct profile *p, struct hist_summary *sum,
 		char *err, size_t errlen);
 
+/*
+ * The samples hist_assign() credits to no function (the report over all
+ * modules shows them, never drops them): below the first function, in the
+ * last one (GNU never credits it: see hist.c), and above the last one's
+ * end_addr, each with the lowest address of a bin holding some (valid
+ * when the samples are not 0).  Same histograms and scale as hist_assign.
+ */
+struct hist_outside {
+	double below, last, above;
+	gmon_addr_t below_addr, above_addr;
+};
+void hist_outside(const struct symtab *st, const struct profile *p, struct hist_outside *out);
+
 #endif /* GPROF_PAR_HIST_H */

@@ -1,0 +1,42 @@
+/*
+ * modules-report.h - gprof-par -M (--modules): one report over every load
+ * module of the profiles, as HP-UX's gprof did for MSLP.
+ *
+ * The modules: the executable (module 0) and every library of the lists
+ * beside the profiles (PROFILE+modules, include/gmon-modules.h; after -S,
+ * OUTPUT+modules), with its profile PROFILE+BASENAME (the files of several
+ * profiles added), and those the calls between modules name
+ * (PROFILE+calls, PROFILE+plt-calls: include/gmon-calls.h).  Each
+ * module's histogram is credited to its own functions as GNU gprof does
+ * (gprof LIBRARY PROFILE+BASENAME gives the same numbers); then one
+ * symbol table and one set of arcs are made in which module N's addresses
+ * are moved to N << 40 and its names end in " {N}", and the flat profile,
+ * the call graph and its index are GNU's printers run on them.  What lies
+ * in no function is a row "MODULE+0xADDRESS {N}", a module without a
+ * profile or whose file cannot name its code one row "[MODULE] {N}":
+ * nothing sampled is left out, and the percentages are of every sample.
+ */
+#ifndef GPROF_PAR_MODULES_REPORT_H
+#define GPROF_PAR_MODULES_REPORT_H
+
+#include <stddef.h>
+
+#include "options.h"
+#include "profile.h"
+#include "symtab.h"
+
+/* The environment variable that replaces /usr/lib/debug as the root of
+ * the debug files found by build-id (for tests). */
+#define MODULES_DEBUG_ROOT_ENV "GPROF_PAR_DEBUG_ROOT"
+
+/*
+ * Prints the report on standard output (messages on standard error):
+ * st is the executable's table (read, --regions and specifications
+ * applied, not demangled yet), p its profile summed from profiles[0 ..
+ * nprofiles), the files beside which the modules' data lies (the rank
+ * files, or the sum -S wrote).  Returns the exit status.
+ */
+int modules_report(const struct options *o, struct symtab *st, const struct profile *p,
+		   char *const *profiles, size_t nprofiles);
+
+#endif /* GPROF_PAR_MODULES_REPORT_H */

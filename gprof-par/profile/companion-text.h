@@ -1,0 +1,39 @@
+/*
+ * companion-text.h - what the text files beside a profile share
+ * (PROFILE+paths, include/gmon-callpaths.h; PROFILE+calls and
+ * PROFILE+plt-calls, include/gmon-calls.h): numbers, the module lines
+ * "module<TAB>INDEX<TAB>BUILD-ID<TAB>PATH" and the MODULE:ADDRESS frames,
+ * scanned by hand (a sum reads millions of frames: strtoull with strchr
+ * took 70% of its time).
+ */
+#ifndef GPROF_PAR_COMPANION_TEXT_H
+#define GPROF_PAR_COMPANION_TEXT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define COMPANION_NO_MODULE UINT64_MAX   /* a frame's "-": in no module */
+
+/* s as an unsigned number in base (no sign, no space, nothing after it).
+ * Returns 0, or -1. */
+int companion_parse_u64(const char *s, int base, uint64_t *v);
+
+/*
+ * The fields of a module line after its keyword, "INDEX<TAB>BUILD-ID<TAB>PATH"
+ * (cut in place): INDEX must be expected (module lines count up from 0),
+ * BUILD-ID lower-case hex or "-" (*build_id is then NULL), PATH not empty
+ * (the rest of the line).  Returns 0, or -1 with what is wrong in *why.
+ */
+int companion_parse_module(char *fields, uint64_t expected, const char **build_id,
+			   const char **path, const char **why);
+
+/*
+ * One frame "MODULE:ADDRESS" at *text (MODULE a decimal index below
+ * nmodules, or "-": *module is then COMPANION_NO_MODULE; ADDRESS 1 to 16
+ * lower-case hex digits), ending at end or at the end of the string;
+ * *text is left after it (and after end).  Returns 0, or -1.
+ */
+int companion_scan_frame(const char **text, char end, uint64_t nmodules, uint64_t *module,
+			 uint64_t *addr);
+
+#endif /* GPROF_PAR_COMPANION_TEXT_H */

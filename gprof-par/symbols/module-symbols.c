@@ -1,0 +1,77 @@
+/*
+ * module-symbols.c - see module-symbols.h.
+ */
+#include "module-symbols.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+char *module_symbols_debug_path(const char *root, const unsigned char *build_id, size_t len)
+{
+	size_t size;
+	char *path, *p;
+
+	if (!build_id || len < 2)
+		return NULL;
+	if (!root)
+		root = MODULE_SYMBOLS_DEBUG_ROOT;
+	size = strlen(root) + sizeof("/.build-id/") + 2 * len + sizeof("/.debug");
+	path = malloc(size);
+	if (!path)
+		return NULL;
+	p = path + snprintf(path, size, "%s/.build-id/%02x/", root, build_id[0]);
+	for (size_t i = 1; i < len; i++)
+		p += snprintf(p, size - (size_t)(p - path), "%02x", build_id[i]);
+	snprintf(p, size - (size_t)(p - path), ".debug");
+	return path;
+}
+
+/* The debug file's table, when it is there, has a .symtab and the same
+ * build-id as the library's. */
+static int read_debug_file(struct symtab *dbg, const struct symtab *lib, const char *path,
+			   unsigned flags)
+{
+	struct stat sb;
+	char err[1024];
+
+	if (stat(path, &sb) != 0 || !S_ISREG(sb.st_mode))
+		return -1;
+	if (symtab_read(dbg, path, flags, err, sizeof err) != 0)
+		return -1;
+	if (dbg->dynamic_symbols_only || dbg->build_id_len != lib->build_id_len ||
+	    memcmp(dbg->build_id, lib->build_id, lib->build_id_len) != 0) {
+		symtab_free(dbg);
+		return -1;
+	}
+	return 0;
+}
+
+int module_symbols_read(struct symtab *st, const char *path, const char *debug_root,
+			unsigned flags, enum module_symbols_source *source, char **debug_file,
+			char *err, size_t errlen)
+{
+	struct symtab dbg;
+	char *dpath;
+
+	*debug_file = NULL;
+	*source = MODULE_SYMBOLS_SYMTAB;
+	if (symtab_read(st, path, flags, err, errlen) != 0)
+		return -1;
+	if (!st->dynamic_symbols_only)
+		return 0;
+	*source = MODULE_SYMBOLS_DYNSYM;
+	dpath = module_symbols_debug_path(debug_root, st->build_id, st->build_id_len);
+	if (!dpath)
+		return 0;
+	if (read_debug_file(&dbg, st, dpath, flags) != 0) {
+		free(dpath);
+		return 0;
+	}
+	symtab_free(st);
+	*st = dbg;
+	*source = MODULE_SYMBOLS_DEBUG;
+	*debug_file = dpath;
+	return 0;
+}

@@ -1,0 +1,39 @@
+/*
+ * module-symbols.h - the functions of a load module other than the
+ * executable (a shared library), for the report over all modules: its
+ * .symtab; else, stripped, the .symtab of its separate debug file found by
+ * its build-id, ROOT/.build-id/XX/REST.debug (ROOT /usr/lib/debug, where
+ * Debian's -dbg packages put them); else its .dynsym (the exported
+ * functions only: symtab.h).
+ */
+#ifndef GPROF_PAR_MODULE_SYMBOLS_H
+#define GPROF_PAR_MODULE_SYMBOLS_H
+
+#include <stddef.h>
+
+#include "symtab.h"
+
+#define MODULE_SYMBOLS_DEBUG_ROOT "/usr/lib/debug"
+
+enum module_symbols_source {
+	MODULE_SYMBOLS_SYMTAB,   /* the library's own .symtab */
+	MODULE_SYMBOLS_DEBUG,    /* its debug file's .symtab */
+	MODULE_SYMBOLS_DYNSYM,   /* its .dynsym: exported functions only */
+};
+
+/* ROOT/.build-id/XX/REST.debug for the build-id of len bytes (malloc'ed),
+ * or NULL (no build-id, or out of memory). */
+char *module_symbols_debug_path(const char *root, const unsigned char *build_id, size_t len);
+
+/*
+ * Reads the library at path into st (flags as symtab_read's), looking
+ * for its debug file under debug_root (NULL: the default) when it has no
+ * .symtab; a debug file of another build-id is not taken.  Sets *source,
+ * and *debug_file (malloc'ed, or NULL) to the debug file read.  Returns
+ * 0, or -1 with a message in err (st is then empty).
+ */
+int module_symbols_read(struct symtab *st, const char *path, const char *debug_root,
+			unsigned flags, enum module_symbols_source *source, char **debug_file,
+			char *err, size_t errlen);
+
+#endif /* GPROF_PAR_MODULE_SYMBOLS_H */
