@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "companion-text.h"
 #include "errors.h"
 #include "files.h"
 #include "gmon-callpaths.h"
@@ -183,23 +184,12 @@ static int fail(struct reader *r, const char *what)
 	return -1;
 }
 
-static int parse_u64(const char *s, int base, uint64_t *v)
-{
-	char *end;
-
-	if (!*s || *s == '-' || *s == '+' || *s == ' ')
-		return -1;
-	errno = 0;
-	*v = strtoull(s, &end, base);
-	return errno || *end ? -1 : 0;
-}
-
 /* "rate<TAB>N" */
 static int parse_rate(struct callpaths *cp, struct reader *r, char *value)
 {
 	uint64_t rate;
 
-	if (parse_u64(value, 10, &rate) != 0 || rate == 0 || rate > UINT32_MAX)
+	if (companion_parse_u64(value, 10, &rate) != 0 || rate == 0 || rate > UINT32_MAX)
 		return fail(r, "not a sampling rate (rate, a TAB, samples per second)");
 	if (cp->rate && cp->rate != rate) {
 		set_error(r->err, r->errlen, "%s:%zu: sampled at %" PRIu64 " per second, the "
@@ -213,22 +203,13 @@ static int parse_rate(struct callpaths *cp, struct reader *r, char *value)
 /* "module<TAB>INDEX<TAB>BUILD-ID<TAB>PATH" */
 static int parse_module(struct callpaths *cp, struct reader *r, char *fields)
 {
-	char *index = fields, *build_id, *path;
-	uint64_t i;
+	const char *build_id, *path, *why;
+	uint64_t i = r->nmap;
 	int64_t to;
 
-	build_id = strchr(index, '\t');
-	path = build_id ? strchr(build_id + 1, '\t') : NULL;
-	if (!path)
-		return fail(r, "not a module line (module, index, build-id, path)");
-	*build_id++ = '\0';
-	*path++ = '\0';
-	if (parse_u64(index, 10, &i) != 0 || i != r->nmap)
-		return fail(r, "module indexes must count up from 0");
-	if (!*path || (strcmp(build_id, "-") != 0 && strspn(build_id, "0123456789abcdef") !=
-						      strlen(build_id)))
-		return fail(r, "a module needs a path and a build-id in hex or \"-\"");
-	to = module_index(cp, path, strcmp(build_id, "-") == 0 ? NULL : build_id);
+	if (companion_parse_module(fields, r->nmap, &build_id, &path, &why) != 0)
+		return fail(r, why);
+	to = module_index(cp, path, build_id);
 	if (to < 0)
 		return fail(r, "out of memory");
 	if ((i == 0) != (to == 0)) {
@@ -246,48 +227,15 @@ static int parse_module(struct callpaths *cp, struct reader *r, char *fields)
 	return 0;
 }
 
-static int hex_digit(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	return -1;
-}
-
-/*
- * One frame "MODULE:ADDRESS" at *text, ending at a space or the end of the
- * line; *text is left after it (and after its space).  Scanned by hand,
- * not with strtoull: a sum reads millions of frames, and strtoull with
- * strchr took 70% of the time.
- */
+/* One frame "MODULE:ADDRESS" at *text, ending at a space or the end of the
+ * line; *text is left after it (companion-text.h scans it by hand). */
 static int parse_frame(struct reader *r, const char **text, struct callpath_frame *f)
 {
-	const char *c = *text;
-	uint64_t module = 0, addr = 0;
-	int digits = 0, d;
+	uint64_t module;
 
-	if (*c == '-') {
-		module = UINT64_MAX;
-		c++;
-	} else {
-		for (; *c >= '0' && *c <= '9' && digits < 10; c++, digits++)
-			module = module * 10 + (uint64_t)(*c - '0');
-		if (digits == 0 || module >= r->nmap)
-			return -1;
-	}
-	if (*c++ != ':')
+	if (companion_scan_frame(text, ' ', r->nmap, &module, &f->addr) != 0)
 		return -1;
-	for (digits = 0; (d = hex_digit(*c)) >= 0; c++, digits++) {
-		if (digits == 16)
-			return -1;
-		addr = addr << 4 | (uint64_t)d;
-	}
-	if (digits == 0 || (*c != ' ' && *c != '\0'))
-		return -1;
-	f->module = module == UINT64_MAX ? CALLPATH_NO_MODULE : r->module_map[module];
-	f->addr = addr;
-	*text = *c == ' ' ? c + 1 : c;
+	f->module = module == COMPANION_NO_MODULE ? CALLPATH_NO_MODULE : r->module_map[module];
 	return 0;
 }
 
@@ -301,7 +249,7 @@ static int parse_path(struct callpaths *cp, struct reader *r, char *fields)
 	if (!frames)
 		return fail(r, "not a path line (path, samples, frames)");
 	*frames++ = '\0';
-	if (parse_u64(fields, 10, &samples) != 0)
+	if (companion_parse_u64(fields, 10, &samples) != 0)
 		return fail(r, "a path's samples must be a number");
 	for (const char *f = frames; *f;) {
 		if (n == GMON_CALLPATHS_MAX_DEPTH)
