@@ -1,6 +1,8 @@
 /*
  * modules-report.c - see modules-report.h.
  */
+#include "config.h"
+
 #include "modules-report.h"
 
 #include <inttypes.h>
@@ -101,10 +103,14 @@ static char *xprintf(const char *fmt, ...)
 	int n;
 
 	va_start(ap, fmt);
-	n = vasprintf(&s, fmt, ap);
+	n = vsnprintf(NULL, 0, fmt, ap);
 	va_end(ap);
-	if (n < 0)
+	s = n >= 0 ? malloc((size_t)n + 1) : NULL;
+	if (!s)
 		die("out of memory");
+	va_start(ap, fmt);
+	vsnprintf(s, (size_t)n + 1, fmt, ap);
+	va_end(ap);
 	return s;
 }
 
@@ -545,7 +551,7 @@ static const char *state_text(const struct module *m)
 {
 	switch (m->state) {
 	case MOD_NOT_CHOSEN:
-		return "not chosen by BG_GMON_PROFILE_LIBS (no profile)";
+		return "not chosen by BG_GMON_PROFILE_LIBS: no profile";
 	case MOD_NO_FILE:
 		return "no file (the vDSO): no profile";
 	default:

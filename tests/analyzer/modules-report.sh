@@ -1,0 +1,255 @@
+#!/bin/bash
+# modules-report.sh - gprof-par -M, the report over all load modules
+# (issue 9).  A -pg program (own_work) calls an uninstrumented library
+# libhot.so (hot, and its static hot_inner, which burns), a -pg library
+# libwork.so (lib_outer calls lib_inner 1000 times, three times), and an
+# uninstrumented libcold.so, run with BG_GMON_PROFILE_LIBS=libhot.so:libwork.so
+# (libcold.so is sampled but not chosen).  Then:
+#   - each module's share of the samples (the index by module) is within
+#     10 points of its measured share of the CPU time; libcold.so is in the
+#     "not profiled" header, not chosen, as one row [libcold.so] {N};
+#   - the -pg library's calls are exact (3000 lib_inner, 3 lib_outer from
+#     main through PROFILE+calls), names carry their module "NAME {N}";
+#   - GNU gprof on each module's file (gprof LIBRARY PROFILE+LIBRARY) gives
+#     its functions the self seconds -M gives them;
+#   - an address in no function (a crafted call into libhot.so's ELF
+#     header) is a row "libhot.so+0x10 {N}", with its calls;
+#   - -S -M with 1 to 4 processes: the same report, the same report as
+#     from the rank files named, and OUTPUT+calls the same bytes whatever
+#     the order of the files;
+#   - a stripped copy of libhot.so: named from .dynsym, with the warning;
+#     its debug file found by build-id (objcopy --only-keep-debug under
+#     GPROF_PAR_DEBUG_ROOT) names the static hot_inner again;
+#   - without -M, the report is GNU gprof's.
+set -u
+. "$(dirname "$0")/reduce-lib.sh"
+
+rtlib=$top_builddir/libgmon-mpi/.libs
+programs=$top_srcdir/tests/runtime/programs
+[ -n "${GPROF:-}" ] && [ -x "$GPROF" ] || { echo "SKIP: GNU gprof is not installed"; exit 77; }
+
+cat > libhot.c <<'SRC'
+volatile double hot_sink;
+static __attribute__((noinline)) double hot_inner(long n)
+{
+	double s = 0;
+
+	for (long i = 0; i < n; i++)
+		s += (double)i * 0.5;
+	return s;
+}
+double hot(long n)
+{
+	hot_sink = hot_inner(n);
+	return hot_sink;
+}
+SRC
+cat > libcold.c <<'SRC'
+volatile double cold_sink;
+double cold(long n)
+{
+	double s = 0;
+
+	for (long i = 0; i < n; i++)
+		s += (double)i * 0.75;
+	cold_sink = s;
+	return s;
+}
+SRC
+cat > prog.c <<'SRC'
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+double hot(long n);
+double cold(long n);
+void lib_outer(long n);
+volatile double own_sink;
+__attribute__((noinline)) void own_work(long n)
+{
+	double s = 0;
+
+	for (long i = 0; i < n; i++)
+		s += (double)i * 0.25;
+	own_sink = s;
+}
+static double cpu(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+int main(int argc, char **argv)
+{
+	long n = argc > 1 ? atol(argv[1]) : 100000000;
+	double t0 = cpu(), t1, t2, t3;
+
+	own_work(n / 2);
+	t1 = cpu();
+	hot(n);
+	t2 = cpu();
+	cold(n / 2);
+	t3 = cpu();
+	for (int i = 0; i < 3; i++)
+		lib_outer(1000);
+	printf("own %.3f hot %.3f cold %.3f\n", t1 - t0, t2 - t1, t3 - t2);
+	return 0;
+}
+SRC
+"$CC" -shared -fPIC -O1 -Wl,--build-id libhot.c -o libhot.so &&
+"$CC" -shared -fPIC -O1 -Wl,--build-id libcold.c -o libcold.so &&
+"$CC" -shared -fPIC -pg -O1 -Wl,--build-id "$programs/libwork.c" -o libwork.so &&
+"$CC" -pg -O1 prog.c -o prog -L. -lhot -lcold -lwork -Wl,-rpath,"$work" \
+	-L"$rtlib" -lgmon-mpi -Wl,-rpath,"$rtlib" || { echo "ERROR: cannot build"; exit 99; }
+
+run() {   # DIR [RANK]: a run in DIR, its measured times in DIR/measured
+	mkdir -p "$1"
+	(cd "$1" && env BG_GMON_HZ=1000 BG_GMON_PROFILE_LIBS=libhot.so:libwork.so \
+		${2:+OMPI_COMM_WORLD_RANK=$2} "$work/prog" 200000000 > measured) ||
+		{ echo "ERROR: the run failed"; exit 99; }
+}
+gpp() { "$GPROF_PAR" "$@"; }
+expect_grep() {   # WHAT PATTERN FILE (a regular expression)
+	if grep -q -- "$2" "$3"; then echo "ok: $1"; else fail "$1 ('$2' not in $3)"; cat "$3"; fi
+}
+expect_eq() { if [ "$2" = "$3" ]; then echo "ok: $1"; else fail "$1: '$2', expected '$3'"; fi; }
+
+run one
+cd one
+[ -s gmon.out+libhot.so ] && [ -s gmon.out+libwork.so ] && [ -s gmon.out+modules ] ||
+	{ echo "ERROR: no library profiles: $(ls)"; exit 99; }
+gpp -M ../prog gmon.out > m.out 2> m.err || fail "-M failed: $(cat m.err)"
+[ -s m.err ] && fail "-M said something on stderr: $(cat m.err)"
+
+# module_index NAME: the index {N} of a module in the index by module
+module_index() { awk -v m="$1" '/^Index by module:/ { on = 1 } on && $2 == m { print $1; exit }' "${2:-m.out}"; }
+# module_share NAME: its percentage of the samples, as a fraction
+module_share() {
+	awk -v m="$1" '/^Index by module:/ { on = 1 } on && $2 == m { sub("%", "", $4); print $4 / 100; exit }' m.out
+}
+# flat COLUMN NAME FILE: a column of NAME's line in a flat profile (self
+# seconds: 3; calls: 4), "none" if not listed
+flat() {
+	awk -v c="$1" -v f="$2" '/^Flat profile:/ { on = 1; next } /^\f/ { on = 0 }
+		on && /^ *[0-9]/ && substr($0, length($0) - length(f) - 1) == "  " f {
+			print (NF >= 7 || c == 3 ? $c : "none"); found = 1; exit }
+		END { if (!found) print "none" }' "$3"
+}
+near() {   # WHAT GOT EXPECTED: within 0.10
+	if awk -v g="$2" -v e="$3" 'BEGIN { exit !(g - e < 0.10 && e - g < 0.10) }'; then
+		echo "ok: $1: $2 (measured $3)"
+	else
+		fail "$1: $2, measured $3"
+	fi
+}
+
+exe=$(module_index prog) hot=$(module_index libhot.so) wk=$(module_index libwork.so)
+cold=$(module_index libcold.so)
+expect_eq "the executable is module 0" "$exe" "{0}"
+[ -n "$hot" ] && [ -n "$wk" ] && [ -n "$cold" ] || fail "modules missing from the index: $(cat m.out)"
+
+read -r _ own _ burnt _ chilled < measured
+all=$(awk -v a="$own" -v b="$burnt" -v c="$chilled" 'BEGIN { print a + b + c }')
+near "the executable's share" "$(module_share prog)" "$(awk -v a="$own" -v t="$all" 'BEGIN { printf "%.3f", a / t }')"
+near "libhot.so's share" "$(module_share libhot.so)" "$(awk -v a="$burnt" -v t="$all" 'BEGIN { printf "%.3f", a / t }')"
+near "libcold.so's share (not profiled)" "$(module_share libcold.so)" "$(awk -v a="$chilled" -v t="$all" 'BEGIN { printf "%.3f", a / t }')"
+
+# the header: libcold.so was sampled, not chosen
+awk '/^Modules not profiled/ { on = 1 } /^\f/ { exit } on' m.out > header
+expect_grep "libcold.so in the header, not chosen" "$cold libcold.so .*not chosen by BG_GMON_PROFILE_LIBS" header
+grep -q "libhot.so\|libwork.so" header && fail "a profiled library in the header: $(cat header)"
+expect_grep "libcold.so's samples are one row" "\[libcold.so\] $cold\$" m.out
+
+# calls: inside the -pg library, and into it from the executable (+calls)
+expect_eq "lib_inner's calls" "$(flat 4 "lib_inner $wk" m.out)" 3000
+expect_eq "lib_outer's calls" "$(flat 4 "lib_outer $wk" m.out)" 3
+expect_grep "main calls lib_outer (PROFILE+calls)" "3/3  *lib_outer $wk" m.out
+expect_eq "own_work's calls" "$(flat 4 "own_work {0}" m.out)" 1
+
+# GNU gprof on each module's file gives its functions the same self seconds
+compare_gnu() {   # MODULE INDEX GMON
+	"$GPROF" -b -p "$1" "$3" > gnu.p 2> /dev/null
+	n=0
+	for f in $(awk '/^ *[0-9]/ && $3 + 0 > 0 { print $NF }' gnu.p); do
+		expect_eq "$1: $f's self seconds as GNU gprof's" "$(flat 3 "$f $2" m.out)" "$(flat 3 "$f" gnu.p)"
+		n=$((n + 1))
+	done
+	[ "$n" -gt 0 ] || fail "GNU gprof lists no function with samples in $3"
+}
+compare_gnu ../prog "{0}" gmon.out
+compare_gnu ../libhot.so "$hot" gmon.out+libhot.so
+expect_eq "hot_inner (static) is named" "$(flat 3 "hot_inner $hot" m.out)" "$(flat 3 hot_inner gnu.p)"
+expect_eq "lib_inner's calls as GNU gprof's" \
+	"$("$GPROF" -b -p ../libwork.so gmon.out+libwork.so | awk '$NF == "lib_inner" { print $4 }')" 3000
+
+# without -M: GNU's report
+"$GPROF" -b ../prog gmon.out > gnu.out
+gpp -b ../prog gmon.out > ours.out 2> /dev/null
+same_file "without -M, GNU gprof's report" gnu.out ours.out
+
+# an address in no function: a call into libhot.so's ELF header
+mkdir ../crafted && cp gmon.out* ../crafted/ && cd ../crafted
+hot_id=$(readelf -n ../libhot.so | awk '/Build ID:/ { print $3 }')
+main_pc=$(nm ../prog | awk '$3 == "main" { print $1 }' | sed 's/^0*//')
+[ -f gmon.out+calls ] || printf '# gmon-mpi calls 1\nmodule\t0\t-\t%s\n' "$work/prog" > gmon.out+calls
+nmod=$(grep -c '^module' gmon.out+calls)
+printf 'module\t%d\t%s\t%s\ncall\t7\t0:%x\t%d:10\n' "$nmod" "$hot_id" "$work/libhot.so" \
+	$((0x$main_pc + 4)) "$nmod" >> gmon.out+calls
+gpp -M ../prog gmon.out > m.out 2> m.err || fail "-M with the crafted call failed: $(cat m.err)"
+expect_eq "a call to no function is libhot.so+0x10" "$(flat 4 "libhot.so+0x10 $hot" m.out)" 7
+expect_grep "main calls libhot.so+0x10" "7/7  *libhot.so+0x10 $hot" m.out
+
+# -S -M: 1 to 4 processes, the same report; the same as from the files
+cd "$work"
+run ranks 0
+run ranks 1
+run ranks 2
+gpp -M prog ranks/gmon.out.0 ranks/gmon.out.1 ranks/gmon.out.2 > named.out 2> named.err ||
+	fail "-M on the rank files failed: $(cat named.err)"
+have_mpi=0
+command -v "$MPIRUN" > /dev/null 2>&1 && have_mpi=1
+for np in 1 2 3 4; do
+	[ "$np" -gt 1 ] && [ "$have_mpi" = 0 ] && { echo "SKIP: no $MPIRUN: -S with $np processes"; continue; }
+	rm -f ranks/gmon.sum*
+	MPI_LEAKS=0 sum_cmd "$np" -S -M ranks prog || fail "-S -M with $np process(es): $(cat sum.err)"
+	cp sum.out "sum-$np.out"
+	cp ranks/gmon.sum+calls "calls-$np"
+	[ "$np" -gt 1 ] && same_file "-S -M with $np processes" sum-1.out "sum-$np.out"
+	[ "$np" -gt 1 ] && same_file "gmon.sum+calls with $np processes" calls-1 "calls-$np"
+done
+sed 's/ranks\/gmon.out.[0-9]*/RANK/g' named.out > named.cmp
+sed 's/ranks\/gmon.sum/RANK/g' sum-1.out > sum.cmp
+same_file "-S -M as -M on the files" named.cmp sum.cmp
+wk=$(module_index libwork.so sum-1.out)
+expect_eq "lib_outer's calls summed" "$(flat 4 "lib_outer $wk" sum-1.out)" 9
+expect_eq "lib_inner's calls summed" "$(flat 4 "lib_inner $wk" sum-1.out)" 9000
+# the order of the files does not change the sum of the calls
+gpp -s -o rev.sum prog ranks/gmon.out.2 ranks/gmon.out.0 ranks/gmon.out.1 2> /dev/null ||
+	fail "-s in another order failed"
+same_file "OUTPUT+calls whatever the order" ranks/gmon.sum+calls rev.sum+calls
+expect_grep "the summed list keeps libcold.so, not profiled" "$(printf '^-\t')[0-9]*.*libcold.so" ranks/gmon.sum+modules
+
+# a stripped library: .dynsym, with the warning; then its debug file
+mkdir stripped && cd stripped
+cp ../one/gmon.out* . && rm gmon.out+modules
+cp ../libhot.so libhot.so && strip --strip-all libhot.so
+awk -F'\t' -v OFS='\t' -v d="$work/stripped" '$7 ~ /libhot.so$/ { $7 = d "/libhot.so" } 1' \
+	../one/gmon.out+modules > gmon.out+modules
+GPROF_PAR_DEBUG_ROOT=$work/no-debug gpp -M ../prog gmon.out > m.out 2> m.err ||
+	fail "-M with a stripped library failed: $(cat m.err)"
+hot=$(module_index libhot.so)
+expect_grep "the stripped library's warning" "libhot.so has no .symtab (stripped): its functions are the exported ones" m.err
+hot_self=$(flat 3 "hot_inner $hot" ../one/m.out)
+expect_eq "no hot_inner without symbols" "$(flat 3 "hot_inner $hot" m.out)" none
+expect_eq "the stripped library's samples are all there" "$(module_share libhot.so)" \
+	"$(cd ../one && module_share libhot.so)"
+id=$(readelf -n libhot.so | awk '/Build ID:/ { print $3 }')
+mkdir -p "debug/.build-id/${id:0:2}"
+objcopy --only-keep-debug ../libhot.so "debug/.build-id/${id:0:2}/${id:2}.debug"
+GPROF_PAR_DEBUG_ROOT=$work/stripped/debug gpp -M ../prog gmon.out > m.out 2> m.err ||
+	fail "-M with a debug file failed: $(cat m.err)"
+[ -s m.err ] && fail "a warning with the debug file: $(cat m.err)"
+expect_eq "hot_inner named from the debug file" "$(flat 3 "hot_inner $hot" m.out)" "$hot_self"
+expect_grep "the index names the debug file" "names from $work/stripped/debug/.build-id/${id:0:2}/${id:2}.debug" m.out
+
+finish
