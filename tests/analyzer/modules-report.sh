@@ -13,7 +13,8 @@
 #   - GNU gprof on each module's file (gprof LIBRARY PROFILE+LIBRARY) gives
 #     its functions the self seconds -M gives them;
 #   - an address in no function (a crafted call into libhot.so's ELF
-#     header) is a row "libhot.so+0x10 {N}", with its calls;
+#     header) is a row "libhot.so+0x10 {N}", with its calls; a library
+#     whose file is gone is in the header, its samples one row;
 #   - -S -M with 1 to 4 processes: the same report, the same report as
 #     from the rank files named, and OUTPUT+calls the same bytes whatever
 #     the order of the files;
@@ -125,7 +126,7 @@ gpp -M ../prog gmon.out > m.out 2> m.err || fail "-M failed: $(cat m.err)"
 module_index() { awk -v m="$1" '/^Index by module:/ { on = 1 } on && $2 == m { print $1; exit }' "${2:-m.out}"; }
 # module_share NAME: its percentage of the samples, as a fraction
 module_share() {
-	awk -v m="$1" '/^Index by module:/ { on = 1 } on && $2 == m { sub("%", "", $4); print $4 / 100; exit }' m.out
+	awk -v m="$1" '/^Index by module:/ { on = 1 } on && $2 == m { sub("%", "", $4); print $4 / 100; exit }' "${2:-m.out}"
 }
 # flat COLUMN NAME FILE: a column of NAME's line in a flat profile (self
 # seconds: 3; calls: 4), "none" if not listed
@@ -198,6 +199,14 @@ printf 'module\t%d\t%s\t%s\ncall\t7\t0:%x\t%d:10\n' "$nmod" "$hot_id" "$work/lib
 gpp -M ../prog gmon.out > m.out 2> m.err || fail "-M with the crafted call failed: $(cat m.err)"
 expect_eq "a call to no function is libhot.so+0x10" "$(flat 4 "libhot.so+0x10 $hot" m.out)" 7
 expect_grep "main calls libhot.so+0x10" "7/7  *libhot.so+0x10 $hot" m.out
+
+# a library whose file is gone: named in the header, its samples one row
+awk -F'\t' -v OFS='\t' -v d="$work/gone" '$7 ~ /libhot.so$/ { $7 = d "/libhot.so" } 1' \
+	../one/gmon.out+modules > gmon.out+modules
+gpp -M ../prog gmon.out > m.out 2> m.err || fail "-M with a library gone failed: $(cat m.err)"
+expect_grep "the header names the library gone" "$hot libhot.so .*$work/gone/libhot.so: cannot open" m.out
+expect_grep "its samples are one row" "  \[libhot.so\] $hot\$" m.out
+expect_eq "all its samples" "$(module_share libhot.so)" "$(module_share libhot.so ../one/m.out)"
 
 # -S -M: 1 to 4 processes, the same report; the same as from the files
 cd "$work"
