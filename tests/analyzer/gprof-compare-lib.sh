@@ -24,7 +24,13 @@ compare() {
 	shift 2
 	checks=$((checks + 1))
 	# shellcheck disable=SC2086
-	"$GPROF" $opts "$exe" "$@" > gnu.out 2> gnu.err
+	if [ -n "${GNU_MEMORY_KB:-}" ]; then
+		# GNU gprof may be given a file it misreads into a huge allocation:
+		# bounded, it fails at once rather than paging (or the OOM killer)
+		(ulimit -v "$GNU_MEMORY_KB"; exec "$GPROF" $opts "$exe" "$@") > gnu.out 2> gnu.err
+	else
+		"$GPROF" $opts "$exe" "$@" > gnu.out 2> gnu.err
+	fi
 	gnu_rc=$?
 	# shellcheck disable=SC2086
 	"$GPROF_PAR" $opts "$exe" "$@" > ours.out 2> ours.err
