@@ -195,6 +195,7 @@ PUBLIC Elf64_Addr la_x86_64_gnu_pltenter(Elf64_Sym *sym, unsigned int ndx, uintp
 static void write_counts(void)
 {
 	struct plt_write_summary sum;
+	char name[4096];
 	int err;
 
 	if (au.written || !au.main || getpid() != au.owner_pid)
@@ -202,18 +203,18 @@ static void write_counts(void)
 	au.written = 1;
 	if (!au.runtime_loaded)
 		return;                 /* no profile for this file to stand beside */
+	companion_name(au.profile, GMON_PLT_CALLS_NAME, name, sizeof name);
 	err = au.modules.n > 0 ? plt_write(au.profile, &au.modules, &sum) : ENOENT;
 	if (err == ENOENT && au.modules.n == 0)
-		diag("cannot write the calls through the PLT %s+" GMON_PLT_CALLS_NAME ": the "
-		     "executable's program headers were not found", au.profile);
+		diag("cannot write the calls through the PLT %s: the executable's program headers "
+		     "were not found", name);
 	else if (err != 0)
-		diag("cannot write the calls through the PLT %s+" GMON_PLT_CALLS_NAME ": %s",
-		     au.profile, strerror(err));
+		diag("cannot write the calls through the PLT %s: %s", name, strerror(err));
 	else if (au.config.verbose || sum.lost > 0)
-		diag("%s %ld: %s+" GMON_PLT_CALLS_NAME ": %" PRIu64 " calls through the PLT into %s "
-		     "in %" PRIu64 " lines (%u modules), %" PRIu64 " lost (the table was full)",
+		diag("%s %ld: %s: %" PRIu64 " calls through the PLT into %s in %" PRIu64
+		     " lines (%u modules), %" PRIu64 " lost (the table was full)",
 		     au.config.is_mpi ? "rank" : "pid",
-		     au.config.is_mpi ? au.config.rank : (long)getpid(), au.profile, sum.calls,
+		     au.config.is_mpi ? au.config.rank : (long)getpid(), name, sum.calls,
 		     au.config.count_lib_calls, sum.lines, sum.modules, sum.lost);
 }
 

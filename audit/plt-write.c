@@ -14,6 +14,7 @@
 #include "module-map.h"
 #include "output-file.h"
 #include "plt-table.h"
+#include "profile-name.h"
 #include "text-out.h"
 
 /* The module of a link map, as dl_iterate_phdr would give it: its ELF
@@ -80,8 +81,7 @@ int plt_write(const char *profile, struct module_map *map, struct plt_write_summ
 	int err;
 
 	*summary = (struct plt_write_summary){0};
-	if ((size_t)snprintf(path, sizeof path, "%s+%s", profile, GMON_PLT_CALLS_NAME) >=
-	    sizeof path)
+	if (companion_name(profile, GMON_PLT_CALLS_NAME, path, sizeof path) >= sizeof path)
 		return ENAMETOOLONG;
 	err = plt_table_snapshot(&counts, &ncounts, &summary->lost);
 	if (err != 0)

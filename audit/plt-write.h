@@ -30,7 +30,8 @@ struct plt_write_summary {
  * added, *added is 0) or ENOMEM. */
 int plt_module_add(struct module_map *map, const struct link_map *l, int *added);
 
-/* Writes profile "+" GMON_PLT_CALLS_NAME with the modules of map (its
+/* Writes profile's companion GMON_PLT_CALLS_NAME (companion_name():
+ * gmon.out+plt-calls.3 beside gmon.out.3) with the modules of map (its
  * first the executable; the frames mark the modules used), or, if no call
  * was counted, writes nothing and removes an earlier run's file.  Not
  * from a signal handler.  Returns 0 or an errno value. */

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "companions.h"
 #include "files.h"
 #include "gmon-calls.h"
 #include "gmon-modules.h"
@@ -25,6 +26,7 @@ struct library {
 	char *build_id, *path;   /* from the first list naming it */
 	uint64_t low, high;
 	size_t n_summed;         /* files in its sum */
+	char *sum;               /* OUTPUT+BASENAME (companions.h), once written */
 	int profiled;            /* a list names a profile of it */
 };
 
@@ -97,6 +99,7 @@ static void free_libraries(struct library *libs, size_t n)
 		free(libs[i].base);
 		free(libs[i].build_id);
 		free(libs[i].path);
+		free(libs[i].sum);
 	}
 	free(libs);
 }
@@ -106,17 +109,14 @@ static void free_libraries(struct library *libs, size_t n)
 static int write_list(const char *output, const struct library *libs, size_t n,
 		      const unsigned char *written, char *err, size_t errlen)
 {
-	size_t len = strlen(output) + sizeof(GMON_MODULE_SEPARATOR GMON_MODULE_LIST_NAME);
-	const char *slash = strrchr(output, '/');
 	struct output_file out;
-	char *path = malloc(len);
+	char *path = companion_path(output, GMON_MODULE_LIST_NAME);
 	int rc;
 
 	if (!path) {
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
-	snprintf(path, len, "%s" GMON_MODULE_SEPARATOR GMON_MODULE_LIST_NAME, output);
 	rc = output_open(&out, path, err, errlen);
 	free(path);
 	if (rc != 0)
@@ -128,11 +128,14 @@ static int write_list(const char *output, const struct library *libs, size_t n,
 		 * listed with "-", for gprof-par -M's header */
 		if (!written[i] && libs[i].profiled)
 			continue;
-		if (written[i])
-			fprintf(out.stream, "%s" GMON_MODULE_SEPARATOR "%s",
-				slash ? slash + 1 : output, libs[i].base);
-		else
+		/* the sum's file, a name beside the list */
+		if (written[i]) {
+			const char *slash = strrchr(libs[i].sum, '/');
+
+			fputs(slash ? slash + 1 : libs[i].sum, out.stream);
+		} else {
 			fputs("-", out.stream);
+		}
 		fprintf(out.stream, "\t%llu\t%s\t0x%llx\t0x%llx\t0x0\t%s\n",
 			(unsigned long long)libs[i].samples,
 			libs[i].build_id ? libs[i].build_id : "-",
@@ -142,9 +145,9 @@ static int write_list(const char *output, const struct library *libs, size_t n,
 	return output_commit(&out, err, errlen);
 }
 
-/* PROFILE+name of each file, added up into OUTPUT+name (none: nothing
- * written).  Returns 0, or 1 when a file could not be added (without
- * --skip-bad: then nothing is written) or the sum not written. */
+/* PROFILE+name of each file, added up into OUTPUT+name (companions.h;
+ * none: nothing written).  Returns 0, or 1 when a file could not be added
+ * (without --skip-bad: then nothing is written) or the sum not written. */
 static int sum_calls(FILE *msg, const char *program, char *const *files, size_t nfiles,
 		     const char *output, const char *name, int skip_bad)
 {
@@ -155,25 +158,22 @@ static int sum_calls(FILE *msg, const char *program, char *const *files, size_t 
 
 	module_calls_init(&mc);
 	for (size_t i = 0; i < nfiles; i++) {
-		size_t len = strlen(files[i]) + strlen(name) + 2;
-		char *in = malloc(len);
+		char *in = companion_path(files[i], name);
 
 		if (!in)
 			goto nomem;
-		snprintf(in, len, "%s" GMON_MODULE_SEPARATOR "%s", files[i], name);
 		if (module_calls_add_file(&mc, in, err, sizeof(err)) < 0) {
 			fprintf(msg, "%s: %s%s\n", program, skip_bad ? "warning: " : "", err);
 			status |= !skip_bad;
 		}
 		free(in);
 	}
-	if (mc.nfiles > 0 && status == 0) {
-		size_t len = strlen(output) + strlen(name) + 2;
-
-		path = malloc(len);
+	if (mc.nfiles > 0 || status != 0) {
+		path = companion_path(output, name);
 		if (!path)
 			goto nomem;
-		snprintf(path, len, "%s" GMON_MODULE_SEPARATOR "%s", output, name);
+	}
+	if (mc.nfiles > 0 && status == 0) {
 		if (module_calls_write(&mc, path, err, sizeof(err)) != 0) {
 			fprintf(msg, "%s: %s\n", program, err);
 			status = 1;
@@ -182,8 +182,7 @@ static int sum_calls(FILE *msg, const char *program, char *const *files, size_t 
 				program, mc.nfiles, mc.nfiles == 1 ? "" : "s", path);
 		}
 	} else if (status != 0) {
-		fprintf(msg, "%s: %s" GMON_MODULE_SEPARATOR "%s is not written\n", program, output,
-			name);
+		fprintf(msg, "%s: %s is not written\n", program, path);
 	}
 	free(path);
 	module_calls_free(&mc);
@@ -206,12 +205,10 @@ static int sum_libraries(FILE *msg, const char *program, char *const *files, siz
 	for (size_t i = 0; i < nfiles; i++) {
 		struct module_list list;
 		struct stat sb;
-		char *lp = malloc(strlen(files[i]) + sizeof(GMON_MODULE_SEPARATOR
-							    GMON_MODULE_LIST_NAME));
+		char *lp = companion_path(files[i], GMON_MODULE_LIST_NAME);
 
 		if (!lp)
 			goto nomem;
-		sprintf(lp, "%s" GMON_MODULE_SEPARATOR GMON_MODULE_LIST_NAME, files[i]);
 		if (lstat(lp, &sb) != 0) {
 			free(lp);
 			continue;
@@ -257,17 +254,15 @@ static int sum_libraries(FILE *msg, const char *program, char *const *files, siz
 	for (size_t i = 0; i < n; i++) {
 		struct sum_job job = { .paths = libs[i].paths, .n = libs[i].n, .skip_bad = skip_bad };
 		struct sum_outcome out;
-		size_t len = strlen(output) + strlen(libs[i].base) + 2;
 		char *path;
 
 		if (!libs[i].profiled) {
 			any_listed = 1;
 			continue;
 		}
-		path = malloc(len);
+		path = companion_path(output, libs[i].base);
 		if (!path)
 			goto nomem;
-		snprintf(path, len, "%s" GMON_MODULE_SEPARATOR "%s", output, libs[i].base);
 		sum_outcome_init(&out);
 		sum_serial(&job, &out);
 		sum_print_skipped(msg, &job, &out);
@@ -281,6 +276,8 @@ static int sum_libraries(FILE *msg, const char *program, char *const *files, siz
 		} else {
 			written[i] = 1;
 			libs[i].n_summed = libs[i].n - out.nbad;
+			libs[i].sum = path;
+			path = NULL;
 			any = 1;
 		}
 		sum_outcome_free(&out);
@@ -293,9 +290,8 @@ static int sum_libraries(FILE *msg, const char *program, char *const *files, siz
 		for (size_t i = 0; i < n; i++) {
 			if (!written[i])
 				continue;
-			fprintf(msg, "%s%s (%zu file%s) into %s" GMON_MODULE_SEPARATOR "%s", sep,
-				libs[i].base, libs[i].n_summed, libs[i].n_summed == 1 ? "" : "s",
-				output, libs[i].base);
+			fprintf(msg, "%s%s (%zu file%s) into %s", sep, libs[i].base,
+				libs[i].n_summed, libs[i].n_summed == 1 ? "" : "s", libs[i].sum);
 			sep = ", ";
 		}
 		fputc('\n', msg);

@@ -32,6 +32,7 @@
 #include "files.h"
 #include "callgraph.h"
 #include "callgraph-print.h"
+#include "companions.h"
 #include "counts.h"
 #include "demangle.h"
 #include "exec-counts.h"
@@ -98,14 +99,19 @@ static void note_library_time(const struct sum_job *job, const struct profile *p
 	if (!lists)
 		return;
 	for (size_t i = 0; i < job->n; i++) {
-		char path[4096], err[1024];
+		char *path = companion_path(job->paths[i], GMON_MODULE_LIST_NAME), err[1024];
 		struct stat sb;
+		int rc;
 
-		snprintf(path, sizeof path, "%s" GMON_MODULE_SEPARATOR GMON_MODULE_LIST_NAME,
-			 job->paths[i]);
-		if (lstat(path, &sb) != 0)
+		if (!path)
+			goto out;
+		if (lstat(path, &sb) != 0) {
+			free(path);
 			continue;
-		if (module_list_read(path, &lists[i], err, sizeof(err)) != 0) {
+		}
+		rc = module_list_read(path, &lists[i], err, sizeof(err));
+		free(path);
+		if (rc != 0) {
 			fprintf(stderr, PROGRAM ": warning: %s\n", err);
 			continue;
 		}
@@ -466,11 +472,26 @@ static int cmp_path(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* Whether name is one of the files named (sorted, bsearch). */
+struct named_files {
+	char **sorted;
+	size_t n;
+};
+
+static int is_named(const char *name, void *ctx)
+{
+	const struct named_files *nf = ctx;
+
+	return bsearch(&name, nf->sorted, nf->n, sizeof(*nf->sorted), cmp_path) != NULL;
+}
+
 /*
- * The files beside a profile (PROFILE+paths, PROFILE+modules,
- * PROFILE+LIBRARY) are read with it, never as profiles: `gprof-par EXE
- * gmon.out.*` names them too, and would fail on the first one.  A named
- * file is passed over when a file named before its '+' is named too.
+ * The files beside a profile (gmon.out+paths.3, gmon.out+modules.3,
+ * gmon.out+LIBRARY.3 beside gmon.out.3; gmon.out+paths beside gmon.out:
+ * companions.h) are read with it, never as profiles: `gprof-par EXE
+ * gmon.out*` names them too, and would fail on the first one.  A named
+ * file NAME+KIND.N is passed over when NAME.N is named too, NAME+KIND
+ * when NAME is (also an earlier version's gmon.out.3+paths).
  */
 static void drop_companions(struct sum_plan *plan)
 {
@@ -485,18 +506,12 @@ static void drop_companions(struct sum_plan *plan)
 	if (!plan->kept_paths)
 		die("out of memory");
 	for (size_t i = 0; i < plan->job.n; i++) {
-		char *path = plan->job.paths[i], *plus = path;
-		int companion = 0;
+		struct named_files nf = { sorted, plan->job.n };
+		char *path = plan->job.paths[i];
+		int companion = companion_of_named(path, is_named, &nf);
 
-		while (!companion && (plus = strchr(plus + 1, '+')) != NULL) {
-			char *prefix = strndup(path, (size_t)(plus - path));
-
-			if (!prefix)
-				die("out of memory");
-			companion = bsearch(&prefix, sorted, plan->job.n, sizeof(*sorted),
-					    cmp_path) != NULL;
-			free(prefix);
-		}
+		if (companion < 0)
+			die("out of memory");
 		if (companion)
 			dropped++;
 		else

@@ -17,6 +17,7 @@
 
 #include "callgraph.h"
 #include "callgraph-print.h"
+#include "companions.h"
 #include "counts.h"
 #include "demangle.h"
 #include "flat.h"
@@ -153,10 +154,20 @@ static char *beside(const char *profile, const char *name)
 	return xprintf("%.*s%s", slash ? (int)(slash - profile) + 1 : 0, profile, name);
 }
 
+/* profile's companion of that kind (companions.h). */
+static char *companion(const char *profile, const char *kind)
+{
+	char *path = companion_path(profile, kind);
+
+	if (!path)
+		die("out of memory");
+	return path;
+}
+
 /* The list beside profile: its modules, their samples and profiles. */
 static void read_list(struct modules *ms, const char *profile)
 {
-	char *path = xprintf("%s" GMON_MODULE_SEPARATOR GMON_MODULE_LIST_NAME, profile);
+	char *path = companion(profile, GMON_MODULE_LIST_NAME);
 	struct module_list list;
 	struct stat sb;
 	char err[1024];
@@ -199,7 +210,7 @@ static void read_list(struct modules *ms, const char *profile)
 static void read_calls(struct module_calls *mc, const char *profile, const char *name,
 		       int *status)
 {
-	char *path = xprintf("%s" GMON_MODULE_SEPARATOR "%s", profile, name);
+	char *path = companion(profile, name);
 	char err[1024];
 
 	if (module_calls_add_file(mc, path, err, sizeof err) < 0) {

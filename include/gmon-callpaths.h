@@ -3,7 +3,10 @@
  * on unless set to 0), written next to a rank's profile PROFILE (gmon.out.N,
  * gmon.out, or the prefix's name) as PROFILE+paths, and by gprof-par -S/-s
  * next to the sum (gmon.sum+paths).  gmon.out.N itself stays what GNU gprof
- * reads.
+ * reads.  As every file beside a profile, "+paths" goes before a rank-like
+ * suffix ".N" (common/companion-name.h): gmon.out.3 has gmon.out+paths.3,
+ * /x/run.7 has /x/run+paths.7, so that `gprof a.out gmon.out.*` names the
+ * profiles only; gmon.out and gmon.sum have gmon.out+paths, gmon.sum+paths.
  *
  * Text, lines ending in '\n', fields separated by one TAB:
  *
@@ -39,7 +42,7 @@
 #ifndef GMON_CALLPATHS_H
 #define GMON_CALLPATHS_H
 
-#define GMON_CALLPATHS_NAME "paths"          /* PROFILE "+" GMON_CALLPATHS_NAME */
+#define GMON_CALLPATHS_NAME "paths"          /* the KIND of PROFILE+paths */
 #define GMON_CALLPATHS_MAGIC "# gmon-mpi paths"
 #define GMON_CALLPATHS_VERSION 1
 #define GMON_CALLPATHS_MAX_DEPTH 128         /* frames kept per path */

@@ -1,7 +1,9 @@
 /*
  * gmon-calls.h - calls between load modules, which no gmon file can hold
  * (a gmon file's arcs are in one module's addresses), written next to a
- * rank's profile PROFILE:
+ * rank's profile PROFILE, named as every file beside it with "+KIND"
+ * before a rank-like suffix ".N" (common/companion-name.h): gmon.out.3 has
+ * gmon.out+calls.3 and gmon.out+plt-calls.3, gmon.out has gmon.out+calls:
  *
  *   PROFILE+calls      the calls counted by mcount whose caller and callee
  *                      are in different modules (the executable calling a
@@ -36,8 +38,8 @@
 #ifndef GMON_CALLS_H
 #define GMON_CALLS_H
 
-#define GMON_CALLS_NAME "calls"              /* PROFILE "+" GMON_CALLS_NAME */
-#define GMON_PLT_CALLS_NAME "plt-calls"      /* PROFILE "+" GMON_PLT_CALLS_NAME */
+#define GMON_CALLS_NAME "calls"              /* the KIND of PROFILE+calls */
+#define GMON_PLT_CALLS_NAME "plt-calls"      /* the KIND of PROFILE+plt-calls */
 #define GMON_CALLS_MAGIC "# gmon-mpi calls"
 #define GMON_CALLS_VERSION 1
 

@@ -58,6 +58,7 @@
 #include "histogram.h"
 #include "module-map.h"
 #include "output.h"
+#include "profile-name.h"
 #include "text-out.h"
 
 #define MAX_DEPTH GMON_CALLPATHS_MAX_DEPTH
@@ -560,8 +561,7 @@ int callpaths_write(const char *profile_path, unsigned rate, struct callpaths_su
 		summary->lost += t->lost;
 		summary->cut += t->cut;
 	}
-	if ((size_t)snprintf(path, sizeof path, "%s+%s", profile_path, GMON_CALLPATHS_NAME) >=
-	    sizeof path)
+	if (companion_name(profile_path, GMON_CALLPATHS_NAME, path, sizeof path) >= sizeof path)
 		return ENAMETOOLONG;
 	err = module_map_read(&map);
 	if (err != 0)

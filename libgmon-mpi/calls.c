@@ -23,6 +23,7 @@
 #include "gmon-calls.h"
 #include "module-map.h"
 #include "output.h"
+#include "profile-name.h"
 #include "text-out.h"
 
 struct crossing {
@@ -96,8 +97,7 @@ int calls_write(const char *profile_path, struct calls_summary *summary)
 	int err;
 
 	*summary = (struct calls_summary){0};
-	if ((size_t)snprintf(path, sizeof path, "%s+%s", profile_path, GMON_CALLS_NAME) >=
-	    sizeof path)
+	if (companion_name(profile_path, GMON_CALLS_NAME, path, sizeof path) >= sizeof path)
 		return ENAMETOOLONG;
 	err = module_map_read(&map);
 	if (err != 0)

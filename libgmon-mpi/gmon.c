@@ -280,18 +280,20 @@ static void report_written(const char *path, const struct output_summary *out,
 	report_threads();
 }
 
-/* BG_GMON_CALLSTACKS: PROFILE+paths, at exit only (dl_iterate_phdr and
- * malloc are not for signal handlers: a flush signal writes no paths). */
+/* BG_GMON_CALLSTACKS: PROFILE+paths (gmon.out+paths.3 beside gmon.out.3:
+ * companion_name), at exit only (dl_iterate_phdr and malloc are not for
+ * signal handlers: a flush signal writes no paths). */
 static void write_callpaths(struct callpaths_summary *paths)
 {
 	int err = callpaths_write(gmon.path, gmon.config->rate, paths);
+	char name[sizeof gmon.path + sizeof GMON_CALLPATHS_NAME + 1];
 
+	companion_name(gmon.path, GMON_CALLPATHS_NAME, name, sizeof name);
 	if (err != 0)
-		diag("cannot write the call paths %s+" GMON_CALLPATHS_NAME ": %s", gmon.path,
-		     strerror(err));
+		diag("cannot write the call paths %s: %s", name, strerror(err));
 	else if (paths->lost > 0 && !gmon.config->verbose)
-		diag("%s+" GMON_CALLPATHS_NAME ": the call paths of %" PRIu64 " samples were lost "
-		     "(a thread's table of paths was full)", gmon.path, paths->lost);
+		diag("%s: the call paths of %" PRIu64 " samples were lost (a thread's table of "
+		     "paths was full)", name, paths->lost);
 }
 
 /* PROFILE+calls, the calls between modules, at exit only (as the paths:
@@ -299,10 +301,11 @@ static void write_callpaths(struct callpaths_summary *paths)
 static void write_calls(struct calls_summary *calls)
 {
 	int err = calls_write(gmon.path, calls);
+	char name[sizeof gmon.path + sizeof GMON_CALLS_NAME + 1];
 
+	companion_name(gmon.path, GMON_CALLS_NAME, name, sizeof name);
 	if (err != 0)
-		diag("cannot write the calls between modules %s+" GMON_CALLS_NAME ": %s", gmon.path,
-		     strerror(err));
+		diag("cannot write the calls between modules %s: %s", name, strerror(err));
 }
 
 /* BG_GMON_PROFILE_LIBS: the shared libraries' profiles and their list,
@@ -319,7 +322,7 @@ static void write_modules(void)
 		     strerror(err));
 	if (ms.enabled && (gmon.config->verbose || ms.lost > 0))
 		diag("%s%" PRIu64 " samples in shared libraries: %u libraries sampled, %u "
-		     "profiles written (%s" GMON_MODULE_SEPARATOR "...) with %" PRIu64
+		     "profiles written (beside %s) with %" PRIu64
 		     " calls inside them, %" PRIu64 " samples in no library, %" PRIu64
 		     " lost (the table of PCs was full)",
 		     who(buf, sizeof buf), ms.outside + ms.lost, ms.modules_sampled,

@@ -24,6 +24,7 @@
 #include "histogram.h"
 #include "image.h"
 #include "output.h"
+#include "profile-name.h"
 #include "settings.h"
 
 #define TABLE_BITS 16
@@ -213,6 +214,12 @@ static int visit_module(struct dl_phdr_info *dl, size_t size, void *ctx)
 			  (unsigned long)dl->dlpi_addr, *path ? path : base);
 		return 0;
 	}
+	/* PROFILE+BASENAME, "+BASENAME" before a rank's ".N" (companion_name) */
+	if (companion_name(mp->profile_path, base, file, sizeof file) >= sizeof file) {
+		if (mp->err == 0)
+			mp->err = ENAMETOOLONG;
+		return 0;
+	}
 	nbins = (uint32_t)((high - low) / HISTOGRAM_BIN_BYTES);
 	bins = mmap(NULL, (size_t)nbins * sizeof(*bins), PROT_READ | PROT_WRITE,
 		    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -231,7 +238,6 @@ static int visit_module(struct dl_phdr_info *dl, size_t size, void *ctx)
 			*bin = *bin + c > UINT32_MAX ? UINT32_MAX : (uint32_t)(*bin + c);
 		}
 	}
-	snprintf(file, sizeof file, "%s%s%s", mp->profile_path, GMON_MODULE_SEPARATOR, base);
 	err = output_write_module(file, mp->rate, low, high, dl->dlpi_addr, bins, nbins,
 				  has_id ? fingerprint : NULL, &arcs);
 	mp->summary->calls_written += arcs.calls_written;
@@ -277,7 +283,7 @@ int modules_write(const char *profile_path, unsigned rate, struct modules_summar
 	for (size_t s = 0; s < TABLE_SIZE; s++)
 		summary->outside += t[s].pc ? t[s].count : 0;
 	summary->lost = __atomic_load_n(&mods.lost, __ATOMIC_RELAXED);
-	snprintf(list, sizeof list, "%s%s%s", profile_path, GMON_MODULE_SEPARATOR,
-		 GMON_MODULE_LIST_NAME);
+	if (companion_name(profile_path, GMON_MODULE_LIST_NAME, list, sizeof list) >= sizeof list)
+		return ENAMETOOLONG;
 	return output_write_with(list, fill_list, &mp);
 }

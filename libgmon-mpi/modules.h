@@ -5,7 +5,9 @@
  * chosen module's are written as a standard gmon file in that module's
  * link-time addresses, PROFILE+BASENAME (gprof LIBRARY PROFILE+BASENAME
  * reads it), with the list of modules in PROFILE+modules
- * (include/gmon-modules.h).
+ * (include/gmon-modules.h; "+KIND" goes before a rank's ".N":
+ * gmon.out+libmpi.so.40.3 and gmon.out+modules.3 beside gmon.out.3,
+ * companion_name() in profile-name.h).
  */
 #ifndef GMON_MPI_MODULES_H
 #define GMON_MPI_MODULES_H

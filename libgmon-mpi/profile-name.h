@@ -2,15 +2,22 @@
  * profile-name.h - the name of a process's profile, PROFILE: gmon.out.<rank>
  * (a serial program: gmon.out), or GMON_OUT_PREFIX.<rank> (serial: .<pid>,
  * as glibc); a process started by a profiled one (lineage.h) adds .<pid>,
- * so that it never replaces its ancestor's profile.  The companion files
- * are named PROFILE+KIND.  Shared by the runtime and the rtld-audit
- * library, which must find the same name in its own link namespace.
+ * so that it never replaces its ancestor's profile.  Shared by the runtime
+ * and the rtld-audit library, which must find the same name in its own
+ * link namespace.
+ *
+ * The companion files beside PROFILE are named by companion_name()
+ * (common/companion-name.h, the rule gprof-par reads them by): "+KIND"
+ * before a rank-like suffix ".N" (gmon.out.3 -> gmon.out+paths.3, so that
+ * `gprof a.out gmon.out.*` names no companion), PROFILE+KIND otherwise
+ * (gmon.out -> gmon.out+paths).
  */
 #ifndef GMON_MPI_PROFILE_NAME_H
 #define GMON_MPI_PROFILE_NAME_H
 
 #include <stddef.h>
 
+#include "companion-name.h"
 #include "settings.h"
 
 /* Writes the name into buf (cut at size, always terminated). */

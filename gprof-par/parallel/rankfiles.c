@@ -60,7 +60,9 @@ int rankfiles_classify(const char *name)
 	if (rankfiles_parse(name) >= 0)
 		return -1;
 	s = name + strlen(RANKFILES_PREFIX);
-	/* a shared library's profile or the list of them (gmon-modules.h) */
+	/* a file beside a child's profile (gmon.out.2+paths.4711), or one
+	 * of an earlier version's (gmon.out.2+paths); a rank's own are
+	 * gmon.out+paths.2, not named gmon.out.* (companion-name.h) */
 	{
 		const char *plus = strchr(s, '+');
 

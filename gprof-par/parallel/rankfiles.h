@@ -25,7 +25,10 @@ enum rankfile_other {
 	RANKFILE_TEMPORARY,    /* gmon.out.<rank>.tmp...: a writer that did not finish */
 	RANKFILE_NOT_A_RANK,   /* gmon.out.007, gmon.out.-1, gmon.out.1x, ... */
 	RANKFILE_NOT_REGULAR,  /* gmon.out.<rank> that is a FIFO, a directory, ... */
-	RANKFILE_MODULE,       /* gmon.out.<rank>+<library>: BG_GMON_PROFILE_LIBS */
+	RANKFILE_MODULE,       /* gmon.out.<rank>+KIND[.<pid>]: beside a child's
+				* profile, or an earlier version's name; never
+				* warned about (a rank's are gmon.out+KIND.<rank>,
+				* not gmon.out.*: companion-name.h) */
 	RANKFILE_OTHER_KINDS
 };
 

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "companion-text.h"
+#include "companions.h"
 #include "errors.h"
 #include "files.h"
 #include "gmon-callpaths.h"
@@ -610,12 +611,7 @@ int callpaths_write(const struct callpaths *cp, const char *path, char *err, siz
 
 char *callpaths_beside(const char *profile)
 {
-	size_t len = strlen(profile) + sizeof(GMON_MODULE_SEPARATOR GMON_CALLPATHS_NAME);
-	char *path = malloc(len);
-
-	if (path)
-		snprintf(path, len, "%s" GMON_MODULE_SEPARATOR GMON_CALLPATHS_NAME, profile);
-	return path;
+	return companion_path(profile, GMON_CALLPATHS_NAME);
 }
 
 int callpaths_add_beside(struct callpaths *cp, const char *profile, char *err, size_t errlen)

@@ -77,7 +77,8 @@ int callpaths_read_file(struct callpaths *cp, const char *path, char *err, size_
 int callpaths_add_text(struct callpaths *cp, char *text, size_t len, const char *name,
 		       char *err, size_t errlen);
 
-/* PROFILE+paths (malloc'ed; NULL when out of memory). */
+/* PROFILE+paths, gmon.out+paths.3 beside gmon.out.3 (companions.h;
+ * malloc'ed; NULL when out of memory). */
 char *callpaths_beside(const char *profile);
 
 /*
