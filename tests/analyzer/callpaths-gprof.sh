@@ -156,13 +156,13 @@ sort -c folded.txt 2>/dev/null || fail "folded lines are not in order"
 same_file "--format=folded is the whole output" folded.txt folded2.txt
 
 # --- sums ----------------------------------------------------------------
-mkdir -p run && cp gmon.out run/gmon.out.0 && cp gmon.out+paths run/gmon.out.0+paths
+mkdir -p run && cp gmon.out run/gmon.out.0 && cp gmon.out+paths run/gmon.out+paths.0
 (cd ot && true)
 mkdir -p second && (cd second && BG_GMON_HZ=1000 ../easy-hard) || exit 99
-cp second/gmon.out run/gmon.out.1 && cp second/gmon.out+paths run/gmon.out.1+paths
+cp second/gmon.out run/gmon.out.1 && cp second/gmon.out+paths run/gmon.out+paths.1
 "$GPROF_PAR" -s easy-hard run/gmon.out.0 run/gmon.out.1 > /dev/null 2> s.err || { fail "-s failed"; cat s.err; }
 [ -s gmon.sum+paths ] || fail "-s wrote no gmon.sum+paths"
-both=$(awk -F'\t' '$1 == "path" { s += $2 } END { print s + 0 }' run/gmon.out.0+paths run/gmon.out.1+paths)
+both=$(awk -F'\t' '$1 == "path" { s += $2 } END { print s + 0 }' run/gmon.out+paths.0 run/gmon.out+paths.1)
 sum=$(awk -F'\t' '$1 == "path" { s += $2 } END { print s + 0 }' gmon.sum+paths)
 [ "$both" = "$sum" ] && echo "ok: the sum's paths hold the $sum samples of both" ||
 	fail "the sum's paths hold $sum samples, the files $both"
@@ -182,16 +182,18 @@ done
 "$GPROF_PAR" -b -q --measured -S run easy-hard > s-meas.txt 2> s-meas.err ||
 	{ fail "--measured -S run easy-hard failed"; cat s-meas.err; }
 expect_grep "--measured from -S DIR EXE" "measured from $sum sampled call paths" s-meas.txt
-# gmon.out.* names the files beside the profiles too: they are passed over
-"$GPROF_PAR" -b -p easy-hard run/gmon.out.* > glob.txt 2> glob.err || { fail "gmon.out.* failed"; cat glob.err; }
+# gmon.out.* names the profiles only (gmon.out+paths.N is not gmon.out.*);
+# gmon.out* names the files beside them too: they are passed over
+expect_eq "$(cd run && echo gmon.out.*)" "gmon.out.0 gmon.out.1" "gmon.out.* beside the paths files"
+"$GPROF_PAR" -b -p easy-hard run/gmon.out* > glob.txt 2> glob.err || { fail "gmon.out* failed"; cat glob.err; }
 "$GPROF_PAR" -b -p easy-hard run/gmon.out.0 run/gmon.out.1 > noglob.txt 2>/dev/null
-same_file "gmon.out.* (with the +paths files) reports the profiles" noglob.txt glob.txt
+same_file "gmon.out* (with the +paths files) reports the profiles" noglob.txt glob.txt
 expect_grep "the files beside the profiles are named in a note" "note: 2 file(s) named beside a profile" glob.err
 
 # --per-rank: each rank's own paths, named like the sum's
 "$GPROF_PAR" --format=json --per-rank -S run easy-hard > ranks.json 2> ranks.err ||
 	{ fail "--format=json --per-rank -S failed"; cat ranks.err; }
-python3 - ranks.json run/gmon.out.0+paths run/gmon.out.1+paths <<'PY' && echo "ok: JSON per rank: each rank's samples and functions" || fail "JSON per rank"
+python3 - ranks.json run/gmon.out+paths.0 run/gmon.out+paths.1 <<'PY' && echo "ok: JSON per rank: each rank's samples and functions" || fail "JSON per rank"
 import json, sys
 d = json.load(open(sys.argv[1]))
 files = sys.argv[2:]
@@ -200,7 +202,7 @@ def samples(f):
 assert [r['rank'] for r in d['ranks']] == [0, 1], d['ranks']
 for r, f in zip(d['ranks'], files):
     assert r['samples'] == samples(f), (r['samples'], samples(f))
-    assert r['file'] == f[:-len('+paths')], r['file']
+    assert r['file'] == f.replace('+paths.', '.'), r['file']
     names = {d['functions'][x['id']]['name']: x for x in r['functions']}
     assert names['work']['self_samples'] > 0.95 * r['samples'], names
 assert sum(r['samples'] for r in d['ranks']) == d['samples']
@@ -212,7 +214,7 @@ for part in 1 2; do
 	# each part, with the file's first lines, is a one-part profile callgrind_annotate reads
 	awk -v want="$part" 'NR <= 3 { print; next } /^part: / { n = $2 } n == want' ranks.callgrind > part$part.callgrind
 	total=$(callgrind_annotate part$part.callgrind 2> annotate.err | awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1 }')
-	want=$(awk -F'\t' '$1 == "path" { s += $2 } END { print s + 0 }' run/gmon.out.$((part - 1))+paths)
+	want=$(awk -F'\t' '$1 == "path" { s += $2 } END { print s + 0 }' run/gmon.out+paths.$((part - 1)))
 	[ "$total" = "$want" ] && [ ! -s annotate.err ] && echo "ok: callgrind part $part: rank $((part - 1))'s $want samples" ||
 		{ fail "callgrind part $part: callgrind_annotate says '$total', rank $((part - 1)) has $want"; cat annotate.err; }
 done
@@ -239,7 +241,7 @@ make_dir() {
 	rm -rf "$1" && mkdir -p "$1"
 	for r in 0 1 2 3 4 5; do
 		src=.; [ $((r % 2)) -eq 1 ] && src=second
-		cp "$src/gmon.out" "$1/gmon.out.$r" && cp "$src/gmon.out+paths" "$1/gmon.out.$r+paths"
+		cp "$src/gmon.out" "$1/gmon.out.$r" && cp "$src/gmon.out+paths" "$1/gmon.out+paths.$r"
 	done
 }
 # samples_of FILE...: the samples of the path lines.
@@ -279,28 +281,28 @@ every_np() {
 # A damaged paths file: the error names it, no paths are written; with
 # --skip-bad a warning, and the others' paths.
 make_dir badp
-printf 'garbage\n' > badp/gmon.out.4+paths
+printf 'garbage\n' > badp/gmon.out+paths.4
 every_np "a damaged paths file" badp
 [ "$(cat st.1)" -ne 0 ] || fail "a damaged paths file: -S succeeded"
 [ -e badp.paths ] && fail "a damaged paths file: gmon.sum+paths written"
 expect_grep "a damaged paths file is named" \
-	"badp/gmon.out.4+paths:1: not a paths file of version 1 (\"# gmon-mpi paths 1\" expected) (badp/gmon.sum+paths not written)" sum.err.1
+	"badp/gmon.out+paths.4:1: not a paths file of version 1 (\"# gmon-mpi paths 1\" expected) (badp/gmon.sum+paths not written)" sum.err.1
 every_np "a damaged paths file, --skip-bad" badp --skip-bad
 expect_grep "--skip-bad warns of the damaged paths file" \
-	"warning: badp/gmon.out.4+paths:1: not a paths file of version 1" sum.err.1
-others=$(samples_of badp/gmon.out.[01235]+paths)
+	"warning: badp/gmon.out+paths.4:1: not a paths file of version 1" sum.err.1
+others=$(samples_of badp/gmon.out+paths.[01235])
 [ "$(samples_of badp.paths)" = "$others" ] && echo "ok: --skip-bad: the other five files' $others samples" ||
 	fail "--skip-bad: $(samples_of badp.paths) samples in the sum, $others in the other files"
 # Another program's paths, in the middle and first: the first file's
 # executable is the sum's, so with --skip-bad the others are left out.
 make_dir other
-cp ot/gmon.out+paths other/gmon.out.3+paths
+cp ot/gmon.out+paths other/gmon.out+paths.3
 every_np "another program's paths" other
-expect_grep "another program's paths are named" "other/gmon.out.3+paths: paths of " sum.err.1
+expect_grep "another program's paths are named" "other/gmon.out+paths.3: paths of " sum.err.1
 every_np "another program's paths, --skip-bad" other --skip-bad
 [ "$(grep -c 'its paths are left out' sum.err.1)" -eq 1 ] || fail "another program's paths: not one warning"
 make_dir first
-cp ot/gmon.out+paths first/gmon.out.0+paths
+cp ot/gmon.out+paths first/gmon.out+paths.0
 every_np "another program's paths first, --skip-bad" first --skip-bad
 [ "$(grep -c 'its paths are left out' sum.err.1)" -eq 5 ] ||
 	fail "another program's paths first: not five warnings"
@@ -311,25 +313,25 @@ every_np "another program's paths first, --skip-bad" first --skip-bad
 make_dir badg
 for r in 0 3; do
 	printf 'not a gmon file\n' > "badg/gmon.out.$r"
-	{ grep -v -e '^path' -e '^# samples' gmon.out+paths; printf 'path\t777\t0:dead\n'; } > "badg/gmon.out.$r+paths"
+	{ grep -v -e '^path' -e '^# samples' gmon.out+paths; printf 'path\t777\t0:dead\n'; } > "badg/gmon.out+paths.$r"
 done
 every_np "bad profiles, --skip-bad" badg --skip-bad
 expect_grep "--skip-bad skips the bad profiles" "skipped 2 bad files (gmon.out.0, gmon.out.3)" sum.err.1
 grep -q '0:dead' badg.paths && fail "the paths of a skipped profile are in the sum"
-others=$(samples_of badg/gmon.out.[1245]+paths)
+others=$(samples_of badg/gmon.out+paths.[1245])
 [ "$(samples_of badg.paths)" = "$others" ] && echo "ok: a skipped profile's paths are left out" ||
 	fail "bad profiles: $(samples_of badg.paths) samples in the sum, $others in the good files'"
 
 # Only some profiles have paths (the first not): a warning, the others' paths.
 make_dir some
-rm -f some/gmon.out.0+paths some/gmon.out.1+paths some/gmon.out.4+paths
+rm -f some/gmon.out+paths.0 some/gmon.out+paths.1 some/gmon.out+paths.4
 every_np "only some profiles with paths" some
 expect_grep "the profiles without paths are counted" \
 	"warning: 3 of the 6 profiles have no call paths (PROFILE+paths); some/gmon.sum+paths holds the others'" sum.err.1
-[ "$(samples_of some.paths)" = "$(samples_of some/gmon.out.[235]+paths)" ] ||
+[ "$(samples_of some.paths)" = "$(samples_of some/gmon.out+paths.[235])" ] ||
 	fail "only some profiles with paths: the samples"
 make_dir none
-rm -f none/gmon.out.*+paths
+rm -f none/gmon.out+paths.*
 cp forward.paths none/gmon.sum+paths
 every_np "no profile with paths" none
 [ -e none.paths ] && fail "no profile with paths: gmon.sum+paths written"

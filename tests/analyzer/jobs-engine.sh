@@ -71,7 +71,7 @@ status=0
 grep -q '^command: .*gmon-run .*--libs all' "$work"/results-libs/local-*/job.txt ||
 	fail "BG_GMON_PROFILE_LIBS=all did not give gmon-run --libs all"
 for r in 0 1; do
-	[ -s "$(echo "$work"/results-libs/local-*/ranks)/gmon.out.$r+modules" ] ||
+	[ -s "$(echo "$work"/results-libs/local-*/ranks)/gmon.out+modules.$r" ] ||
 		fail "rank $r listed no libraries: $(ls "$work"/results-libs/local-*/ranks)"
 done
 status=0

@@ -68,7 +68,7 @@ self_of() {
 }
 
 # ls_ranks DIR: the gmon.out.* files in DIR, sorted, on one line; not the
-# files beside them (gmon.out.N+paths, +modules, +LIBRARY)
+# files beside them (gmon.out+paths.N, +modules, +LIBRARY)
 ls_ranks() {
 	ls -1 "$1" | grep -v '+' | sort -V | tr '\n' ' ' | sed 's/ $//'
 }

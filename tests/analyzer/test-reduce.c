@@ -2,8 +2,9 @@
  * test-reduce.c - CUnit tests of gprof-par -S's small modules: rank file
  * names, the other files of a -S directory (children's profiles, leftover
  * temporaries, bad names, FIFOs), the description of ranks and gaps
- * (rankfiles.c), and launcher
- * detection from the environment (launcher.c).
+ * (rankfiles.c), launcher detection from the environment (launcher.c),
+ * and the names of the files beside a profile (common/companion-name.c,
+ * profile/companions.c: gmon.out+paths.3 beside gmon.out.3).
  */
 #include <CUnit/Basic.h>
 #include <stdio.h>
@@ -12,6 +13,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "companion-name.h"
+#include "companions.h"
 #include "launcher.h"
 #include "rankfiles.h"
 
@@ -51,6 +54,15 @@ static void test_classify(void)
 	CU_ASSERT_EQUAL(rankfiles_classify("gmon.out.1x"), RANKFILE_NOT_A_RANK);
 	CU_ASSERT_EQUAL(rankfiles_classify("gmon.out."), RANKFILE_NOT_A_RANK);
 	CU_ASSERT_EQUAL(rankfiles_classify("gmon.out.01.4711"), RANKFILE_NOT_A_RANK);
+	/* the files beside a rank's profile are not named gmon.out.* */
+	CU_ASSERT_EQUAL(rankfiles_classify("gmon.out+paths.3"), -1);
+	CU_ASSERT_EQUAL(rankfiles_classify("gmon.out+calls.3"), -1);
+	CU_ASSERT_EQUAL(rankfiles_classify("gmon.out+modules.3"), -1);
+	CU_ASSERT_EQUAL(rankfiles_classify("gmon.out+libmpi.so.40.3"), -1);
+	/* those of a child's profile, and an earlier version's: not warned about */
+	CU_ASSERT_EQUAL(rankfiles_classify("gmon.out.2+paths.4711"), RANKFILE_MODULE);
+	CU_ASSERT_EQUAL(rankfiles_classify("gmon.out.3+paths"), RANKFILE_MODULE);
+	CU_ASSERT_EQUAL(rankfiles_classify("gmon.out.3+libmpi.so.40"), RANKFILE_MODULE);
 }
 
 /* A directory with rank files, children, leftovers, bad names, a FIFO and a
@@ -62,6 +74,8 @@ static void test_list_others(void)
 	static const char *const regular[] = {
 		"gmon.out.0", "gmon.out.2", "gmon.out.2.4711", "gmon.out.1.tmp9f3a00112233aabb",
 		"gmon.out.007", "gmon.out.-1", "gmon.out.1x", "gmon.sum", "notes.txt",
+		"gmon.out+paths.0", "gmon.out+calls.2", "gmon.out+libmpi.so.40.2",
+		"gmon.out+modules.2", "gmon.out.2+paths.4711", "gmon.sum+paths",
 	};
 	struct rankfiles_others others;
 	int64_t *ranks;
@@ -92,6 +106,7 @@ static void test_list_others(void)
 	CU_ASSERT_EQUAL(others.count[RANKFILE_TEMPORARY], 1);
 	CU_ASSERT_EQUAL(others.count[RANKFILE_NOT_A_RANK], 3);
 	CU_ASSERT_EQUAL(others.count[RANKFILE_NOT_REGULAR], 2);
+	CU_ASSERT_EQUAL(others.count[RANKFILE_MODULE], 1);   /* the child's paths */
 	for (size_t i = 0; i < 2; i++)
 		CU_ASSERT(strcmp(others.examples[RANKFILE_NOT_REGULAR][i], "gmon.out.1 (a FIFO)") == 0 ||
 			  strcmp(others.examples[RANKFILE_NOT_REGULAR][i], "gmon.out.3 (a directory)") == 0);
@@ -200,6 +215,72 @@ static void test_launcher(void)
 	clear_env();
 }
 
+static void expect_companion(const char *profile, const char *kind, const char *want)
+{
+	char buf[128], *path = companion_path(profile, kind);
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(path);
+	CU_ASSERT_STRING_EQUAL(path, want);
+	free(path);
+	CU_ASSERT_EQUAL(companion_name(profile, kind, buf, sizeof buf), strlen(want));
+	CU_ASSERT_STRING_EQUAL(buf, want);
+}
+
+static void test_companion_names(void)
+{
+	char small[8];
+
+	expect_companion("gmon.out.3", "paths", "gmon.out+paths.3");
+	expect_companion("gmon.out.3", "libmpi.so.40", "gmon.out+libmpi.so.40.3");
+	expect_companion("gmon.out.0", "modules", "gmon.out+modules.0");
+	expect_companion("/x/run.7", "paths", "/x/run+paths.7");
+	expect_companion("dir.1/gmon.out.12", "calls", "dir.1/gmon.out+calls.12");
+	expect_companion("gmon.out.3.4711", "paths", "gmon.out.3+paths.4711");
+	expect_companion("gmon.out", "paths", "gmon.out+paths");
+	expect_companion("gmon.sum", "libmpi.so.40", "gmon.sum+libmpi.so.40");
+	expect_companion("dir.1/gmon.sum", "paths", "dir.1/gmon.sum+paths");
+	expect_companion("out.3x", "paths", "out.3x+paths");
+	expect_companion("out.", "paths", "out.+paths");
+	expect_companion("dir/.3", "paths", "dir/.3+paths");
+	/* cut, terminated, the full length returned */
+	CU_ASSERT_EQUAL(companion_name("gmon.out.3", "paths", small, sizeof small), 16);
+	CU_ASSERT_STRING_EQUAL(small, "gmon.ou");
+	CU_ASSERT_EQUAL(companion_name("gmon.out.3", "paths", NULL, 0), 16);
+}
+
+static const char *const named_files[] = { "gmon.out.0", "gmon.out.1", "gmon.sum", "r/x.5",
+					    "gmon.out" };
+
+static int is_named(const char *name, void *ctx)
+{
+	(void)ctx;
+	for (size_t i = 0; i < sizeof named_files / sizeof named_files[0]; i++)
+		if (strcmp(name, named_files[i]) == 0)
+			return 1;
+	return 0;
+}
+
+static void test_companion_of(void)
+{
+	CU_ASSERT_EQUAL(companion_of_named("gmon.out+paths.0", is_named, NULL), 1);
+	CU_ASSERT_EQUAL(companion_of_named("gmon.out+libmpi.so.40.1", is_named, NULL), 1);
+	CU_ASSERT_EQUAL(companion_of_named("gmon.out+a+b.1", is_named, NULL), 1);
+	CU_ASSERT_EQUAL(companion_of_named("gmon.sum+paths", is_named, NULL), 1);
+	CU_ASSERT_EQUAL(companion_of_named("gmon.sum+libmpi.so.40", is_named, NULL), 1);
+	CU_ASSERT_EQUAL(companion_of_named("r/x+calls.5", is_named, NULL), 1);
+	CU_ASSERT_EQUAL(companion_of_named("gmon.out+paths", is_named, NULL), 1);
+	/* an earlier version's names */
+	CU_ASSERT_EQUAL(companion_of_named("gmon.out.0+paths", is_named, NULL), 1);
+	CU_ASSERT_EQUAL(companion_of_named("gmon.out.1+libmpi.so.40", is_named, NULL), 1);
+	/* not beside a profile named */
+	CU_ASSERT_EQUAL(companion_of_named("gmon.out.0", is_named, NULL), 0);
+	CU_ASSERT_EQUAL(companion_of_named("gmon.out.2", is_named, NULL), 0);
+	CU_ASSERT_EQUAL(companion_of_named("gmon.out.7+paths", is_named, NULL), 0);
+	CU_ASSERT_EQUAL(companion_of_named("r/x+.5", is_named, NULL), 0);
+	CU_ASSERT_EQUAL(companion_of_named("+paths.0", is_named, NULL), 0);
+	CU_ASSERT_EQUAL(companion_of_named("other+paths.0", is_named, NULL), 0);
+}
+
 int main(void)
 {
 	CU_pSuite s;
@@ -214,6 +295,8 @@ int main(void)
 	CU_add_test(s, "ranks and gaps", test_describe);
 	CU_add_test(s, "rank file paths", test_path);
 	CU_add_test(s, "launcher detection", test_launcher);
+	CU_add_test(s, "companion file names", test_companion_names);
+	CU_add_test(s, "companions among the files named", test_companion_of);
 	CU_basic_set_mode(CU_BRM_VERBOSE);
 	CU_basic_run_tests();
 	failures = CU_get_number_of_failures();

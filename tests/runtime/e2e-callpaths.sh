@@ -17,7 +17,7 @@
 #     and counted as cut;
 #   - BG_GMON_CALLSTACKS=0 (or off) writes none; a malformed value is
 #     reported once and paths stay on;
-#   - a static program, and 2 ranks under mpirun (gmon.out.N+paths each).
+#   - a static program, and 2 ranks under mpirun (gmon.out+paths.N each).
 . "$(dirname "$0")/lib.sh"
 
 build_linked prog "$programs/callpaths.c" -lpthread
@@ -210,9 +210,9 @@ awk -v s="$share" -v n="$work_samples" 'BEGIN { exit !(s >= 0.99 && n >= 30) }' 
 mkdir ranks && cd ranks
 BG_GMON_HZ=1000 mpirun_np 2 -x BG_GMON_HZ ../prog easy-hard
 for rank in 0 1; do
-	[ -s gmon.out.$rank+paths ] || fail "rank $rank wrote no paths: $(ls_profiles)"
-	check_file gmon.out.$rank+paths ../prog
-	read -r work_samples share < <(named_paths gmon.out.$rank+paths ../prog | leaf_share " work hard main")
+	[ -s gmon.out+paths.$rank ] || fail "rank $rank wrote no paths: $(ls_profiles)"
+	check_file gmon.out+paths.$rank ../prog
+	read -r work_samples share < <(named_paths gmon.out+paths.$rank ../prog | leaf_share " work hard main")
 	awk -v s="$share" -v n="$work_samples" 'BEGIN { exit !(s >= 0.99 && n >= 30) }' ||
 		fail "rank $rank: work <- hard <- main in $share of $work_samples"
 done

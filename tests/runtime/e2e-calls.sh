@@ -74,9 +74,9 @@ check_calls gmon.out+calls
 # Under mpirun: each selected rank writes its own, the others none
 mkdir ranks && cd ranks
 BG_GMON_RANK_SUBSET=1 mpirun_np 2 -x BG_GMON_RANK_SUBSET ../prog $n $m
-expect_eq "$(ls -1 | grep '^gmon\.out' | grep -v '+paths$' | tr '\n' ' ')" \
-	"gmon.out.1 gmon.out.1+calls " "the files of ranks 0-1 with the subset 1"
-check_calls gmon.out.1+calls
+expect_eq "$(ls -1 | grep '^gmon\.out' | grep -v '+paths\.' | LC_ALL=C sort | tr '\n' ' ')" \
+	"gmon.out+calls.1 gmon.out.1 " "the files of ranks 0-1 with the subset 1"
+check_calls gmon.out+calls.1
 cd ..
 
 # A static program has no call between modules: no file, and an earlier

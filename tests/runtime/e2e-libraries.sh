@@ -144,7 +144,7 @@ done
 mkdir ranks && cd ranks
 BG_GMON_PROFILE_LIBS=libburn.so mpirun_np 2 -x BG_GMON_PROFILE_LIBS ../prog 100000000 > /dev/null
 for rank in 0 1; do
-	[ -s gmon.out.$rank+libburn.so ] && [ -s gmon.out.$rank+modules ] ||
+	[ -s gmon.out+libburn.so.$rank ] && [ -s gmon.out+modules.$rank ] ||
 		fail "rank $rank wrote no library profile: $(ls_profiles)"
 done
 gpp=$top_builddir/gprof-par/gprof-par
@@ -153,7 +153,7 @@ grep -q "summed 2 of 2 files" sum.err || fail "-S did not sum the 2 ranks: $(cat
 grep -q "summed the shared libraries' profiles: libburn.so (2 files) into ./gmon.sum+libburn.so" \
 	sum.err || fail "-S did not sum libburn.so's profiles: $(cat sum.err)"
 grep -q "not summed" sum.err && fail "-S warned about the library files: $(cat sum.err)"
-"$GPROF" -b -p ../libburn.so gmon.out.0+libburn.so gmon.out.1+libburn.so > gnu.out
+"$GPROF" -b -p ../libburn.so gmon.out+libburn.so.0 gmon.out+libburn.so.1 > gnu.out
 "$GPROF" -b -p ../libburn.so gmon.sum+libburn.so > ours.out
 cmp -s gnu.out ours.out || fail "GNU gprof reports the library's sum differently from its files"
 awk -F'\t' '$1 == "gmon.sum+libburn.so" && $2 > 0 { found = 1 } END { exit !found }' \
@@ -166,12 +166,12 @@ ASAN_OPTIONS=detect_leaks=0 mpirun_np 2 -x ASAN_OPTIONS "$gpp" -S . > /dev/null 
 cmp -s serial.lib gmon.sum+libburn.so || fail "the library's sum differs under mpirun -np 2"
 # A list naming a path instead of a file beside it (a shared directory's
 # list must not send gprof-par elsewhere) is refused, nothing read from it
-mkdir ../planted && cp gmon.out.0 ../planted/ && cp gmon.out.0+libburn.so ../outside+libburn.so
+mkdir ../planted && cp gmon.out.0 ../planted/ && cp gmon.out+libburn.so.0 ../outside+libburn.so
 printf '# gmon-mpi modules 1\n# columns\n../outside+libburn.so\t5\t-\t0x1000\t0x1200\t0x0\t%s\n' \
-	"$work/libburn.so" > ../planted/gmon.out.0+modules
+	"$work/libburn.so" > ../planted/gmon.out+modules.0
 status=0; (cd ../planted && "$gpp" -S . > /dev/null 2> sum.err) || status=$?
 expect_eq "$status" 1 "exit status with a list naming a path"
-grep -q "gmon.out.0+modules:3: not a module line" ../planted/sum.err ||
+grep -q "gmon.out+modules.0:3: not a module line" ../planted/sum.err ||
 	fail "a list naming ../outside+libburn.so was taken: $(cat ../planted/sum.err)"
 [ ! -e ../planted/gmon.sum+libburn.so ] || fail "a library's sum was made from a file outside"
 # A library rebuilt between the runs has another build-id: its files are

@@ -90,17 +90,18 @@ BG_GMON_COUNT_LIB_CALLS=libplain.so LD_AUDIT=$audit ./noplt
 mkdir ranks && cd ranks
 BG_GMON_COUNT_LIB_CALLS=libplain.so mpirun_np 2 -x BG_GMON_COUNT_LIB_CALLS \
 	-x GMON_MPI_LIBRARY -x GMON_MPI_AUDIT_LIBRARY "$gmon_run" ../prog
-check_plt gmon.out.0+plt-calls
-check_plt gmon.out.1+plt-calls
+check_plt gmon.out+plt-calls.0
+check_plt gmon.out+plt-calls.1
 rm -f gmon.out*
 BG_GMON_RANK_SUBSET=1 BG_GMON_COUNT_LIB_CALLS=libplain.so mpirun_np 2 -x BG_GMON_RANK_SUBSET \
 	-x BG_GMON_COUNT_LIB_CALLS -x GMON_MPI_LIBRARY -x GMON_MPI_AUDIT_LIBRARY "$gmon_run" ../prog
-check_plt gmon.out.1+plt-calls
-[ ! -e gmon.out.0+plt-calls ] || fail "rank 0, not selected, wrote gmon.out.0+plt-calls"
+check_plt gmon.out+plt-calls.1
+[ ! -e gmon.out+plt-calls.0 ] || fail "rank 0, not selected, wrote gmon.out+plt-calls.0"
 # GMON_OUT_PREFIX names it as the runtime names the profile
 rm -f gmon.out*
 GMON_OUT_PREFIX=run BG_GMON_COUNT_LIB_CALLS=libplain.so mpirun_np 2 -x GMON_OUT_PREFIX \
 	-x BG_GMON_COUNT_LIB_CALLS -x GMON_MPI_LIBRARY -x GMON_MPI_AUDIT_LIBRARY "$gmon_run" ../prog
-expect_eq "$(ls | tr '\n' ' ')" "run.0 run.0+calls run.0+paths run.0+plt-calls run.1 run.1+calls run.1+paths run.1+plt-calls " \
+expect_eq "$(ls | LC_ALL=C sort | tr '\n' ' ')" \
+	"run+calls.0 run+calls.1 run+paths.0 run+paths.1 run+plt-calls.0 run+plt-calls.1 run.0 run.1 " \
 	"files with GMON_OUT_PREFIX=run"
 note ok

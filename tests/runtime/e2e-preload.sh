@@ -19,7 +19,7 @@ done
 
 rm -f gmon.out*
 mpirun_np 3 "$gmon_run" --subset 1 --prefix out --verbose ./app 2>stderr
-expect_eq "$(ls | grep '^out\.' | tr '\n' ' ')" "out.1 out.1+calls out.1+paths " \
+expect_eq "$(ls | grep '^out[.+]' | LC_ALL=C sort | tr '\n' ' ')" "out+calls.1 out+paths.1 out.1 " \
 	"files with --subset 1 --prefix out (and its call paths and calls between modules)"
 grep -q '^gmon-mpi: rank 1: wrote out.1' stderr || fail "--verbose: $(cat stderr)"
 

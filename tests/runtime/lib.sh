@@ -70,12 +70,12 @@ exact_samples_of() {
 }
 
 # ls_profiles: the gmon.out* files here, sorted, on one line; the call
-# paths beside each profile (PROFILE+paths, written by default) and the
-# calls between modules (PROFILE+calls: libc calls main) left out:
-# e2e-callpaths.sh and e2e-calls.sh check those
+# paths beside each profile (gmon.out+paths.N, gmon.out+paths: written by
+# default) and the calls between modules (gmon.out+calls.N: libc calls
+# main) left out: e2e-callpaths.sh and e2e-calls.sh check those
 ls_profiles() {
-	ls -1 | grep '^gmon\.out' | grep -v -e '+paths$' -e '+calls$' | sort -V | tr '\n' ' ' |
-		sed 's/ $//'
+	ls -1 | grep '^gmon\.out' | grep -v -E '\+(paths|calls)(\.[0-9]+)?$' | sort -V |
+		tr '\n' ' ' | sed 's/ $//'
 }
 
 # function_at BINARY ADDRESS: the function of BINARY (nm, link-time
