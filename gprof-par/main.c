@@ -152,9 +152,8 @@ static void note_library_time(const struct sum_job *job, const struct profile *p
 			100.0 * (double)share[j].samples / (double)(libs + exe));
 	if (nshare > 4)
 		fprintf(stderr, " and %zu more", nshare - 4);
-	if (share[0].example)
-		fprintf(stderr, "; see one with " PROGRAM " LIBRARY %s", share[0].example);
-	fputc('\n', stderr);
+	fputs("; see every module's functions with " PROGRAM " -M and the same arguments\n",
+	      stderr);
 out:
 	for (size_t i = 0; i < job->n; i++)
 		module_list_free(&lists[i]);

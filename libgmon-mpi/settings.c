@@ -107,11 +107,15 @@ void config_read(struct gmon_config *c)
 		else
 			c->callstacks = on;
 	}
-	/* empty: as if unset */
+	/* unset or empty: every module (HP-UX's default for LD_PROFILE's
+	 * libraries; measured: no sampling cost over the executable alone,
+	 * bench/libs-bench); malformed: the executable only, as before */
 	if (libs && *libs && profile_libs_valid(libs))
 		c->profile_libs = libs;
 	else if (libs && *libs)
 		c->bad_profile_libs = libs;
+	else
+		c->profile_libs = "all";
 	if (count_calls && *count_calls && profile_libs_valid(count_calls))
 		c->count_lib_calls = count_calls;
 	else if (count_calls && *count_calls)

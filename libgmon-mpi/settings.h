@@ -39,7 +39,8 @@ struct gmon_config {
 	const char *bad_rate;
 	const char *bad_flush_signals;
 	const char *bad_verbose;
-	const char *profile_libs;    /* BG_GMON_PROFILE_LIBS, NULL if unset */
+	const char *profile_libs;    /* BG_GMON_PROFILE_LIBS: "all" if unset or
+				      * empty, NULL if malformed */
 	const char *bad_profile_libs;
 	int callstacks;              /* BG_GMON_CALLSTACKS: sample call paths (on) */
 	const char *count_lib_calls; /* BG_GMON_COUNT_LIB_CALLS, NULL if unset */

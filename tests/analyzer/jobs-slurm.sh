@@ -46,6 +46,16 @@ grep -q "^Load balance over 3 ranks (0 to 4)" "$results/load-balance.txt" ||
 	fail "load-balance.txt: $(head -3 "$results/load-balance.txt")"
 grep -q '<svg xmlns="http://www.w3.org/2000/svg"' "$results/load-balance.svg" ||
 	fail "load-balance.svg is no SVG"
+# Every module's time, by default: the report over all modules lists the
+# libraries (libc, Open MPI's) beside the program's functions.
+[ -s "$results/modules-report.txt" ] || fail "modules-report.txt is missing or empty"
+grep -q "^Report over all load modules (gprof-par -M)" "$results/modules-report.txt" ||
+	fail "modules-report.txt: $(head -3 "$results/modules-report.txt")"
+grep -Eq '(rank_work|thread_spin) \{0\}' "$results/modules-report.txt" ||
+	fail "modules-report.txt names none of the program's functions"
+grep -Eq '^ \{[1-9][0-9]*\} +lib[^ ]*\.so' "$results/modules-report.txt" ||
+	fail "modules-report.txt lists no library: $(grep -A30 'Index by module' "$results/modules-report.txt")"
+
 # The call paths, summed beside the sum: the measured call graph, the
 # flame graph and the folded stacks, all of the same samples.
 for f in gmon.sum+paths call-graph-measured.txt flame-graph.svg call-paths.folded; do

@@ -9,8 +9,8 @@
 # samples).  The library's share of the samples is within 10 points of its
 # measured share of the CPU time (1,000 samples a second, so that the
 # share is a few hundred samples).  A list of names chooses the libraries
-# (with or without the version suffix); none, unset (for now) or a
-# malformed value: the executable only.  gprof-par's report of the
+# (with or without the version suffix); unset is all; none or a malformed
+# value: the executable only.  gprof-par's report of the
 # executable stays GNU's, with one line on stderr about the libraries.
 # Under mpirun each rank writes its own; gprof-par -S sums each library's
 # files too (the same bytes under mpirun), and refuses a library rebuilt
@@ -23,9 +23,15 @@ build_linked prog "$programs/burn-caller.c" -L"$work" -lburn -Wl,-rpath,"$work"
 build_id=$(readelf -n libburn.so | awk '/Build ID:/ { print $3 }')
 [ -n "$build_id" ] || fail "libburn.so has no build-id (the test is broken)"
 
-# Unset: the executable only, as before
+# Unset: every module, as all (the default since -M reports them); none:
+# the executable only
 ./prog 30000000 > /dev/null
-expect_eq "$(ls_profiles)" "gmon.out" "files without BG_GMON_PROFILE_LIBS"
+[ -s gmon.out+libburn.so ] && [ -s gmon.out+modules ] &&
+	echo "ok: unset: the library's profile and the list, as all" ||
+	fail "files without BG_GMON_PROFILE_LIBS: $(ls_profiles)"
+rm -f gmon.out*
+BG_GMON_PROFILE_LIBS=none ./prog 30000000 > /dev/null
+expect_eq "$(ls_profiles)" "gmon.out" "files with BG_GMON_PROFILE_LIBS=none"
 
 # all
 rm -f gmon.out*
@@ -77,7 +83,7 @@ cmp -s gnu.out ours.out || fail "the executable's report differs from GNU gprof'
 all_libs=$(awk -F'\t' 'NR > 2 && $1 !~ /^#/ { s += $2 } END { print s + 0 }' gmon.out+modules)
 expected_note="gprof-par: $(awk -v l="$all_libs" -v e="$exe_samples" \
 	'BEGIN { printf "%.1f", 100 * l / (l + e) }')% of the samples were in shared libraries"
-grep -q "^$expected_note, which this report of the executable leaves out: libburn.so" ours.err ||
+grep -q "^$expected_note, which this report of the executable leaves out: libburn.so.*; see every module's functions with gprof-par -M and the same arguments$" ours.err ||
 	fail "no note on the libraries' time ('$expected_note'): $(cat ours.err)"
 expect_eq "$(wc -l < ours.err)" 1 "lines on stderr with the note"
 # a list of another version is named, and the report goes on
@@ -124,13 +130,17 @@ BG_GMON_PROFILE_LIBS=libother.so ./prog 100000000 > /dev/null
 awk -F'\t' '$1 == "-" && $7 ~ /libburn.so$/ { found = 1 } END { exit !found }' gmon.out+modules ||
 	fail "libburn.so, sampled but not chosen, is not listed with '-': $(cat gmon.out+modules)"
 
-# none, empty, and malformed values: the executable only (one message for
-# the malformed ones)
-for value in none "" "a::b" ":libburn.so" "libburn.so:"; do
+# empty: as unset (all)
+rm -f gmon.out*
+BG_GMON_PROFILE_LIBS= ./prog 30000000 > /dev/null 2> stderr
+[ -s gmon.out+libburn.so ] && [ ! -s stderr ] || fail "BG_GMON_PROFILE_LIBS='': not as unset: $(ls_profiles)"
+# none and malformed values: the executable only (one message for the
+# malformed ones)
+for value in none "a::b" ":libburn.so" "libburn.so:"; do
 	rm -f gmon.out*
 	BG_GMON_PROFILE_LIBS=$value ./prog 30000000 > /dev/null 2> stderr
 	expect_eq "$(ls_profiles)" "gmon.out" "files with BG_GMON_PROFILE_LIBS='$value'"
-	if [ "$value" != none ] && [ -n "$value" ]; then
+	if [ "$value" != none ]; then
 		grep -q "^gmon-mpi: BG_GMON_PROFILE_LIBS='$value' is not" stderr ||
 			fail "no message for BG_GMON_PROFILE_LIBS='$value': $(cat stderr)"
 		expect_eq "$(wc -l < stderr)" 1 "lines on stderr for '$value'"

@@ -78,7 +78,7 @@ static void clear_environment(void)
 	const char *vars[] = {"BG_GMON_VERBOSE", "BG_GMON_START_THREAD_TIMERS", "BG_GMON_HZ",
 			      "BG_GMON_RANK_SUBSET", "OMPI_COMM_WORLD_RANK", "PMIX_RANK",
 			      "PMI_RANK", "MV2_COMM_WORLD_RANK", "SLURM_PROCID",
-			      "BG_GMON_CALLSTACKS"};
+			      "BG_GMON_CALLSTACKS", "BG_GMON_PROFILE_LIBS"};
 
 	for (size_t i = 0; i < sizeof vars / sizeof vars[0]; i++)
 		unsetenv(vars[i]);
@@ -187,6 +187,42 @@ static void test_callstacks_from_environment(void)
 	clear_environment();
 }
 
+/* BG_GMON_PROFILE_LIBS=value (NULL: unset): the selection kept (NULL: the
+ * executable only) and whether the value is reported as malformed */
+static void expect_profile_libs(const char *value, const char *selection, int reported)
+{
+	struct gmon_config c;
+
+	if (value)
+		setenv("BG_GMON_PROFILE_LIBS", value, 1);
+	else
+		unsetenv("BG_GMON_PROFILE_LIBS");
+	config_read(&c);
+	if (selection) {
+		CU_ASSERT_PTR_NOT_NULL_FATAL(c.profile_libs);
+		CU_ASSERT_STRING_EQUAL(c.profile_libs, selection);
+	} else {
+		CU_ASSERT_PTR_NULL(c.profile_libs);
+	}
+	if (reported) {
+		CU_ASSERT_PTR_EQUAL(c.bad_profile_libs, getenv("BG_GMON_PROFILE_LIBS"));
+	} else {
+		CU_ASSERT_PTR_NULL(c.bad_profile_libs);
+	}
+}
+
+static void test_profile_libs_from_environment(void)
+{
+	clear_environment();
+	expect_profile_libs(NULL, "all", 0);          /* every module by default */
+	expect_profile_libs("", "all", 0);            /* empty: as if unset */
+	expect_profile_libs("none", "none", 0);
+	expect_profile_libs("libmpi.so:libm.so", "libmpi.so:libm.so", 0);
+	expect_profile_libs("libmpi.so::libm.so", NULL, 1);  /* malformed: reported */
+	expect_profile_libs(":", NULL, 1);
+	clear_environment();
+}
+
 static void test_communication_libraries(void)
 {
 	const char *comm[] = {"/usr/lib/x86_64-linux-gnu/libopen-pal.so.40",
@@ -219,6 +255,8 @@ int main(void)
 	CU_add_test(suite, "BG_GMON_VERBOSE from the environment", test_verbose_from_environment);
 	CU_add_test(suite, "BG_GMON_CALLSTACKS from the environment",
 		    test_callstacks_from_environment);
+	CU_add_test(suite, "BG_GMON_PROFILE_LIBS from the environment",
+		    test_profile_libs_from_environment);
 	CU_add_test(suite, "malformed launcher ranks", test_malformed_rank_from_environment);
 	CU_add_test(suite, "communication libraries", test_communication_libraries);
 	CU_basic_set_mode(CU_BRM_VERBOSE);
