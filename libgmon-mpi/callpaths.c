@@ -285,21 +285,33 @@ static int never_returns(uintptr_t ret)
 	return code_byte(ret) == 0xf4;
 }
 
-/* Return addresses into the executable in the stack words [from, to)
- * (at most SCAN_WORDS), deeper first: the executable's functions that
- * called into a library without frame pointers. */
-static void scan_gap(struct walk *w, uintptr_t from, uintptr_t to)
+/*
+ * Return addresses into the executable in the stack words [from, to) (at
+ * most SCAN_WORDS), deeper first: the executable's functions that called
+ * into a library without frame pointers.  When to is the next frame
+ * (bounded), the gap is the library's frames under one call from the
+ * executable: only the outermost such word is that call's, the others are
+ * stale, left by earlier calls in slots the library's frames did not
+ * overwrite (measured: an MPI_Barrier called from main gave main;main).
+ * Unbounded (the chain broke), every such word is kept.
+ */
+static void scan_gap(struct walk *w, uintptr_t from, uintptr_t to, int bounded)
 {
-	uintptr_t word;
+	uintptr_t word, outermost = 0;
 
 	from = (from + 7) & ~(uintptr_t)7;
 	for (unsigned n = 0; from < to && n < SCAN_WORDS; from += 8, n++) {
 		if (!stack_word(w, from, &word))
-			return;
-		if (in_text(word) && follows_call(word) && !never_returns(word) &&
-		    !push_frame(w, word))
+			break;
+		if (!in_text(word) || !follows_call(word) || never_returns(word))
+			continue;
+		if (bounded)
+			outermost = word;
+		else if (!push_frame(w, word))
 			return;
 	}
+	if (outermost)
+		push_frame(w, outermost);
 }
 
 /* A PC in the executable on push %rbp, on the mov %rsp,%rbp after it, or
@@ -329,7 +341,7 @@ static int library_gap(struct walk *w, uintptr_t fp, uintptr_t next)
 {
 	int next_ok = valid_fp(w, next, fp + 8);
 
-	scan_gap(w, fp + 16, next_ok ? next : w->high);
+	scan_gap(w, fp + 16, next_ok ? next : w->high, next_ok);
 	return next_ok;
 }
 
@@ -389,8 +401,10 @@ static void walk(struct walk *w, const ucontext_t *uc)
 		return;                 /* the PC alone */
 	if (in_text(pc))
 		prologue_return(w, pc);
+	else if (valid_fp(w, fp, w->sp))
+		scan_gap(w, w->sp, fp, 1);
 	else
-		scan_gap(w, w->sp, valid_fp(w, fp, w->sp) ? fp : w->high);
+		scan_gap(w, w->sp, w->high, 0);
 	follow_chain(w, fp);
 	trim_entry_frames(w);
 }

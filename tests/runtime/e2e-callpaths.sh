@@ -186,7 +186,8 @@ awk -F'\t' '$1 == "path" && split($3, f, " ") > 128 { exit 1 }' gmon.out+paths |
 for off in 0 off NO; do
 	rm -f gmon.out*
 	BG_GMON_CALLSTACKS=$off ./prog easy-hard 2> stderr
-	expect_eq "$(ls_profiles)" "gmon.out" "files with BG_GMON_CALLSTACKS=$off"
+	expect_eq "$(ls_profiles)" "gmon.out" "profiles with BG_GMON_CALLSTACKS=$off"
+	expect_eq "$(ls_beside paths)" "" "call paths with BG_GMON_CALLSTACKS=$off"
 	expect_eq "$(cat stderr)" "" "stderr with BG_GMON_CALLSTACKS=$off"
 done
 rm -f gmon.out*

@@ -69,13 +69,18 @@ exact_samples_of() {
 	"$top_builddir/tests/runtime/gmon-inspect" samples "$3" "$start" "$(printf '%x' $((0x$start + 0x$size)))"
 }
 
-# ls_profiles: the gmon.out* files here, sorted, on one line; the call
-# paths beside each profile (gmon.out+paths.N, gmon.out+paths: written by
-# default) and the calls between modules (gmon.out+calls.N: libc calls
-# main) left out: e2e-callpaths.sh and e2e-calls.sh check those
+# ls_profiles: the profiles here (gmon.out, gmon.out.N), sorted, on one
+# line; not the files beside them, written by default (gmon.out+paths.N,
+# gmon.out+calls.N, gmon.out+modules.N, gmon.out+LIBRARY.N: ls_beside)
 ls_profiles() {
-	ls -1 | grep '^gmon\.out' | grep -v -E '\+(paths|calls)(\.[0-9]+)?$' | sort -V |
-		tr '\n' ' ' | sed 's/ $//'
+	ls -1 | grep '^gmon\.out' | grep -v '+' | sort -V | tr '\n' ' ' | sed 's/ $//'
+}
+
+# ls_beside [KIND-PATTERN]: the files beside the profiles here (all, or
+# those whose kind matches the extended regular expression), sorted
+ls_beside() {
+	ls -1 | grep -E "^gmon\.out\+(${1:-.*})(\.[0-9]+)?\$" | LC_ALL=C sort | tr '\n' ' ' |
+		sed 's/ $//'
 }
 
 # function_at BINARY ADDRESS: the function of BINARY (nm, link-time
