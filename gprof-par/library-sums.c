@@ -6,108 +6,19 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "companions.h"
 #include "files.h"
 #include "gmon-calls.h"
 #include "gmon-modules.h"
 #include "module-calls.h"
-#include "module-list.h"
 #include "profile-write.h"
 #include "sum.h"
 
-/* One library: its files in the main sum's order, and what the lists say. */
-struct library {
-	char *base;
-	char **paths;
-	size_t n, cap;
-	uint64_t samples;
-	char *build_id, *path;   /* from the first list naming it */
-	uint64_t low, high;
-	size_t n_summed;         /* files in its sum */
-	char *sum;               /* OUTPUT+BASENAME (companions.h), once written */
-	int profiled;            /* a list names a profile of it */
-};
-
-static int cmp_library(const void *a, const void *b)
-{
-	return strcmp(((const struct library *)a)->base, ((const struct library *)b)->base);
-}
-
-/* dir of file (with its '/'), joined with name. */
-static char *beside(const char *file, const char *name)
-{
-	const char *slash = strrchr(file, '/');
-	size_t dirlen = slash ? (size_t)(slash - file) + 1 : 0;
-	char *s = malloc(dirlen + strlen(name) + 1);
-
-	if (s) {
-		memcpy(s, file, dirlen);
-		strcpy(s + dirlen, name);
-	}
-	return s;
-}
-
-static struct library *find_or_add(struct library **libs, size_t *n, size_t *cap,
-				   const struct module_entry *e)
-{
-	for (size_t i = 0; i < *n; i++)
-		if (strcmp((*libs)[i].base, e->base) == 0)
-			return &(*libs)[i];
-	if (*n == *cap) {
-		size_t c = *cap ? 2 * *cap : 8;
-		struct library *grown = realloc(*libs, c * sizeof(*grown));
-
-		if (!grown)
-			return NULL;
-		*libs = grown;
-		*cap = c;
-	}
-	memset(&(*libs)[*n], 0, sizeof(**libs));
-	(*libs)[*n].base = strdup(e->base);
-	(*libs)[*n].path = strdup(e->path);
-	(*libs)[*n].build_id = e->build_id ? strdup(e->build_id) : NULL;
-	(*libs)[*n].low = e->low;
-	(*libs)[*n].high = e->high;
-	if (!(*libs)[*n].base || !(*libs)[*n].path)
-		return NULL;
-	return &(*libs)[(*n)++];
-}
-
-static int add_path(struct library *lib, char *path)
-{
-	if (lib->n == lib->cap) {
-		size_t c = lib->cap ? 2 * lib->cap : 16;
-		char **grown = realloc(lib->paths, c * sizeof(*grown));
-
-		if (!grown)
-			return -1;
-		lib->paths = grown;
-		lib->cap = c;
-	}
-	lib->paths[lib->n++] = path;
-	return 0;
-}
-
-static void free_libraries(struct library *libs, size_t n)
-{
-	for (size_t i = 0; i < n; i++) {
-		for (size_t k = 0; k < libs[i].n; k++)
-			free(libs[i].paths[k]);
-		free(libs[i].paths);
-		free(libs[i].base);
-		free(libs[i].build_id);
-		free(libs[i].path);
-		free(libs[i].sum);
-	}
-	free(libs);
-}
-
 /* The summed list: one line per library summed, written through a
  * temporary and a rename, replacing only a regular file (files.h). */
-static int write_list(const char *output, const struct library *libs, size_t n,
-		      const unsigned char *written, char *err, size_t errlen)
+static int write_list(const char *output, const struct sum_library *libs, size_t n,
+		      char *const *sums, char *err, size_t errlen)
 {
 	struct output_file out;
 	char *path = companion_path(output, GMON_MODULE_LIST_NAME);
@@ -126,13 +37,13 @@ static int write_list(const char *output, const struct library *libs, size_t n,
 	for (size_t i = 0; i < n; i++) {
 		/* a module sampled but not profiled (not chosen, the vDSO) stays
 		 * listed with "-", for gprof-par -M's header */
-		if (!written[i] && libs[i].profiled)
+		if (!sums[i] && libs[i].profiled)
 			continue;
 		/* the sum's file, a name beside the list */
-		if (written[i]) {
-			const char *slash = strrchr(libs[i].sum, '/');
+		if (sums[i]) {
+			const char *slash = strrchr(sums[i], '/');
 
-			fputs(slash ? slash + 1 : libs[i].sum, out.stream);
+			fputs(slash ? slash + 1 : sums[i], out.stream);
 		} else {
 			fputs("-", out.stream);
 		}
@@ -193,67 +104,30 @@ nomem:
 	return 1;
 }
 
-static int sum_libraries(FILE *msg, const char *program, char *const *files, size_t nfiles,
+static int sum_libraries(FILE *msg, const char *program, const struct sum_libraries *sl,
 			 const char *output, int skip_bad)
 {
-	struct library *libs = NULL;
-	size_t n = 0, cap = 0;
-	unsigned char *written = NULL;
+	const struct sum_library *libs = sl->libs;
+	size_t n = sl->n, *summed = NULL;
+	char **sums = NULL;
 	char err[1024];
 	int status = 0, any = 0, any_listed = 0;
 
-	for (size_t i = 0; i < nfiles; i++) {
-		struct module_list list;
-		struct stat sb;
-		char *lp = companion_path(files[i], GMON_MODULE_LIST_NAME);
-
-		if (!lp)
-			goto nomem;
-		if (lstat(lp, &sb) != 0) {
-			free(lp);
-			continue;
-		}
-		if (module_list_read(lp, &list, err, sizeof(err)) != 0) {
-			fprintf(msg, "%s: %s%s\n", program, skip_bad ? "warning: " : "", err);
-			status |= !skip_bad;
-			free(lp);
-			continue;
-		}
-		free(lp);
-		for (size_t k = 0; k < list.n; k++) {
-			const struct module_entry *e = &list.entries[k];
-			struct library *lib;
-			char *path;
-
-			lib = find_or_add(&libs, &n, &cap, e);
-			if (!lib) {
-				module_list_free(&list);
-				goto nomem;
-			}
-			lib->samples += e->samples;
-			if (!e->file)
-				continue;
-			lib->profiled = 1;
-			path = beside(files[i], e->file);
-			if (!path || add_path(lib, path) != 0) {
-				free(path);
-				module_list_free(&list);
-				goto nomem;
-			}
-		}
-		module_list_free(&list);
+	if (sl->oom)
+		goto nomem;
+	for (size_t i = 0; i < sl->nunread; i++) {
+		fprintf(msg, "%s: %s%s\n", program, skip_bad ? "warning: " : "", sl->unread[i]);
+		status |= !skip_bad;
 	}
-	if (n == 0) {
-		free(libs);
+	if (n == 0)
 		return status;
-	}
-	qsort(libs, n, sizeof(*libs), cmp_library);
-	written = calloc(n, 1);
-	if (!written)
+	sums = calloc(n, sizeof(*sums));
+	summed = calloc(n, sizeof(*summed));
+	if (!sums || !summed)
 		goto nomem;
 	for (size_t i = 0; i < n; i++) {
+		const struct sum_outcome *out = &libs[i].sum;
 		struct sum_job job = { .paths = libs[i].paths, .n = libs[i].n, .skip_bad = skip_bad };
-		struct sum_outcome out;
 		char *path;
 
 		if (!libs[i].profiled) {
@@ -263,24 +137,20 @@ static int sum_libraries(FILE *msg, const char *program, char *const *files, siz
 		path = companion_path(output, libs[i].base);
 		if (!path)
 			goto nomem;
-		sum_outcome_init(&out);
-		sum_serial(&job, &out);
-		sum_print_skipped(msg, &job, &out);
-		if (out.failed) {
+		sum_print_skipped(msg, &job, out);
+		if (out->failed) {
 			fprintf(msg, "%s: %s: %s (its sum is not written)\n", program, libs[i].base,
-				out.message);
+				out->message);
 			status = 1;
-		} else if (profile_write(&out.prof, path, err, sizeof(err)) != 0) {
+		} else if (profile_write(&out->prof, path, err, sizeof(err)) != 0) {
 			fprintf(msg, "%s: %s\n", program, err);
 			status = 1;
 		} else {
-			written[i] = 1;
-			libs[i].n_summed = libs[i].n - out.nbad;
-			libs[i].sum = path;
+			summed[i] = libs[i].n - out->nbad;
+			sums[i] = path;
 			path = NULL;
 			any = 1;
 		}
-		sum_outcome_free(&out);
 		free(path);
 	}
 	if (any) {
@@ -288,32 +158,37 @@ static int sum_libraries(FILE *msg, const char *program, char *const *files, siz
 
 		fprintf(msg, "%s: summed the shared libraries' profiles", program);
 		for (size_t i = 0; i < n; i++) {
-			if (!written[i])
+			if (!sums[i])
 				continue;
-			fprintf(msg, "%s%s (%zu file%s) into %s", sep, libs[i].base,
-				libs[i].n_summed, libs[i].n_summed == 1 ? "" : "s", libs[i].sum);
+			fprintf(msg, "%s%s (%zu file%s) into %s", sep, libs[i].base, summed[i],
+				summed[i] == 1 ? "" : "s", sums[i]);
 			sep = ", ";
 		}
 		fputc('\n', msg);
 	}
-	if ((any || any_listed) && write_list(output, libs, n, written, err, sizeof(err)) != 0) {
+	if ((any || any_listed) && write_list(output, libs, n, sums, err, sizeof(err)) != 0) {
 		fprintf(msg, "%s: %s\n", program, err);
 		status = 1;
 	}
-	free(written);
-	free_libraries(libs, n);
+	for (size_t i = 0; i < n; i++)
+		free(sums[i]);
+	free(sums);
+	free(summed);
 	return status;
 nomem:
 	fprintf(msg, "%s: out of memory summing the shared libraries' profiles\n", program);
-	free(written);
-	free_libraries(libs, n);
+	if (sums)
+		for (size_t i = 0; i < n; i++)
+			free(sums[i]);
+	free(sums);
+	free(summed);
 	return 1;
 }
 
-int library_sums_write(FILE *msg, const char *program, char *const *files, size_t nfiles,
-		       const char *output, int skip_bad)
+int library_sums_write(FILE *msg, const char *program, const struct sum_libraries *sl,
+		       char *const *files, size_t nfiles, const char *output, int skip_bad)
 {
-	int status = sum_libraries(msg, program, files, nfiles, output, skip_bad);
+	int status = sum_libraries(msg, program, sl, output, skip_bad);
 
 	status |= sum_calls(msg, program, files, nfiles, output, GMON_CALLS_NAME, skip_bad);
 	status |= sum_calls(msg, program, files, nfiles, output, GMON_PLT_CALLS_NAME, skip_bad);

@@ -754,7 +754,8 @@ static int sum_libraries(const struct sum_plan *plan, const struct sum_outcome *
 		}
 		good[n++] = plan->job.paths[i];
 	}
-	status = library_sums_write(stderr, PROGRAM, good, n, plan->output, plan->job.skip_bad);
+	status = library_sums_write(stderr, PROGRAM, &out->libraries, good, n, plan->output,
+				    plan->job.skip_bad);
 	if (call_paths_write_sum(&out->paths, plan->output, stderr, PROGRAM) != 0)
 		status = 1;
 	free(good);
@@ -913,6 +914,7 @@ int main(int argc, char **argv)
 	}
 	plan.job.skip_bad = o.skip_bad;
 	plan.job.sum_paths = plan.output != NULL;   /* -s, -S: OUTPUT+paths too */
+	plan.job.sum_libraries = plan.output != NULL;   /* and OUTPUT+LIBRARY */
 	if (o.balance || o.balance_svg) {
 		balance_share(mpi, me, &bal);
 		plan.job.balance_map = &bal.map;

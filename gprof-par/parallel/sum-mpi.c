@@ -167,8 +167,16 @@ static void unpack_state(struct profile *p, const void *data, size_t len)
 /* ------------------------------------------------------------------ */
 /* Each process's run over its block of files.                          */
 
-static void block(size_t n, int q, size_t *lo, size_t *hi)
+/* Process q's files: job->blocks', or an even share. */
+static void block(const struct sum_job *job, int q, size_t *lo, size_t *hi)
 {
+	size_t n = job->n;
+
+	if (job->blocks) {
+		*lo = job->blocks[q];
+		*hi = job->blocks[q + 1];
+		return;
+	}
 	*lo = (size_t)((unsigned __int128)n * (unsigned)q / (unsigned)nprocs);
 	*hi = (size_t)((unsigned __int128)n * (unsigned)(q + 1) / (unsigned)nprocs);
 }
@@ -183,7 +191,7 @@ static void local_run(struct sum_run *run, const struct sum_job *job, const void
 	sum_run_free(run);
 	if (state)
 		unpack_state(&run->prof, state, state_len);
-	block(job->n, me, &lo, &hi);
+	block(job, me, &lo, &hi);
 	if (me == 0) {
 		char who[64];
 
@@ -680,7 +688,7 @@ static void sum_paths_parallel(struct sum_run *run, const struct sum_job *job,
 	int failed;
 
 	sum_paths_init(&sp);
-	block(job->n, me, &lo, &hi);
+	block(job, me, &lo, &hi);
 	if (me == 0) {
 		if (sum_paths_files(&sp, job, 0, job->n, bad, nbad, 1, &next) != 0)
 			fatal(sp.message);
@@ -734,6 +742,286 @@ static void sum_paths_parallel(struct sum_run *run, const struct sum_job *job,
 }
 
 /* ------------------------------------------------------------------ */
+/* The shared libraries' profiles beside the files summed.              */
+
+static void fold_init(struct fold *f)
+{
+	memset(f, 0, sizeof *f);
+	init_state(&f->state);
+	if (me == 0)
+		f->rerun = calloc((size_t)nprocs, 1);
+	if (me == 0 && !f->rerun)
+		fatal("out of memory");
+}
+
+static void fold_free(struct fold *f)
+{
+	if (f->bad)   /* not taken */
+		fold_truncate(f, 0);
+	free(f->bad);
+	profile_free(&f->state);
+	free(f->cache.data);
+	free(f->rerun);
+	memset(f, 0, sizeof *f);
+}
+
+/*
+ * One library's files, as the main sum sums its files (job->blocks: each
+ * process's own): each process sums its block, process 0 checks the
+ * blocks against the serial order and takes the partial sums up the tree.
+ * o is the serial sum's outcome on process 0.
+ */
+static void sum_blocks(const struct sum_job *job, struct sum_outcome *o)
+{
+	struct sum_run run;
+	struct fold f;
+
+	sum_run_init(&run);
+	fold_init(&f);
+	local_run(&run, job, NULL, 0);
+	if (agree(&run, job, &f) == DECIDE_ERROR) {
+		o->failed = 1;
+		snprintf(o->message, sizeof o->message, "%s", f.message);
+	} else {
+		reduce_profiles(&run.prof);
+		if (me == 0) {
+			take_sum(&f.state, &run.prof, &o->prof);
+			if (o->prof.nfiles == 0) {
+				o->failed = 1;
+				snprintf(o->message, sizeof o->message, "none of the %zu gmon "
+					 "file%s could be summed", job->n, job->n == 1 ? "" : "s");
+			}
+		}
+	}
+	if (me == 0) {
+		o->bad = f.bad;
+		o->nbad = f.nbad;
+		f.bad = NULL;
+		f.nbad = 0;
+	}
+	fold_free(&f);
+	sum_run_free(&run);
+}
+
+static void put_u64(FILE *f, uint64_t v)
+{
+	fwrite(&v, sizeof v, 1, f);
+}
+
+/* A string, or NULL. */
+static void put_text(FILE *f, const char *text)
+{
+	uint64_t n = text ? strlen(text) : UINT64_MAX;
+
+	put_u64(f, n);
+	if (text)
+		fwrite(text, 1, (size_t)n, f);
+}
+
+struct reader {
+	const char *at, *end;
+};
+
+static uint64_t get_u64(struct reader *r)
+{
+	uint64_t v;
+
+	if ((size_t)(r->end - r->at) < sizeof v)
+		fatal("a bad list of libraries from another process");
+	memcpy(&v, r->at, sizeof v);
+	r->at += sizeof v;
+	return v;
+}
+
+static char *get_text(struct reader *r)
+{
+	uint64_t n = get_u64(r);
+	char *text;
+
+	if (n == UINT64_MAX)
+		return NULL;
+	if ((uint64_t)(r->end - r->at) < n)
+		fatal("a bad list of libraries from another process");
+	text = xmalloc((size_t)n + 1);
+	memcpy(text, r->at, (size_t)n);
+	text[n] = '\0';
+	r->at += n;
+	return text;
+}
+
+/* sl in bytes (with_blocks: each library's blocks too), malloc'ed. */
+static void pack_libraries(const struct sum_libraries *sl, int with_blocks, char **data,
+			   size_t *len)
+{
+	FILE *f = open_memstream(data, len);
+
+	if (!f)
+		fatal("out of memory");
+	put_u64(f, sl->nunread);
+	for (size_t i = 0; i < sl->nunread; i++)
+		put_text(f, sl->unread[i]);
+	put_u64(f, sl->n);
+	for (size_t i = 0; i < sl->n; i++) {
+		const struct sum_library *lib = &sl->libs[i];
+
+		put_text(f, lib->base);
+		put_text(f, lib->path);
+		put_text(f, lib->build_id);
+		put_u64(f, lib->low);
+		put_u64(f, lib->high);
+		put_u64(f, lib->samples);
+		put_u64(f, (uint64_t)lib->profiled);
+		put_u64(f, lib->n);
+		for (size_t k = 0; k < lib->n; k++)
+			put_text(f, lib->paths[k]);
+		for (int q = 0; with_blocks && q <= nprocs; q++)
+			put_u64(f, lib->blocks[q]);
+	}
+	if (fclose(f) != 0)
+		fatal("out of memory");
+}
+
+/*
+ * Adds the packed libraries after sl's, as reading their lists after
+ * sl's would: the unread lists' messages after sl's, a library new to sl
+ * described as they describe it, the samples added, the files after sl's.
+ */
+static void take_libraries(struct sum_libraries *sl, const void *data, size_t len,
+			   int with_blocks)
+{
+	struct reader r = { data, (const char *)data + len };
+	uint64_t n = get_u64(&r);
+
+	for (uint64_t i = 0; i < n; i++) {
+		char **grown = grow_array(sl->unread, &sl->unread_cap, sl->nunread + 1,
+					  sizeof *grown, 8);
+
+		if (!grown)
+			fatal("out of memory");
+		sl->unread = grown;
+		sl->unread[sl->nunread] = get_text(&r);
+		if (!sl->unread[sl->nunread])
+			fatal("a bad list of libraries from another process");
+		sl->nunread++;
+	}
+	n = get_u64(&r);
+	for (uint64_t i = 0; i < n; i++) {
+		char *base = get_text(&r), *path = get_text(&r), *build_id = get_text(&r);
+		uint64_t low = get_u64(&r), high = get_u64(&r), samples, profiled, npaths;
+		struct sum_library *lib;
+
+		if (!base || !path)
+			fatal("a bad list of libraries from another process");
+		lib = sum_libraries_find_or_add(sl, base, path, build_id, low, high);
+		if (!lib)
+			fatal("out of memory");
+		free(base);
+		free(path);
+		free(build_id);
+		samples = get_u64(&r);
+		profiled = get_u64(&r);
+		npaths = get_u64(&r);
+		lib->samples += samples;
+		lib->profiled |= profiled != 0;
+		for (uint64_t k = 0; k < npaths; k++) {
+			char *file = get_text(&r);
+
+			if (!file || sum_library_add_path(lib, file) != 0)
+				fatal("out of memory");
+		}
+		if (with_blocks) {
+			lib->blocks = xmalloc((size_t)(nprocs + 1) * sizeof *lib->blocks);
+			for (int q = 0; q <= nprocs; q++)
+				lib->blocks[q] = (size_t)get_u64(&r);
+		}
+	}
+}
+
+/* Process 0, once process q's libraries are in sl: its files of each
+ * library end where that library's files now end. */
+static void mark_blocks(struct sum_libraries *sl, int q)
+{
+	for (size_t i = 0; i < sl->n; i++) {
+		struct sum_library *lib = &sl->libs[i];
+
+		if (!lib->blocks) {   /* new: no files before q's */
+			lib->blocks = calloc((size_t)nprocs + 1, sizeof *lib->blocks);
+			if (!lib->blocks)
+				fatal("out of memory");
+		}
+		lib->blocks[q + 1] = lib->n;
+	}
+}
+
+/*
+ * The shared libraries (sum.h, struct sum_libraries), after the processes
+ * agreed on the bad files (as for the call paths): each process reads the
+ * lists beside the files of its block that are summed; process 0 takes the
+ * others' in process order, so that the libraries, their descriptions and
+ * their files in file order are the serial sum's, sorts them and sends
+ * them to all, with the range of each library's files that each process
+ * read.  Then each library's files are summed as the main sum's are, each
+ * process its own range.  o->libraries on process 0 is then the serial
+ * sum's, whatever the number of processes.
+ */
+static void sum_libraries_parallel(struct sum_run *run, const struct sum_job *job,
+				   const struct sum_bad_file *bad, size_t nbad,
+				   struct sum_outcome *o)
+{
+	struct sum_libraries sl;
+	size_t lo, hi, len = 0;
+	char *data = NULL;
+
+	sum_libraries_init(&sl);
+	block(job, me, &lo, &hi);
+	if (me != 0) {
+		bad = run->bad;
+		nbad = run->nbad;
+	}
+	if (sum_libraries_read(&sl, job, lo, hi, bad, nbad) != 0)
+		fatal("out of memory reading the lists of modules");
+	if (me != 0) {
+		pack_libraries(&sl, 0, &data, &len);
+		send_buffer(data, len, 0);
+		free(data);
+		data = NULL;
+		sum_libraries_free(&sl);
+	} else {
+		mark_blocks(&sl, 0);
+		for (int q = 1; q < nprocs; q++) {
+			void *part = recv_buffer(q, &len);
+
+			take_libraries(&sl, part, len, 0);
+			free(part);
+			mark_blocks(&sl, q);
+		}
+		sum_libraries_sort(&sl);
+		pack_libraries(&sl, 1, &data, &len);
+	}
+	{
+		void *buf = data;
+
+		sum_mpi_bcast_buffer(&buf, &len);
+		data = buf;
+	}
+	if (me != 0)
+		take_libraries(&sl, data, len, 1);
+	free(data);
+	for (size_t i = 0; i < sl.n; i++) {
+		struct sum_job lj = sum_library_job(job, &sl.libs[i]);
+
+		if (sl.libs[i].profiled)
+			sum_blocks(&lj, &sl.libs[i].sum);
+	}
+	if (me == 0) {
+		sum_libraries_free(&o->libraries);
+		o->libraries = sl;
+	} else {
+		sum_libraries_free(&sl);
+	}
+}
+
+/* ------------------------------------------------------------------ */
 
 /* This process's own work so far: reading, checking, adding, balance,
  * call paths. */
@@ -776,12 +1064,7 @@ int sum_parallel(const struct sum_job *job, struct sum_outcome *o)
 
 	o->nprocs = nprocs;
 	sum_run_init(&run);
-	memset(&f, 0, sizeof f);
-	init_state(&f.state);
-	if (me == 0)
-		f.rerun = calloc((size_t)nprocs, 1);
-	if (me == 0 && !f.rerun)
-		fatal("out of memory");
+	fold_init(&f);
 
 	local_run(&run, job, NULL, 0);
 	if (job->timing) {
@@ -808,6 +1091,7 @@ int sum_parallel(const struct sum_job *job, struct sum_outcome *o)
 		o->bad = f.bad;
 		o->nbad = f.nbad;
 		f.bad = NULL;
+		f.nbad = 0;
 	}
 	if (decision == DECIDE_ERROR) {
 		o->failed = 1;
@@ -817,6 +1101,8 @@ int sum_parallel(const struct sum_job *job, struct sum_outcome *o)
 
 	if (job->sum_paths)
 		sum_paths_parallel(&run, job, o->bad, o->nbad, o);
+	if (job->sum_libraries)
+		sum_libraries_parallel(&run, job, o->bad, o->nbad, o);
 	reduce_profiles(&run.prof);
 	if (job->balance_map)
 		reduce_balance(&run, o);
@@ -833,9 +1119,7 @@ out:
 	MPI_Bcast(&o->failed, 1, MPI_INT, 0, MPI_COMM_WORLD);
 	if (job->timing)
 		gather_times(job, &run, o, MPI_Wtime() - start);
-	profile_free(&f.state);
-	free(f.cache.data);
-	free(f.rerun);
+	fold_free(&f);
 	sum_run_free(&run);
 	return o->failed ? -1 : 0;
 }

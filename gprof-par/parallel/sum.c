@@ -307,6 +307,7 @@ void sum_outcome_free(struct sum_outcome *o)
 		balance_free(&o->balance);
 	free(o->proc_times);
 	sum_paths_free(&o->paths);
+	sum_libraries_free(&o->libraries);
 	sum_outcome_init(o);
 }
 
@@ -359,6 +360,8 @@ int sum_serial(const struct sum_job *job, struct sum_outcome *o)
 		if (job->timing)
 			o->times[SUM_PHASE_PATHS] = sum_now() - start;
 	}
+	if (job->sum_libraries)
+		sum_libraries_serial(job, o);
 	return 0;
 }
 

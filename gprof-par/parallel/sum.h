@@ -59,6 +59,11 @@ struct sum_job {
 	int timing;            /* measure the phases (sum_outcome.times) */
 	int sum_paths;         /* also sum the call paths beside the files
 				* summed (sum_outcome.paths) */
+	int sum_libraries;     /* also sum the shared libraries' profiles
+				* beside the files summed (sum_outcome.libraries) */
+	/* Parallel: process q sums files [blocks[q], blocks[q + 1]); NULL:
+	 * blocks of even size. */
+	const size_t *blocks;
 	double init_seconds;   /* with timing: this process's SUM_PHASE_INIT */
 };
 
@@ -98,6 +103,31 @@ void sum_paths_free(struct sum_paths *sp);
 int sum_paths_files(struct sum_paths *sp, const struct sum_job *job, size_t lo, size_t hi,
 		    const struct sum_bad_file *bad, size_t nbad, int settle, size_t *next);
 
+/*
+ * The shared libraries' profiles beside the files summed (BG_GMON_PROFILE_LIBS,
+ * include/gmon-modules.h), found through each file's PROFILE+modules list
+ * (module-list.h), of the files summed only: a file --skip-bad skipped
+ * brings none.  A library is known by its base name; its description
+ * (path, build-id, range) comes from the first list naming it, its samples
+ * are the lists' total; its files, in file order, are summed as the main
+ * sum's are (sum.h's rules, the build fingerprint that must agree: a
+ * library rebuilt between runs is refused, or with skip_bad its files of
+ * the other build are skipped).  The same whatever the number of
+ * processes: in parallel each process reads the lists and sums the
+ * library files of its block of files, and process 0 checks the order as
+ * in the main sum.
+ */
+struct sum_library;
+
+struct sum_libraries {
+	struct sum_library *libs;  /* by base name (once sorted) */
+	size_t n, cap;
+	char **unread;         /* the lists that could not be read: why, in
+				* file order */
+	size_t nunread, unread_cap;
+	int oom;               /* out of memory: none of it is meaningful */
+};
+
 struct sum_outcome {
 	struct profile prof;   /* the sum (on the root process only) */
 	struct sum_bad_file *bad;  /* in file order: the skipped files, or
@@ -115,6 +145,19 @@ struct sum_outcome {
 	double times[SUM_NPHASES];
 	double *proc_times;
 	struct sum_paths paths;  /* with job->sum_paths, on the root */
+	struct sum_libraries libraries;  /* with job->sum_libraries, on the root */
+};
+
+struct sum_library {
+	char *base, *path;
+	char *build_id;        /* or NULL */
+	uint64_t low, high;    /* link-time range */
+	uint64_t samples;      /* of all the lists */
+	int profiled;          /* a list names a profile of it */
+	char **paths;          /* its profiles, in file order */
+	size_t n, cap;
+	size_t *blocks;        /* parallel: each process's range of paths */
+	struct sum_outcome sum;  /* profiled: its sum (on the root) */
 };
 
 /* Empties o; sum_outcome_free frees what it holds. */
@@ -137,6 +180,33 @@ void sum_print_summary(FILE *out, const struct sum_job *job, const struct sum_ou
 		       double seconds, const char *output);
 
 /* ---- Shared with sum-mpi.c --------------------------------------------- */
+
+/* The shared libraries (struct sum_libraries, libraries.c). */
+void sum_libraries_init(struct sum_libraries *sl);
+void sum_libraries_free(struct sum_libraries *sl);
+
+/* Adds the lists beside files [lo, hi) of job, passing over the files of
+ * bad[0..nbad) (in file order).  Returns 0, or -1 when out of memory. */
+int sum_libraries_read(struct sum_libraries *sl, const struct sum_job *job, size_t lo,
+		       size_t hi, const struct sum_bad_file *bad, size_t nbad);
+
+/* The library named base (a new one described by path, build_id, low and
+ * high; unprofiled, without files), or NULL when out of memory. */
+struct sum_library *sum_libraries_find_or_add(struct sum_libraries *sl, const char *base,
+					      const char *path, const char *build_id,
+					      uint64_t low, uint64_t high);
+
+/* Appends path (taken) to lib's files.  Returns 0, or -1 (not taken). */
+int sum_library_add_path(struct sum_library *lib, char *path);
+
+/* Sorts sl's libraries by base name. */
+void sum_libraries_sort(struct sum_libraries *sl);
+
+/* The job of summing lib's files, with job's rules. */
+struct sum_job sum_library_job(const struct sum_job *job, const struct sum_library *lib);
+
+/* After the main sum: o->libraries of job's files in this process. */
+void sum_libraries_serial(const struct sum_job *job, struct sum_outcome *o);
 
 /* What a run of a process over its files saw, for the parallel sum to
  * check against the serial order: a file that set the histograms or the

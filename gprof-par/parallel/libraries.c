@@ -1,0 +1,203 @@
+/* libraries.c - the shared libraries' profiles beside the files summed,
+ * found and summed in this process; see sum.h (struct sum_libraries). */
+#include "sum.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "companions.h"
+#include "gmon-modules.h"
+#include "grow.h"
+#include "module-list.h"
+
+void sum_libraries_init(struct sum_libraries *sl)
+{
+	memset(sl, 0, sizeof *sl);
+}
+
+void sum_libraries_free(struct sum_libraries *sl)
+{
+	for (size_t i = 0; i < sl->n; i++) {
+		struct sum_library *lib = &sl->libs[i];
+
+		for (size_t k = 0; k < lib->n; k++)
+			free(lib->paths[k]);
+		free(lib->paths);
+		free(lib->base);
+		free(lib->path);
+		free(lib->build_id);
+		free(lib->blocks);
+		sum_outcome_free(&lib->sum);
+	}
+	free(sl->libs);
+	for (size_t i = 0; i < sl->nunread; i++)
+		free(sl->unread[i]);
+	free(sl->unread);
+	sum_libraries_init(sl);
+}
+
+struct sum_library *sum_libraries_find_or_add(struct sum_libraries *sl, const char *base,
+					      const char *path, const char *build_id,
+					      uint64_t low, uint64_t high)
+{
+	struct sum_library *grown, *lib;
+
+	for (size_t i = 0; i < sl->n; i++)
+		if (strcmp(sl->libs[i].base, base) == 0)
+			return &sl->libs[i];
+	grown = grow_array(sl->libs, &sl->cap, sl->n + 1, sizeof *grown, 8);
+	if (!grown)
+		return NULL;
+	sl->libs = grown;
+	lib = &sl->libs[sl->n];
+	memset(lib, 0, sizeof *lib);
+	sum_outcome_init(&lib->sum);
+	lib->base = strdup(base);
+	lib->path = strdup(path);
+	lib->build_id = build_id ? strdup(build_id) : NULL;
+	lib->low = low;
+	lib->high = high;
+	sl->n++;   /* freed with the others if incomplete */
+	if (!lib->base || !lib->path || (build_id && !lib->build_id))
+		return NULL;
+	return lib;
+}
+
+int sum_library_add_path(struct sum_library *lib, char *path)
+{
+	char **grown = grow_array(lib->paths, &lib->cap, lib->n + 1, sizeof *grown, 16);
+
+	if (!grown)
+		return -1;
+	lib->paths = grown;
+	lib->paths[lib->n++] = path;
+	return 0;
+}
+
+/* dir of file (with its '/'), joined with name. */
+static char *beside(const char *file, const char *name)
+{
+	const char *slash = strrchr(file, '/');
+	size_t dirlen = slash ? (size_t)(slash - file) + 1 : 0;
+	char *s = malloc(dirlen + strlen(name) + 1);
+
+	if (s) {
+		memcpy(s, file, dirlen);
+		strcpy(s + dirlen, name);
+	}
+	return s;
+}
+
+static int add_unread(struct sum_libraries *sl, const char *why)
+{
+	char **grown = grow_array(sl->unread, &sl->unread_cap, sl->nunread + 1, sizeof *grown,
+				  8);
+
+	if (!grown)
+		return -1;
+	sl->unread = grown;
+	sl->unread[sl->nunread] = strdup(why);
+	if (!sl->unread[sl->nunread])
+		return -1;
+	sl->nunread++;
+	return 0;
+}
+
+/* The list beside profile, if any. */
+static int read_list(struct sum_libraries *sl, const char *profile)
+{
+	struct module_list list;
+	struct stat sb;
+	char err[1024], *lp = companion_path(profile, GMON_MODULE_LIST_NAME);
+	int rc = 0;
+
+	if (!lp)
+		return -1;
+	if (lstat(lp, &sb) != 0) {
+		free(lp);
+		return 0;
+	}
+	rc = module_list_read(lp, &list, err, sizeof err);
+	free(lp);
+	if (rc != 0)
+		return add_unread(sl, err);
+	for (size_t k = 0; k < list.n && rc == 0; k++) {
+		const struct module_entry *e = &list.entries[k];
+		struct sum_library *lib = sum_libraries_find_or_add(sl, e->base, e->path,
+								    e->build_id, e->low, e->high);
+		char *path;
+
+		if (!lib) {
+			rc = -1;
+			break;
+		}
+		lib->samples += e->samples;
+		if (!e->file)
+			continue;
+		lib->profiled = 1;
+		path = beside(profile, e->file);
+		if (!path || sum_library_add_path(lib, path) != 0) {
+			free(path);
+			rc = -1;
+		}
+	}
+	module_list_free(&list);
+	return rc;
+}
+
+int sum_libraries_read(struct sum_libraries *sl, const struct sum_job *job, size_t lo,
+		       size_t hi, const struct sum_bad_file *bad, size_t nbad)
+{
+	size_t b = 0;
+
+	for (size_t i = lo; i < hi; i++) {
+		while (b < nbad && bad[b].index < i)
+			b++;
+		if (b < nbad && bad[b].index == i)
+			continue;   /* not in the sum: nor are its libraries */
+		if (read_list(sl, job->paths[i]) != 0) {
+			sl->oom = 1;
+			return -1;
+		}
+	}
+	return 0;
+}
+
+static int cmp_library(const void *a, const void *b)
+{
+	return strcmp(((const struct sum_library *)a)->base, ((const struct sum_library *)b)->base);
+}
+
+void sum_libraries_sort(struct sum_libraries *sl)
+{
+	if (sl->n > 1)
+		qsort(sl->libs, sl->n, sizeof *sl->libs, cmp_library);
+}
+
+struct sum_job sum_library_job(const struct sum_job *job, const struct sum_library *lib)
+{
+	struct sum_job j;
+
+	memset(&j, 0, sizeof j);
+	j.paths = lib->paths;
+	j.n = lib->n;
+	j.skip_bad = job->skip_bad;
+	j.blocks = lib->blocks;
+	return j;
+}
+
+void sum_libraries_serial(const struct sum_job *job, struct sum_outcome *o)
+{
+	struct sum_libraries *sl = &o->libraries;
+
+	if (sum_libraries_read(sl, job, 0, job->n, o->bad, o->nbad) != 0)
+		return;
+	sum_libraries_sort(sl);
+	for (size_t i = 0; i < sl->n; i++) {
+		struct sum_job lj = sum_library_job(job, &sl->libs[i]);
+
+		if (sl->libs[i].profiled)
+			sum_serial(&lj, &sl->libs[i].sum);
+	}
+}
