@@ -201,4 +201,97 @@ grep -q "libburn.so: .*fingerprint.*(its sum is not written)" sum.err ||
 "$gpp" -S --skip-bad . > /dev/null 2> sum.err || fail "--skip-bad failed: $(cat sum.err)"
 grep -q "libburn.so (1 file) into ./gmon.sum+libburn.so" sum.err ||
 	fail "--skip-bad did not sum the first build's file: $(cat sum.err)"
+
+# The libraries are summed in the parallel pass, each process the files
+# beside its own rank files: with 1 to 4 processes, the same exit status,
+# messages and bytes as without a launcher.  Six ranks (copies of the two
+# above), then rank 3 of the rebuilt library (refused; --skip-bad skips
+# it), then a bad rank file (--skip-bad: none of its libraries' data).
+# sum_np NP ARG...: -S with NP processes (0: no launcher); gprof-par's
+# messages, without times, in sum-NP.msg
+sum_np() {
+	local np=$1 status=0
+	shift
+	if [ "$np" = 0 ]; then
+		"$gpp" "$@" > /dev/null 2> sum-$np.err || status=$?
+	else
+		ASAN_OPTIONS=detect_leaks=0 mpirun_np "$np" -x ASAN_OPTIONS "$gpp" "$@" \
+			> /dev/null 2> sum-$np.err || status=$?
+	fi
+	grep '^gprof-par:' sum-$np.err |
+		sed -e 's/ in [0-9.]* s ([0-9]* MB\/s)//' -e 's/ by [0-9]* processes//' > sum-$np.msg
+	return $status
+}
+# same_procs LABEL ARG...: -S ARG... in . with 1 to 4 processes as without
+# a launcher; the serial sum's files are left in ../ref, its status in
+# $serial_status
+same_procs() {
+	local label=$1 np status
+	shift
+	rm -rf gmon.sum* ../ref && mkdir ../ref
+	serial_status=0; sum_np 0 "$@" || serial_status=$?
+	cp gmon.sum* ../ref/ 2> /dev/null
+	for np in 1 2 3 4; do
+		rm -f gmon.sum*
+		status=0; sum_np "$np" "$@" || status=$?
+		expect_eq "$status" "$serial_status" "$label: exit status with $np processes"
+		cmp -s sum-0.msg sum-$np.msg ||
+			fail "$label: messages with $np processes: $(diff sum-0.msg sum-$np.msg)"
+		expect_eq "$(ls gmon.sum* 2> /dev/null)" "$(cd ../ref && ls)" \
+			"$label: files written with $np processes"
+		for f in ../ref/*; do
+			cmp -s "$f" "${f#../ref/}" || fail "$label: ${f#../ref/} differs with $np processes"
+		done
+	done
+}
+# rank_copy FROM RANK TO: FROM's rank RANK as rank TO here, its list
+# naming the library's file beside it
+rank_copy() {
+	cp "$1/gmon.out.$2" gmon.out.$3
+	cp "$1/gmon.out+libburn.so.$2" gmon.out+libburn.so.$3
+	sed "s/^gmon.out+libburn.so.$2\t/gmon.out+libburn.so.$3\t/" "$1/gmon.out+modules.$2" \
+		> gmon.out+modules.$3
+}
+cd .. && mkdir six && cd six
+for rank in 0 1 2 3 4 5; do rank_copy ../ranks $((rank % 2)) $rank; done
+same_procs "six ranks" -S .
+expect_eq "$serial_status" 0 "exit status of the six ranks' sum"
+grep -q "libburn.so (6 files) into ./gmon.sum+libburn.so" sum-0.msg ||
+	fail "the six ranks' library files were not summed: $(cat sum-0.err)"
+"$GPROF" -b -p ../libburn.so gmon.out+libburn.so.[0-5] > gnu.out
+"$GPROF" -b -p ../libburn.so ../ref/gmon.sum+libburn.so > ours.out
+cmp -s gnu.out ours.out || fail "GNU gprof reports the six files' sum differently from them"
+cp ../ref/gmon.sum+libburn.so ../six.lib
+# rank 3 with the rebuilt library: refused (the main sum written), the
+# same whatever the processes; --skip-bad skips that file only
+rank_copy ../rebuilt 1 3
+same_procs "a rebuilt library in rank 3" -S .
+expect_eq "$serial_status" 1 "exit status with a rebuilt library in rank 3"
+[ -s ../ref/gmon.sum ] && [ ! -e ../ref/gmon.sum+libburn.so ] ||
+	fail "a rebuilt library in rank 3: $(cd ../ref && ls)"
+grep -q "^gprof-par: libburn.so: .*gmon.out+libburn.so.3.*fingerprint.*(its sum is not written)$" \
+	sum-0.msg || fail "no message for rank 3's rebuilt library: $(cat sum-0.msg)"
+same_procs "a rebuilt library in rank 3, --skip-bad" -S --skip-bad .
+expect_eq "$serial_status" 0 "exit status with a rebuilt library in rank 3 and --skip-bad"
+grep -q "^gprof-par: skipped .*gmon.out+libburn.so.3" sum-0.msg ||
+	fail "rank 3's library file was not skipped: $(cat sum-0.msg)"
+grep -q "libburn.so (5 files) into ./gmon.sum+libburn.so" sum-0.msg ||
+	fail "--skip-bad did not sum the other 5 files: $(cat sum-0.msg)"
+# a bad rank file skipped brings none of its libraries' data: the sums
+# are those of the directory without it
+rank_copy ../ranks 1 3
+head -c 30 ../ranks/gmon.out.0 > gmon.out.2
+same_procs "a bad rank file, --skip-bad" -S --skip-bad .
+expect_eq "$serial_status" 0 "exit status with a bad rank file and --skip-bad"
+grep -q "summed 5 of 6 files.*skipped 1 bad file (gmon.out.2)" sum-0.msg ||
+	fail "the bad rank file was not skipped: $(cat sum-0.msg)"
+grep -q "libburn.so (5 files) into" sum-0.msg ||
+	fail "the bad rank's library file was summed: $(cat sum-0.msg)"
+mkdir ../five && cp ../ref/gmon.sum+libburn.so ../ref/gmon.sum+modules ../five/
+rm -f gmon.sum* gmon.out.2 gmon.out+libburn.so.2 gmon.out+modules.2
+"$gpp" -S . > /dev/null 2> sum.err || fail "-S without rank 2 failed: $(cat sum.err)"
+for f in gmon.sum+libburn.so gmon.sum+modules; do
+	cmp -s "$f" "../five/$f" || fail "a bad rank file skipped: $f is not that of the others"
+done
+cmp -s gmon.sum+libburn.so ../six.lib && fail "the five files' sum is the six's (the test is broken)"
 note ok
