@@ -261,4 +261,115 @@ GPROF_PAR_DEBUG_ROOT=$work/stripped/debug gpp -M ../prog gmon.out > m.out 2> m.e
 expect_eq "hot_inner named from the debug file" "$(flat 3 "hot_inner $hot" m.out)" "$hot_self"
 expect_grep "the index names the debug file" "names from $work/stripped/debug/.build-id/${id:0:2}/${id:2}.debug" m.out
 
+# A library the program dlopens and libm: every module's share within 10
+# points of its measured CPU time; the calls into libm (no -pg) counted
+# exactly through the PLT with BG_GMON_COUNT_LIB_CALLS (the audit library).
+cd "$work"
+cat > libdyn.c <<'SRC'
+volatile double dyn_sink;
+double dyn_burn(long n)
+{
+	double s = 0;
+
+	for (long i = 0; i < n; i++)
+		s += (double)i * 0.25;
+	dyn_sink = s;
+	return s;
+}
+SRC
+cat > dynm.c <<'SRC'
+#include <dlfcn.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+static volatile double sink;
+
+static double cpu(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+	return t.tv_sec + t.tv_nsec * 1e-9;
+}
+
+__attribute__((noinline)) void own(long n)
+{
+	for (long i = 0; i < n; i++)
+		sink += (double)i * 1.5;
+}
+
+__attribute__((noinline)) void use_libm(long n)
+{
+	double s = 0;
+
+	for (long i = 0; i < n; i++)
+		s += cos((double)i);      /* through the PLT: exactly n calls */
+	sink = s;
+}
+
+int main(int argc, char **argv)
+{
+	long n = argc > 1 ? atol(argv[1]) : 100000000;
+	void *h = dlopen(argc > 2 ? argv[2] : "./libdyn.so", RTLD_NOW);
+	double (*burn)(long) = h ? (double (*)(long))dlsym(h, "dyn_burn") : NULL;
+	double t0, t1, t2, t3;
+
+	if (!burn)
+		return 2;
+	t0 = cpu();
+	own(n);
+	t1 = cpu();
+	use_libm(n / 8);
+	t2 = cpu();
+	burn(n);
+	t3 = cpu();
+	printf("own %.6f\nlibm %.6f\ndyn %.6f\n", t1 - t0, t2 - t1, t3 - t2);
+	return 0;
+}
+SRC
+"$CC" -shared -fPIC -O1 -Wl,--build-id libdyn.c -o libdyn.so || { echo "ERROR: libdyn.so"; exit 99; }
+"$CC" -pg -O1 -fno-builtin dynm.c -o dynm -lm -ldl -L"$rtlib" -lgmon-mpi -Wl,-rpath,"$rtlib" ||
+	{ echo "ERROR: dynm"; exit 99; }
+mkdir dynm-run && cd dynm-run
+env BG_GMON_HZ=1000 ../dynm 150000000 "$work/libdyn.so" > measured || fail "the dlopen/libm run failed"
+gpp -M ../dynm gmon.out > m.out 2> m.err || fail "-M on the dlopen/libm run failed: $(cat m.err)"
+total=$(awk '{ s += $2 } END { print s }' measured)
+libm_name=$(awk '/^Index by module:/ { on = 1 } on && $2 ~ /^libm\.so/ { print $2; exit }' m.out)
+[ -n "$libm_name" ] || fail "libm is not in the index by module: $(cat m.out)"
+for m in dynm:own libdyn.so:dyn "$libm_name":libm; do
+	share=$(module_share "${m%%:*}")
+	want=$(awk -v k="${m##*:}" -v t="$total" '$1 == k { print $2 / t }' measured)
+	near "${m%%:*}'s share (the program, dlopen'ed, libm)" "${share:-0}" "$want"
+done
+# the calls into libm, counted by the audit library (whose own time is in
+# ld.so: a run of its own)
+cd "$work" && mkdir dynm-audit && cd dynm-audit
+env BG_GMON_COUNT_LIB_CALLS=libm.so LD_AUDIT="$top_builddir/audit/.libs/libgmon-mpi-audit.so" \
+	../dynm 16000000 "$work/libdyn.so" > /dev/null || fail "the audited run failed"
+gpp -M ../dynm gmon.out > m.out 2> m.err || fail "-M on the audited run failed: $(cat m.err)"
+lm=$(module_index "$libm_name")
+calls=$(awk -v m="$lm" '/^Flat profile:/ { on = 1; next } /^\f/ { on = 0 }
+	on && $NF == m && NF >= 8 { print $4; exit }' m.out)
+expect_eq "calls into libm (cos, without -pg), counted through the PLT" "$calls" 2000000
+expect_grep "use_libm calls it (the call graph)" "2000000/2000000 .* $lm" m.out
+
+# An MPI run on 4 ranks (oversubscribed: MPI's waits spin in its
+# libraries): the report over all modules shows the MPI stack's share.
+if command -v "$MPICC" > /dev/null 2>&1; then
+	cd "$work"
+	"$MPICC" -pg -O1 "$top_srcdir/tests/analyzer/corpus/mpi-wait.c" -o mpiprog \
+		-L"$rtlib" -lgmon-mpi -Wl,-rpath,"$rtlib" || { echo "ERROR: mpi-wait"; exit 99; }
+	mkdir mpi4 && (cd mpi4 && MPI_LEAKS=0 mpi "$MPIRUN" --oversubscribe --mca mpi_yield_when_idle 0 \
+		-np 4 ../mpiprog) || fail "the MPI run failed"
+	gpp -S -M mpi4 mpiprog > mpi.out 2> mpi.err || fail "-S -M on the MPI run failed: $(cat mpi.err)"
+	mpi_share=$(awk '/^Index by module:/ { on = 1 }
+		on && $2 ~ /^(libmpi|libopen-pal|libopen-rte|libpmix|libevent|mca_|libucs|libucp|libuct|libfabric)/ {
+			sub("%", "", $4); s += $4 } END { print s + 0 }' mpi.out)
+	awk -v s="$mpi_share" 'BEGIN { exit !(s >= 20) }' &&
+		echo "ok: the MPI stack's share over 4 ranks: $mpi_share%" ||
+		fail "no MPI library in the report over all modules: $(grep -A40 '^Index by module' mpi.out)"
+fi
+
 finish
