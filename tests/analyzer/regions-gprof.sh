@@ -21,6 +21,9 @@ scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 cd "$scratch" || exit 99
 export BG_GMON_START_THREAD_TIMERS=all OMP_NUM_THREADS=2
+# The executable's regions are the subject: no libraries' profiles (their
+# note on stderr is checked in e2e-libraries.sh), so stderr is the regions'.
+export BG_GMON_PROFILE_LIBS=none
 
 build_omp() {
 	local compiler=$1 out=$2 src=$3
@@ -29,7 +32,7 @@ build_omp() {
 }
 
 run_prog() {
-	rm -f gmon.out
+	rm -f gmon.out gmon.out+*
 	"$@" 2>/dev/null || { echo "ERROR: $* failed"; exit 99; }
 	[ -f gmon.out ] || { echo "ERROR: $* wrote no gmon.out"; exit 99; }
 }
