@@ -64,13 +64,13 @@ path_samples=$(awk -F'\t' '$1 == "path" { s += $2 } END { print s + 0 }' gmon.ou
 "$GPROF_PAR" -b -q --measured easy-hard gmon.out > meas.txt 2> meas.err || fail "--measured failed"
 expect_grep "--measured says so under the granularity" \
 	"children's times measured from $path_samples sampled call paths (gprof-par --measured)" meas.txt
-work=$(entry_self meas.txt work)
+work_self=$(entry_self meas.txt work)
 hard=$(arc_self meas.txt hard work)
 easy_est=$(arc_self est.txt easy work)
 hard_est=$(arc_self est.txt hard work)
-awk -v h="$hard" -v w="$work" 'BEGIN { exit !(w > 0 && h >= 0.99 * w) }' &&
-	echo "ok: measured hard->work $hard s of work's $work s" ||
-	fail "measured hard->work is $hard s of work's $work s (< 99%)"
+awk -v h="$hard" -v w="$work_self" 'BEGIN { exit !(w > 0 && h >= 0.99 * w) }' &&
+	echo "ok: measured hard->work $hard s of work's $work_self s" ||
+	fail "measured hard->work is $hard s of work's $work_self s (< 99%)"
 [ "$easy_est" = "$hard_est" ] && echo "ok: the estimate splits work evenly ($easy_est s each)" ||
 	fail "the estimate gave easy $easy_est s and hard $hard_est s"
 if command -v "${GPROF:-gprof}" > /dev/null; then
@@ -104,11 +104,11 @@ awk -v l="$light" -v h="$heavy" 'BEGIN { exit !(l > 0 && h / l > 2.7 && h / l < 
 mkdir -p thr && (cd thr && BG_GMON_HZ=1000 BG_GMON_START_THREAD_TIMERS=all ../easy-hard-threads) ||
 	{ echo "ERROR: easy-hard-threads failed"; exit 99; }
 "$GPROF_PAR" -b -q --measured easy-hard-threads thr/gmon.out > thr.txt || fail "--measured with threads failed"
-work=$(entry_self thr.txt work)
+work_self=$(entry_self thr.txt work)
 hard=$(arc_self thr.txt hard work)
-awk -v h="$hard" -v w="$work" 'BEGIN { exit !(w > 0 && h >= 0.99 * w) }' &&
-	echo "ok: threads: measured hard->work $hard s of work's $work s" ||
-	fail "threads: measured hard->work is $hard s of work's $work s (< 99%)"
+awk -v h="$hard" -v w="$work_self" 'BEGIN { exit !(w > 0 && h >= 0.99 * w) }' &&
+	echo "ok: threads: measured hard->work $hard s of work's $work_self s" ||
+	fail "threads: measured hard->work is $hard s of work's $work_self s (< 99%)"
 "$GPROF_PAR" --format=folded easy-hard-threads thr/gmon.out > thr.folded
 roots=$(awk '{ split($1, f, ";"); print f[1] }' thr.folded | sort -u | tr '\n' ' ')
 [ "$roots" = "both hard_only " ] && echo "ok: threads' paths start at their start routines" ||

@@ -72,11 +72,11 @@ expect_eq "$(total eh.incl)" "$samples" "callgrind_annotate --inclusive=yes's to
 # each function once (callgrind_annotate names a callee under "cfl=" by its
 # full path, a function under "fl=" relative to the current directory)
 expect_eq "$(list_sum eh.incl)" "$((3 * samples))" "inclusive: main, hard and work, once each"
-work=$(samples_of eh.incl work)
+work_samples=$(samples_of eh.incl work)
 hard=$(samples_of eh.incl hard)
-awk -v h="${hard:-0}" -v w="${work:-0}" 'BEGIN { exit !(w > 0 && h >= 0.99 * w) }' ||
-	fail "inclusive: hard has $hard samples, work $work (< 99%)"
-note "callgrind_annotate: $samples samples; inclusive hard $hard of work's $work"
+awk -v h="${hard:-0}" -v w="${work_samples:-0}" 'BEGIN { exit !(w > 0 && h >= 0.99 * w) }' ||
+	fail "inclusive: hard has $hard samples, work $work_samples (< 99%)"
+note "callgrind_annotate: $samples samples; inclusive hard $hard of work's $work_samples"
 # hard calls work once (gmon's count), for all of work's samples
 grep -q "^ *[0-9,]* ([ 0-9.]*%)  >   .*:work (1x)" eh.tree ||
 	fail "callgrind_annotate --tree=calling shows no single call of work: $(cat eh.tree)"
