@@ -76,7 +76,7 @@ note "ok: defaults: $(ls ranks | grep -c '+') companion files, gmon.out.* names 
 mkdir libs && cd libs
 BG_GMON_HZ=1000 BG_GMON_PROFILE_LIBS=all BG_GMON_COUNT_LIB_CALLS=libmpi.so mpirun_np 2 \
 	-x BG_GMON_HZ -x BG_GMON_PROFILE_LIBS -x BG_GMON_COUNT_LIB_CALLS \
-	-x GMON_MPI_LIBRARY -x GMON_MPI_AUDIT_LIBRARY "$gmon_run" ../app
+	-x GMON_MPI_LIBRARY -x GMON_MPI_AUDIT_LIBRARY "$gmon_run" ../app --libc-work
 for r in 0 1; do
 	for kind in paths calls modules plt-calls; do
 		[ -s gmon.out+$kind.$r ] || fail "BG_GMON_PROFILE_LIBS=all: no gmon.out+$kind.$r: $(ls | tr '\n' ' ')"
