@@ -116,6 +116,8 @@ roots=$(awk '{ split($1, f, ";"); print f[1] }' thr.folded | sort -u | tr '\n' '
 
 # Recursion: 30 frames of down() (or of the ping/pong cycle) over a sample
 # are one sample of it: its children are burn's time under it, not 30x.
+# Together they are all the samples but the few outside both (libc's at
+# start and exit: 4 of 246 under load).
 build recursive "$corpus/recursive.c"
 mkdir -p rec && (cd rec && BG_GMON_HZ=1000 ../recursive) || { echo "ERROR: recursive failed"; exit 99; }
 "$GPROF_PAR" -b -q --measured recursive rec/gmon.out > rec.txt || fail "--measured recursive failed"
@@ -124,7 +126,7 @@ read -r cyc_pct cyc_children < <(awk '/^\[/ && /<cycle 1 as a whole>/ { print $2
 down_burn=$(arc_self rec.txt down burn)
 awk -v d="$down_children" -v b="$down_burn" -v p="$down_pct" -v c="$cyc_children" -v q="$cyc_pct" '
 	BEGIN { exit !(d == b && p <= 100 && q <= 100 && c > 0 && d / c > 1.7 && d / c < 2.3 &&
-		       p + q > 99.5 && p + q < 100.5) }' &&
+		       p + q > 97 && p + q < 100.5) }' &&
 	echo "ok: recursion: down ${down_pct}% (children $down_children s = burn under it), the cycle ${cyc_pct}%" ||
 	{ fail "recursion: down ${down_pct}% children $down_children s (burn under it $down_burn s), cycle ${cyc_pct}% children $cyc_children s (expected 2:1, adding up to 100%)"; cat rec.txt; }
 
