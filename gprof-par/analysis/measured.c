@@ -146,7 +146,7 @@ static void load_library(struct resolver *r, struct library *lib, const char *pa
  * and build-id), read when first met; SIZE_MAX when out of memory. */
 static size_t library_of(struct resolver *r, const struct callpaths *cp, size_t k)
 {
-	const struct callpath_module *mod = &cp->modules[k];
+	const struct companion_module *mod = &cp->modules[k];
 	struct library *lib, *grown;
 
 	if (k == 0)

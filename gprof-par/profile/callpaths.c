@@ -25,58 +25,11 @@ void callpaths_init(struct callpaths *cp)
 
 void callpaths_free(struct callpaths *cp)
 {
-	for (size_t m = 0; m < cp->nmodules; m++) {
-		free(cp->modules[m].build_id);
-		free(cp->modules[m].path);
-	}
-	free(cp->modules);
+	companion_modules_free(cp->modules, cp->nmodules);
 	free(cp->frames);
 	free(cp->paths);
 	free(cp->slots);
 	callpaths_init(cp);
-}
-
-/* ---- the set's modules ---- */
-
-static int same_module(const struct callpath_module *m, const char *base, const char *build_id)
-{
-	if (strcmp(m->base, base) != 0)
-		return 0;
-	if (!m->build_id || !build_id)
-		return !m->build_id && !build_id;
-	return strcmp(m->build_id, build_id) == 0;
-}
-
-static const char *base_of(const char *path)
-{
-	const char *slash = strrchr(path, '/');
-
-	return slash ? slash + 1 : path;
-}
-
-/* The set's index of a module (added if new); -1 when out of memory. */
-static int64_t module_index(struct callpaths *cp, const char *path, const char *build_id)
-{
-	const char *base = base_of(path);
-	struct callpath_module *grown, *m;
-
-	for (size_t i = 0; i < cp->nmodules; i++)
-		if (same_module(&cp->modules[i], base, build_id))
-			return (int64_t)i;
-	grown = grow_array(cp->modules, &cp->modules_cap, cp->nmodules + 1, sizeof *grown, 8);
-	if (!grown)
-		return -1;
-	cp->modules = grown;
-	m = &cp->modules[cp->nmodules];
-	m->path = strdup(path);
-	m->build_id = build_id ? strdup(build_id) : NULL;
-	if (!m->path || (build_id && !m->build_id)) {
-		free(m->path);
-		free(m->build_id);
-		return -1;
-	}
-	m->base = base_of(m->path);
-	return (int64_t)cp->nmodules++;
 }
 
 /* ---- the set's paths, indexed by their frames ---- */
@@ -210,7 +163,8 @@ static int parse_module(struct callpaths *cp, struct reader *r, char *fields)
 
 	if (companion_parse_module(fields, r->nmap, &build_id, &path, &why) != 0)
 		return fail(r, why);
-	to = module_index(cp, path, build_id);
+	to = companion_module_index(&cp->modules, &cp->nmodules, &cp->modules_cap, path,
+				    build_id);
 	if (to < 0)
 		return fail(r, "out of memory");
 	if ((i == 0) != (to == 0)) {
@@ -350,7 +304,10 @@ static int reader_end(struct callpaths *cp, struct reader *r, int status)
 	return status;
 }
 
-int callpaths_add_file(struct callpaths *cp, const char *path, char *err, size_t errlen)
+/* Adds the paths file at path to cp.  Returns 0, or -1 with a message
+ * naming the file (and line) in err; after a failure cp may hold part of
+ * the file: free it, do not use it. */
+static int add_file(struct callpaths *cp, const char *path, char *err, size_t errlen)
 {
 	struct stat st;
 	int fd = open_input(path, "a paths file", INPUT_REGULAR, &st, err, errlen);
@@ -415,11 +372,14 @@ int callpaths_add_text(struct callpaths *cp, char *text, size_t len, const char 
 	return reader_end(cp, r, status);
 }
 
-int callpaths_read_file(struct callpaths *cp, const char *path, char *err, size_t errlen)
+/* The file at path into an empty cp that only collects its lines (a path
+ * on several lines stays several entries): the cheapest way to check a
+ * file before callpaths_add() merges it into a sum.  cp is for that only. */
+static int read_file(struct callpaths *cp, const char *path, char *err, size_t errlen)
 {
 	callpaths_init(cp);
 	cp->unindexed = 1;
-	return callpaths_add_file(cp, path, err, errlen);
+	return add_file(cp, path, err, errlen);
 }
 
 int callpaths_add(struct callpaths *cp, const struct callpaths *src, char *err, size_t errlen)
@@ -438,9 +398,10 @@ int callpaths_add(struct callpaths *cp, const struct callpaths *src, char *err, 
 	/* Checked before cp changes: a set that cannot be added leaves it as
 	 * it was (no module of its own left behind). */
 	for (size_t m = 0; m < src->nmodules; m++) {
-		const struct callpath_module *exe = cp->nmodules ? &cp->modules[0] : &src->modules[0];
+		const struct companion_module *exe = cp->nmodules ? &cp->modules[0] : &src->modules[0];
 
-		if ((m == 0) != same_module(exe, src->modules[m].base, src->modules[m].build_id)) {
+		if ((m == 0) != companion_same_module(exe, src->modules[m].path,
+						      src->modules[m].build_id)) {
 			set_error(err, errlen, "paths of %s and of %s cannot be added: not the same "
 				  "executable", src->modules[0].path, exe->path);
 			free(map);
@@ -448,7 +409,8 @@ int callpaths_add(struct callpaths *cp, const struct callpaths *src, char *err, 
 		}
 	}
 	for (size_t m = 0; m < src->nmodules; m++) {
-		int64_t to = module_index(cp, src->modules[m].path, src->modules[m].build_id);
+		int64_t to = companion_module_index(&cp->modules, &cp->nmodules, &cp->modules_cap,
+						    src->modules[m].path, src->modules[m].build_id);
 
 		if (to < 0)
 			goto oom;
@@ -487,17 +449,6 @@ struct order {
 };
 
 static struct order sorting; /* qsort has no context argument */
-
-static int cmp_modules(const void *a, const void *b)
-{
-	const struct callpath_module *l = &sorting.cp->modules[*(const uint32_t *)a];
-	const struct callpath_module *r = &sorting.cp->modules[*(const uint32_t *)b];
-	int c = strcmp(l->base, r->base);
-
-	if (c == 0)
-		c = strcmp(l->build_id ? l->build_id : "", r->build_id ? r->build_id : "");
-	return c ? c : strcmp(l->path, r->path);
-}
 
 static int cmp_frame(const struct callpath_frame *l, const struct callpath_frame *r)
 {
@@ -538,13 +489,8 @@ int callpaths_print(FILE *out, const struct callpaths *cp)
 		errno = ENOMEM;
 		return -1;
 	}
+	companion_modules_order(cp->modules, cp->nmodules, by_name, rank);
 	sorting = (struct order){ cp, rank };
-	for (uint32_t m = 0; m < cp->nmodules; m++)
-		by_name[m] = m;
-	if (cp->nmodules > 1)   /* the executable stays first */
-		qsort(by_name + 1, cp->nmodules - 1, sizeof *by_name, cmp_modules);
-	for (uint32_t m = 0; m < cp->nmodules; m++)
-		rank[by_name[m]] = m;
 	for (size_t p = 0; p < cp->npaths; p++)
 		order[p] = p;
 	qsort(order, cp->npaths, sizeof *order, cmp_paths);
@@ -552,12 +498,7 @@ int callpaths_print(FILE *out, const struct callpaths *cp)
 	fprintf(out, "%s %d\n", GMON_CALLPATHS_MAGIC, GMON_CALLPATHS_VERSION);
 	if (cp->rate)   /* none of the files said (a reader refuses "rate 0") */
 		fprintf(out, "rate\t%u\n", cp->rate);
-	for (uint32_t m = 0; m < cp->nmodules; m++) {
-		const struct callpath_module *mod = &cp->modules[by_name[m]];
-
-		fprintf(out, "module\t%u\t%s\t%s\n", m, mod->build_id ? mod->build_id : "-",
-			mod->path);
-	}
+	companion_print_modules(out, cp->modules, cp->nmodules, by_name);
 	for (size_t k = 0; k < cp->npaths; k++) {
 		const struct callpath *p = &cp->paths[order[k]];
 
@@ -592,19 +533,14 @@ int callpaths_print_state(FILE *out, const struct callpaths *cp)
 	return callpaths_print(out, &state);
 }
 
+static int print_set(FILE *out, const void *cp)
+{
+	return callpaths_print(out, cp);
+}
+
 int callpaths_write(const struct callpaths *cp, const char *path, char *err, size_t errlen)
 {
-	struct output_file o;
-
-	if (output_open(&o, path, err, errlen) != 0)
-		return -1;
-	if (callpaths_print(o.stream, cp) != 0 && errno == ENOMEM) {
-		set_error(err, errlen, "%s: out of memory writing the call paths (nothing "
-			  "written)", path);
-		output_abandon(&o);
-		return -1;
-	}
-	return output_commit(&o, err, errlen);  /* which sees a write error */
+	return companion_write(path, print_set, cp, "the call paths", err, errlen);
 }
 
 /* ---- the paths beside a profile ---- */
@@ -631,7 +567,7 @@ int callpaths_add_beside(struct callpaths *cp, const char *profile, char *err, s
 		return 1;
 	}
 	/* the file on its own first: a bad one leaves cp as it was */
-	if (callpaths_read_file(&one, path, err, errlen) != 0 ||
+	if (read_file(&one, path, err, errlen) != 0 ||
 	    callpaths_add(cp, &one, why, sizeof why) != 0) {
 		if (one.nfiles > 0)   /* read, but not added: name the file */
 			set_error(err, errlen, "%s: %s", path, why);

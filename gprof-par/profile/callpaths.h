@@ -16,13 +16,10 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "companion-text.h"
+
 #define CALLPATH_NO_MODULE UINT32_MAX   /* a frame's "-": in no module */
 
-struct callpath_module {
-	char *build_id;          /* lower-case hex, NULL if "-" */
-	char *path;              /* as loaded */
-	const char *base;        /* into path: after the last '/' */
-};
 
 struct callpath_frame {
 	uint32_t module;         /* index into modules, or CALLPATH_NO_MODULE */
@@ -37,7 +34,7 @@ struct callpath {
 
 struct callpaths {
 	unsigned rate;           /* samples per second; 0 until a file is read */
-	struct callpath_module *modules;
+	struct companion_module *modules;   /* [0]: the executable */
 	size_t nmodules;
 	struct callpath_frame *frames;
 	size_t nframes;
@@ -47,33 +44,22 @@ struct callpaths {
 	uint64_t lost;           /* samples the runtime had no room for */
 	uint64_t cut;            /* paths cut at the depth limit */
 	size_t nfiles;           /* files added */
-	uint64_t bytes;          /* their sizes (callpaths_add_file's files) */
+	uint64_t bytes;          /* their sizes (the files read) */
 	/* private: capacities and the index of paths by their frames */
 	size_t modules_cap, frames_cap, paths_cap;
 	size_t *slots;
 	size_t nslots;
-	int unindexed;           /* a path seen again is another entry (set by
-				  * callpaths_read_file: callpaths_add merges) */
+	int unindexed;           /* a path seen again is another entry (a file
+				  * read on its own: callpaths_add merges) */
 };
 
 void callpaths_init(struct callpaths *cp);
 void callpaths_free(struct callpaths *cp);
 
-/* Adds the paths file at path to cp.  Returns 0, or -1 with a message
- * naming the file (and line) in err; after a failure cp may hold part of
- * the file: free it, do not use it. */
-int callpaths_add_file(struct callpaths *cp, const char *path, char *err, size_t errlen);
-
-/* The same into an empty cp that only collects the file's lines (a path
- * on several lines stays several entries: the cheapest way to validate a
- * file before callpaths_add() merges it into a sum).  Print only a set
- * that callpaths_add() made. */
-int callpaths_read_file(struct callpaths *cp, const char *path, char *err, size_t errlen);
-
 /* Adds the paths text of len bytes at text (as a file holds them; its
  * lines are cut in place), named name in messages, to cp, with the reader
- * of callpaths_add_file: e.g. another process's set that callpaths_print
- * wrote into memory. */
+ * of the files: e.g. another process's set that callpaths_print wrote into
+ * memory. */
 int callpaths_add_text(struct callpaths *cp, char *text, size_t len, const char *name,
 		       char *err, size_t errlen);
 

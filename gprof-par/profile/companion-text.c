@@ -7,6 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "errors.h"
+#include "files.h"
+#include "grow.h"
+
 int companion_parse_u64(const char *s, int base, uint64_t *v)
 {
 	char *end;
@@ -42,4 +46,106 @@ int companion_parse_module(char *fields, uint64_t expected, const char **build_i
 	*build_id = strcmp(id, "-") == 0 ? NULL : id;
 	*path = rest;
 	return 0;
+}
+
+static const char *base_of(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	return slash ? slash + 1 : path;
+}
+
+int companion_same_module(const struct companion_module *m, const char *path,
+			  const char *build_id)
+{
+	if (strcmp(m->base, base_of(path)) != 0)
+		return 0;
+	if (!m->build_id || !build_id)
+		return !m->build_id && !build_id;
+	return strcmp(m->build_id, build_id) == 0;
+}
+
+int64_t companion_module_index(struct companion_module **modules, size_t *n, size_t *cap,
+			       const char *path, const char *build_id)
+{
+	struct companion_module *grown, *m;
+
+	for (size_t i = 0; i < *n; i++)
+		if (companion_same_module(&(*modules)[i], path, build_id))
+			return (int64_t)i;
+	grown = grow_array(*modules, cap, *n + 1, sizeof *grown, 8);
+	if (!grown)
+		return -1;
+	*modules = grown;
+	m = &grown[*n];
+	m->path = strdup(path);
+	m->build_id = build_id ? strdup(build_id) : NULL;
+	if (!m->path || (build_id && !m->build_id)) {
+		free(m->path);
+		free(m->build_id);
+		return -1;
+	}
+	m->base = base_of(m->path);
+	return (int64_t)(*n)++;
+}
+
+void companion_modules_free(struct companion_module *modules, size_t n)
+{
+	for (size_t m = 0; m < n; m++) {
+		free(modules[m].build_id);
+		free(modules[m].path);
+	}
+	free(modules);
+}
+
+static const struct companion_module *sorting;   /* qsort has no context argument */
+
+static int cmp_modules(const void *a, const void *b)
+{
+	const struct companion_module *l = &sorting[*(const uint32_t *)a];
+	const struct companion_module *r = &sorting[*(const uint32_t *)b];
+	int c = strcmp(l->base, r->base);
+
+	if (c == 0)
+		c = strcmp(l->build_id ? l->build_id : "", r->build_id ? r->build_id : "");
+	return c ? c : strcmp(l->path, r->path);
+}
+
+void companion_modules_order(const struct companion_module *modules, size_t n,
+			     uint32_t *by_name, uint32_t *rank)
+{
+	for (uint32_t m = 0; m < n; m++)
+		by_name[m] = m;
+	sorting = modules;
+	if (n > 1)   /* the executable stays first */
+		qsort(by_name + 1, n - 1, sizeof *by_name, cmp_modules);
+	for (uint32_t m = 0; m < n; m++)
+		rank[by_name[m]] = m;
+}
+
+void companion_print_modules(FILE *out, const struct companion_module *modules, size_t n,
+			     const uint32_t *by_name)
+{
+	for (uint32_t m = 0; m < n; m++) {
+		const struct companion_module *mod = &modules[by_name[m]];
+
+		fprintf(out, "module\t%u\t%s\t%s\n", m, mod->build_id ? mod->build_id : "-",
+			mod->path);
+	}
+}
+
+int companion_write(const char *path, int (*print)(FILE *, const void *), const void *set,
+		    const char *what, char *err, size_t errlen)
+{
+	struct output_file o;
+
+	if (output_open(&o, path, err, errlen) != 0)
+		return -1;
+	if (print(o.stream, set) != 0 && errno == ENOMEM) {
+		set_error(err, errlen, "%s: out of memory writing %s (nothing written)", path,
+			  what);
+		output_abandon(&o);
+		return -1;
+	}
+	return output_commit(&o, err, errlen);  /* which sees a write error */
 }

@@ -11,8 +11,51 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #define COMPANION_NO_MODULE UINT64_MAX   /* a frame's "-": in no module */
+
+/* A load module of a set read from such files (module 0: the executable). */
+struct companion_module {
+	char *build_id;          /* lower-case hex, NULL if "-" */
+	char *path;              /* as loaded */
+	const char *base;        /* into path: after the last '/' */
+};
+
+/*
+ * The index in (*modules)[0 .. *n) of the module with path's base name and
+ * build_id (the same module, wherever each rank loaded it), appended with
+ * copies of both when new (growing *cap).  Returns -1 when out of memory.
+ */
+int64_t companion_module_index(struct companion_module **modules, size_t *n, size_t *cap,
+			       const char *path, const char *build_id);
+
+/* Whether m is the module with path's base name and build_id. */
+int companion_same_module(const struct companion_module *m, const char *path,
+			  const char *build_id);
+
+void companion_modules_free(struct companion_module *modules, size_t n);
+
+/*
+ * The canonical order of modules[0 .. n), the same whatever order the files
+ * came in: the executable first, then by base name, build-id and path.
+ * by_name[k] is the k-th module, rank[i] the place of module i.
+ */
+void companion_modules_order(const struct companion_module *modules, size_t n,
+			     uint32_t *by_name, uint32_t *rank);
+
+/* The module lines of modules in that order (by_name). */
+void companion_print_modules(FILE *out, const struct companion_module *modules, size_t n,
+			     const uint32_t *by_name);
+
+/*
+ * Writes a set to path through a temporary renamed over it: print(out,
+ * set) returns 0, or -1 with errno set (ENOMEM: nothing is written; any
+ * other error is the stream's).  what names the set in messages ("the
+ * call paths").  Returns 0, or -1 with a message in err.
+ */
+int companion_write(const char *path, int (*print)(FILE *, const void *), const void *set,
+		    const char *what, char *err, size_t errlen);
 
 /* s as an unsigned number in base (no sign, no space, nothing after it).
  * Returns 0, or -1. */

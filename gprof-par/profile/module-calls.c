@@ -21,55 +21,10 @@ void module_calls_init(struct module_calls *mc)
 
 void module_calls_free(struct module_calls *mc)
 {
-	for (size_t m = 0; m < mc->nmodules; m++) {
-		free(mc->modules[m].build_id);
-		free(mc->modules[m].path);
-	}
-	free(mc->modules);
+	companion_modules_free(mc->modules, mc->nmodules);
 	free(mc->calls);
 	free(mc->slots);
 	module_calls_init(mc);
-}
-
-static const char *base_of(const char *path)
-{
-	const char *slash = strrchr(path, '/');
-
-	return slash ? slash + 1 : path;
-}
-
-static int same_module(const struct module_calls_module *m, const char *path,
-		       const char *build_id)
-{
-	if (strcmp(m->base, base_of(path)) != 0)
-		return 0;
-	if (!m->build_id || !build_id)
-		return !m->build_id && !build_id;
-	return strcmp(m->build_id, build_id) == 0;
-}
-
-/* The set's index of a module (added if new); -1 when out of memory. */
-static int64_t module_index(struct module_calls *mc, const char *path, const char *build_id)
-{
-	struct module_calls_module *grown, *m;
-
-	for (size_t i = 0; i < mc->nmodules; i++)
-		if (same_module(&mc->modules[i], path, build_id))
-			return (int64_t)i;
-	grown = grow_array(mc->modules, &mc->modules_cap, mc->nmodules + 1, sizeof *grown, 8);
-	if (!grown)
-		return -1;
-	mc->modules = grown;
-	m = &mc->modules[mc->nmodules];
-	m->path = strdup(path);
-	m->build_id = build_id ? strdup(build_id) : NULL;
-	if (!m->path || (build_id && !m->build_id)) {
-		free(m->path);
-		free(m->build_id);
-		return -1;
-	}
-	m->base = base_of(m->path);
-	return (int64_t)mc->nmodules++;
 }
 
 static uint64_t call_hash(const struct module_call *c)
@@ -200,7 +155,8 @@ static int parse_line(struct module_calls *one, struct reader *r, char *line)
 
 		if (companion_parse_module(tab, r->nmodules, &build_id, &path, &why) != 0)
 			return fail(r, why);
-		if (module_index(one, path, build_id) != (int64_t)r->nmodules)
+		if (companion_module_index(&one->modules, &one->nmodules, &one->modules_cap, path,
+					   build_id) != (int64_t)r->nmodules)
 			return fail(r, "a module listed twice, or out of memory");
 		r->nmodules++;
 		return 0;
@@ -255,14 +211,15 @@ static int add_set(struct module_calls *mc, const struct module_calls *src, cons
 	if (!map)
 		goto oom;
 	if (mc->nmodules > 0 && src->nmodules > 0 &&
-	    !same_module(&mc->modules[0], src->modules[0].path, src->modules[0].build_id)) {
+	    !companion_same_module(&mc->modules[0], src->modules[0].path, src->modules[0].build_id)) {
 		set_error(err, errlen, "%s: the calls of %s cannot be added to those of %s: not "
 			  "the same executable", name, src->modules[0].path, mc->modules[0].path);
 		free(map);
 		return -1;
 	}
 	for (size_t m = 0; m < src->nmodules; m++) {
-		int64_t to = module_index(mc, src->modules[m].path, src->modules[m].build_id);
+		int64_t to = companion_module_index(&mc->modules, &mc->nmodules, &mc->modules_cap,
+						    src->modules[m].path, src->modules[m].build_id);
 
 		if (to < 0)
 			goto oom;
@@ -320,17 +277,6 @@ static struct {
 	const uint32_t *rank;
 } sorting;   /* qsort has no context argument */
 
-static int cmp_modules(const void *a, const void *b)
-{
-	const struct module_calls_module *l = &sorting.mc->modules[*(const uint32_t *)a];
-	const struct module_calls_module *r = &sorting.mc->modules[*(const uint32_t *)b];
-	int c = strcmp(l->base, r->base);
-
-	if (c == 0)
-		c = strcmp(l->build_id ? l->build_id : "", r->build_id ? r->build_id : "");
-	return c ? c : strcmp(l->path, r->path);
-}
-
 static uint64_t rank_of(uint32_t module)
 {
 	return module == MODULE_CALLS_NO_MODULE ? UINT64_MAX : sorting.rank[module];
@@ -375,24 +321,14 @@ int module_calls_print(FILE *out, const struct module_calls *mc)
 		errno = ENOMEM;
 		return -1;
 	}
+	companion_modules_order(mc->modules, mc->nmodules, by_name, rank);
 	sorting.mc = mc;
 	sorting.rank = rank;
-	for (uint32_t m = 0; m < mc->nmodules; m++)
-		by_name[m] = m;
-	if (mc->nmodules > 1)   /* the executable stays first */
-		qsort(by_name + 1, mc->nmodules - 1, sizeof *by_name, cmp_modules);
-	for (uint32_t m = 0; m < mc->nmodules; m++)
-		rank[by_name[m]] = m;
 	for (size_t i = 0; i < mc->ncalls; i++)
 		order[i] = i;
 	qsort(order, mc->ncalls, sizeof *order, cmp_calls);
 	fprintf(out, "%s %d\n", GMON_CALLS_MAGIC, GMON_CALLS_VERSION);
-	for (uint32_t m = 0; m < mc->nmodules; m++) {
-		const struct module_calls_module *mod = &mc->modules[by_name[m]];
-
-		fprintf(out, "module\t%u\t%s\t%s\n", m, mod->build_id ? mod->build_id : "-",
-			mod->path);
-	}
+	companion_print_modules(out, mc->modules, mc->nmodules, by_name);
 	for (size_t k = 0; k < mc->ncalls; k++) {
 		const struct module_call *c = &mc->calls[order[k]];
 
@@ -408,18 +344,13 @@ int module_calls_print(FILE *out, const struct module_calls *mc)
 	return ferror(out) ? -1 : 0;
 }
 
+static int print_set(FILE *out, const void *mc)
+{
+	return module_calls_print(out, mc);
+}
+
 int module_calls_write(const struct module_calls *mc, const char *path, char *err,
 		       size_t errlen)
 {
-	struct output_file o;
-
-	if (output_open(&o, path, err, errlen) != 0)
-		return -1;
-	if (module_calls_print(o.stream, mc) != 0 && errno == ENOMEM) {
-		set_error(err, errlen, "%s: out of memory writing the calls (nothing written)",
-			  path);
-		output_abandon(&o);
-		return -1;
-	}
-	return output_commit(&o, err, errlen);
+	return companion_write(path, print_set, mc, "the calls", err, errlen);
 }

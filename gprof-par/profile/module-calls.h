@@ -17,13 +17,10 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "companion-text.h"
+
 #define MODULE_CALLS_NO_MODULE UINT32_MAX   /* a frame's "-": in no module */
 
-struct module_calls_module {
-	char *build_id;          /* lower-case hex, NULL if "-" */
-	char *path;
-	const char *base;        /* into path: after the last '/' */
-};
 
 struct module_call {
 	uint32_t from_module, to_module;   /* or MODULE_CALLS_NO_MODULE */
@@ -32,7 +29,7 @@ struct module_call {
 };
 
 struct module_calls {
-	struct module_calls_module *modules;
+	struct companion_module *modules;   /* [0]: the executable */
 	size_t nmodules;
 	struct module_call *calls;   /* distinct (from, to), in order of first sight */
 	size_t ncalls;
