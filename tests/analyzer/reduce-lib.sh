@@ -20,7 +20,17 @@ fail() {
 	failures=$((failures + 1))
 }
 
+# A command not found (a helper the test never defined) is a failure, not
+# a skipped check: bash runs this in a subshell, so it leaves a mark that
+# finish counts.
+missing_commands=$work/.missing-commands
+command_not_found_handle() {
+	echo "FAIL: no command named $1" | tee -a "$missing_commands"
+	return 127
+}
+
 finish() {
+	[ -s "$missing_commands" ] && failures=$((failures + $(wc -l < "$missing_commands")))
 	if [ "$failures" -ne 0 ]; then
 		echo "$failures failure(s)"
 		exit 1
