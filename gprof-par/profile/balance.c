@@ -47,6 +47,9 @@ struct balance_scratch {
 	int64_t last_rank;
 	int dense;
 	int64_t batch_rank[BATCH];
+	int64_t calls_top_rank;  /* the highest rank folded into calls so far
+				  * (-1: none; a negative rank is never
+				  * folded as rising) */
 	/* The row of calls the next file's go to: the profile adds the
 	 * counts of an arc into it by the arc's class, the function the arc
 	 * counts as a call of (nfuncs: none), set once per arc of the summed
@@ -106,6 +109,7 @@ int balance_init(struct balance *b, const struct balance_map *map, uint32_t ncol
 		    calloc_array(&b->scratch->lead, b->nfuncs, sizeof(uint64_t)) != 0)
 			goto oom;
 		b->scratch->pending = b->scratch->calls;
+		b->scratch->calls_top_rank = -1;  /* ranks are not negative */
 
 	}
 	return 0;
@@ -348,20 +352,89 @@ int balance_add_file(struct balance *b, int64_t rank, uint64_t index, struct pro
 	return 0;
 }
 
+/* Whether the batch's ranks rise, from above every rank folded before. */
+static int batch_ranks_rise(const struct balance_scratch *s)
+{
+	int64_t below = s->calls_top_rank;
+
+	for (size_t k = 0; k < s->nbatched; k++) {
+		if (s->batch_rank[k] <= below)
+			return 0;
+		below = s->batch_rank[k];
+	}
+	return 1;
+}
+
+/*
+ * Folds a batch whose ranks rise (batch_ranks_rise): per function, the
+ * batch's own minimum and maximum (the first file holding each: the
+ * lowest rank), sum and sum of squares first, then one update of the
+ * statistics, where an equal value keeps the rank it has (a lower one).
+ * The same result as fold_value file by file, in half the time: the
+ * statistics are read and written once a batch.
+ */
+static void fold_rising_calls(struct balance *b)
+{
+	struct balance_scratch *s = b->scratch;
+	size_t stride = (size_t)b->nfuncs + 1, n = s->nbatched;
+
+	for (uint32_t f = 0; f < b->nfuncs; f++) {
+		uint64_t *v = s->calls + f;
+		uint64_t lo = v[0], hi = v[0], sum = 0;
+		unsigned __int128 sumsq = 0;
+		size_t lo_k = 0, hi_k = 0;
+
+		for (size_t k = 0; k < n; k++) {
+			uint64_t x = v[k * stride];
+
+			if (x < lo) {
+				lo = x;
+				lo_k = k;
+			}
+			if (x > hi) {
+				hi = x;
+				hi_k = k;
+			}
+			sum += x;
+			sumsq += (unsigned __int128)x * x;
+			v[k * stride] = 0;  /* cleared while in cache */
+		}
+		struct balance_stat *calls = &b->calls[f];
+
+		if (calls->min_rank < 0 || lo < calls->min) {
+			calls->min = lo;
+			calls->min_rank = s->batch_rank[lo_k];
+		}
+		if (calls->max_rank < 0 || hi > calls->max) {
+			calls->max = hi;
+			calls->max_rank = s->batch_rank[hi_k];
+		}
+		calls->sum += sum;
+		calls->sumsq += sumsq;
+	}
+}
+
 /* Folds the batch's calls into the statistics. */
 static void fold_calls(struct balance *b)
 {
 	struct balance_scratch *s = b->scratch;
 	size_t stride = (size_t)b->nfuncs + 1;
 
-	for (uint32_t f = 0; f < b->nfuncs; f++) {
-		struct balance_stat *calls = &b->calls[f];
+	if (batch_ranks_rise(s)) {
+		fold_rising_calls(b);
+	} else {
+		for (uint32_t f = 0; f < b->nfuncs; f++) {
+			struct balance_stat *calls = &b->calls[f];
 
-		for (size_t k = 0; k < s->nbatched; k++) {
-			fold_value(calls, s->calls[k * stride + f], s->batch_rank[k]);
-			s->calls[k * stride + f] = 0;  /* cleared while in cache */
+			for (size_t k = 0; k < s->nbatched; k++) {
+				fold_value(calls, s->calls[k * stride + f], s->batch_rank[k]);
+				s->calls[k * stride + f] = 0;  /* cleared while in cache */
+			}
 		}
 	}
+	for (size_t k = 0; k < s->nbatched; k++)
+		if (s->batch_rank[k] > s->calls_top_rank)
+			s->calls_top_rank = s->batch_rank[k];
 	for (size_t k = 0; k < s->nbatched; k++)
 		s->calls[k * stride + b->nfuncs] = 0;
 	s->nbatched = 0;

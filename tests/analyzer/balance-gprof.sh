@@ -111,6 +111,19 @@ done
 "$GPROF_PAR" --load-balance=csv bal run6/gmon.out.4 run6/gmon.out.1 run6/gmon.out.3 \
 	run6/gmon.out.0 run6/gmon.out.5 run6/gmon.out.2 > shuffled.csv 2>/dev/null
 same_file "files in another order" six.csv shuffled.csv
+# 20 ranks, rank N a copy of rank N mod 6: folded in batches, where later
+# copies tie with the first; the lowest rank keeps the min and the max, so
+# those columns are the six ranks' own (and the order does not matter).
+mkdir -p run20
+for r in $(seq 0 19); do cp "run6/gmon.out.$((r % 6))" "run20/gmon.out.$r"; done
+"$GPROF_PAR" --load-balance=csv -S run20 bal > twenty.csv 2>/dev/null
+extremes() { awk -F, 'NR > 1 { print $1, $5, $6, $8, $9, $11, $12, $14, $15 }' "$1" | sort; }
+extremes six.csv > six.ext
+extremes twenty.csv > twenty.ext
+same_file "20 copies of 6 ranks: the min and the max with the lowest rank" six.ext twenty.ext
+"$GPROF_PAR" --load-balance=csv bal $(for r in 7 19 3 0 12 5 18 1 9 14 2 16 4 11 6 17 8 13 10 15; do
+	echo "run20/gmon.out.$r"; done) > twenty-shuffled.csv 2>/dev/null
+same_file "20 copies of 6 ranks in another order" twenty.csv twenty-shuffled.csv
 # Rank 4 does 3x the others' work in spin: max/mean of the others ~ 3.
 ratio=$(awk -F, '$1 == "\"spin\"" { m = $7 * 6; others = (m - $8) / 5; print $8 / others }' six.csv)
 awk -v r="$ratio" 'BEGIN { exit !(r > 2.2 && r < 4) }' &&
