@@ -40,6 +40,7 @@
 
 #include "diag.h"
 #include "gmon-calls.h"
+#include "image.h"
 #include "lineage.h"
 #include "plt-table.h"
 #include "plt-write.h"
@@ -140,6 +141,8 @@ static void read_module(struct object *o, const struct link_map *map)
 PUBLIC unsigned int la_objopen(struct link_map *map, Lmid_t lmid, uintptr_t *cookie)
 {
 	const char *base = base_name(map->l_name);
+	struct dl_phdr_info dl;
+	const char *soname = plt_link_map_info(map, &dl) == 0 ? image_soname(&dl) : NULL;
 	struct object *o;
 	int is_runtime = strncmp(base, "libgmon-mpi.so", 14) == 0;
 
@@ -152,7 +155,8 @@ PUBLIC unsigned int la_objopen(struct link_map *map, Lmid_t lmid, uintptr_t *coo
 		au.main = o;            /* the executable comes first, named "" */
 	else
 		o->chosen = *base && !is_runtime &&
-			    lib_list_selects(au.config.count_lib_calls, base);
+			    ((soname && lib_list_selects(au.config.count_lib_calls, soname)) ||
+			     lib_list_selects(au.config.count_lib_calls, base));
 	au.runtime_loaded |= is_runtime;
 	read_module(o, map);
 	o->next = au.objects;

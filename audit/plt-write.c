@@ -19,23 +19,32 @@
 
 /* The module of a link map, as dl_iterate_phdr would give it: its ELF
  * header is at the start of its first mapping (dladdr's dli_fbase). */
-int plt_module_add(struct module_map *map, const struct link_map *l, int *added)
+int plt_link_map_info(const struct link_map *l, struct dl_phdr_info *dl)
 {
-	struct dl_phdr_info dl = {0};
 	const ElfW(Ehdr) *eh;
 	Dl_info info;
+
+	memset(dl, 0, sizeof *dl);
+	if (!l->l_ld || !dladdr(l->l_ld, &info) || !info.dli_fbase)
+		return -1;
+	eh = info.dli_fbase;
+	if (memcmp(eh->e_ident, ELFMAG, SELFMAG) != 0 || eh->e_phentsize != sizeof(ElfW(Phdr)))
+		return -1;
+	dl->dlpi_addr = l->l_addr;
+	dl->dlpi_name = l->l_name;
+	dl->dlpi_phdr = (const ElfW(Phdr) *)((const char *)eh + eh->e_phoff);
+	dl->dlpi_phnum = eh->e_phnum;
+	return 0;
+}
+
+int plt_module_add(struct module_map *map, const struct link_map *l, int *added)
+{
+	struct dl_phdr_info dl;
 	int err;
 
 	*added = 0;
-	if (!l->l_ld || !dladdr(l->l_ld, &info) || !info.dli_fbase)
+	if (plt_link_map_info(l, &dl) != 0)
 		return 0;               /* not found: its addresses are "-:ADDRESS" */
-	eh = info.dli_fbase;
-	if (memcmp(eh->e_ident, ELFMAG, SELFMAG) != 0 || eh->e_phentsize != sizeof(ElfW(Phdr)))
-		return 0;
-	dl.dlpi_addr = l->l_addr;
-	dl.dlpi_name = l->l_name;
-	dl.dlpi_phdr = (const ElfW(Phdr) *)((const char *)eh + eh->e_phoff);
-	dl.dlpi_phnum = eh->e_phnum;
 	err = module_map_add(map, &dl);
 	*added = err == 0;
 	return err;

@@ -25,6 +25,10 @@ struct plt_write_summary {
 	unsigned modules;    /* module lines */
 };
 
+/* The module of a link map as dl_iterate_phdr describes one (its program
+ * headers found through dladdr).  Returns 0, or -1 when not found. */
+int plt_link_map_info(const struct link_map *l, struct dl_phdr_info *dl);
+
 /* Adds the module of a link map to map (module_map_add; the executable
  * first).  Returns 0 (also when its headers are not found: then it is not
  * added, *added is 0) or ENOMEM. */

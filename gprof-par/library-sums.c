@@ -47,11 +47,11 @@ static int write_list(const char *output, const struct sum_library *libs, size_t
 		} else {
 			fputs("-", out.stream);
 		}
-		fprintf(out.stream, "\t%llu\t%s\t0x%llx\t0x%llx\t0x0\t%s\n",
+		fprintf(out.stream, "\t%llu\t%s\t0x%llx\t0x%llx\t0x0\t%s\t%s\n",
 			(unsigned long long)libs[i].samples,
 			libs[i].build_id ? libs[i].build_id : "-",
 			(unsigned long long)libs[i].low, (unsigned long long)libs[i].high,
-			libs[i].path);
+			libs[i].soname ? libs[i].soname : "-", libs[i].path);
 	}
 	return output_commit(&out, err, errlen);
 }

@@ -42,6 +42,7 @@ struct module {
 	char *base;              /* the key: the file's base name */
 	char *path;              /* as loaded */
 	char *build_id;          /* the run's, hex; NULL: none said */
+	char *soname;            /* its DT_SONAME from the lists, or NULL */
 	uint64_t list_samples;   /* the lists' samples */
 	int chosen;              /* a list names its profile */
 	struct profile prof;     /* its profile (files added), libraries only */
@@ -190,6 +191,8 @@ static void read_list(struct modules *ms, const char *profile)
 			warn("%s: %s has build-id %s here, %s in an earlier list: its samples are "
 			     "added all the same", path, e->base, e->build_id, m->build_id);
 		m->list_samples += e->samples;
+		if (e->soname && !m->soname)
+			m->soname = xstrdup(e->soname);
 		if (e->file) {
 			char *file = beside(profile, e->file);
 
@@ -627,8 +630,9 @@ static void print_module_index(const struct modules *ms, double total, long hz)
 		       hz > 0 ? m->ticks / (double)hz : 0.0, total > 0 ? 100.0 * m->ticks / total
 								 : 0.0,
 		       m->path);
-		printf(" %-5s %-24s %10s %7s  (%s)\n", "", "", "", "", source_text(m, buf,
-										       sizeof buf));
+		printf(" %-5s %-24s %10s %7s  (%s%s%s%s)\n", "", "", "", "",
+		       m->soname ? "soname " : "", m->soname ? m->soname : "",
+		       m->soname ? "; " : "", source_text(m, buf, sizeof buf));
 	}
 }
 
@@ -642,6 +646,7 @@ static void modules_free(struct modules *ms)
 		free(m->base);
 		free(m->path);
 		free(m->build_id);
+		free(m->soname);
 		profile_free(&m->prof);
 		if (m->st == &m->own)
 			symtab_free(&m->own);

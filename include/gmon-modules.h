@@ -18,9 +18,9 @@
  *   PROFILE+modules    the list, text, one module per line after two
  *                      header lines, then a summary comment:
  *
- *     # gmon-mpi modules 1
- *     # file<TAB>samples<TAB>build-id<TAB>low<TAB>high<TAB>load<TAB>path
- *     gmon.out+libburn.so.0<TAB>812<TAB>3f1c...<TAB>0x1000<TAB>0x1175<TAB>0x7f...<TAB>/path/libburn.so
+ *     # gmon-mpi modules 2
+ *     # file<TAB>samples<TAB>build-id<TAB>low<TAB>high<TAB>load<TAB>soname<TAB>path
+ *     gmon.out+libburn.so.0<TAB>812<TAB>3f1c...<TAB>0x1000<TAB>0x1175<TAB>0x7f...<TAB>libburn.so.1<TAB>/path/libburn.so
  *
  *                      file: the library's profile, a name (no '/') beside
  *                      the list (gmon.out+libburn.so.0 in gmon.out+modules.0,
@@ -28,10 +28,13 @@
  *                      file "-": sampled but no profile written (not chosen,
  *                      or no file: the vDSO); build-id "-": none; low and
  *                      high: the executable segments' link-time range; load:
- *                      the load address (runtime minus link-time address).
- *                      Lines starting with '#' after the header are
- *                      comments.  A reader must check the first line and
- *                      refuse other versions.
+ *                      the load address (runtime minus link-time address);
+ *                      soname: its DT_SONAME, "-": none (path and soname
+ *                      hold no tab).  Lines starting with '#' after the
+ *                      header are comments.  A reader must check the first
+ *                      line and refuse other versions.  Version 1 (gmon-mpi
+ *                      0.1.0 before the soname) had no soname column;
+ *                      gprof-par still reads it.
  */
 #ifndef GMON_MODULES_H
 #define GMON_MODULES_H
@@ -39,7 +42,7 @@
 #define GMON_MODULE_SEPARATOR "+"           /* before KIND: companion-name.h */
 #define GMON_MODULE_LIST_NAME "modules"
 #define GMON_MODULE_LIST_MAGIC "# gmon-mpi modules"
-#define GMON_MODULE_LIST_VERSION 1
-#define GMON_MODULE_LIST_COLUMNS "# file\tsamples\tbuild-id\tlow\thigh\tload\tpath"
+#define GMON_MODULE_LIST_VERSION 2
+#define GMON_MODULE_LIST_COLUMNS "# file\tsamples\tbuild-id\tlow\thigh\tload\tsoname\tpath"
 
 #endif /* GMON_MODULES_H */

@@ -46,6 +46,52 @@ size_t image_build_id(const struct dl_phdr_info *dl, const unsigned char **id)
 	return 0;
 }
 
+/* Whether [addr, addr + n) lies in one of the module's PT_LOAD segments. */
+static int loaded(const struct dl_phdr_info *dl, uintptr_t addr, size_t n)
+{
+	for (int i = 0; i < dl->dlpi_phnum; i++) {
+		const ElfW(Phdr) *ph = &dl->dlpi_phdr[i];
+		uintptr_t start = dl->dlpi_addr + ph->p_vaddr;
+
+		if (ph->p_type == PT_LOAD && addr >= start && n <= ph->p_memsz &&
+		    addr - start <= ph->p_memsz - n)
+			return 1;
+	}
+	return 0;
+}
+
+const char *image_soname(const struct dl_phdr_info *dl)
+{
+	const ElfW(Dyn) *dyn = NULL;
+	uintptr_t strtab = 0, size = 0, name = 0;
+	int has_name = 0;
+
+	for (int i = 0; i < dl->dlpi_phnum; i++)
+		if (dl->dlpi_phdr[i].p_type == PT_DYNAMIC)
+			dyn = (const ElfW(Dyn) *)(dl->dlpi_addr + dl->dlpi_phdr[i].p_vaddr);
+	if (!dyn)
+		return NULL;
+	for (; dyn->d_tag != DT_NULL; dyn++) {
+		if (dyn->d_tag == DT_STRTAB)
+			strtab = dyn->d_un.d_ptr;
+		else if (dyn->d_tag == DT_STRSZ)
+			size = dyn->d_un.d_val;
+		else if (dyn->d_tag == DT_SONAME) {
+			name = dyn->d_un.d_val;
+			has_name = 1;
+		}
+	}
+	if (!has_name || !strtab || name >= size)
+		return NULL;
+	/* ld.so relocates the dynamic section's addresses in place (not in
+	 * the vDSO, which is read-only): a link-time one gets the bias */
+	if (!loaded(dl, strtab, size))
+		strtab += dl->dlpi_addr;
+	if (!loaded(dl, strtab, size) || !memchr((const char *)strtab + name, '\0', size - name))
+		return NULL;
+	return (const char *)strtab + name;
+}
+
 void image_build_id_hex(const unsigned char *id, size_t n, char *hex, size_t hexsize)
 {
 	static const char digits[] = "0123456789abcdef";

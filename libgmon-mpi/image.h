@@ -25,6 +25,10 @@ void image_inspect(struct image_info *info);
  * number, 0 if the module has none. */
 size_t image_build_id(const struct dl_phdr_info *dl, const unsigned char **id);
 
+/* The module's DT_SONAME (libmpi.so.40), read from its dynamic section in
+ * memory, or NULL if it has none (an executable, most often). */
+const char *image_soname(const struct dl_phdr_info *dl);
+
 /* id's n bytes in lower-case hex into hex (as many as fit), or "-" if n
  * is 0: the build-id column of the companion files. */
 void image_build_id_hex(const unsigned char *id, size_t n, char *hex, size_t hexsize);

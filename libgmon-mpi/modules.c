@@ -90,10 +90,12 @@ int modules_add_sample(uintptr_t pc, uint32_t weight)
 
 /* ---- At exit. ------------------------------------------------------- */
 
-/* BG_GMON_PROFILE_LIBS chooses the module (settings.h). */
-static int selected(const char *base)
+/* BG_GMON_PROFILE_LIBS chooses the module (settings.h): by its soname, as
+ * HP-UX's LD_PROFILE did, or by its file's base name. */
+static int selected(const char *soname, const char *base)
 {
-	return lib_list_selects(mods.selection, base);
+	return (soname && lib_list_selects(mods.selection, soname)) ||
+	       lib_list_selects(mods.selection, base);
 }
 
 struct module_pass {
@@ -166,7 +168,7 @@ static int visit_module(struct dl_phdr_info *dl, size_t size, void *ctx)
 	struct module_pass *mp = ctx;
 	struct pc_count *t = mods.table;
 	uintptr_t low = UINTPTR_MAX, high = 0;
-	const char *path = dl->dlpi_name, *slash, *base;
+	const char *path = dl->dlpi_name, *slash, *base, *soname;
 	unsigned char fingerprint[GMON_FINGERPRINT_SIZE];
 	char hex[2 * 64 + 1], file[4096];
 	struct output_summary arcs;
@@ -202,16 +204,21 @@ static int visit_module(struct dl_phdr_info *dl, size_t size, void *ctx)
 	mp->summary->attributed += samples;
 	slash = strrchr(path, '/');
 	base = slash ? slash + 1 : path;
+	soname = image_soname(dl);
+	/* a name with a tab or newline would break the list's line */
+	if (soname && (!*soname || strpbrk(soname, "\t\n")))
+		soname = NULL;
 	has_id = build_id(dl, fingerprint, hex, sizeof hex);
 	/* a -pg library may have calls without samples */
-	if (samples == 0 && !(*path == '/' && selected(base) && has_arcs(dl->dlpi_addr, low, high)))
+	if (samples == 0 &&
+	    !(*path == '/' && selected(soname, base) && has_arcs(dl->dlpi_addr, low, high)))
 		return 0;
 	mp->summary->modules_sampled++;
 	/* a module without a file (the vDSO) or not chosen: listed, no profile */
-	if (!*path || path[0] != '/' || !selected(base)) {
-		list_line(mp, "-\t%llu\t%s\t0x%lx\t0x%lx\t0x%lx\t%s\n", (unsigned long long)samples,
-			  hex, (unsigned long)low, (unsigned long)high,
-			  (unsigned long)dl->dlpi_addr, *path ? path : base);
+	if (!*path || path[0] != '/' || !selected(soname, base)) {
+		list_line(mp, "-\t%llu\t%s\t0x%lx\t0x%lx\t0x%lx\t%s\t%s\n",
+			  (unsigned long long)samples, hex, (unsigned long)low, (unsigned long)high,
+			  (unsigned long)dl->dlpi_addr, soname ? soname : "-", *path ? path : base);
 		return 0;
 	}
 	/* PROFILE+BASENAME, "+BASENAME" before a rank's ".N" (companion_name) */
@@ -248,9 +255,10 @@ static int visit_module(struct dl_phdr_info *dl, size_t size, void *ctx)
 		return 0;
 	}
 	mp->summary->modules_written++;
-	list_line(mp, "%s\t%llu\t%s\t0x%lx\t0x%lx\t0x%lx\t%s\n", strrchr(file, '/') ?
+	list_line(mp, "%s\t%llu\t%s\t0x%lx\t0x%lx\t0x%lx\t%s\t%s\n", strrchr(file, '/') ?
 		  strrchr(file, '/') + 1 : file, (unsigned long long)samples, hex,
-		  (unsigned long)low, (unsigned long)high, (unsigned long)dl->dlpi_addr, path);
+		  (unsigned long)low, (unsigned long)high, (unsigned long)dl->dlpi_addr,
+		  soname ? soname : "-", path);
 	return 0;
 }
 

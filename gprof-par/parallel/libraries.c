@@ -27,6 +27,7 @@ void sum_libraries_free(struct sum_libraries *sl)
 		free(lib->base);
 		free(lib->path);
 		free(lib->build_id);
+		free(lib->soname);
 		free(lib->blocks);
 		sum_outcome_free(&lib->sum);
 	}
@@ -39,7 +40,7 @@ void sum_libraries_free(struct sum_libraries *sl)
 
 struct sum_library *sum_libraries_find_or_add(struct sum_libraries *sl, const char *base,
 					      const char *path, const char *build_id,
-					      uint64_t low, uint64_t high)
+					      const char *soname, uint64_t low, uint64_t high)
 {
 	struct sum_library *grown, *lib;
 
@@ -56,10 +57,11 @@ struct sum_library *sum_libraries_find_or_add(struct sum_libraries *sl, const ch
 	lib->base = strdup(base);
 	lib->path = strdup(path);
 	lib->build_id = build_id ? strdup(build_id) : NULL;
+	lib->soname = soname ? strdup(soname) : NULL;
 	lib->low = low;
 	lib->high = high;
 	sl->n++;   /* freed with the others if incomplete */
-	if (!lib->base || !lib->path || (build_id && !lib->build_id))
+	if (!lib->base || !lib->path || (build_id && !lib->build_id) || (soname && !lib->soname))
 		return NULL;
 	return lib;
 }
@@ -125,7 +127,8 @@ static int read_list(struct sum_libraries *sl, const char *profile)
 	for (size_t k = 0; k < list.n && rc == 0; k++) {
 		const struct module_entry *e = &list.entries[k];
 		struct sum_library *lib = sum_libraries_find_or_add(sl, e->base, e->path,
-								    e->build_id, e->low, e->high);
+								    e->build_id, e->soname, e->low,
+								    e->high);
 		char *path;
 
 		if (!lib) {

@@ -867,6 +867,7 @@ static void pack_libraries(const struct sum_libraries *sl, int with_blocks, char
 		put_text(f, lib->base);
 		put_text(f, lib->path);
 		put_text(f, lib->build_id);
+		put_text(f, lib->soname);
 		put_u64(f, lib->low);
 		put_u64(f, lib->high);
 		put_u64(f, lib->samples);
@@ -907,17 +908,19 @@ static void take_libraries(struct sum_libraries *sl, const void *data, size_t le
 	n = get_u64(&r);
 	for (uint64_t i = 0; i < n; i++) {
 		char *base = get_text(&r), *path = get_text(&r), *build_id = get_text(&r);
+		char *soname = get_text(&r);
 		uint64_t low = get_u64(&r), high = get_u64(&r), samples, profiled, npaths;
 		struct sum_library *lib;
 
 		if (!base || !path)
 			fatal("a bad list of libraries from another process");
-		lib = sum_libraries_find_or_add(sl, base, path, build_id, low, high);
+		lib = sum_libraries_find_or_add(sl, base, path, build_id, soname, low, high);
 		if (!lib)
 			fatal("out of memory");
 		free(base);
 		free(path);
 		free(build_id);
+		free(soname);
 		samples = get_u64(&r);
 		profiled = get_u64(&r);
 		npaths = get_u64(&r);

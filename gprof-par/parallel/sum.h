@@ -151,6 +151,7 @@ struct sum_outcome {
 struct sum_library {
 	char *base, *path;
 	char *build_id;        /* or NULL */
+	char *soname;          /* or NULL: none, or not in the lists */
 	uint64_t low, high;    /* link-time range */
 	uint64_t samples;      /* of all the lists */
 	int profiled;          /* a list names a profile of it */
@@ -190,11 +191,12 @@ void sum_libraries_free(struct sum_libraries *sl);
 int sum_libraries_read(struct sum_libraries *sl, const struct sum_job *job, size_t lo,
 		       size_t hi, const struct sum_bad_file *bad, size_t nbad);
 
-/* The library named base (a new one described by path, build_id, low and
- * high; unprofiled, without files), or NULL when out of memory. */
+/* The library named base (a new one described by path, build_id, soname
+ * (may be NULL), low and high; unprofiled, without files), or NULL when
+ * out of memory. */
 struct sum_library *sum_libraries_find_or_add(struct sum_libraries *sl, const char *base,
 					      const char *path, const char *build_id,
-					      uint64_t low, uint64_t high);
+					      const char *soname, uint64_t low, uint64_t high);
 
 /* Appends path (taken) to lib's files.  Returns 0, or -1 (not taken). */
 int sum_library_add_path(struct sum_library *lib, char *path);

@@ -31,14 +31,16 @@ static char *dup_or_null(const char *s)
 	return strcmp(s, "-") == 0 ? NULL : strdup(s);
 }
 
-/* One data line (tab-separated fields, NUL-terminated), into e. */
-static int parse_line(char *line, struct module_entry *e)
+/* One data line (tab-separated fields, NUL-terminated), into e: version
+ * 2's eight (with the soname) or version 1's seven. */
+static int parse_line(char *line, int version, struct module_entry *e)
 {
-	char *field[7];
+	const int nfields = version == 1 ? 7 : 8;
+	char *field[8];
 	char *slash;
 	int n = 0;
 
-	for (char *p = line; n < 7; n++) {
+	for (char *p = line; n < nfields; n++) {
 		field[n] = p;
 		p = strchr(p, '\t');
 		if (!p) {
@@ -47,13 +49,13 @@ static int parse_line(char *line, struct module_entry *e)
 		}
 		*p++ = '\0';
 	}
-	if (n != 7 || strchr(field[6], '\t'))
+	if (n != nfields || strchr(field[nfields - 1], '\t'))
 		return -1;
 	memset(e, 0, sizeof *e);
 	if (number(field[1], 10, &e->samples) != 0 || number(field[3], 16, &e->low) != 0 ||
 	    number(field[4], 16, &e->high) != 0 || number(field[5], 16, &e->load) != 0)
 		return -1;
-	e->path = strdup(field[6]);
+	e->path = strdup(field[nfields - 1]);
 	if (!e->path)
 		return -1;
 	slash = strrchr(e->path, '/');
@@ -66,6 +68,8 @@ static int parse_line(char *line, struct module_entry *e)
 		return -1;
 	if (strcmp(field[2], "-") != 0 && !(e->build_id = dup_or_null(field[2])))
 		return -1;
+	if (nfields == 8 && strcmp(field[6], "-") != 0 && !(e->soname = strdup(field[6])))
+		return -1;
 	return 0;
 }
 
@@ -77,7 +81,8 @@ int module_list_read(const char *path, struct module_list *l, char *err, size_t 
 	char *line = NULL;
 	size_t cap = 0, lineno = 0, have = 0;
 	ssize_t len;
-	char version[64];
+	char current[64], older[64];
+	int version = 0;
 
 	memset(l, 0, sizeof *l);
 	if (!f) {
@@ -87,17 +92,20 @@ int module_list_read(const char *path, struct module_list *l, char *err, size_t 
 		}
 		return -1;
 	}
-	snprintf(version, sizeof version, "%s %d", GMON_MODULE_LIST_MAGIC,
+	snprintf(current, sizeof current, "%s %d", GMON_MODULE_LIST_MAGIC,
 		 GMON_MODULE_LIST_VERSION);
+	snprintf(older, sizeof older, "%s 1", GMON_MODULE_LIST_MAGIC);
 	while ((len = getline(&line, &cap, f)) >= 0) {
 		lineno++;
 		if (len > 0 && line[len - 1] == '\n')
 			line[--len] = '\0';
 		if (lineno == 1) {
-			if (strcmp(line, version) != 0) {
-				set_error(err, errlen, "%s:1: not a list of modules of version %d "
+			version = strcmp(line, current) == 0 ? GMON_MODULE_LIST_VERSION
+				  : strcmp(line, older) == 0 ? 1 : 0;
+			if (version == 0) {
+				set_error(err, errlen, "%s:1: not a list of modules of version 1 or %d "
 					  "(\"%s\" expected)", path, GMON_MODULE_LIST_VERSION,
-					  version);
+					  current);
 				goto fail;
 			}
 			continue;
@@ -115,11 +123,11 @@ int module_list_read(const char *path, struct module_list *l, char *err, size_t 
 			l->entries = grown;
 			have = c;
 		}
-		if (parse_line(line, &l->entries[l->n]) != 0) {
+		if (parse_line(line, version, &l->entries[l->n]) != 0) {
 			l->n++;   /* freed with the others */
-			set_error(err, errlen, "%s:%zu: not a module line (7 fields: file, a name "
-				  "beside the list; samples, build-id, low, high, load, path)", path,
-				  lineno);
+			set_error(err, errlen, "%s:%zu: not a module line (%d fields: file, a name "
+				  "beside the list; samples, build-id, low, high, load, %spath)", path,
+				  lineno, version == 1 ? 7 : 8, version == 1 ? "" : "soname, ");
 			goto fail;
 		}
 		l->n++;
@@ -144,6 +152,7 @@ void module_list_free(struct module_list *l)
 		free(l->entries[i].file);
 		free(l->entries[i].build_id);
 		free(l->entries[i].path);
+		free(l->entries[i].soname);
 	}
 	free(l->entries);
 	memset(l, 0, sizeof *l);

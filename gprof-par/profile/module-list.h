@@ -2,7 +2,8 @@
  * module-list.h - the list of a rank's sampled shared libraries that the
  * runtime writes next to its profile, PROFILE+modules (its format and the
  * names: include/gmon-modules.h), read and checked: its version line first
- * (another version is refused), seven tab-separated fields a line.
+ * (2, or 1 without the soname column; another version is refused), eight
+ * tab-separated fields a line (seven in version 1).
  */
 #ifndef GPROF_PAR_MODULE_LIST_H
 #define GPROF_PAR_MODULE_LIST_H
@@ -16,6 +17,7 @@ struct module_entry {
 	char *build_id;          /* hex, or NULL ("-") */
 	uint64_t low, high;      /* link-time range of its executable segments */
 	uint64_t load;           /* its load address */
+	char *soname;            /* its DT_SONAME, or NULL (none, or version 1) */
 	char *path;
 	char *base;              /* points into path: its base name */
 };

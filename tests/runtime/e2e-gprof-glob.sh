@@ -81,7 +81,7 @@ for r in 0 1; do
 	for kind in paths calls modules plt-calls; do
 		[ -s gmon.out+$kind.$r ] || fail "BG_GMON_PROFILE_LIBS=all: no gmon.out+$kind.$r: $(ls | tr '\n' ' ')"
 	done
-	expect_eq "$(sed -n 1p gmon.out+modules.$r)" "# gmon-mpi modules 1" "gmon.out+modules.$r's first line"
+	expect_eq "$(sed -n 1p gmon.out+modules.$r)" "# gmon-mpi modules 2" "gmon.out+modules.$r's first line"
 	# each profile the list names lies beside it, named gmon.out+BASENAME.N
 	files=$(awk -F'\t' 'NR > 2 && $1 !~ /^#/ && $1 != "-" { print $1 }' gmon.out+modules.$r)
 	[ -n "$files" ] || fail "gmon.out+modules.$r names no library's profile: $(cat gmon.out+modules.$r)"
@@ -90,7 +90,7 @@ for r in 0 1; do
 		[ -s "$f" ] || fail "rank $r: the list names $f, not there"
 		base=${f#gmon.out+}
 		base=${base%.$r}
-		awk -F'\t' -v f="$f" -v b="$base" '$1 == f && $7 ~ ("/" b "$") { ok = 1 } END { exit !ok }' \
+		awk -F'\t' -v f="$f" -v b="$base" '$1 == f && $8 ~ ("/" b "$") { ok = 1 } END { exit !ok }' \
 			gmon.out+modules.$r || fail "rank $r: $f is not the profile of a library $base"
 	done
 done

@@ -5,8 +5,8 @@
 # the executable's profile, gmon.out+libburn.so is a standard gmon file of
 # the library in its link-time addresses (GNU gprof reads it with the
 # library and finds burn_inner; gprof-par prints the same), and
-# gmon.out+modules lists the sampled modules (path, build-id, range,
-# samples).  The library's share of the samples is within 10 points of its
+# gmon.out+modules lists the sampled modules (path, soname, build-id,
+# range, samples).  The library's share of the samples is within 10 points of its
 # measured share of the CPU time (1,000 samples a second, so that the
 # share is a few hundred samples).  A list of names chooses the libraries
 # (with or without the version suffix); unset is all; none or a malformed
@@ -39,11 +39,12 @@ BG_GMON_HZ=1000 BG_GMON_PROFILE_LIBS=all BG_GMON_VERBOSE=1 ./prog > measured 2> 
 	fail "the run failed: $(cat stderr)"
 [ -s gmon.out+libburn.so ] || fail "no gmon.out+libburn.so: $(ls_profiles)"
 [ -s gmon.out+modules ] || fail "no gmon.out+modules"
-expect_eq "$(sed -n 1p gmon.out+modules)" "# gmon-mpi modules 1" "the list's first line"
+expect_eq "$(sed -n 1p gmon.out+modules)" "# gmon-mpi modules 2" "the list's first line"
 line=$(awk -F'\t' '$1 == "gmon.out+libburn.so"' gmon.out+modules)
 [ -n "$line" ] || fail "libburn.so is not in the list: $(cat gmon.out+modules)"
-IFS=$'\t' read -r file lib_samples id low high load path <<< "$line"
+IFS=$'\t' read -r file lib_samples id low high load soname path <<< "$line"
 expect_eq "$id" "$build_id" "libburn.so's build-id in the list"
+expect_eq "$soname" "-" "libburn.so's soname in the list (it has none)"
 expect_eq "$path" "$work/libburn.so" "libburn.so's path in the list"
 [ $((low)) -lt $((high)) ] && [ $((load)) -gt 0 ] || fail "bad range in the list: $line"
 exe_samples=$(sed -n 's/.*wrote gmon.out: \([0-9]*\) samples.*/\1/p' stderr)
@@ -86,13 +87,21 @@ expected_note="gprof-par: $(awk -v l="$all_libs" -v e="$exe_samples" \
 grep -q "^$expected_note, which this report of the executable leaves out: libburn.so.*; see every module's functions with gprof-par -M and the same arguments$" ours.err ||
 	fail "no note on the libraries' time ('$expected_note'): $(cat ours.err)"
 expect_eq "$(wc -l < ours.err)" 1 "lines on stderr with the note"
+# a list of version 1 (no soname column) is read as before
+cp gmon.out+modules list2
+awk -F'\t' -v OFS='\t' 'NR == 1 { sub(/ 2$/, " 1") } NR > 2 && $1 !~ /^#/ { $7 = $8; NF = 7 }
+	{ print }' list2 > gmon.out+modules
+"$top_builddir/gprof-par/gprof-par" -b prog gmon.out > v1.out 2> v1.err ||
+	fail "gprof-par failed on a list of version 1: $(cat v1.err)"
+cmp -s ours.err v1.err || fail "a list of version 1 is not read as version 2: $(cat v1.err)"
 # a list of another version is named, and the report goes on
-sed -i '1s/modules 1$/modules 2/' gmon.out+modules
+sed '1s/modules 2$/modules 3/' list2 > gmon.out+modules
 "$top_builddir/gprof-par/gprof-par" -b prog gmon.out > ours.out 2> ours.err ||
 	fail "gprof-par failed on a list of another version"
-grep -q "gmon.out+modules:1: not a list of modules of version 1" ours.err ||
-	fail "a list of version 2 was not refused: $(cat ours.err)"
+grep -q "gmon.out+modules:1: not a list of modules of version 1 or 2" ours.err ||
+	fail "a list of version 3 was not refused: $(cat ours.err)"
 cmp -s gnu.out ours.out || fail "the report changed with a bad list"
+cp list2 gmon.out+modules
 
 # A -pg library: the calls inside it are in its profile, exactly (GNU
 # gprof's call graph of the library), even with no sample in it
@@ -127,8 +136,37 @@ done
 rm -f gmon.out*
 BG_GMON_PROFILE_LIBS=libother.so ./prog 100000000 > /dev/null
 [ ! -e gmon.out+libburn.so ] || fail "BG_GMON_PROFILE_LIBS=libother.so wrote libburn.so's profile"
-awk -F'\t' '$1 == "-" && $7 ~ /libburn.so$/ { found = 1 } END { exit !found }' gmon.out+modules ||
+awk -F'\t' '$1 == "-" && $8 ~ /libburn.so$/ { found = 1 } END { exit !found }' gmon.out+modules ||
 	fail "libburn.so, sampled but not chosen, is not listed with '-': $(cat gmon.out+modules)"
+
+# By soname, as HP-UX's LD_PROFILE: a library loaded from a file named
+# otherwise (libburn-7.2.so, soname libburn.so.7, preloaded for the
+# program's DT_NEEDED libburn.so.7) is chosen by either name; the list has
+# its soname and -M names it
+"$CC" -shared -fPIC -O1 -Wl,--build-id -Wl,-soname,libburn.so.7 "$programs/libburn.c" \
+	-o libburn-7.2.so
+build_linked sonamed "$programs/burn-caller.c" "$work/libburn-7.2.so"
+for value in libburn.so libburn.so.7 libburn-7.2.so; do
+	rm -f gmon.out*
+	BG_GMON_PROFILE_LIBS=$value LD_PRELOAD=$work/libburn-7.2.so ./sonamed 100000000 > /dev/null ||
+		fail "the program with libburn-7.2.so preloaded failed"
+	[ -s gmon.out+libburn-7.2.so ] ||
+		fail "BG_GMON_PROFILE_LIBS=$value did not choose libburn-7.2.so (soname libburn.so.7): $(ls_profiles)"
+done
+awk -F'\t' '$1 == "gmon.out+libburn-7.2.so" && $7 == "libburn.so.7" && $8 == "'"$work"'/libburn-7.2.so" { ok = 1 }
+	END { exit !ok }' gmon.out+modules ||
+	fail "the list's line of libburn-7.2.so lacks its soname: $(cat gmon.out+modules)"
+"$top_builddir/gprof-par/gprof-par" -M -b sonamed gmon.out > m.out 2> m.err ||
+	fail "gprof-par -M failed: $(cat m.err)"
+grep -A1 " libburn-7.2.so " m.out | grep -q "(soname libburn.so.7; profiled)" ||
+	fail "-M's index does not give libburn-7.2.so's soname: $(grep -A30 'Index by module' m.out)"
+"$top_builddir/gprof-par/gprof-par" -s sonamed gmon.out > /dev/null 2> s.err ||
+	fail "gprof-par -s failed: $(cat s.err)"
+awk -F'\t' '$1 == "gmon.sum+libburn-7.2.so" && $7 == "libburn.so.7" { ok = 1 } END { exit !ok }' \
+	gmon.sum+modules || fail "the summed list lacks libburn-7.2.so's soname: $(cat gmon.sum+modules)"
+rm -f gmon.out* gmon.sum*
+BG_GMON_PROFILE_LIBS=libburn-8.so LD_PRELOAD=$work/libburn-7.2.so ./sonamed 30000000 > /dev/null
+[ ! -e gmon.out+libburn-7.2.so ] || fail "BG_GMON_PROFILE_LIBS=libburn-8.so chose libburn-7.2.so"
 
 # empty: as unset (all)
 rm -f gmon.out*

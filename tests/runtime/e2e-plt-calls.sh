@@ -46,6 +46,17 @@ for value in libplain libplain.so "libother.so:libplain.so"; do
 	"$gmon_run" --count-calls "$value" ./prog || fail "gmon-run --count-calls $value failed"
 	check_plt gmon.out+plt-calls
 done
+# by soname too: a library loaded from a file named otherwise
+# (libplain-2.0.so, soname libplain.so.2, preloaded for the DT_NEEDED)
+"$CC" -shared -fPIC -O1 -Wl,--build-id -Wl,-soname,libplain.so.2 "$programs/libplain.c" \
+	-o libplain-2.0.so
+build_linked sonamed "$programs/plain-caller.c" "$work/libplain-2.0.so"
+rm -f gmon.out*
+BG_GMON_COUNT_LIB_CALLS=libplain.so LD_PRELOAD=$work/libplain-2.0.so LD_AUDIT=$audit ./sonamed ||
+	fail "the audited run of libplain-2.0.so failed"
+[ -s gmon.out+plt-calls ] || fail "libplain-2.0.so (soname libplain.so.2) not chosen by libplain.so: $(ls)"
+expect_eq "$(resolve_calls gmon.out+plt-calls)" "1000 a plain_f
+3000 b plain_f" "the calls into libplain-2.0.so, chosen by its soname"
 rm -f gmon.out*
 BG_GMON_COUNT_LIB_CALLS=all "$gmon_run" ./prog || fail "gmon-run with BG_GMON_COUNT_LIB_CALLS=all failed"
 grep -q "$work/libplain.so$" gmon.out+plt-calls || fail "all: libplain.so not in $(cat gmon.out+plt-calls)"
