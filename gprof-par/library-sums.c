@@ -56,52 +56,46 @@ static int write_list(const char *output, const struct sum_library *libs, size_t
 	return output_commit(&out, err, errlen);
 }
 
-/* PROFILE+name of each file, added up into OUTPUT+name (companions.h;
- * none: nothing written).  Returns 0, or 1 when a file could not be added
- * (without --skip-bad: then nothing is written) or the sum not written. */
-static int sum_calls(FILE *msg, const char *program, char *const *files, size_t nfiles,
+/* The calls of that kind the sum added up (sum.h, struct sum_calls), into
+ * OUTPUT+name (none: nothing written), after the messages of the files
+ * not added.  Returns 0, or 1 when a file could not be added (without
+ * --skip-bad: then nothing is written) or the sum not written. */
+static int sum_calls(FILE *msg, const char *program, const struct sum_calls *sc,
 		     const char *output, const char *name, int skip_bad)
 {
-	struct module_calls mc;
 	char err[1024];
 	char *path = NULL;
 	int status = 0;
 
-	module_calls_init(&mc);
-	for (size_t i = 0; i < nfiles; i++) {
-		char *in = companion_path(files[i], name);
-
-		if (!in)
-			goto nomem;
-		if (module_calls_add_file(&mc, in, err, sizeof(err)) < 0) {
-			fprintf(msg, "%s: %s%s\n", program, skip_bad ? "warning: " : "", err);
-			status |= !skip_bad;
-		}
-		free(in);
+	if (sc->oom) {
+		fprintf(msg, "%s: out of memory summing the calls between modules\n", program);
+		return 1;
 	}
-	if (mc.nfiles > 0 || status != 0) {
+	for (size_t i = 0; i < sc->nmessages; i++) {
+		fprintf(msg, "%s: %s%s\n", program, skip_bad ? "warning: " : "", sc->messages[i]);
+		status |= !skip_bad;
+	}
+	if (sc->set.nfiles > 0 || status != 0) {
 		path = companion_path(output, name);
-		if (!path)
-			goto nomem;
+		if (!path) {
+			fprintf(msg, "%s: out of memory summing the calls between modules\n",
+				program);
+			return 1;
+		}
 	}
-	if (mc.nfiles > 0 && status == 0) {
-		if (module_calls_write(&mc, path, err, sizeof(err)) != 0) {
+	if (sc->set.nfiles > 0 && status == 0) {
+		if (module_calls_write(&sc->set, path, err, sizeof(err)) != 0) {
 			fprintf(msg, "%s: %s\n", program, err);
 			status = 1;
 		} else {
 			fprintf(msg, "%s: summed the calls between modules (%zu file%s) into %s\n",
-				program, mc.nfiles, mc.nfiles == 1 ? "" : "s", path);
+				program, sc->set.nfiles, sc->set.nfiles == 1 ? "" : "s", path);
 		}
 	} else if (status != 0) {
 		fprintf(msg, "%s: %s is not written\n", program, path);
 	}
 	free(path);
-	module_calls_free(&mc);
 	return status;
-nomem:
-	fprintf(msg, "%s: out of memory summing the calls between modules\n", program);
-	module_calls_free(&mc);
-	return 1;
 }
 
 static int sum_libraries(FILE *msg, const char *program, const struct sum_libraries *sl,
@@ -185,12 +179,13 @@ nomem:
 	return 1;
 }
 
-int library_sums_write(FILE *msg, const char *program, const struct sum_libraries *sl,
-		       char *const *files, size_t nfiles, const char *output, int skip_bad)
+int library_sums_write(FILE *msg, const char *program, const struct sum_outcome *out,
+		       const char *output, int skip_bad)
 {
-	int status = sum_libraries(msg, program, sl, output, skip_bad);
+	int status = sum_libraries(msg, program, &out->libraries, output, skip_bad);
 
-	status |= sum_calls(msg, program, files, nfiles, output, GMON_CALLS_NAME, skip_bad);
-	status |= sum_calls(msg, program, files, nfiles, output, GMON_PLT_CALLS_NAME, skip_bad);
+	for (int k = 0; k < SUM_NCALLS; k++)
+		status |= sum_calls(msg, program, &out->calls[k], output, sum_calls_names[k],
+				    skip_bad);
 	return status;
 }

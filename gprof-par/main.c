@@ -741,24 +741,10 @@ static int early_prepare_join(struct early_prepare *e, int me)
  * Returns 0 or 1. */
 static int sum_libraries(const struct sum_plan *plan, const struct sum_outcome *out)
 {
-	char **good = malloc((plan->job.n ? plan->job.n : 1) * sizeof(*good));
-	size_t n = 0, bad = 0;
-	int status;
+	int status = library_sums_write(stderr, PROGRAM, out, plan->output, plan->job.skip_bad);
 
-	if (!good)
-		die("out of memory");
-	for (size_t i = 0; i < plan->job.n; i++) {
-		if (bad < out->nbad && out->bad[bad].index == i) {
-			bad++;
-			continue;
-		}
-		good[n++] = plan->job.paths[i];
-	}
-	status = library_sums_write(stderr, PROGRAM, &out->libraries, good, n, plan->output,
-				    plan->job.skip_bad);
 	if (call_paths_write_sum(&out->paths, plan->output, stderr, PROGRAM) != 0)
 		status = 1;
-	free(good);
 	return status;
 }
 

@@ -608,11 +608,11 @@ static char *unpack_text(const char **at, const char *end)
 	char *text;
 
 	if ((size_t)(end - *at) < sizeof n)
-		fatal("a bad call paths note from another process");
+		fatal("a bad note from another process (a text cut short)");
 	memcpy(&n, *at, sizeof n);
 	*at += sizeof n;
 	if ((uint64_t)(end - *at) < n)
-		fatal("a bad call paths note from another process");
+		fatal("a bad note from another process (a text cut short)");
 	text = xmalloc((size_t)n + 1);
 	memcpy(text, *at, (size_t)n);
 	text[n] = '\0';
@@ -739,6 +739,155 @@ static void sum_paths_parallel(struct sum_run *run, const struct sum_job *job,
 	} else {
 		sum_paths_free(&sp);
 	}
+}
+
+/* ------------------------------------------------------------------ */
+/* The calls between modules beside the files summed.                   */
+
+/* The set in the file format (all of it, or with state_only its
+ * executable), in memory: malloc'ed. */
+static void print_calls(const struct module_calls *mc, int state_only, char **text,
+			size_t *len)
+{
+	FILE *f = open_memstream(text, len);
+	int rc;
+
+	if (!f)
+		fatal("out of memory printing the calls between modules");
+	rc = state_only ? module_calls_print_state(f, mc) : module_calls_print(f, mc);
+	if (fclose(f) != 0 || rc != 0)
+		fatal("out of memory printing the calls between modules");
+}
+
+static void add_calls_text(struct module_calls *mc, char *text, size_t len, const char *name)
+{
+	char err[1024];
+
+	if (module_calls_add_text(mc, text, len, name, err, sizeof err) != 0)
+		fatal(err);
+}
+
+/* A process's messages and number of files added, then its set (none
+ * without files), for process 0. */
+static void send_calls(const struct sum_calls *sc)
+{
+	char *data = NULL, *set = NULL;
+	size_t len = 0, set_len = 0;
+	FILE *f = open_memstream(&data, &len);
+	uint64_t head[3] = { sc->nmessages, sc->set.nfiles, (uint64_t)sc->oom };
+
+	if (!f)
+		fatal("out of memory");
+	fwrite(head, sizeof head, 1, f);
+	for (size_t i = 0; i < sc->nmessages; i++) {
+		uint64_t n = strlen(sc->messages[i]);
+
+		fwrite(&n, sizeof n, 1, f);
+		fwrite(sc->messages[i], 1, n, f);
+	}
+	if (fclose(f) != 0)
+		fatal("out of memory");
+	send_buffer(data, len, 0);
+	free(data);
+	if (sc->set.nfiles > 0 && !sc->oom)
+		print_calls(&sc->set, 0, &set, &set_len);
+	send_buffer(set, set_len, 0);
+	free(set);
+}
+
+/* Process 0 takes q's messages and set after the earlier processes'. */
+static void take_calls(struct sum_calls *sc, int q)
+{
+	size_t len;
+	char *data = recv_buffer(q, &len), *set, name[64];
+	const char *at = data, *end = data + len;
+	uint64_t head[3];
+
+	if (len < sizeof head)
+		fatal("a bad note of the calls between modules from another process");
+	memcpy(head, at, sizeof head);
+	at += sizeof head;
+	for (uint64_t i = 0; i < head[0]; i++) {
+		char **grown = grow_array(sc->messages, &sc->messages_cap, sc->nmessages + 1,
+					  sizeof *grown, 8);
+
+		if (!grown)
+			fatal("out of memory");
+		sc->messages = grown;
+		sc->messages[sc->nmessages++] = unpack_text(&at, end);
+	}
+	free(data);
+	sc->oom |= head[2] != 0;
+	set = recv_buffer(q, &len);
+	if (len > 0 && !sc->oom) {
+		size_t files = sc->set.nfiles;
+
+		snprintf(name, sizeof name, "the calls between modules of process %d", q);
+		add_calls_text(&sc->set, set, len, name);
+		sc->set.nfiles = files + (size_t)head[1];
+	}
+	free(set);
+}
+
+/*
+ * The calls between modules of one kind (sum.h, struct sum_calls), after
+ * the processes agreed on the bad files (as sum_paths_parallel).  Whether
+ * a calls file can be added depends on the earlier ones only through the
+ * executable, which the first file added fixes: process 0 reads files in
+ * order until it is known (nearly always at the first file), then every
+ * process adds the rest of its block to a set that starts from it, so it
+ * judges each file as the serial sum does.  Process 0 takes the messages
+ * and sets in process order (the messages are then in file order); the
+ * written sum is canonical.  o->calls[kind] on process 0 is then the
+ * serial sum's, whatever the number of processes.
+ */
+static void sum_calls_parallel(struct sum_run *run, const struct sum_job *job,
+			       const struct sum_bad_file *bad, size_t nbad, struct sum_outcome *o,
+			       enum sum_calls_kind kind)
+{
+	struct sum_calls sc;
+	double t0 = MPI_Wtime();
+	uint64_t start = job->n;
+	void *seed = NULL;
+	size_t seed_len = 0, lo, hi, next = job->n;
+
+	sum_calls_init(&sc);
+	block(job, me, &lo, &hi);
+	if (me == 0) {
+		if (sum_calls_files(&sc, kind, job, 0, job->n, bad, nbad, 1, &next) != 0)
+			sc.oom = 1;
+		start = sc.oom ? job->n : next;
+		if (start < job->n) {
+			char *state;
+
+			print_calls(&sc.set, 1, &state, &seed_len);
+			seed = state;
+		}
+	}
+	MPI_Bcast(&start, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
+	sum_mpi_bcast_buffer(&seed, &seed_len);
+	if (me != 0) {
+		bad = run->bad;
+		nbad = run->nbad;
+		if (start < hi) {
+			add_calls_text(&sc.set, seed, seed_len, "the executable of the calls");
+			sc.set.nfiles = 0;   /* the state is no file */
+		}
+	}
+	free(seed);
+	if (start < hi && !sc.oom &&
+	    sum_calls_files(&sc, kind, job, start > lo ? start : lo, hi, bad, nbad, 0, NULL) != 0)
+		sc.oom = 1;
+	run->times[SUM_PHASE_PATHS] += MPI_Wtime() - t0;
+	if (me != 0) {
+		send_calls(&sc);
+		sum_calls_free(&sc);
+		return;
+	}
+	for (int q = 1; q < nprocs; q++)
+		take_calls(&sc, q);
+	sum_calls_free(&o->calls[kind]);
+	o->calls[kind] = sc;
 }
 
 /* ------------------------------------------------------------------ */
@@ -1104,8 +1253,11 @@ int sum_parallel(const struct sum_job *job, struct sum_outcome *o)
 
 	if (job->sum_paths)
 		sum_paths_parallel(&run, job, o->bad, o->nbad, o);
-	if (job->sum_libraries)
+	if (job->sum_libraries) {
 		sum_libraries_parallel(&run, job, o->bad, o->nbad, o);
+		for (int k = 0; k < SUM_NCALLS; k++)
+			sum_calls_parallel(&run, job, o->bad, o->nbad, o, (enum sum_calls_kind)k);
+	}
 	reduce_profiles(&run.prof);
 	if (job->balance_map)
 		reduce_balance(&run, o);

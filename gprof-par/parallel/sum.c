@@ -7,7 +7,9 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "gmon-calls.h"
 #include "gmon-read.h"
+#include "companions.h"
 #include "grow.h"
 #include "rankfiles.h"
 
@@ -287,6 +289,65 @@ int sum_paths_files(struct sum_paths *sp, const struct sum_job *job, size_t lo, 
 }
 
 /* ------------------------------------------------------------------ */
+/* The calls between modules of the files summed.                        */
+
+const char *const sum_calls_names[SUM_NCALLS] = { GMON_CALLS_NAME, GMON_PLT_CALLS_NAME };
+
+void sum_calls_init(struct sum_calls *sc)
+{
+	memset(sc, 0, sizeof *sc);
+	module_calls_init(&sc->set);
+}
+
+void sum_calls_free(struct sum_calls *sc)
+{
+	module_calls_free(&sc->set);
+	for (size_t i = 0; i < sc->nmessages; i++)
+		free(sc->messages[i]);
+	free(sc->messages);
+	sum_calls_init(sc);
+}
+
+int sum_calls_files(struct sum_calls *sc, enum sum_calls_kind kind, const struct sum_job *job,
+		    size_t lo, size_t hi, const struct sum_bad_file *bad, size_t nbad, int settle,
+		    size_t *next)
+{
+	size_t b = 0, i;
+	char err[1024];
+
+	for (i = lo; i < hi; i++) {
+		char *path;
+		int rc;
+
+		if (settle && sc->set.nmodules > 0)
+			break;
+		while (b < nbad && bad[b].index < i)
+			b++;
+		if (b < nbad && bad[b].index == i)
+			continue;   /* not in the sum: nor are its calls */
+		path = companion_path(job->paths[i], sum_calls_names[kind]);
+		if (!path)
+			return -1;
+		rc = module_calls_add_file(&sc->set, path, err, sizeof err);
+		free(path);
+		if (rc < 0) {
+			char **grown = grow_array(sc->messages, &sc->messages_cap, sc->nmessages + 1,
+						  sizeof *grown, 8);
+
+			if (!grown)
+				return -1;
+			sc->messages = grown;
+			if (!(sc->messages[sc->nmessages] = strdup(err)))
+				return -1;
+			sc->nmessages++;
+		}
+	}
+	if (next)
+		*next = i;
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
 /* The serial sum.                                                       */
 
 void sum_outcome_init(struct sum_outcome *o)
@@ -294,6 +355,8 @@ void sum_outcome_init(struct sum_outcome *o)
 	memset(o, 0, sizeof *o);
 	profile_init(&o->prof);
 	sum_paths_init(&o->paths);
+	for (int k = 0; k < SUM_NCALLS; k++)
+		sum_calls_init(&o->calls[k]);
 	o->nprocs = 1;
 }
 
@@ -308,6 +371,8 @@ void sum_outcome_free(struct sum_outcome *o)
 	free(o->proc_times);
 	sum_paths_free(&o->paths);
 	sum_libraries_free(&o->libraries);
+	for (int k = 0; k < SUM_NCALLS; k++)
+		sum_calls_free(&o->calls[k]);
 	sum_outcome_init(o);
 }
 
@@ -360,8 +425,13 @@ int sum_serial(const struct sum_job *job, struct sum_outcome *o)
 		if (job->timing)
 			o->times[SUM_PHASE_PATHS] = sum_now() - start;
 	}
-	if (job->sum_libraries)
+	if (job->sum_libraries) {
 		sum_libraries_serial(job, o);
+		for (int k = 0; k < SUM_NCALLS; k++)
+			if (sum_calls_files(&o->calls[k], (enum sum_calls_kind)k, job, 0, job->n,
+					    o->bad, o->nbad, 0, NULL) != 0)
+				o->calls[k].oom = 1;
+	}
 	return 0;
 }
 

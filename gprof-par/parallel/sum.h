@@ -25,6 +25,7 @@
 
 #include "balance.h"
 #include "callpaths.h"
+#include "module-calls.h"
 #include "profile.h"
 
 /* --timing: where the time goes, per process (seconds). */
@@ -104,6 +105,39 @@ int sum_paths_files(struct sum_paths *sp, const struct sum_job *job, size_t lo, 
 		    const struct sum_bad_file *bad, size_t nbad, int settle, size_t *next);
 
 /*
+ * The calls between modules beside the files summed (PROFILE+calls from
+ * mcount, PROFILE+plt-calls from the rtld-audit library: module-calls.h),
+ * added in file order: a file --skip-bad skipped brings none; each calls
+ * file that cannot be read or added (damaged, another executable) is named
+ * in messages, in file order, and the others are added.  The same whatever
+ * the number of processes: in parallel each process adds those of its
+ * block to a set that starts from the executable of the first file added.
+ */
+enum sum_calls_kind { SUM_CALLS_MCOUNT, SUM_CALLS_PLT, SUM_NCALLS };
+extern const char *const sum_calls_names[SUM_NCALLS];  /* the companions' KIND */
+
+struct sum_calls {
+	struct module_calls set;  /* the sum; set.nfiles: the files added */
+	char **messages;       /* the calls files that were not added, why */
+	size_t nmessages, messages_cap;
+	int oom;               /* out of memory: none of it is meaningful */
+};
+
+void sum_calls_init(struct sum_calls *sc);
+void sum_calls_free(struct sum_calls *sc);
+
+/*
+ * Adds the calls files of that kind beside files [lo, hi) of job to sc,
+ * passing over the files of bad[0..nbad) (in file order), and with settle
+ * stops as soon as sc->set has its executable (later files cannot change
+ * it); *next (if not NULL) is then where it stopped.  Returns 0, or -1
+ * when out of memory.
+ */
+int sum_calls_files(struct sum_calls *sc, enum sum_calls_kind kind, const struct sum_job *job,
+		    size_t lo, size_t hi, const struct sum_bad_file *bad, size_t nbad, int settle,
+		    size_t *next);
+
+/*
  * The shared libraries' profiles beside the files summed (BG_GMON_PROFILE_LIBS,
  * include/gmon-modules.h), found through each file's PROFILE+modules list
  * (module-list.h), of the files summed only: a file --skip-bad skipped
@@ -146,6 +180,7 @@ struct sum_outcome {
 	double *proc_times;
 	struct sum_paths paths;  /* with job->sum_paths, on the root */
 	struct sum_libraries libraries;  /* with job->sum_libraries, on the root */
+	struct sum_calls calls[SUM_NCALLS];  /* with job->sum_libraries, on the root */
 };
 
 struct sum_library {

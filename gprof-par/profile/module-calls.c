@@ -250,22 +250,31 @@ oom:
 	return -1;
 }
 
+int module_calls_add_text(struct module_calls *mc, char *text, size_t len, const char *name,
+			  char *err, size_t errlen)
+{
+	struct module_calls one;
+	struct reader r = { .path = name, .err = err, .errlen = errlen };
+	int status;
+
+	module_calls_init(&one);
+	status = parse_text(&one, &r, text, len);
+	if (status == 0)
+		status = add_set(mc, &one, name, err, errlen);
+	module_calls_free(&one);
+	return status;
+}
+
 int module_calls_add_file(struct module_calls *mc, const char *path, char *err,
 			  size_t errlen)
 {
-	struct module_calls one;
-	struct reader r = { .path = path, .err = err, .errlen = errlen };
 	size_t len;
 	char *text = read_whole_file(path, "a calls file", &len, err, errlen);
 	int status;
 
 	if (!text)
 		return errno == ENOENT ? 1 : -1;
-	module_calls_init(&one);
-	status = parse_text(&one, &r, text, len);
-	if (status == 0)
-		status = add_set(mc, &one, path, err, errlen);
-	module_calls_free(&one);
+	status = module_calls_add_text(mc, text, len, path, err, errlen);
 	free(text);
 	return status;
 }
@@ -342,6 +351,15 @@ int module_calls_print(FILE *out, const struct module_calls *mc)
 	free(rank);
 	free(order);
 	return ferror(out) ? -1 : 0;
+}
+
+int module_calls_print_state(FILE *out, const struct module_calls *mc)
+{
+	struct module_calls state = *mc;
+
+	state.nmodules = mc->nmodules > 0;
+	state.ncalls = 0;
+	return module_calls_print(out, &state);
 }
 
 static int print_set(FILE *out, const void *mc)

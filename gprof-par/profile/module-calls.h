@@ -52,9 +52,20 @@ void module_calls_free(struct module_calls *mc);
 int module_calls_add_file(struct module_calls *mc, const char *path, char *err,
 			  size_t errlen);
 
+/* Adds a calls file's text (len bytes, changed while read; name: the
+ * file's name in messages) to mc, as module_calls_add_file: 0, or -1 with a
+ * message in err. */
+int module_calls_add_text(struct module_calls *mc, char *text, size_t len, const char *name,
+			  char *err, size_t errlen);
+
 /* Writes mc in the file format, canonical order.  Returns 0, or -1 with
  * errno set. */
 int module_calls_print(FILE *out, const struct module_calls *mc);
+
+/* Writes what later files are judged against, in the file format: the
+ * executable (module 0) alone, no call; nothing of it when mc is empty.
+ * Returns 0, or -1 with errno set. */
+int module_calls_print_state(FILE *out, const struct module_calls *mc);
 
 /* Writes mc to path through a temporary renamed over it.  Returns 0, or
  * -1 with a message in err. */

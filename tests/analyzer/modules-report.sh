@@ -201,7 +201,7 @@ expect_eq "a call to no function is libhot.so+0x10" "$(flat 4 "libhot.so+0x10 $h
 expect_grep "main calls libhot.so+0x10" "7/7  *libhot.so+0x10 $hot" m.out
 
 # a library whose file is gone: named in the header, its samples one row
-awk -F'\t' -v OFS='\t' -v d="$work/gone" '$7 ~ /libhot.so$/ { $7 = d "/libhot.so" } 1' \
+awk -F'\t' -v OFS='\t' -v d="$work/gone" '$8 ~ /libhot.so$/ { $8 = d "/libhot.so" } 1' \
 	../one/gmon.out+modules > gmon.out+modules
 gpp -M ../prog gmon.out > m.out 2> m.err || fail "-M with a library gone failed: $(cat m.err)"
 expect_grep "the header names the library gone" "$hot libhot.so .*$work/gone/libhot.so: cannot open" m.out
@@ -226,6 +226,50 @@ for np in 1 2 3 4; do
 	[ "$np" -gt 1 ] && same_file "-S -M with $np processes" sum-1.out "sum-$np.out"
 	[ "$np" -gt 1 ] && same_file "gmon.sum+calls with $np processes" calls-1 "calls-$np"
 done
+# a damaged calls file and another program's: named in file order, the
+# same messages and sum whatever the number of processes (each process
+# adds its block's calls files)
+cp ranks/gmon.out+calls.1 calls.keep
+head -c 40 calls.keep > ranks/gmon.out+calls.1
+for np in 1 2 3 4; do
+	[ "$np" -gt 1 ] && [ "$have_mpi" = 0 ] && continue
+	rm -f ranks/gmon.sum*
+	MPI_LEAKS=0 sum_cmd "$np" -S --skip-bad ranks prog ||
+		fail "-S --skip-bad with a damaged calls file, $np process(es): $(cat sum.err)"
+	grep "calls" sum.err > "bad-calls-$np.err"
+	cp ranks/gmon.sum+calls "bad-calls-$np"
+	[ "$np" -gt 1 ] && same_file "a damaged calls file, $np processes: messages" \
+		bad-calls-1.err "bad-calls-$np.err"
+	[ "$np" -gt 1 ] && same_file "a damaged calls file, $np processes: the sum" bad-calls-1 \
+		"bad-calls-$np"
+done
+expect_grep "the damaged calls file is named" "warning: .*ranks/gmon.out+calls.1" bad-calls-1.err
+expect_grep "the other two are summed" "summed the calls between modules (2 files)" bad-calls-1.err
+rm -f ranks/gmon.sum*
+MPI_LEAKS=0 sum_cmd 1 -S ranks prog
+expect_grep "without --skip-bad the sum of the calls is not written" \
+	"ranks/gmon.sum+calls is not written" sum.err
+# rank 2's calls of another build of the program (its build-id changed)
+cp calls.keep ranks/gmon.out+calls.1
+cp ranks/gmon.out+calls.2 calls2.keep
+awk -F'\t' -v OFS='\t' '$1 == "module" && $2 == 0 { $3 = "0123456789abcdef" } 1' calls2.keep \
+	> ranks/gmon.out+calls.2
+for np in 1 2 3 4; do
+	[ "$np" -gt 1 ] && [ "$have_mpi" = 0 ] && continue
+	rm -f ranks/gmon.sum*
+	MPI_LEAKS=0 sum_cmd "$np" -S --skip-bad ranks prog ||
+		fail "-S --skip-bad with another build's calls, $np process(es): $(cat sum.err)"
+	grep "calls" sum.err > "other-calls-$np.err"
+	[ "$np" -gt 1 ] && same_file "another build's calls, $np processes: messages" \
+		other-calls-1.err "other-calls-$np.err"
+done
+expect_grep "another build's calls are named" \
+	"ranks/gmon.out+calls.2: the calls of .*prog cannot be added to those of .*prog: not the same executable" \
+	other-calls-1.err
+cp calls2.keep ranks/gmon.out+calls.2
+rm -f ranks/gmon.sum*
+MPI_LEAKS=0 sum_cmd 1 -S -M ranks prog > /dev/null || fail "-S -M again: $(cat sum.err)"
+
 sed 's/ranks\/gmon.out.[0-9]*/RANK/g' named.out > named.cmp
 sed 's/ranks\/gmon.sum/RANK/g' sum-1.out > sum.cmp
 same_file "-S -M as -M on the files" named.cmp sum.cmp
@@ -242,7 +286,7 @@ expect_grep "the summed list keeps libcold.so, not profiled" "$(printf '^-\t')[0
 mkdir stripped && cd stripped
 cp ../one/gmon.out* . && rm gmon.out+modules
 cp ../libhot.so libhot.so && strip --strip-all libhot.so
-awk -F'\t' -v OFS='\t' -v d="$work/stripped" '$7 ~ /libhot.so$/ { $7 = d "/libhot.so" } 1' \
+awk -F'\t' -v OFS='\t' -v d="$work/stripped" '$8 ~ /libhot.so$/ { $8 = d "/libhot.so" } 1' \
 	../one/gmon.out+modules > gmon.out+modules
 GPROF_PAR_DEBUG_ROOT=$work/no-debug gpp -M ../prog gmon.out > m.out 2> m.err ||
 	fail "-M with a stripped library failed: $(cat m.err)"
