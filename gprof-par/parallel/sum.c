@@ -7,9 +7,9 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "companions.h"
 #include "gmon-calls.h"
 #include "gmon-read.h"
-#include "companions.h"
 #include "grow.h"
 #include "rankfiles.h"
 
