@@ -441,7 +441,8 @@ static int cmp_total(const void *lp, const void *rp)
 		return -1;
 	if (left->ncalls < right->ncalls)
 		return 1;
-	return strcmp(left->name, right->name);
+	/* (-l: a function's line symbols share their name's copy) */
+	return left->name == right->name ? 0 : strcmp(left->name, right->name);
 }
 
 static int assemble(struct callgraph *cg)

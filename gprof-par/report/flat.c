@@ -74,7 +74,7 @@ static int cmp_time(const void *lp, const void *rp)
 		return 1;
 	if (r->calls < l->calls)
 		return -1;
-	c = strcmp(l->name, r->name);
+	c = l->name == r->name ? 0 : strcmp(l->name, r->name);
 	if (c)
 		return c;
 	return l->index > r->index ? 1 : (l->index < r->index ? -1 : 0);

@@ -398,14 +398,17 @@ int line_symbols_add(Elf *elf, Dwarf *dbg, struct symtab *st, const struct line_
 		    strcmp(prev->name, name) == 0)
 			continue;
 		s = &lines[nlines];
-		s->name = pool_copy(st, &pool, name);
+		/* a function's lines share one copy of its name: the reports'
+		 * sorts find equal names by their address first */
+		s->name = prev && strcmp(prev->name, name) == 0 ? prev->name
+								: pool_copy(st, &pool, name);
 		if (!s->name)
 			goto out;
 		s->addr = a;
 		s->file = row->file;
 		s->line = row->line;
 		s->elf_order = (size_t)1 << 40 | nlines;  /* files after the functions' */
-		if (prev && prev->file == s->file && strcmp(prev->name, s->name) == 0)
+		if (prev && prev->file == s->file && prev->name == s->name)
 			s->is_static = prev->is_static;
 		else
 			s->is_static = holder ? holder->is_static : 0;
