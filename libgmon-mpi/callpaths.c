@@ -568,7 +568,7 @@ int callpaths_write(const char *profile_path, unsigned rate, struct callpaths_su
 
 	*summary = (struct callpaths_summary){0};
 	if (!__atomic_load_n(&cp.enabled, __ATOMIC_ACQUIRE))
-		return 0;
+		return companion_remove(profile_path, GMON_CALLPATHS_NAME);
 	summary->enabled = 1;
 	summary->lost = __atomic_load_n(&cp.lost_no_table, __ATOMIC_RELAXED);
 	for (const struct path_table *t = tables; t; t = t->next) {

@@ -297,10 +297,13 @@ static void write_callpaths(struct callpaths_summary *paths)
 }
 
 /* PROFILE+calls, the calls between modules, at exit only (as the paths:
- * a flush signal or gmon_flush() writes none). */
+ * a flush signal or gmon_flush() writes none); with BG_GMON_PROFILE_LIBS
+ * none, the executable's profile only, as glibc's runtime (an earlier
+ * run's calls removed). */
 static void write_calls(struct calls_summary *calls)
 {
-	int err = calls_write(gmon.path, calls);
+	int err = modules_enabled() ? calls_write(gmon.path, calls)
+				    : companion_remove(gmon.path, GMON_CALLS_NAME);
 	char name[sizeof gmon.path + sizeof GMON_CALLS_NAME + 1];
 
 	companion_name(gmon.path, GMON_CALLS_NAME, name, sizeof name);

@@ -88,6 +88,11 @@ int modules_add_sample(uintptr_t pc, uint32_t weight)
 	return 1;
 }
 
+int modules_enabled(void)
+{
+	return __atomic_load_n(&mods.table, __ATOMIC_ACQUIRE) != NULL;
+}
+
 /* ---- At exit. ------------------------------------------------------- */
 
 /* BG_GMON_PROFILE_LIBS chooses the module (settings.h): by its soname, as
@@ -285,8 +290,8 @@ int modules_write(const char *profile_path, unsigned rate, struct modules_summar
 	struct pc_count *t = mods.table;
 
 	*summary = (struct modules_summary){0};
-	if (!t)
-		return 0;
+	if (!t)   /* no list: an earlier run's would name its libraries' files */
+		return companion_remove(profile_path, GMON_MODULE_LIST_NAME);
 	summary->enabled = 1;
 	for (size_t s = 0; s < TABLE_SIZE; s++)
 		summary->outside += t[s].pc ? t[s].count : 0;

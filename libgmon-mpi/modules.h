@@ -34,6 +34,9 @@ int modules_init(const char *selection);
  * caller counts the sample as outside). */
 int modules_add_sample(uintptr_t pc, uint32_t weight);
 
+/* Whether the libraries are profiled (BG_GMON_PROFILE_LIBS not none). */
+int modules_enabled(void);
+
 /* At exit: writes the chosen modules' profiles and the list next to
  * profile_path.  Returns 0 or the first errno value met. */
 int modules_write(const char *profile_path, unsigned rate, struct modules_summary *summary);

@@ -1,6 +1,7 @@
 /* profile-name.c - see profile-name.h. */
 #include "profile-name.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -22,4 +23,13 @@ void profile_name(char *buf, size_t size, const struct gmon_config *c, int desce
 		n = snprintf(buf, size, "gmon.out");
 	if (descendant && (c->is_mpi || !has_prefix) && n > 0 && (size_t)n < size)
 		snprintf(buf + n, size - (size_t)n, ".%ld", pid);
+}
+
+int companion_remove(const char *profile, const char *kind)
+{
+	char path[4096];
+
+	if (companion_name(profile, kind, path, sizeof path) >= sizeof path)
+		return ENAMETOOLONG;
+	return unlink(path) != 0 && errno != ENOENT ? errno : 0;
 }

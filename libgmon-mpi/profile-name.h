@@ -23,4 +23,10 @@
 /* Writes the name into buf (cut at size, always terminated). */
 void profile_name(char *buf, size_t size, const struct gmon_config *config, int descendant);
 
+/* Removes profile's companion of kind KIND, left by an earlier run: a
+ * writer with nothing of that kind to write calls it, as that file would
+ * pass for this run's.  Returns 0 (also when there was none) or an errno
+ * value.  No allocation, no stdio. */
+int companion_remove(const char *profile, const char *kind);
+
 #endif /* GMON_MPI_PROFILE_NAME_H */

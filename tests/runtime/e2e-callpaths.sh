@@ -190,6 +190,11 @@ for off in 0 off NO; do
 	expect_eq "$(ls_beside paths)" "" "call paths with BG_GMON_CALLSTACKS=$off"
 	expect_eq "$(cat stderr)" "" "stderr with BG_GMON_CALLSTACKS=$off"
 done
+# an earlier run's paths are removed: they would pass for this run's
+./prog easy-hard 2> /dev/null
+[ -s gmon.out+paths ] || fail "no paths with BG_GMON_CALLSTACKS unset"
+BG_GMON_CALLSTACKS=0 ./prog easy-hard 2> /dev/null
+expect_eq "$(ls_beside paths)" "" "an earlier run's paths after a run with BG_GMON_CALLSTACKS=0"
 rm -f gmon.out*
 BG_GMON_CALLSTACKS=deep ./prog easy-hard 2> stderr
 expect_eq "$(cat stderr)" \

@@ -29,9 +29,13 @@ build_id=$(readelf -n libburn.so | awk '/Build ID:/ { print $3 }')
 [ -s gmon.out+libburn.so ] && [ -s gmon.out+modules ] &&
 	echo "ok: unset: the library's profile and the list, as all" ||
 	fail "files without BG_GMON_PROFILE_LIBS: $(ls_profiles)"
-rm -f gmon.out*
+# none after all: the earlier run's list and calls between modules are
+# removed (the list would name the libraries' files of that run)
+rm -f gmon.out+lib*
+[ -s gmon.out+calls ] || fail "no calls between modules with BG_GMON_PROFILE_LIBS unset"
 BG_GMON_PROFILE_LIBS=none ./prog 30000000 > /dev/null
-expect_eq "$(ls_beside 'modules|.*\.so.*')" "" "libraries' files with BG_GMON_PROFILE_LIBS=none"
+expect_eq "$(ls_beside 'modules|calls|.*\.so.*')" "" \
+	"libraries' files and calls with BG_GMON_PROFILE_LIBS=none after a run with all"
 
 # all
 rm -f gmon.out*
