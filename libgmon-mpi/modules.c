@@ -13,8 +13,6 @@
 #include <elf.h>
 #include <errno.h>
 #include <link.h>
-#include <stdarg.h>
-#include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -26,6 +24,7 @@
 #include "output.h"
 #include "profile-name.h"
 #include "settings.h"
+#include "text-out.h"
 
 #define TABLE_BITS 16
 #define TABLE_SIZE ((size_t)1 << TABLE_BITS)
@@ -107,27 +106,11 @@ struct module_pass {
 	const char *profile_path;
 	unsigned rate;
 	struct modules_summary *summary;
-	int list_fd;
+	struct text_out *list;
 	int first;               /* the main program comes first */
 	int err;
 };
 
-static void list_line(struct module_pass *mp, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
-static void list_line(struct module_pass *mp, const char *fmt, ...)
-{
-	char line[8192];
-	va_list ap;
-	int n;
-
-	va_start(ap, fmt);
-	n = vsnprintf(line, sizeof line, fmt, ap);
-	va_end(ap);
-	if (n > 0 && (size_t)n < sizeof line && mp->list_fd >= 0 &&
-	    write(mp->list_fd, line, (size_t)n) != n && mp->err == 0)
-		mp->err = errno ? errno : EIO;
-}
 
 /* The module's GNU build-id (image.h's reader): the file header's
  * fingerprint (zero-padded) and the list's hex. */
@@ -221,7 +204,7 @@ static int visit_module(struct dl_phdr_info *dl, size_t size, void *ctx)
 	mp->summary->modules_sampled++;
 	/* a module without a file (the vDSO) or not chosen: listed, no profile */
 	if (!*path || path[0] != '/' || !selected(soname, base)) {
-		list_line(mp, "-\t%llu\t%s\t0x%lx\t0x%lx\t0x%lx\t%s\t%s\n",
+		text_out_printf(mp->list, "-\t%llu\t%s\t0x%lx\t0x%lx\t0x%lx\t%s\t%s\n",
 			  (unsigned long long)samples, hex, (unsigned long)low, (unsigned long)high,
 			  (unsigned long)dl->dlpi_addr, soname ? soname : "-", *path ? path : base);
 		return 0;
@@ -260,7 +243,7 @@ static int visit_module(struct dl_phdr_info *dl, size_t size, void *ctx)
 		return 0;
 	}
 	mp->summary->modules_written++;
-	list_line(mp, "%s\t%llu\t%s\t0x%lx\t0x%lx\t0x%lx\t%s\t%s\n", strrchr(file, '/') ?
+	text_out_printf(mp->list, "%s\t%llu\t%s\t0x%lx\t0x%lx\t0x%lx\t%s\t%s\n", strrchr(file, '/') ?
 		  strrchr(file, '/') + 1 : file, (unsigned long long)samples, hex,
 		  (unsigned long)low, (unsigned long)high, (unsigned long)dl->dlpi_addr,
 		  soname ? soname : "-", path);
@@ -273,19 +256,25 @@ static int fill_list(int fd, void *ctx)
 {
 	struct module_pass *mp = ctx;
 
-	mp->list_fd = fd;
-	list_line(mp, "%s %d\n%s\n", GMON_MODULE_LIST_MAGIC, GMON_MODULE_LIST_VERSION,
-		  GMON_MODULE_LIST_COLUMNS);
+	int err;
+
+	mp->list = text_out_open(fd);
+	if (!mp->list)
+		return ENOMEM;
+	text_out_printf(mp->list, "%s %d\n%s\n", GMON_MODULE_LIST_MAGIC,
+			GMON_MODULE_LIST_VERSION, GMON_MODULE_LIST_COLUMNS);
 	dl_iterate_phdr(visit_module, mp);
-	list_line(mp, "# samples outside every module: %llu; lost (table full): %llu\n",
-		  (unsigned long long)(mp->summary->outside - mp->summary->attributed),
-		  (unsigned long long)mp->summary->lost);
-	return mp->err;
+	text_out_printf(mp->list, "# samples outside every module: %llu; lost (table full): %llu\n",
+			(unsigned long long)(mp->summary->outside - mp->summary->attributed),
+			(unsigned long long)mp->summary->lost);
+	err = text_out_close(mp->list);
+	mp->list = NULL;
+	return mp->err ? mp->err : err;
 }
 
 int modules_write(const char *profile_path, unsigned rate, struct modules_summary *summary)
 {
-	struct module_pass mp = { profile_path, rate, summary, -1, 1, 0 };
+	struct module_pass mp = { profile_path, rate, summary, NULL, 1, 0 };
 	char list[4096];
 	struct pc_count *t = mods.table;
 

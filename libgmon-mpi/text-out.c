@@ -3,8 +3,9 @@
 
 #include <errno.h>
 #include <stdarg.h>
-#include <stdio.h>
-#include <stdlib.h>
+#include <stdint.h>
+#include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #define BUFFER_SIZE (1u << 16)
@@ -17,15 +18,115 @@ struct text_out {
 	char buf[BUFFER_SIZE];
 };
 
+/* ---- Formatting: the conversions the companion files use. ---------- */
+
+struct sink {
+	char *at, *end;
+	size_t need;             /* the whole result's length */
+};
+
+static void put_char(struct sink *s, char c)
+{
+	if (s->at < s->end)
+		*s->at++ = c;
+	s->need++;
+}
+
+static void put_text(struct sink *s, const char *text)
+{
+	while (*text)
+		put_char(s, *text++);
+}
+
+static void put_number(struct sink *s, uint64_t v, unsigned base, int negative)
+{
+	char digits[24];
+	int n = 0;
+
+	do {
+		digits[n++] = "0123456789abcdef"[v % base];
+		v /= base;
+	} while (v != 0);
+	if (negative)
+		put_char(s, '-');
+	while (n > 0)
+		put_char(s, digits[--n]);
+}
+
+size_t text_vformat(char *buf, size_t size, const char *fmt, va_list ap)
+{
+	struct sink s = { buf, buf + (size ? size - 1 : 0), 0 };
+
+	for (const char *p = fmt; *p; p++) {
+		int longs = 0;
+
+		if (*p != '%') {
+			put_char(&s, *p);
+			continue;
+		}
+		p++;
+		while (*p == 'l') {
+			longs++;
+			p++;
+		}
+		switch (*p) {
+		case 's':
+			put_text(&s, va_arg(ap, const char *));
+			break;
+		case 'd': {
+			long long v = longs == 0 ? va_arg(ap, int)
+				      : longs == 1 ? va_arg(ap, long) : va_arg(ap, long long);
+
+			put_number(&s, v < 0 ? 0 - (uint64_t)v : (uint64_t)v, 10, v < 0);
+			break;
+		}
+		case 'u':
+		case 'x': {
+			unsigned long long v = longs == 0 ? va_arg(ap, unsigned)
+					       : longs == 1 ? va_arg(ap, unsigned long)
+							    : va_arg(ap, unsigned long long);
+
+			put_number(&s, v, *p == 'x' ? 16 : 10, 0);
+			break;
+		}
+		case '%':
+			put_char(&s, '%');
+			break;
+		default:             /* not one of ours: shown, never guessed */
+			put_text(&s, "%?");
+			if (!*p)
+				p--;
+			break;
+		}
+	}
+	if (size)
+		*s.at = '\0';
+	return s.need;
+}
+
+size_t text_format(char *buf, size_t size, const char *fmt, ...)
+{
+	va_list ap;
+	size_t n;
+
+	va_start(ap, fmt);
+	n = text_vformat(buf, size, fmt, ap);
+	va_end(ap);
+	return n;
+}
+
+/* ---- The writer. ---------------------------------------------------- */
+
 struct text_out *text_out_open(int fd)
 {
-	struct text_out *o = malloc(sizeof *o);
+	struct text_out *o = mmap(NULL, sizeof *o, PROT_READ | PROT_WRITE,
+				  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 
-	if (o) {
-		o->fd = fd;
-		o->err = 0;
-		o->len = 0;
-	}
+	if (o == MAP_FAILED)
+		return NULL;
+	o->fd = fd;
+	o->err = 0;
+	o->len = 0;
 	return o;
 }
 
@@ -49,15 +150,15 @@ static void flush(struct text_out *o)
 void text_out_printf(struct text_out *o, const char *fmt, ...)
 {
 	va_list ap;
-	int n;
+	size_t n;
 
 	if (sizeof o->buf - o->len < MAX_LINE)
 		flush(o);
 	va_start(ap, fmt);
-	n = vsnprintf(o->buf + o->len, sizeof o->buf - o->len, fmt, ap);
+	n = text_vformat(o->buf + o->len, sizeof o->buf - o->len, fmt, ap);
 	va_end(ap);
-	if (n >= 0 && (size_t)n < sizeof o->buf - o->len)
-		o->len += (size_t)n;
+	if (n < sizeof o->buf - o->len)
+		o->len += n;
 	else if (o->err == 0)
 		o->err = EOVERFLOW;     /* never a cut line: the file is refused */
 }
@@ -68,6 +169,6 @@ int text_out_close(struct text_out *o)
 
 	flush(o);
 	err = o->err;
-	free(o);
+	munmap(o, sizeof *o);
 	return err;
 }

@@ -1,17 +1,29 @@
 /*
  * text-out.h - a buffered writer of the text companion files (PROFILE+paths,
  * PROFILE+calls) into output.c's temporary: lines are formatted into a
- * 64 KiB buffer and written with write(2), the first error kept.  At exit
- * only (vsnprintf, malloc: not for signal handlers).
+ * 64 KiB buffer and written with write(2), the first error kept.
+ * Async-signal-safe: its own formatting (of the few conversions below, as
+ * printf's: vsnprintf is not on the list), its buffer mmap'ed.
  */
 #ifndef GMON_MPI_TEXT_OUT_H
 #define GMON_MPI_TEXT_OUT_H
 
+#include <stdarg.h>
 #include <stddef.h>
 
 struct text_out;
 
-/* A writer into fd (malloc'ed: 64 KiB is too much for some threads'
+/*
+ * printf's %s, %d, %u and %x, with l or ll (no flags, width or
+ * precision; anything else prints "%?"), into buf (cut at size, always
+ * terminated when size > 0).  Returns the whole result's length, as
+ * snprintf.  Async-signal-safe.
+ */
+size_t text_vformat(char *buf, size_t size, const char *fmt, va_list ap);
+size_t text_format(char *buf, size_t size, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* A writer into fd (mmap'ed: 64 KiB is too much for some threads'
  * stacks); NULL if out of memory. */
 struct text_out *text_out_open(int fd);
 
