@@ -1,7 +1,7 @@
 /*
  * calls.c - see calls.h.
  *
- * The arcs are gathered first (one pass over the arc tables into a malloc'ed
+ * The arcs are gathered first (one pass over the arc tables into an mmap'ed
  * array) and written from that copy: the modules numbered from it are then
  * exactly those the lines use, even if a thread still inside mcount when
  * the arcs were closed finishes an entry meanwhile.  An arc is written
@@ -47,16 +47,9 @@ static void gather(uintptr_t from_pc, uintptr_t self_pc, uint64_t count, void *c
 	if (module_map_find(g->map, from_pc, 1) == module_map_find(g->map, self_pc, 0) &&
 	    module_map_find(g->map, self_pc, 0) != NULL)
 		return;                 /* inside one module: in its gmon file, if any */
-	if (g->n == g->cap) {
-		size_t cap = g->cap ? 2 * g->cap : 256;
-		struct crossing *a = realloc(g->arcs, cap * sizeof *a);
-
-		if (!a) {
-			g->err = ENOMEM;
-			return;
-		}
-		g->arcs = a;
-		g->cap = cap;
+	if (module_map_grow(&g->arcs, &g->cap, g->n, g->n + 1, sizeof *g->arcs) != 0) {
+		g->err = ENOMEM;
+		return;
 	}
 	g->arcs[g->n++] = (struct crossing){ from_pc, self_pc, count };
 }
@@ -114,7 +107,7 @@ int calls_write(const char *profile_path, struct calls_summary *summary)
 		summary->modules = module_map_number(&map);
 		err = output_write_with(path, fill_calls, &cp);
 	}
-	free(g.arcs);
+	module_map_unmap(g.arcs, g.cap, sizeof *g.arcs);
 	module_map_free(&map);
 	return err;
 }

@@ -5,8 +5,8 @@
 #include <elf.h>
 #include <errno.h>
 #include <link.h>
-#include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include "image.h"
@@ -16,16 +16,45 @@ struct reading {
 	int err;
 };
 
-/* The executable's file as loaded (dl_iterate_phdr names it ""). */
-static char *executable_path(void)
+int module_map_grow(void *items, size_t *cap, size_t n, size_t need, size_t size)
 {
-	char buf[4096];
-	ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
+	void **p = items, *grown;
+	size_t count = *cap ? *cap : 32;
 
-	if (n <= 0)
-		return strdup(program_invocation_name);
-	buf[n] = '\0';
-	return strdup(buf);
+	if (need <= *cap)
+		return 0;
+	while (count < need)
+		count *= 2;
+	grown = mmap(NULL, count * size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+		     -1, 0);
+	if (grown == MAP_FAILED)
+		return ENOMEM;
+	if (*p) {
+		memcpy(grown, *p, n * size);
+		munmap(*p, *cap * size);
+	}
+	*p = grown;
+	*cap = count;
+	return 0;
+}
+
+void module_map_unmap(void *items, size_t cap, size_t size)
+{
+	if (items)
+		munmap(items, cap * size);
+}
+
+/* The executable's file as loaded (dl_iterate_phdr names it ""). */
+static void executable_path(char *buf, size_t size)
+{
+	ssize_t n = readlink("/proc/self/exe", buf, size - 1);
+
+	if (n > 0) {
+		buf[n] = '\0';
+		return;
+	}
+	strncpy(buf, program_invocation_name, size - 1);
+	buf[size - 1] = '\0';
 }
 
 int module_map_add(struct module_map *map, const struct dl_phdr_info *dl)
@@ -33,15 +62,8 @@ int module_map_add(struct module_map *map, const struct dl_phdr_info *dl)
 	struct module *mod;
 	const unsigned char *id = NULL;
 
-	if (map->n == map->cap) {
-		size_t cap = map->cap ? 2 * map->cap : 32;
-		struct module *m = realloc(map->m, cap * sizeof *m);
-
-		if (!m)
-			return ENOMEM;
-		map->m = m;
-		map->cap = cap;
-	}
+	if (module_map_grow(&map->m, &map->cap, map->n, map->n + 1, sizeof *map->m) != 0)
+		return ENOMEM;
 	mod = &map->m[map->n];
 	*mod = (struct module){ .low = UINTPTR_MAX, .bias = dl->dlpi_addr, .index = -1 };
 	for (int i = 0; i < dl->dlpi_phnum; i++) {
@@ -57,12 +79,12 @@ int module_map_add(struct module_map *map, const struct dl_phdr_info *dl)
 	if (map->n == 0) {
 		/* the executable (its bias is the profile's, image.c's): its
 		 * file, index 0 always */
-		mod->path = executable_path();
+		executable_path(mod->path, sizeof mod->path);
 		mod->index = 0;
-	} else
-		mod->path = strdup(dl->dlpi_name);
-	if (!mod->path)
-		return ENOMEM;
+	} else {
+		strncpy(mod->path, dl->dlpi_name, sizeof mod->path - 1);
+		mod->path[sizeof mod->path - 1] = '\0';
+	}
 	image_build_id_hex(id, image_build_id(dl, &id), mod->build_id, sizeof mod->build_id);
 	map->n++;
 	return 0;
@@ -92,9 +114,7 @@ int module_map_read(struct module_map *map)
 
 void module_map_free(struct module_map *map)
 {
-	for (size_t i = 0; i < map->n; i++)
-		free(map->m[i].path);
-	free(map->m);
+	module_map_unmap(map->m, map->cap, sizeof *map->m);
 	*map = (struct module_map){0};
 }
 

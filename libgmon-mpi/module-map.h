@@ -7,12 +7,15 @@
  * The modules are read with dl_iterate_phdr (or given one by one), the
  * executable first; each spans its PT_LOAD segments.  A file numbers only the modules its frames
  * use: the executable is index 0 always, the others marked by the frames
- * that use them get 1, 2, ... in dl_iterate_phdr's order.  At exit only
- * (dl_iterate_phdr, malloc: not for signal handlers).
+ * that use them get 1, 2, ... in dl_iterate_phdr's order.  The map's
+ * memory is mmap'ed (module_map_grow): no malloc; module_map_read itself
+ * calls dl_iterate_phdr, which is not for signal handlers (module_map_add
+ * is, given the module).
  */
 #ifndef GMON_MPI_MODULE_MAP_H
 #define GMON_MPI_MODULE_MAP_H
 
+#include <limits.h>
 #include <link.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -22,7 +25,7 @@
 struct module {
 	uintptr_t low, high;     /* runtime, over its PT_LOAD segments */
 	uintptr_t bias;          /* runtime minus link-time address */
-	char *path;
+	char path[PATH_MAX];
 	char build_id[2 * 64 + 1];
 	int index;               /* in the file; -1: not used (yet) */
 };
@@ -43,6 +46,12 @@ int module_map_read(struct module_map *map);
 int module_map_add(struct module_map *map, const struct dl_phdr_info *dl);
 
 void module_map_free(struct module_map *map);
+
+/* An mmap'ed array of need items of size bytes, holding the n of *items
+ * (unmapped): a realloc for the runtime's exit and signal paths.  *cap is
+ * in items, *items NULL at first.  Returns 0 or ENOMEM (*items kept). */
+int module_map_grow(void *items, size_t *cap, size_t n, size_t need, size_t size);
+void module_map_unmap(void *items, size_t cap, size_t size);
 
 /* The module holding a frame, or NULL.  A return address (is_return)
  * belongs to its call, which ends just before it: it is looked up one
