@@ -40,9 +40,10 @@
  *
  * At exit (after sampling_shutdown waited for the handlers in flight) the
  * addresses are given to the loaded modules (dl_iterate_phdr) and written
- * in their link-time addresses.  Not on a flush signal (dl_iterate_phdr
- * and malloc are not for signal handlers): a process killed by one leaves
- * its profile without paths.
+ * in their link-time addresses; on a flush signal, to the modules
+ * _dl_find_object finds for them (async-signal-safe), while the other
+ * threads may go on adding paths: an entry is published by its depth,
+ * stored last (release) and read first (acquire).
  */
 #define _GNU_SOURCE
 #include "callpaths.h"
@@ -444,8 +445,9 @@ static void table_add(struct path_table *t, const struct walk *w, uint32_t weigh
 			e->hash = hash;
 			e->count = weight;
 			e->offset = t->frames_used;
-			e->depth = w->depth;
 			t->frames_used += w->depth;
+			/* last, for a writer in another thread's flush signal */
+			__atomic_store_n(&e->depth, w->depth, __ATOMIC_RELEASE);
 			return;
 		}
 		if (e->hash == hash && e->depth == w->depth &&
@@ -505,10 +507,11 @@ static unsigned number_modules(struct module_map *map, const struct path_table *
 	for (const struct path_table *t = tables; t; t = t->next)
 		for (uint32_t s = 0; s < TABLE_ENTRIES; s++) {
 			const struct path_entry *e = &t->entries[s];
+			uint32_t depth = __atomic_load_n(&e->depth, __ATOMIC_ACQUIRE);
 
-			if (e->depth == 0 || e->depth > MAX_DEPTH || e->offset > ARENA_FRAMES - e->depth)
+			if (depth == 0 || depth > MAX_DEPTH || e->offset > ARENA_FRAMES - depth)
 				continue;
-			for (uint32_t f = 0; f < e->depth; f++)
+			for (uint32_t f = 0; f < depth; f++)
 				module_map_mark(map, t->frames[e->offset + f], f > 0);
 		}
 	return module_map_number(map);
@@ -522,12 +525,12 @@ struct paths_pass {
 };
 
 static void write_path(struct text_out *o, const struct module_map *map,
-		       const struct path_table *t, const struct path_entry *e)
+		       const struct path_table *t, const struct path_entry *e, uint32_t depth)
 {
 	text_out_printf(o, "path\t%llu\t", (unsigned long long)e->count);
-	for (uint32_t f = 0; f < e->depth; f++)
+	for (uint32_t f = 0; f < depth; f++)
 		module_map_print_frame(o, map, t->frames[e->offset + f], f > 0,
-				       f + 1 < e->depth ? " " : "\n");
+				       f + 1 < depth ? " " : "\n");
 }
 
 static int fill_paths(int fd, void *ctx)
@@ -544,11 +547,12 @@ static int fill_paths(int fd, void *ctx)
 	for (const struct path_table *t = pp->tables; t; t = t->next)
 		for (uint32_t s = 0; s < TABLE_ENTRIES; s++) {
 			const struct path_entry *e = &t->entries[s];
+			/* (acquire: a flush signal writes while other threads add) */
+			uint32_t depth = __atomic_load_n(&e->depth, __ATOMIC_ACQUIRE);
 
-			/* (a handler stopped mid-insert past the wait: skipped) */
-			if (e->depth == 0 || e->depth > MAX_DEPTH || e->offset > ARENA_FRAMES - e->depth)
+			if (depth == 0 || depth > MAX_DEPTH || e->offset > ARENA_FRAMES - depth)
 				continue;
-			write_path(o, pp->modules, t, e);
+			write_path(o, pp->modules, t, e, depth);
 			sum->samples += e->count;
 			sum->lines++;
 		}
@@ -558,7 +562,37 @@ static int fill_paths(int fd, void *ctx)
 	return text_out_close(o);
 }
 
-int callpaths_write(const char *profile_path, unsigned rate, struct callpaths_summary *summary)
+/* A signal handler's map (module-map.h): the modules of every frame, the
+ * executable's first. */
+static int find_modules(struct module_map *map, const struct path_table *tables,
+			uintptr_t executable_pc)
+{
+	*map = (struct module_map){0};
+	if (module_map_add_pc(map, executable_pc) != 0)
+		return ENOMEM;
+	if (map->n == 0)
+		return ENOENT;
+	for (const struct path_table *t = tables; t; t = t->next)
+		for (uint32_t s = 0; s < TABLE_ENTRIES; s++) {
+			const struct path_entry *e = &t->entries[s];
+			uint32_t depth = __atomic_load_n(&e->depth, __ATOMIC_ACQUIRE);
+
+			if (depth == 0 || depth > MAX_DEPTH || e->offset > ARENA_FRAMES - depth)
+				continue;
+			for (uint32_t f = 0; f < depth; f++) {
+				uintptr_t frame = t->frames[e->offset + f];
+
+				if (module_map_add_pc(map, f > 0 ? frame - 1 : frame) != 0) {
+					module_map_free(map);
+					return ENOMEM;
+				}
+			}
+		}
+	return 0;
+}
+
+int callpaths_write(const char *profile_path, unsigned rate, uintptr_t from_signal,
+		    struct callpaths_summary *summary)
 {
 	struct path_table *tables = __atomic_load_n(&cp.tables, __ATOMIC_ACQUIRE);
 	struct module_map map;
@@ -577,7 +611,7 @@ int callpaths_write(const char *profile_path, unsigned rate, struct callpaths_su
 	}
 	if (companion_name(profile_path, GMON_CALLPATHS_NAME, path, sizeof path) >= sizeof path)
 		return ENAMETOOLONG;
-	err = module_map_read(&map);
+	err = from_signal ? find_modules(&map, tables, from_signal) : module_map_read(&map);
 	if (err != 0)
 		return err;
 	summary->modules = number_modules(&map, tables);

@@ -33,10 +33,13 @@ void callpaths_record(const ucontext_t *uc, uint32_t weight);
  * not write as its own; it starts with none. */
 void callpaths_after_fork_in_child(void);
 
-/* At exit, after sampling_shutdown (no handler adds to a table any more):
- * writes PROFILE+paths beside profile_path through output.c's temporary.
- * Not from a signal handler (dl_iterate_phdr, malloc, stdio).  Returns 0
- * or an errno value. */
-int callpaths_write(const char *profile_path, unsigned rate, struct callpaths_summary *summary);
+/* Writes PROFILE+paths beside profile_path through output.c's temporary:
+ * at exit, after sampling_shutdown (from_signal 0: dl_iterate_phdr's
+ * modules), or from a signal handler while other threads may still add
+ * paths (from_signal: an address in the executable's text; the modules of
+ * the frames are found with _dl_find_object; no malloc, no stdio, no
+ * lock).  Returns 0 or an errno value. */
+int callpaths_write(const char *profile_path, unsigned rate, uintptr_t from_signal,
+		    struct callpaths_summary *summary);
 
 #endif /* GMON_MPI_CALLPATHS_H */

@@ -81,7 +81,21 @@ static int fill_calls(int fd, void *ctx)
 	return text_out_close(o);
 }
 
-int calls_write(const char *profile_path, struct calls_summary *summary)
+struct finding {
+	struct module_map *map;
+	int err;
+};
+
+static void find_ends(uintptr_t from_pc, uintptr_t self_pc, uint64_t count, void *ctx)
+{
+	struct finding *f = ctx;
+
+	if (count && f->err == 0 &&
+	    (module_map_add_pc(f->map, from_pc - 1) != 0 || module_map_add_pc(f->map, self_pc) != 0))
+		f->err = ENOMEM;
+}
+
+int calls_write(const char *profile_path, uintptr_t from_signal, struct calls_summary *summary)
 {
 	struct module_map map;
 	struct gathering g = { &map, NULL, 0, 0, 0 };
@@ -92,9 +106,25 @@ int calls_write(const char *profile_path, struct calls_summary *summary)
 	*summary = (struct calls_summary){0};
 	if (companion_name(profile_path, GMON_CALLS_NAME, path, sizeof path) >= sizeof path)
 		return ENAMETOOLONG;
-	err = module_map_read(&map);
-	if (err != 0)
+	if (from_signal) {
+		/* a signal handler's map: the modules of the arcs' ends */
+		struct finding f = { &map, 0 };
+
+		map = (struct module_map){0};
+		err = module_map_add_pc(&map, from_signal);
+		if (err == 0 && map.n == 0)
+			err = ENOENT;
+		if (err == 0)
+			arcs_for_each(find_ends, &f);
+		if (err == 0)
+			err = f.err;
+	} else {
+		err = module_map_read(&map);
+	}
+	if (err != 0) {
+		module_map_free(&map);
 		return err;
+	}
 	arcs_for_each(gather, &g);
 	err = g.err;
 	if (err == 0 && g.n == 0 && unlink(path) != 0 && errno != ENOENT)

@@ -105,9 +105,41 @@ static void say_from_signal(const char *what, int err)
 	xfsz_guard_end(&guard);
 }
 
+/*
+ * The companions of the profile as it is now, after it, on a flush signal
+ * or gmon_flush(): the calls between modules, the call paths, the
+ * libraries' profiles and their list.  Async-signal-safe, as the
+ * profile's write: the modules are those _dl_find_object finds for the
+ * addresses written (no dl_iterate_phdr), the memory mmap'ed, the text
+ * formatted by text-out.c, nothing fsync'ed; other threads may go on
+ * sampling meanwhile.  Errors are said without stdio.
+ */
+static void write_companions_now(void)
+{
+	uintptr_t executable = gmon_histogram.low_pc + gmon_histogram.load_bias;
+	struct calls_summary calls;
+	struct callpaths_summary paths;
+	struct modules_summary modules;
+	int err;
+
+	if (gmon_histogram.nbins == 0)
+		return;
+	err = modules_enabled() ? calls_write(gmon.path, executable, &calls)
+				: companion_remove(gmon.path, GMON_CALLS_NAME);
+	if (err != 0)
+		say_from_signal("cannot write the calls between modules beside ", err);
+	err = callpaths_write(gmon.path, gmon.config->rate, executable, &paths);
+	if (err != 0)
+		say_from_signal("cannot write the call paths beside ", err);
+	err = modules_write(gmon.path, gmon.config->rate, executable, &modules);
+	if (err != 0)
+		say_from_signal("cannot write the shared libraries' profiles beside ", err);
+}
+
 /* The handler of a flush signal (flush-signals.h): waits for a write in
  * progress in another thread (at most 30 s), then, unless the final
- * profile is written, writes the profile as it is now. */
+ * profile is written, writes the profile as it is now, and its
+ * companions. */
 static void flush_on_signal(void)
 {
 	static const struct timespec ten_ms = {0, 10000000};
@@ -122,6 +154,8 @@ static void flush_on_signal(void)
 	begin_write(&saved);
 	err = output_write_profile(gmon.path, gmon.config->rate, &gmon.image, OUTPUT_FAST,
 				   &summary);
+	if (err == 0)
+		write_companions_now();
 	end_write(&saved);
 	if (err != 0)
 		say_from_signal("on a signal, cannot write the profile ", err);
@@ -281,11 +315,11 @@ static void report_written(const char *path, const struct output_summary *out,
 }
 
 /* BG_GMON_CALLSTACKS: PROFILE+paths (gmon.out+paths.3 beside gmon.out.3:
- * companion_name), at exit only (dl_iterate_phdr and malloc are not for
- * signal handlers: a flush signal writes no paths). */
+ * companion_name), at exit (the flush signals' writes are the
+ * async-signal-safe write_companions_now). */
 static void write_callpaths(struct callpaths_summary *paths)
 {
-	int err = callpaths_write(gmon.path, gmon.config->rate, paths);
+	int err = callpaths_write(gmon.path, gmon.config->rate, 0, paths);
 	char name[sizeof gmon.path + sizeof GMON_CALLPATHS_NAME + 1];
 
 	companion_name(gmon.path, GMON_CALLPATHS_NAME, name, sizeof name);
@@ -296,13 +330,12 @@ static void write_callpaths(struct callpaths_summary *paths)
 		     "paths was full)", name, paths->lost);
 }
 
-/* PROFILE+calls, the calls between modules, at exit only (as the paths:
- * a flush signal or gmon_flush() writes none); with BG_GMON_PROFILE_LIBS
- * none, the executable's profile only, as glibc's runtime (an earlier
- * run's calls removed). */
+/* PROFILE+calls, the calls between modules, at exit; with
+ * BG_GMON_PROFILE_LIBS none, the executable's profile only, as glibc's
+ * runtime (an earlier run's calls removed). */
 static void write_calls(struct calls_summary *calls)
 {
-	int err = modules_enabled() ? calls_write(gmon.path, calls)
+	int err = modules_enabled() ? calls_write(gmon.path, 0, calls)
 				    : companion_remove(gmon.path, GMON_CALLS_NAME);
 	char name[sizeof gmon.path + sizeof GMON_CALLS_NAME + 1];
 
@@ -312,13 +345,12 @@ static void write_calls(struct calls_summary *calls)
 }
 
 /* BG_GMON_PROFILE_LIBS: the shared libraries' profiles and their list,
- * at exit (dl_iterate_phdr is not for signal handlers: a flush signal
- * writes the executable's profile only). */
+ * at exit. */
 static void write_modules(void)
 {
 	struct modules_summary ms;
 	char buf[64];
-	int err = modules_write(gmon.path, gmon.config->rate, &ms);
+	int err = modules_write(gmon.path, gmon.config->rate, 0, &ms);
 
 	if (err != 0)
 		diag("cannot write the shared libraries' profiles next to %s: %s", gmon.path,
@@ -385,6 +417,8 @@ PUBLIC int gmon_flush(void)
 	begin_write(&saved);
 	err = output_write_profile(gmon.path, gmon.config->rate, &gmon.image, OUTPUT_DURABLE,
 				   &summary);
+	if (err == 0)
+		write_companions_now();
 	end_write(&saved);
 	if (err != 0)
 		diag("gmon_flush: cannot write the profile %s: %s", gmon.path, strerror(err));

@@ -2,6 +2,7 @@
 #define _GNU_SOURCE
 #include "module-map.h"
 
+#include <dlfcn.h>
 #include <elf.h>
 #include <errno.h>
 #include <link.h>
@@ -65,7 +66,8 @@ int module_map_add(struct module_map *map, const struct dl_phdr_info *dl)
 	if (module_map_grow(&map->m, &map->cap, map->n, map->n + 1, sizeof *map->m) != 0)
 		return ENOMEM;
 	mod = &map->m[map->n];
-	*mod = (struct module){ .low = UINTPTR_MAX, .bias = dl->dlpi_addr, .index = -1 };
+	*mod = (struct module){ .low = UINTPTR_MAX, .bias = dl->dlpi_addr, .phdr = dl->dlpi_phdr,
+				.phnum = dl->dlpi_phnum, .index = -1 };
 	for (int i = 0; i < dl->dlpi_phnum; i++) {
 		const ElfW(Phdr) *ph = &dl->dlpi_phdr[i];
 
@@ -88,6 +90,33 @@ int module_map_add(struct module_map *map, const struct dl_phdr_info *dl)
 	image_build_id_hex(id, image_build_id(dl, &id), mod->build_id, sizeof mod->build_id);
 	map->n++;
 	return 0;
+}
+
+int module_map_add_pc(struct module_map *map, uintptr_t pc)
+{
+	struct dl_find_object found;
+	const ElfW(Ehdr) *eh;
+	struct dl_phdr_info dl;
+
+	if (module_map_find(map, pc, 0) || _dl_find_object((void *)pc, &found) != 0 ||
+	    !found.dlfo_link_map)
+		return 0;
+	eh = found.dlfo_map_start;
+	if (memcmp(eh->e_ident, ELFMAG, SELFMAG) != 0 || eh->e_phentsize != sizeof(ElfW(Phdr)))
+		return 0;
+	dl = (struct dl_phdr_info){
+		.dlpi_addr = found.dlfo_link_map->l_addr,
+		.dlpi_name = found.dlfo_link_map->l_name,
+		.dlpi_phdr = (const ElfW(Phdr) *)((const char *)eh + eh->e_phoff),
+		.dlpi_phnum = eh->e_phnum,
+	};
+	return module_map_add(map, &dl);
+}
+
+void module_map_phdr_info(const struct module *m, struct dl_phdr_info *dl)
+{
+	*dl = (struct dl_phdr_info){ .dlpi_addr = m->bias, .dlpi_name = m->path,
+				     .dlpi_phdr = m->phdr, .dlpi_phnum = (ElfW(Half))m->phnum };
 }
 
 static int add_module(struct dl_phdr_info *dl, size_t size, void *ctx)

@@ -25,6 +25,8 @@
 struct module {
 	uintptr_t low, high;     /* runtime, over its PT_LOAD segments */
 	uintptr_t bias;          /* runtime minus link-time address */
+	const ElfW(Phdr) *phdr;  /* its program headers, in memory */
+	int phnum;
 	char path[PATH_MAX];
 	char build_id[2 * 64 + 1];
 	int index;               /* in the file; -1: not used (yet) */
@@ -44,6 +46,18 @@ int module_map_read(struct module_map *map);
  * library, which dl_iterate_phdr shows its own).  map starts zeroed.
  * Returns 0 or ENOMEM. */
 int module_map_add(struct module_map *map, const struct dl_phdr_info *dl);
+
+/*
+ * Adds the module holding pc, if not in map yet, found with glibc's
+ * _dl_find_object (async-signal-safe, no lock; its ELF header at the start
+ * of its first mapping): the map of a signal handler, built from the
+ * addresses it will write, the executable's first (map starts zeroed).
+ * Returns 0 (also when pc is in no module) or ENOMEM.
+ */
+int module_map_add_pc(struct module_map *map, uintptr_t pc);
+
+/* The module as dl_iterate_phdr describes one (for image.h's readers). */
+void module_map_phdr_info(const struct module *m, struct dl_phdr_info *dl);
 
 void module_map_free(struct module_map *map);
 

@@ -21,6 +21,7 @@
 #include "gmon-modules.h"
 #include "histogram.h"
 #include "image.h"
+#include "module-map.h"
 #include "output.h"
 #include "profile-name.h"
 #include "settings.h"
@@ -109,6 +110,9 @@ struct module_pass {
 	struct text_out *list;
 	int first;               /* the main program comes first */
 	int err;
+	/* from a signal handler: the modules of the sampled PCs and the arcs'
+	 * ends (module-map.h, _dl_find_object), not dl_iterate_phdr's */
+	struct module_map *found;
 };
 
 
@@ -234,7 +238,8 @@ static int visit_module(struct dl_phdr_info *dl, size_t size, void *ctx)
 		}
 	}
 	err = output_write_module(file, mp->rate, low, high, dl->dlpi_addr, bins, nbins,
-				  has_id ? fingerprint : NULL, &arcs);
+				  has_id ? fingerprint : NULL,
+				  mp->found ? OUTPUT_FAST : OUTPUT_DURABLE, &arcs);
 	mp->summary->calls_written += arcs.calls_written;
 	munmap(bins, (size_t)nbins * sizeof(*bins));
 	if (err != 0) {
@@ -263,7 +268,16 @@ static int fill_list(int fd, void *ctx)
 		return ENOMEM;
 	text_out_printf(mp->list, "%s %d\n%s\n", GMON_MODULE_LIST_MAGIC,
 			GMON_MODULE_LIST_VERSION, GMON_MODULE_LIST_COLUMNS);
-	dl_iterate_phdr(visit_module, mp);
+	if (mp->found) {
+		for (size_t i = 0; i < mp->found->n; i++) {
+			struct dl_phdr_info dl;
+
+			module_map_phdr_info(&mp->found->m[i], &dl);
+			visit_module(&dl, sizeof dl, mp);
+		}
+	} else {
+		dl_iterate_phdr(visit_module, mp);
+	}
 	text_out_printf(mp->list, "# samples outside every module: %llu; lost (table full): %llu\n",
 			(unsigned long long)(mp->summary->outside - mp->summary->attributed),
 			(unsigned long long)mp->summary->lost);
@@ -272,11 +286,43 @@ static int fill_list(int fd, void *ctx)
 	return mp->err ? mp->err : err;
 }
 
-int modules_write(const char *profile_path, unsigned rate, struct modules_summary *summary)
+static void find_arc_ends(uintptr_t from_pc, uintptr_t self_pc, uint64_t count, void *ctx)
 {
-	struct module_pass mp = { profile_path, rate, summary, NULL, 1, 0 };
+	struct module_pass *mp = ctx;
+
+	if (count && (module_map_add_pc(mp->found, from_pc - 1) != 0 ||
+		      module_map_add_pc(mp->found, self_pc) != 0) && mp->err == 0)
+		mp->err = ENOMEM;
+}
+
+/* The modules of the sampled PCs and of the arcs' ends, the executable's
+ * first (a signal handler's map: module-map.h). */
+static int find_modules(struct module_pass *mp, uintptr_t executable_pc)
+{
+	const struct pc_count *t = mods.table;
+
+	if (module_map_add_pc(mp->found, executable_pc) != 0)
+		return ENOMEM;
+	if (mp->found->n == 0)
+		return ENOENT;
+	for (size_t s = 0; s < TABLE_SIZE; s++) {
+		uintptr_t pc = __atomic_load_n(&t[s].pc, __ATOMIC_ACQUIRE);
+
+		if (pc && module_map_add_pc(mp->found, pc) != 0)
+			return ENOMEM;
+	}
+	arcs_for_each(find_arc_ends, mp);
+	return mp->err;
+}
+
+int modules_write(const char *profile_path, unsigned rate, uintptr_t from_signal,
+		  struct modules_summary *summary)
+{
+	struct module_map found = {0};
+	struct module_pass mp = { profile_path, rate, summary, NULL, 1, 0, NULL };
 	char list[4096];
 	struct pc_count *t = mods.table;
+	int err;
 
 	*summary = (struct modules_summary){0};
 	if (!t)   /* no list: an earlier run's would name its libraries' files */
@@ -287,5 +333,14 @@ int modules_write(const char *profile_path, unsigned rate, struct modules_summar
 	summary->lost = __atomic_load_n(&mods.lost, __ATOMIC_RELAXED);
 	if (companion_name(profile_path, GMON_MODULE_LIST_NAME, list, sizeof list) >= sizeof list)
 		return ENAMETOOLONG;
+	if (from_signal) {
+		mp.found = &found;
+		err = find_modules(&mp, from_signal);
+		mp.err = 0;
+		if (err == 0)
+			err = output_write_with(list, fill_list, &mp);
+		module_map_free(&found);
+		return err;
+	}
 	return output_write_with(list, fill_list, &mp);
 }

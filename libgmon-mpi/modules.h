@@ -37,8 +37,13 @@ int modules_add_sample(uintptr_t pc, uint32_t weight);
 /* Whether the libraries are profiled (BG_GMON_PROFILE_LIBS not none). */
 int modules_enabled(void);
 
-/* At exit: writes the chosen modules' profiles and the list next to
- * profile_path.  Returns 0 or the first errno value met. */
-int modules_write(const char *profile_path, unsigned rate, struct modules_summary *summary);
+/* Writes the chosen modules' profiles and the list next to profile_path:
+ * at exit (from_signal 0: the modules dl_iterate_phdr lists), or from a
+ * signal handler (from_signal: an address in the executable's text; the
+ * modules are found from the sampled PCs and the arcs' ends with
+ * _dl_find_object, async-signal-safe, and the files are not fsync'ed, as
+ * the profile on a flush signal).  Returns 0 or the first errno value met. */
+int modules_write(const char *profile_path, unsigned rate, uintptr_t from_signal,
+		  struct modules_summary *summary);
 
 #endif /* GMON_MPI_MODULES_H */

@@ -111,11 +111,12 @@ int output_write_profile(const char *path, unsigned rate, const struct image_inf
 
 int output_write_module(const char *path, unsigned rate, uintptr_t low_pc, uintptr_t high_pc,
 			uintptr_t load_bias, const uint32_t *bins, uint32_t nbins,
-			const unsigned char *fingerprint, struct output_summary *summary)
+			const unsigned char *fingerprint, enum output_sync sync,
+			struct output_summary *summary)
 {
 	struct file_content c = { low_pc, high_pc, bins, nbins, rate, fingerprint, load_bias,
 				  summary };
 
 	*summary = (struct output_summary){0};
-	return write_file(path, &c, OUTPUT_DURABLE);
+	return write_file(path, &c, sync);
 }

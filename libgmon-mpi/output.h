@@ -39,6 +39,7 @@ int output_write_profile(const char *path, unsigned rate, const struct image_inf
  * Returns 0 or an errno value. */
 int output_write_module(const char *path, unsigned rate, uintptr_t low_pc, uintptr_t high_pc,
 			uintptr_t load_bias, const uint32_t *bins, uint32_t nbins,
-			const unsigned char *fingerprint, struct output_summary *summary);
+			const unsigned char *fingerprint, enum output_sync sync,
+			struct output_summary *summary);
 
 #endif /* GMON_MPI_OUTPUT_H */

@@ -87,6 +87,11 @@ kill -TERM "$pid"
 status=0; wait "$pid" || status=$?
 expect_eq "$status" 7 "exit status from the program's own handler"
 expect_eq "$(calls_of victim victim_work gmon.out)" 321 "victim_work calls flushed by the handler"
+# and its companions, written from the handler too (libc's call of main)
+expect_eq "$(ls_beside 'calls|modules|paths')" "gmon.out+calls gmon.out+modules gmon.out+paths" \
+	"files gmon_flush() wrote beside the profile from the program's handler"
+grep -q "^call	1	1:[0-9a-f]*	0:[0-9a-f]*$" gmon.out+calls ||
+	fail "libc's call of main is not in the handler's gmon.out+calls: $(cat gmon.out+calls)"
 
 # gmon_flush() on the way: the copy holds the first 600 calls, the final
 # profile all 1200

@@ -143,6 +143,40 @@ BG_GMON_PROFILE_LIBS=libother.so ./prog 100000000 > /dev/null
 awk -F'\t' '$1 == "-" && $8 ~ /libburn.so$/ { found = 1 } END { exit !found }' gmon.out+modules ||
 	fail "libburn.so, sampled but not chosen, is not listed with '-': $(cat gmon.out+modules)"
 
+# Killed by a flush signal (BG_GMON_FLUSH_SIGNALS=TERM): the companions
+# are written with the profile, from the signal handler (the modules found
+# with _dl_find_object): the library's profile and the list, the calls
+# between modules, the call paths, as at exit
+build_linked killed "$programs/burn-until-killed.c" -L"$work" -lburn -Wl,-rpath,"$work"
+rm -f gmon.out* ready
+BG_GMON_FLUSH_SIGNALS=TERM BG_GMON_HZ=1000 ./killed ready &
+victim=$!
+for _ in $(seq 300); do [ -e ready ] && break; sleep 0.1; done
+[ -e ready ] || fail "the program to kill did not get ready"
+kill -TERM "$victim"
+status=0; wait "$victim" || status=$?
+expect_eq "$status" 143 "the killed program's status (SIGTERM's course)"
+expect_eq "$(ls_beside 'modules|calls|paths|libburn.so')" \
+	"gmon.out+calls gmon.out+libburn.so gmon.out+modules gmon.out+paths" "files beside a killed run's profile"
+lib_samples=$(awk -F'\t' '$1 == "gmon.out+libburn.so" { print $2 }' gmon.out+modules)
+[ "${lib_samples:-0}" -gt 0 ] || fail "the killed run's list has no samples in libburn.so: $(cat gmon.out+modules)"
+"$GPROF" -b -p libburn.so gmon.out+libburn.so > killed-gnu.out || fail "GNU gprof cannot read the killed run's library profile"
+expect_eq "$(awk '/^ *[0-9]/ { print $NF; exit }' killed-gnu.out)" burn_inner \
+	"the killed run's library's top function"
+path_samples=$(awk -F'\t' '$1 == "path" { s += $2 } END { print s + 0 }' gmon.out+paths)
+all_samples=$(awk -F'\t' 'NR > 2 && $1 !~ /^#/ { s += $2 } END { print s + 0 }' gmon.out+modules)
+exe_samples=$(samples_of killed own_work gmon.out)
+[ "$path_samples" -ge $((lib_samples + exe_samples)) ] ||
+	fail "the killed run's paths hold $path_samples samples, fewer than libburn's $lib_samples and own_work's $exe_samples"
+grep -q "^path	[0-9]*	0:[0-9a-f]* [0-9]:" gmon.out+paths ||
+	fail "no path from the executable in the killed run's paths: $(head gmon.out+paths)"
+grep -q "$work/libburn.so" gmon.out+paths || fail "libburn.so is not a module of the killed run's paths"
+"$top_builddir/gprof-par/gprof-par" -M -b killed gmon.out > killed-m.out 2> killed-m.err ||
+	fail "gprof-par -M on the killed run failed: $(cat killed-m.err)"
+grep -q "burn_inner {" killed-m.out || fail "-M on the killed run names no libburn.so function"
+note "killed by SIGTERM: libburn.so $lib_samples samples, paths $path_samples, all libraries $all_samples"
+rm -f gmon.out*
+
 # By soname, as HP-UX's LD_PROFILE: a library loaded from a file named
 # otherwise (libburn-7.2.so, soname libburn.so.7, preloaded for the
 # program's DT_NEEDED libburn.so.7) is chosen by either name; the list has
