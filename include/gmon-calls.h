@@ -8,7 +8,8 @@
  *   PROFILE+calls      the calls counted by mcount whose caller and callee
  *                      are in different modules (the executable calling a
  *                      -pg shared library, or such a library calling back),
- *                      written by libgmon-mpi at exit;
+ *                      written by libgmon-mpi at exit (and by a flush
+ *                      signal or gmon_flush());
  *   PROFILE+plt-calls  the calls through the PLT into the modules named in
  *                      BG_GMON_COUNT_LIB_CALLS, counted by the rtld-audit
  *                      library (LD_AUDIT) whatever their build (-pg or not).
