@@ -499,21 +499,43 @@ void callpaths_record(const ucontext_t *uc, uint32_t weight)
 	table_add(t, &w, weight);
 }
 
-/* ---- At exit. ------------------------------------------------------- */
+/* ---- Writing. ------------------------------------------------------- */
 
-/* Marks the modules the frames are in (module-map.h). */
-static unsigned number_modules(struct module_map *map, const struct path_table *tables)
+/* Calls visit for every path of the tables with its depth: an entry is
+ * published by its depth, stored last (table_add) and read here with
+ * acquire, as a flush signal writes while other threads add (a handler
+ * stopped mid-insert at exit is passed over the same way). */
+static int each_path(const struct path_table *tables,
+		     int (*visit)(const struct path_table *t, const struct path_entry *e,
+				  uint32_t depth, void *ctx),
+		     void *ctx)
 {
 	for (const struct path_table *t = tables; t; t = t->next)
 		for (uint32_t s = 0; s < TABLE_ENTRIES; s++) {
 			const struct path_entry *e = &t->entries[s];
 			uint32_t depth = __atomic_load_n(&e->depth, __ATOMIC_ACQUIRE);
+			int err;
 
 			if (depth == 0 || depth > MAX_DEPTH || e->offset > ARENA_FRAMES - depth)
 				continue;
-			for (uint32_t f = 0; f < depth; f++)
-				module_map_mark(map, t->frames[e->offset + f], f > 0);
+			if ((err = visit(t, e, depth, ctx)) != 0)
+				return err;
 		}
+	return 0;
+}
+
+static int mark_path(const struct path_table *t, const struct path_entry *e, uint32_t depth,
+		     void *map)
+{
+	for (uint32_t f = 0; f < depth; f++)
+		module_map_mark(map, t->frames[e->offset + f], f > 0);
+	return 0;
+}
+
+/* Marks the modules the frames are in (module-map.h). */
+static unsigned number_modules(struct module_map *map, const struct path_table *tables)
+{
+	each_path(tables, mark_path, map);
 	return module_map_number(map);
 }
 
@@ -524,13 +546,24 @@ struct paths_pass {
 	struct callpaths_summary *summary;
 };
 
-static void write_path(struct text_out *o, const struct module_map *map,
-		       const struct path_table *t, const struct path_entry *e, uint32_t depth)
+struct path_writing {
+	struct text_out *o;
+	const struct module_map *map;
+	struct callpaths_summary *summary;
+};
+
+static int write_path(const struct path_table *t, const struct path_entry *e, uint32_t depth,
+		      void *ctx)
 {
-	text_out_printf(o, "path\t%llu\t", (unsigned long long)e->count);
+	struct path_writing *w = ctx;
+
+	text_out_printf(w->o, "path\t%llu\t", (unsigned long long)e->count);
 	for (uint32_t f = 0; f < depth; f++)
-		module_map_print_frame(o, map, t->frames[e->offset + f], f > 0,
+		module_map_print_frame(w->o, w->map, t->frames[e->offset + f], f > 0,
 				       f + 1 < depth ? " " : "\n");
+	w->summary->samples += e->count;
+	w->summary->lines++;
+	return 0;
 }
 
 static int fill_paths(int fd, void *ctx)
@@ -538,28 +571,30 @@ static int fill_paths(int fd, void *ctx)
 	struct paths_pass *pp = ctx;
 	struct callpaths_summary *sum = pp->summary;
 	struct text_out *o = text_out_open(fd);
+	struct path_writing w = { o, pp->modules, sum };
 
 	if (!o)
 		return ENOMEM;
 	text_out_printf(o, "%s %d\nrate\t%u\n", GMON_CALLPATHS_MAGIC, GMON_CALLPATHS_VERSION,
 			pp->rate);
 	module_map_print_modules(o, pp->modules);
-	for (const struct path_table *t = pp->tables; t; t = t->next)
-		for (uint32_t s = 0; s < TABLE_ENTRIES; s++) {
-			const struct path_entry *e = &t->entries[s];
-			/* (acquire: a flush signal writes while other threads add) */
-			uint32_t depth = __atomic_load_n(&e->depth, __ATOMIC_ACQUIRE);
-
-			if (depth == 0 || depth > MAX_DEPTH || e->offset > ARENA_FRAMES - depth)
-				continue;
-			write_path(o, pp->modules, t, e, depth);
-			sum->samples += e->count;
-			sum->lines++;
-		}
+	each_path(pp->tables, write_path, &w);
 	text_out_printf(o, "# samples with a path: %llu; lost (table full): %llu; cut at %d "
 			"frames: %llu\n", (unsigned long long)sum->samples,
 			(unsigned long long)sum->lost, MAX_DEPTH, (unsigned long long)sum->cut);
 	return text_out_close(o);
+}
+
+static int find_path_modules(const struct path_table *t, const struct path_entry *e,
+			     uint32_t depth, void *map)
+{
+	for (uint32_t f = 0; f < depth; f++) {
+		uintptr_t frame = t->frames[e->offset + f];
+
+		if (module_map_add_pc(map, f > 0 ? frame - 1 : frame) != 0)
+			return ENOMEM;
+	}
+	return 0;
 }
 
 /* A signal handler's map (module-map.h): the modules of every frame, the
@@ -567,28 +602,17 @@ static int fill_paths(int fd, void *ctx)
 static int find_modules(struct module_map *map, const struct path_table *tables,
 			uintptr_t executable_pc)
 {
+	int err;
+
 	*map = (struct module_map){0};
-	if (module_map_add_pc(map, executable_pc) != 0)
-		return ENOMEM;
-	if (map->n == 0)
-		return ENOENT;
-	for (const struct path_table *t = tables; t; t = t->next)
-		for (uint32_t s = 0; s < TABLE_ENTRIES; s++) {
-			const struct path_entry *e = &t->entries[s];
-			uint32_t depth = __atomic_load_n(&e->depth, __ATOMIC_ACQUIRE);
-
-			if (depth == 0 || depth > MAX_DEPTH || e->offset > ARENA_FRAMES - depth)
-				continue;
-			for (uint32_t f = 0; f < depth; f++) {
-				uintptr_t frame = t->frames[e->offset + f];
-
-				if (module_map_add_pc(map, f > 0 ? frame - 1 : frame) != 0) {
-					module_map_free(map);
-					return ENOMEM;
-				}
-			}
-		}
-	return 0;
+	err = module_map_add_pc(map, executable_pc);
+	if (err == 0 && map->n == 0)
+		err = ENOENT;
+	if (err == 0)
+		err = each_path(tables, find_path_modules, map);
+	if (err != 0)
+		module_map_free(map);
+	return err;
 }
 
 int callpaths_write(const char *profile_path, unsigned rate, uintptr_t from_signal,

@@ -525,18 +525,29 @@ static void reduce_balance(struct sum_run *run, struct sum_outcome *o)
 /* ------------------------------------------------------------------ */
 /* The call paths beside the files summed.                              */
 
+/* What print writes of set, in memory (malloc'ed); what: in the message. */
+static void print_to_memory(int (*print)(FILE *, const void *), const void *set,
+			    const char *what, char **text, size_t *len)
+{
+	FILE *f = open_memstream(text, len);
+	char message[128];
+	int rc = f ? print(f, set) : -1;
+
+	if (!f || fclose(f) != 0 || rc != 0) {
+		snprintf(message, sizeof message, "out of memory printing %s", what);
+		fatal(message);
+	}
+}
+
+static int print_paths_all(FILE *f, const void *cp) { return callpaths_print(f, cp); }
+static int print_paths_state(FILE *f, const void *cp) { return callpaths_print_state(f, cp); }
+
 /* cp in the file format (all of it, or with state_only its rate and
  * executable), in memory: malloc'ed. */
 static void print_paths(const struct callpaths *cp, int state_only, char **text, size_t *len)
 {
-	FILE *f = open_memstream(text, len);
-	int rc;
-
-	if (!f)
-		fatal("out of memory printing the call paths");
-	rc = state_only ? callpaths_print_state(f, cp) : callpaths_print(f, cp);
-	if (fclose(f) != 0 || rc != 0)
-		fatal("out of memory printing the call paths");
+	print_to_memory(state_only ? print_paths_state : print_paths_all, cp, "the call paths",
+			text, len);
 }
 
 static void add_paths_text(struct callpaths *cp, char *text, size_t len, const char *name)
@@ -746,17 +757,14 @@ static void sum_paths_parallel(struct sum_run *run, const struct sum_job *job,
 
 /* The set in the file format (all of it, or with state_only its
  * executable), in memory: malloc'ed. */
+static int print_calls_all(FILE *f, const void *mc) { return module_calls_print(f, mc); }
+static int print_calls_state(FILE *f, const void *mc) { return module_calls_print_state(f, mc); }
+
 static void print_calls(const struct module_calls *mc, int state_only, char **text,
 			size_t *len)
 {
-	FILE *f = open_memstream(text, len);
-	int rc;
-
-	if (!f)
-		fatal("out of memory printing the calls between modules");
-	rc = state_only ? module_calls_print_state(f, mc) : module_calls_print(f, mc);
-	if (fclose(f) != 0 || rc != 0)
-		fatal("out of memory printing the calls between modules");
+	print_to_memory(state_only ? print_calls_state : print_calls_all, mc,
+			"the calls between modules", text, len);
 }
 
 static void add_calls_text(struct module_calls *mc, char *text, size_t len, const char *name)
