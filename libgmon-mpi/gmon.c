@@ -114,6 +114,20 @@ static void say_from_signal(const char *what, int err)
  * formatted by text-out.c, nothing fsync'ed; other threads may go on
  * sampling meanwhile.  Errors are said without stdio.
  */
+static void write_companions_now(void);
+
+/* Before a write on a flush signal or gmon_flush(): the earlier
+ * companions go first, so that a SIGKILL between the profile and its new
+ * companions (mpirun's, a second after its SIGTERM) leaves none rather
+ * than an earlier run's or write's beside the new profile.
+ * Async-signal-safe. */
+static void remove_companions(void)
+{
+	companion_remove(gmon.path, GMON_CALLS_NAME);
+	companion_remove(gmon.path, GMON_CALLPATHS_NAME);
+	companion_remove(gmon.path, GMON_MODULE_LIST_NAME);
+}
+
 static void write_companions_now(void)
 {
 	uintptr_t executable = gmon_histogram.low_pc + gmon_histogram.load_bias;
@@ -152,6 +166,7 @@ static void flush_on_signal(void)
 	if (gmon.disabled || gmon.finished || getpid() != gmon.owner_pid)
 		return;
 	begin_write(&saved);
+	remove_companions();
 	err = output_write_profile(gmon.path, gmon.config->rate, &gmon.image, OUTPUT_FAST,
 				   &summary);
 	if (err == 0)
@@ -415,6 +430,7 @@ PUBLIC int gmon_flush(void)
 	if (!gmon.started || gmon.disabled || gmon.finished || getpid() != gmon.owner_pid)
 		return EPERM;
 	begin_write(&saved);
+	remove_companions();
 	err = output_write_profile(gmon.path, gmon.config->rate, &gmon.image, OUTPUT_DURABLE,
 				   &summary);
 	if (err == 0)

@@ -178,6 +178,24 @@ grep -q "$work/libburn.so" gmon.out+paths || fail "libburn.so is not a module of
 	fail "gprof-par -M on the killed run failed: $(cat killed-m.err)"
 grep -q "burn_inner {" killed-m.out || fail "-M on the killed run names no libburn.so function"
 note "killed by SIGTERM: libburn.so $lib_samples samples, paths $path_samples, all libraries $all_samples"
+# A SIGKILL between the profile and its companions (mpirun's, a second
+# after SIGTERM; here the companions' renames take 5 s) leaves the new
+# profile without companions, never with the earlier run's: they are
+# removed before the profile is written
+"$CC" -shared -fPIC -O1 "$programs/slow-io.c" -o slow-io.so -ldl
+cp gmon.out earlier.out
+rm -f ready
+BG_GMON_FLUSH_SIGNALS=TERM BG_GMON_HZ=1000 SLOW_RENAME_MS=5000 SLOW_RENAME_MATCH=+ \
+	LD_PRELOAD=$work/slow-io.so ./killed ready &
+victim=$!
+for _ in $(seq 300); do [ -e ready ] && break; sleep 0.1; done
+kill -TERM "$victim"
+sleep 1
+kill -KILL "$victim" 2> /dev/null
+wait "$victim" 2> /dev/null || true
+cmp -s gmon.out earlier.out && fail "the profile was not written before the SIGKILL"
+expect_eq "$(ls_beside 'modules|calls|paths')" "" \
+	"companions beside a profile whose own were cut by SIGKILL (an earlier run's were there)"
 rm -f gmon.out*
 
 # By soname, as HP-UX's LD_PROFILE: a library loaded from a file named

@@ -1,11 +1,13 @@
 /* slow-io.c - LD_PRELOADed by a test, as a slow file system would be:
  * fsync() takes SLOW_FSYNC_MS more milliseconds (default 300), rename()
- * SLOW_RENAME_MS more (default 0), so that writing a profile takes a
- * while, in the step the test needs. */
+ * SLOW_RENAME_MS more (default 0; with SLOW_RENAME_MATCH, only a rename to
+ * a name holding that text), so that writing a profile takes a while, in
+ * the step the test needs. */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 static void delay(const char *variable, long default_ms)
@@ -30,6 +32,9 @@ int rename(const char *from, const char *to)
 	int (*real_rename)(const char *, const char *) =
 		(int (*)(const char *, const char *))dlsym(RTLD_NEXT, "rename");
 
-	delay("SLOW_RENAME_MS", 0);
+	const char *match = getenv("SLOW_RENAME_MATCH");
+
+	if (!match || strstr(to, match))
+		delay("SLOW_RENAME_MS", 0);
 	return real_rename ? real_rename(from, to) : -1;
 }
