@@ -378,7 +378,8 @@ out:
 static void finish(struct measured *into)
 {
 	sorting = into;
-	qsort(into->paths, into->npaths, sizeof *into->paths, cmp_named_paths);
+	if (into->npaths > 1)   /* (none: paths may be NULL, which qsort must not get) */
+		qsort(into->paths, into->npaths, sizeof *into->paths, cmp_named_paths);
 	free(into->slots);           /* the order changed: the index is stale */
 	into->slots = NULL;
 	into->nslots = 0;

@@ -353,6 +353,20 @@ every_np "no profile with paths" none
 [ -e none.paths ] && fail "no profile with paths: gmon.sum+paths written"
 grep -q "call paths" sum.err.1 && fail "no profile with paths: a message about them"
 
+# A paths file without a path (a rank stopped before its first sample):
+# --measured and the exports work, with nothing measured
+cp gmon.out empty.out
+awk -F'\t' '$1 != "path"' gmon.out+paths > empty.out+paths
+for what in "-b -q --measured" "--format=folded" "--format=json" "--format=callgrind"; do
+	# shellcheck disable=SC2086
+	"$GPROF_PAR" $what easy-hard empty.out > empty.txt 2> empty.err ||
+		fail "$what with a paths file without paths failed: $(cat empty.err)"
+	grep -q "runtime error" empty.err && fail "$what with a paths file without paths: $(cat empty.err)"
+done
+"$GPROF_PAR" -b -q --measured easy-hard empty.out 2>/dev/null |
+	grep -q "measured from 0 sampled call paths" ||
+	fail "--measured with a paths file without paths does not say 0 paths"
+
 # --- errors --------------------------------------------------------------
 cp gmon.out lone.out
 "$GPROF_PAR" --measured easy-hard lone.out > /dev/null 2> none.err && fail "--measured without paths succeeded"
