@@ -558,7 +558,8 @@ static int cmp_ranks(const void *lp, const void *rp)
 
 void balance_finish(struct balance *b)
 {
-	qsort(b->ranks, b->nranks, sizeof(*b->ranks), cmp_ranks);
+	if (b->nranks > 1)   /* (none: ranks may be NULL, which qsort must not get) */
+		qsort(b->ranks, b->nranks, sizeof(*b->ranks), cmp_ranks);
 }
 
 /* ---- Images ------------------------------------------------------------ */

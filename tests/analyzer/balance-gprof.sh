@@ -229,4 +229,10 @@ for args in "--load-balance=xml bal run6/gmon.out.0" "--load-balance -S run6"; d
 		echo "ok: gprof-par $args: $(cat err.err)"
 	fi
 done
+# Every file bad, skipped: no rank to sort; the message, nothing else
+mkdir -p allbad && echo x > allbad/gmon.out.0 && echo y > allbad/gmon.out.1
+"$GPROF_PAR" --skip-bad -S allbad bal > err.out 2> err.err && fail "-S over bad files only succeeded"
+expect_grep "-S --skip-bad over bad files only says so" \
+	"none of the 2 gmon files could be summed (nothing written)" err.err
+grep -q "runtime error" err.err && fail "-S --skip-bad over bad files only: $(cat err.err)"
 finish
