@@ -1,5 +1,5 @@
 /*
- * module-map.h - the load modules of the process at exit, for the text
+ * module-map.h - the load modules of the process, for the text
  * companion files that name code in several modules (PROFILE+paths,
  * PROFILE+calls): the frames MODULE:ADDRESS of include/gmon-callpaths.h
  * and their module lines.

@@ -4,8 +4,9 @@
  * The signal handler only adds to a table of PCs (open addressing, keys
  * set once by compare-and-swap, counts by atomic add): no lock, no
  * allocation, bounded probing; a sample that finds no slot is counted as
- * lost.  Everything else (dl_iterate_phdr, the histograms, the files)
- * runs at exit, outside any signal handler.
+ * lost.  Everything else (the modules, the histograms, the files) runs
+ * at exit, or on a flush signal with the modules found from the PCs by
+ * _dl_find_object instead of dl_iterate_phdr (modules_write).
  */
 #define _GNU_SOURCE
 #include "modules.h"
@@ -93,7 +94,7 @@ int modules_enabled(void)
 	return __atomic_load_n(&mods.table, __ATOMIC_ACQUIRE) != NULL;
 }
 
-/* ---- At exit. ------------------------------------------------------- */
+/* ---- Writing: at exit, or from a flush signal. --------------------- */
 
 /* BG_GMON_PROFILE_LIBS chooses the module (settings.h): by its soname, as
  * HP-UX's LD_PROFILE did, or by its file's base name. */

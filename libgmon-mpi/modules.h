@@ -1,10 +1,11 @@
 /*
  * modules.h - samples outside the executable, in shared libraries
  * (BG_GMON_PROFILE_LIBS): the signal handler keeps their PCs in a bounded
- * lock-free table; at exit they are given to the loaded modules and each
- * chosen module's are written as a standard gmon file in that module's
- * link-time addresses, PROFILE+BASENAME (gprof LIBRARY PROFILE+BASENAME
- * reads it), with the list of modules in PROFILE+modules
+ * lock-free table; at exit (and on a flush signal) they are given to the
+ * loaded modules and each chosen module's are written as a standard gmon
+ * file in that module's link-time addresses, PROFILE+BASENAME (gprof
+ * LIBRARY PROFILE+BASENAME reads it), with the list of modules in
+ * PROFILE+modules
  * (include/gmon-modules.h; "+KIND" goes before a rank's ".N":
  * gmon.out+libmpi.so.40.3 and gmon.out+modules.3 beside gmon.out.3,
  * companion_name() in profile-name.h).

@@ -445,7 +445,7 @@ oom:
 
 struct order {
 	const struct callpaths *cp;
-	uint32_t *rank;          /* module index -> its position in the file */
+	const uint32_t *rank;    /* module index -> its position in the file */
 };
 
 static struct order sorting; /* qsort has no context argument */
@@ -478,29 +478,21 @@ static int cmp_paths(const void *a, const void *b)
 
 int callpaths_print(FILE *out, const struct callpaths *cp)
 {
-	uint32_t *by_name = malloc((cp->nmodules ? cp->nmodules : 1) * sizeof *by_name);
-	uint32_t *rank = malloc((cp->nmodules ? cp->nmodules : 1) * sizeof *rank);
-	size_t *order = malloc((cp->npaths ? cp->npaths : 1) * sizeof *order);
+	struct companion_order co;
+	const uint32_t *rank;
 
-	if (!by_name || !rank || !order) {
-		free(by_name);
-		free(rank);
-		free(order);
-		errno = ENOMEM;
+	if (companion_order_init(&co, cp->modules, cp->nmodules, cp->npaths) != 0)
 		return -1;
-	}
-	companion_modules_order(cp->modules, cp->nmodules, by_name, rank);
+	rank = co.rank;
 	sorting = (struct order){ cp, rank };
-	for (size_t p = 0; p < cp->npaths; p++)
-		order[p] = p;
-	qsort(order, cp->npaths, sizeof *order, cmp_paths);
+	qsort(co.items, cp->npaths, sizeof *co.items, cmp_paths);
 
 	fprintf(out, "%s %d\n", GMON_CALLPATHS_MAGIC, GMON_CALLPATHS_VERSION);
 	if (cp->rate)   /* none of the files said (a reader refuses "rate 0") */
 		fprintf(out, "rate\t%u\n", cp->rate);
-	companion_print_modules(out, cp->modules, cp->nmodules, by_name);
+	companion_print_modules(out, cp->modules, cp->nmodules, co.by_name);
 	for (size_t k = 0; k < cp->npaths; k++) {
-		const struct callpath *p = &cp->paths[order[k]];
+		const struct callpath *p = &cp->paths[co.items[k]];
 
 		fprintf(out, "path\t%" PRIu64 "\t", p->samples);
 		for (uint32_t i = 0; i < p->nframes; i++) {
@@ -516,9 +508,7 @@ int callpaths_print(FILE *out, const struct callpaths *cp)
 	fprintf(out, "# samples with a path: %" PRIu64 "; lost (table full): %" PRIu64
 		"; cut at %d frames: %" PRIu64 "\n", cp->samples, cp->lost,
 		GMON_CALLPATHS_MAX_DEPTH, cp->cut);
-	free(by_name);
-	free(rank);
-	free(order);
+	companion_order_free(&co);
 	return ferror(out) ? -1 : 0;
 }
 

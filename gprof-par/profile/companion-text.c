@@ -123,6 +123,31 @@ void companion_modules_order(const struct companion_module *modules, size_t n,
 		rank[by_name[m]] = m;
 }
 
+int companion_order_init(struct companion_order *o, const struct companion_module *modules,
+			 size_t nmodules, size_t nitems)
+{
+	o->by_name = malloc((nmodules ? nmodules : 1) * sizeof *o->by_name);
+	o->rank = malloc((nmodules ? nmodules : 1) * sizeof *o->rank);
+	o->items = malloc((nitems ? nitems : 1) * sizeof *o->items);
+	if (!o->by_name || !o->rank || !o->items) {
+		companion_order_free(o);
+		errno = ENOMEM;
+		return -1;
+	}
+	companion_modules_order(modules, nmodules, o->by_name, o->rank);
+	for (size_t i = 0; i < nitems; i++)
+		o->items[i] = i;
+	return 0;
+}
+
+void companion_order_free(struct companion_order *o)
+{
+	free(o->by_name);
+	free(o->rank);
+	free(o->items);
+	*o = (struct companion_order){ NULL, NULL, NULL };
+}
+
 void companion_print_modules(FILE *out, const struct companion_module *modules, size_t n,
 			     const uint32_t *by_name)
 {

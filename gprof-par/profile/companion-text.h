@@ -44,6 +44,21 @@ void companion_modules_free(struct companion_module *modules, size_t n);
 void companion_modules_order(const struct companion_module *modules, size_t n,
 			     uint32_t *by_name, uint32_t *rank);
 
+/*
+ * What a printer of a set needs for its canonical order: the modules'
+ * (by_name, rank: companion_modules_order) and its nitems items numbered
+ * 0 .. nitems in items, for the printer to sort.  Returns 0, or -1 with
+ * errno ENOMEM (nothing to free then).
+ */
+struct companion_order {
+	uint32_t *by_name, *rank;
+	size_t *items;
+};
+
+int companion_order_init(struct companion_order *o, const struct companion_module *modules,
+			 size_t nmodules, size_t nitems);
+void companion_order_free(struct companion_order *o);
+
 /* The module lines of modules in that order (by_name). */
 void companion_print_modules(FILE *out, const struct companion_module *modules, size_t n,
 			     const uint32_t *by_name);

@@ -319,27 +319,17 @@ static void print_frame(FILE *out, uint32_t module, uint64_t addr)
 
 int module_calls_print(FILE *out, const struct module_calls *mc)
 {
-	uint32_t *by_name = malloc((mc->nmodules ? mc->nmodules : 1) * sizeof *by_name);
-	uint32_t *rank = malloc((mc->nmodules ? mc->nmodules : 1) * sizeof *rank);
-	size_t *order = malloc((mc->ncalls ? mc->ncalls : 1) * sizeof *order);
+	struct companion_order co;
 
-	if (!by_name || !rank || !order) {
-		free(by_name);
-		free(rank);
-		free(order);
-		errno = ENOMEM;
+	if (companion_order_init(&co, mc->modules, mc->nmodules, mc->ncalls) != 0)
 		return -1;
-	}
-	companion_modules_order(mc->modules, mc->nmodules, by_name, rank);
 	sorting.mc = mc;
-	sorting.rank = rank;
-	for (size_t i = 0; i < mc->ncalls; i++)
-		order[i] = i;
-	qsort(order, mc->ncalls, sizeof *order, cmp_calls);
+	sorting.rank = co.rank;
+	qsort(co.items, mc->ncalls, sizeof *co.items, cmp_calls);
 	fprintf(out, "%s %d\n", GMON_CALLS_MAGIC, GMON_CALLS_VERSION);
-	companion_print_modules(out, mc->modules, mc->nmodules, by_name);
+	companion_print_modules(out, mc->modules, mc->nmodules, co.by_name);
 	for (size_t k = 0; k < mc->ncalls; k++) {
-		const struct module_call *c = &mc->calls[order[k]];
+		const struct module_call *c = &mc->calls[co.items[k]];
 
 		fprintf(out, "call\t%" PRIu64 "\t", c->count);
 		print_frame(out, c->from_module, c->from);
@@ -347,9 +337,7 @@ int module_calls_print(FILE *out, const struct module_calls *mc)
 		print_frame(out, c->to_module, c->to);
 		fputc('\n', out);
 	}
-	free(by_name);
-	free(rank);
-	free(order);
+	companion_order_free(&co);
 	return ferror(out) ? -1 : 0;
 }
 
