@@ -286,6 +286,26 @@ static int never_returns(uintptr_t ret)
 	return code_byte(ret) == 0xf4;
 }
 
+/* Whether a word is a function's entry (push %rbp; mov %rsp,%rbp, which
+ * every -pg function starts with, after an endbr64 or not), not a return
+ * address: a function pointer on the stack (main's, in libc's
+ * __libc_start_main) whose function follows a call that never returns
+ * (an exit at the end of the function before it), so that the bytes
+ * before it decode as a call. */
+static int starts_function(uintptr_t word)
+{
+	static const unsigned char endbr64[4] = {0xf3, 0x0f, 0x1e, 0xfa};
+	unsigned char code[8];
+
+	if (word + sizeof code > cp.text_high)
+		return 0;
+	for (unsigned i = 0; i < sizeof code; i++)
+		code[i] = code_byte(word + i);
+	if (memcmp(code, endbr64, sizeof endbr64) == 0)
+		memmove(code, code + 4, 4);
+	return code[0] == 0x55 && code[1] == 0x48 && code[2] == 0x89 && code[3] == 0xe5;
+}
+
 /*
  * Return addresses into the executable in the stack words [from, to) (at
  * most SCAN_WORDS), deeper first: the executable's functions that called
@@ -304,7 +324,8 @@ static void scan_gap(struct walk *w, uintptr_t from, uintptr_t to, int bounded)
 	for (unsigned n = 0; from < to && n < SCAN_WORDS; from += 8, n++) {
 		if (!stack_word(w, from, &word))
 			break;
-		if (!in_text(word) || !follows_call(word) || never_returns(word))
+		if (!in_text(word) || !follows_call(word) || never_returns(word) ||
+		    starts_function(word))
 			continue;
 		if (bounded)
 			outermost = word;

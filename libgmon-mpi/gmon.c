@@ -72,6 +72,7 @@ static void stop_for_good(void)
 	gmon.disabled = 1;
 	arcs_set_state(ARCS_PAUSED);
 	sampling_shutdown();
+	modules_watch_unloaded(0);
 }
 
 static void begin_write(sigset_t *saved)
@@ -217,6 +218,9 @@ PUBLIC void __monstartup(unsigned long lowpc, unsigned long highpc)
 	if (err != 0)
 		diag("cannot map the table of samples in shared libraries: %s; profiling the "
 		     "executable only", strerror(err));
+	/* modules closed before exit (Open MPI's components): their samples
+	 * and their call-path frames (unloaded.h) */
+	modules_watch_unloaded(modules_enabled() || config->callstacks);
 	err = config->timers == TIMERS_PROCESS ? 0 : sampling_start_thread_timer();
 	if (err == 0)
 		err = sampling_init(config->rate, config->timers == TIMERS_PROCESS);
@@ -393,6 +397,7 @@ PUBLIC void _mcleanup(void)
 	begin_write(&saved);
 	gmon.finished = 1;
 	sampling_shutdown();
+	modules_watch_unloaded(0);      /* the table is read as it is now */
 	if (gmon.disabled) {
 		end_write(&saved);
 		return;

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "image.h"
+#include "unloaded.h"
 
 struct reading {
 	struct module_map *map;
@@ -58,10 +59,11 @@ static void executable_path(char *buf, size_t size)
 	buf[size - 1] = '\0';
 }
 
-int module_map_add(struct module_map *map, const struct dl_phdr_info *dl)
+/* Adds the module dl describes, whose build-id is id's n bytes. */
+static int add_module_with_id(struct module_map *map, const struct dl_phdr_info *dl,
+			      const unsigned char *id, size_t n)
 {
 	struct module *mod;
-	const unsigned char *id = NULL;
 
 	if (module_map_grow(&map->m, &map->cap, map->n, map->n + 1, sizeof *map->m) != 0)
 		return ENOMEM;
@@ -87,8 +89,40 @@ int module_map_add(struct module_map *map, const struct dl_phdr_info *dl)
 		strncpy(mod->path, dl->dlpi_name, sizeof mod->path - 1);
 		mod->path[sizeof mod->path - 1] = '\0';
 	}
-	image_build_id_hex(id, image_build_id(dl, &id), mod->build_id, sizeof mod->build_id);
+	image_build_id_hex(id, n, mod->build_id, sizeof mod->build_id);
 	map->n++;
+	return 0;
+}
+
+int module_map_add(struct module_map *map, const struct dl_phdr_info *dl)
+{
+	const unsigned char *id = NULL;
+	size_t n = image_build_id(dl, &id);
+
+	return add_module_with_id(map, dl, id, n);
+}
+
+/* Adds unloaded record i (unloaded.h): its program headers are a copy,
+ * and nothing is read from its memory. */
+static int add_unloaded(struct module_map *map, size_t i)
+{
+	const struct unloaded_module *u = unloaded_get(i);
+	struct dl_phdr_info dl;
+
+	unloaded_phdr_info(u, &dl);
+	if (add_module_with_id(map, &dl, u->build_id, u->build_id_len) != 0)
+		return ENOMEM;
+	map->m[map->n - 1].unloaded = 1;
+	return 0;
+}
+
+int module_map_add_unloaded(struct module_map *map)
+{
+	size_t n = unloaded_count();
+
+	for (size_t i = 0; i < n; i++)
+		if (add_unloaded(map, i) != 0)
+			return ENOMEM;
 	return 0;
 }
 
@@ -98,9 +132,22 @@ int module_map_add_pc(struct module_map *map, uintptr_t pc)
 	const ElfW(Ehdr) *eh;
 	struct dl_phdr_info dl;
 
-	if (module_map_find(map, pc, 0) || _dl_find_object((void *)pc, &found) != 0 ||
-	    !found.dlfo_link_map)
+	if (module_map_find(map, pc, 0))
 		return 0;
+	if (_dl_find_object((void *)pc, &found) != 0 || !found.dlfo_link_map) {
+		/* in a module dlclose unmapped, if one was there */
+		size_t n = unloaded_count();
+
+		for (size_t i = 0; i < n; i++) {
+			const struct unloaded_module *u = unloaded_get(i);
+
+			for (int p = 0; p < u->phnum; p++)
+				if (u->phdr[p].p_type == PT_LOAD &&
+				    pc - u->addr - u->phdr[p].p_vaddr < u->phdr[p].p_memsz)
+					return add_unloaded(map, i);
+		}
+		return 0;
+	}
 	eh = found.dlfo_map_start;
 	if (memcmp(eh->e_ident, ELFMAG, SELFMAG) != 0 || eh->e_phentsize != sizeof(ElfW(Phdr)))
 		return 0;
@@ -136,6 +183,8 @@ int module_map_read(struct module_map *map)
 	dl_iterate_phdr(add_module, &r);
 	if (r.err == 0 && map->n == 0)
 		r.err = ENOENT;         /* no executable: cannot happen in a running program */
+	if (r.err == 0)
+		r.err = module_map_add_unloaded(map);
 	if (r.err != 0)
 		module_map_free(map);
 	return r.err;
@@ -165,13 +214,29 @@ void module_map_mark(struct module_map *map, uintptr_t frame, int is_return)
 		m->index = 0;           /* marked: numbered by module_map_number */
 }
 
+/* The first used module before i of the same file as i (a module
+ * dlclose unmapped and loaded again elsewhere), or NULL. */
+static const struct module *earlier_same_file(const struct module_map *map, size_t i)
+{
+	for (size_t j = 1; j < i; j++)
+		if (map->m[j].index >= 0 && strcmp(map->m[j].path, map->m[i].path) == 0 &&
+		    strcmp(map->m[j].build_id, map->m[i].build_id) == 0)
+			return &map->m[j];
+	return NULL;
+}
+
 unsigned module_map_number(struct module_map *map)
 {
 	unsigned next = 1;
 
-	for (size_t i = 1; i < map->n; i++)
-		if (map->m[i].index >= 0)
-			map->m[i].index = (int)next++;
+	for (size_t i = 1; i < map->n; i++) {
+		const struct module *same;
+
+		if (map->m[i].index < 0)
+			continue;
+		same = earlier_same_file(map, i);
+		map->m[i].index = same ? same->index : (int)next++;
+	}
 	return next;
 }
 
@@ -180,7 +245,7 @@ void module_map_print_modules(struct text_out *o, const struct module_map *map)
 	for (size_t i = 0; i < map->n; i++) {
 		const struct module *m = &map->m[i];
 
-		if (m->index >= 0)
+		if (m->index >= 0 && (i == 0 || !earlier_same_file(map, i)))
 			text_out_printf(o, "module\t%d\t%s\t%s\n", m->index, m->build_id, m->path);
 	}
 }

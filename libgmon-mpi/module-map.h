@@ -30,6 +30,7 @@ struct module {
 	char path[PATH_MAX];
 	char build_id[2 * 64 + 1];
 	int index;               /* in the file; -1: not used (yet) */
+	int unloaded;            /* dlclose unmapped it: phdr is a copy, no memory to read */
 };
 
 struct module_map {
@@ -37,8 +38,9 @@ struct module_map {
 	size_t n, cap;
 };
 
-/* Fills map with the loaded modules of the caller's link namespace.
- * Returns 0 or an errno value (map is empty then). */
+/* Fills map with the loaded modules of the caller's link namespace, then
+ * those dlclose unmapped (module_map_add_unloaded).  Returns 0 or an errno
+ * value (map is empty then). */
 int module_map_read(struct module_map *map);
 
 /* Adds one module (the first added is the executable, whose path is
@@ -50,11 +52,17 @@ int module_map_add(struct module_map *map, const struct dl_phdr_info *dl);
 /*
  * Adds the module holding pc, if not in map yet, found with glibc's
  * _dl_find_object (async-signal-safe, no lock; its ELF header at the start
- * of its first mapping): the map of a signal handler, built from the
- * addresses it will write, the executable's first (map starts zeroed).
+ * of its first mapping), or else the module dlclose unmapped that held it
+ * (unloaded.h): the map of a signal handler, built from the addresses it
+ * will write, the executable's first (map starts zeroed).
  * Returns 0 (also when pc is in no module) or ENOMEM.
  */
 int module_map_add_pc(struct module_map *map, uintptr_t pc);
+
+/* Adds the modules dlclose unmapped (unloaded.h), after the loaded ones
+ * (module_map_read does): a frame where a module is loaded now is that
+ * module's.  Async-signal-safe.  Returns 0 or ENOMEM. */
+int module_map_add_unloaded(struct module_map *map);
 
 /* The module as dl_iterate_phdr describes one (for image.h's readers). */
 void module_map_phdr_info(const struct module *m, struct dl_phdr_info *dl);
@@ -75,12 +83,14 @@ struct module *module_map_find(const struct module_map *map, uintptr_t frame, in
 /* Marks the module holding a frame as used. */
 void module_map_mark(struct module_map *map, uintptr_t frame, int is_return);
 
-/* Numbers the used modules (the executable is 0); returns how many there
- * are, the executable included. */
+/* Numbers the used modules (the executable is 0), one number for the
+ * modules of one file (path and build-id: unloaded and loaded again
+ * elsewhere; their frames are written in link-time addresses); returns how
+ * many numbers there are, the executable's included. */
 unsigned module_map_number(struct module_map *map);
 
 /* The lines "module<TAB>INDEX<TAB>BUILD-ID<TAB>PATH" of the numbered
- * modules, the executable first. */
+ * modules, one per number, the executable first. */
 void module_map_print_modules(struct text_out *o, const struct module_map *map);
 
 /* The frame "INDEX:ADDRESS" (link-time, lower-case hex) or "-:ADDRESS"

@@ -27,6 +27,7 @@
 #include "profile-name.h"
 #include "settings.h"
 #include "text-out.h"
+#include "unloaded.h"
 
 #define TABLE_BITS 16
 #define TABLE_SIZE ((size_t)1 << TABLE_BITS)
@@ -39,6 +40,8 @@ struct pc_count {
 
 static struct {
 	struct pc_count *table;  /* NULL: libraries are not profiled */
+	uint32_t *used;          /* 1 + the slots taken, in that order (0: being set) */
+	size_t nused;
 	uint64_t lost;           /* samples that found no slot */
 	const char *selection;   /* BG_GMON_PROFILE_LIBS: "all" or a list */
 } mods;
@@ -53,10 +56,123 @@ int modules_init(const char *selection)
 		 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
 	if (t == MAP_FAILED)
 		return errno;
+	mods.used = mmap(NULL, TABLE_SIZE * sizeof(uint32_t), PROT_READ | PROT_WRITE,
+			 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	if (mods.used == MAP_FAILED) {
+		int err = errno;
+
+		munmap(t, TABLE_SIZE * sizeof(struct pc_count));
+		mods.used = NULL;
+		return err;
+	}
 	mods.selection = selection;
 	__atomic_store_n(&mods.table, (struct pc_count *)t, __ATOMIC_RELEASE);
 	histogram_set_outside_hook(modules_add_sample);
 	return 0;
+}
+
+/* The passes over the table visit the slots in use only (a few hundred
+ * PCs, not the 65,536 slots: a dlclose in MPI_Init takes its module's
+ * samples with one), from mods.used.  A slot taken by a sample in flight
+ * may not be listed yet. */
+static size_t slots_in_use(void)
+{
+	size_t n = __atomic_load_n(&mods.nused, __ATOMIC_ACQUIRE);
+
+	return n < TABLE_SIZE ? n : TABLE_SIZE;
+}
+
+static struct pc_count *slot_in_use(size_t k)
+{
+	uint32_t s = __atomic_load_n(&mods.used[k], __ATOMIC_ACQUIRE);
+
+	return s ? &mods.table[s - 1] : NULL;
+}
+
+/* The link-time range of a module's executable segments, in whole bins:
+ * its histogram.  Returns 0 if it has none. */
+static int exec_range(const struct dl_phdr_info *dl, uintptr_t *low_out, uintptr_t *high_out)
+{
+	uintptr_t low = UINTPTR_MAX, high = 0;
+
+	for (int i = 0; i < dl->dlpi_phnum; i++) {
+		const ElfW(Phdr) *ph = &dl->dlpi_phdr[i];
+
+		if (ph->p_type != PT_LOAD || !(ph->p_flags & PF_X))
+			continue;
+		if (ph->p_vaddr < low)
+			low = ph->p_vaddr;
+		if (ph->p_vaddr + ph->p_memsz > high)
+			high = ph->p_vaddr + ph->p_memsz;
+	}
+	if (low >= high)
+		return 0;
+	*low_out = low & ~(uintptr_t)(HISTOGRAM_BIN_BYTES - 1);
+	*high_out = (high + HISTOGRAM_BIN_BYTES - 1) & ~(uintptr_t)(HISTOGRAM_BIN_BYTES - 1);
+	return 1;
+}
+
+static void add_to_bin(uint32_t *bin, uint64_t c)
+{
+	uint64_t sum = __atomic_load_n(bin, __ATOMIC_RELAXED) + c;
+
+	__atomic_store_n(bin, sum > UINT32_MAX ? UINT32_MAX : (uint32_t)sum, __ATOMIC_RELAXED);
+}
+
+/* A module's histogram for its samples, mapped at the first. */
+static int samples_ready(struct unloaded_samples *into, uintptr_t low, uint32_t nbins)
+{
+	if (!into->bins) {
+		void *bins = mmap(NULL, (size_t)nbins * sizeof(uint32_t), PROT_READ | PROT_WRITE,
+				  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+		if (bins == MAP_FAILED)
+			return 0;       /* left in the table: outside every module */
+		into->low = low;
+		into->nbins = nbins;
+		__atomic_store_n(&into->bins, (uint32_t *)bins, __ATOMIC_RELEASE);
+	}
+	return into->low == low && into->nbins == nbins;
+}
+
+/* unloaded.h's drain: the samples of modules dlclose unmapped move from
+ * the table to their records, so that a module loaded there later does
+ * not get them (their memory is gone: dl's program headers are copies). */
+static void take_samples(const struct dl_phdr_info *dl, struct unloaded_samples **into, size_t n)
+{
+	struct pc_count *t = __atomic_load_n(&mods.table, __ATOMIC_ACQUIRE);
+	uintptr_t low[64], high[64];
+	int ready[64];
+
+	if (!t || n > 64)
+		return;
+	for (size_t m = 0; m < n; m++)
+		ready[m] = exec_range(&dl[m], &low[m], &high[m]) &&
+			   samples_ready(into[m], low[m],
+					 (uint32_t)((high[m] - low[m]) / HISTOGRAM_BIN_BYTES));
+	for (size_t k = 0, used = slots_in_use(); k < used; k++) {
+		struct pc_count *e = slot_in_use(k);
+		uintptr_t pc = e ? __atomic_load_n(&e->pc, __ATOMIC_ACQUIRE) : 0;
+
+		if (!pc)
+			continue;
+		for (size_t m = 0; m < n; m++) {
+			uintptr_t at = pc - dl[m].dlpi_addr;
+			uint64_t c;
+
+			if (!ready[m] || at < low[m] || at >= high[m])
+				continue;
+			c = __atomic_exchange_n(&e->count, 0, __ATOMIC_RELAXED);
+			add_to_bin(&into[m]->bins[(at - low[m]) / HISTOGRAM_BIN_BYTES], c);
+			__atomic_fetch_add(&into[m]->total, c, __ATOMIC_RELAXED);
+			break;
+		}
+	}
+}
+
+void modules_watch_unloaded(int on)
+{
+	unloaded_watch(on, take_samples);
 }
 
 int modules_add_sample(uintptr_t pc, uint32_t weight)
@@ -75,9 +191,12 @@ int modules_add_sample(uintptr_t pc, uint32_t weight)
 			uintptr_t expected = 0;
 
 			if (__atomic_compare_exchange_n(&t[slot].pc, &expected, key, 0,
-							__ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+							__ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
+				size_t k = __atomic_fetch_add(&mods.nused, 1, __ATOMIC_RELAXED);
+
+				__atomic_store_n(&mods.used[k], (uint32_t)slot + 1, __ATOMIC_RELEASE);
 				seen = key;
-			else
+			} else
 				seen = expected;  /* another thread took the slot */
 		}
 		if (seen == key) {
@@ -114,24 +233,10 @@ struct module_pass {
 	/* from a signal handler: the modules of the sampled PCs and the arcs'
 	 * ends (module-map.h, _dl_find_object), not dl_iterate_phdr's */
 	struct module_map *found;
+	/* the unloaded records written (unloaded.h) */
+	unsigned char taken[UNLOADED_MAX / 8];
 };
 
-
-/* The module's GNU build-id (image.h's reader): the file header's
- * fingerprint (zero-padded) and the list's hex. */
-static int build_id(const struct dl_phdr_info *dl, unsigned char out[GMON_FINGERPRINT_SIZE],
-		    char *hex, size_t hexsize)
-{
-	const unsigned char *id = NULL;
-	size_t n = image_build_id(dl, &id);
-
-	image_build_id_hex(id, n, hex, hexsize);
-	if (n == 0)
-		return 0;
-	memset(out, 0, GMON_FINGERPRINT_SIZE);
-	memcpy(out, id, n < GMON_FINGERPRINT_SIZE ? n : GMON_FINGERPRINT_SIZE);
-	return 1;
-}
 
 struct arc_probe {
 	uintptr_t low, high;     /* runtime range */
@@ -156,104 +261,162 @@ static int has_arcs(uintptr_t load, uintptr_t low, uintptr_t high)
 	return p.found;
 }
 
-static int visit_module(struct dl_phdr_info *dl, size_t size, void *ctx)
+/* The samples of unloaded records [0, n) of the same file as the module
+ * being written, with its histogram's range, not written yet: marked in
+ * mine and taken. */
+static uint64_t unloaded_of_file(struct module_pass *mp, size_t n, const char *path,
+				 const unsigned char *id, size_t id_len, uintptr_t low,
+				 uint32_t nbins, unsigned char mine[UNLOADED_MAX / 8])
 {
-	struct module_pass *mp = ctx;
-	struct pc_count *t = mods.table;
-	uintptr_t low = UINTPTR_MAX, high = 0;
-	const char *path = dl->dlpi_name, *slash, *base, *soname;
-	unsigned char fingerprint[GMON_FINGERPRINT_SIZE];
+	uint64_t samples = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		const struct unloaded_module *u = unloaded_get(i);
+		const uint32_t *bins = __atomic_load_n(&u->samples.bins, __ATOMIC_ACQUIRE);
+
+		if ((mp->taken[i / 8] >> (i % 8)) & 1 ||
+		    !unloaded_same_file(path, id, id_len, u->path, u->build_id, u->build_id_len) ||
+		    (bins && (u->samples.low != low || u->samples.nbins != nbins)))
+			continue;
+		mp->taken[i / 8] |= (unsigned char)(1u << (i % 8));
+		if (bins) {
+			mine[i / 8] |= (unsigned char)(1u << (i % 8));
+			samples += __atomic_load_n(&u->samples.total, __ATOMIC_RELAXED);
+		}
+	}
+	return samples;
+}
+
+/*
+ * One module's line in the list and, if chosen, its profile: a loaded
+ * module (in_table: its samples are in the table; its memory may be read
+ * through dl) or an unloaded one (dl describes its record), with the
+ * samples of the records of the same file (unloaded_of_file) added.
+ */
+static void write_module(struct module_pass *mp, const struct dl_phdr_info *dl,
+			 const char *soname, const unsigned char *id, size_t id_len, int in_table)
+{
+	const char *path = dl->dlpi_name, *slash, *base;
+	unsigned char fingerprint[GMON_FINGERPRINT_SIZE], mine[UNLOADED_MAX / 8] = {0};
 	char hex[2 * 64 + 1], file[4096];
 	struct output_summary arcs;
+	uintptr_t low, high;
 	uint64_t samples = 0;
 	uint32_t *bins, nbins;
-	int has_id, err;
+	size_t unloaded = unloaded_count();
+	int err;
 
-	(void)size;
-	if (mp->first) {             /* the executable: its own profile */
-		mp->first = 0;
-		return 0;
-	}
-	for (int i = 0; i < dl->dlpi_phnum; i++) {
-		const ElfW(Phdr) *ph = &dl->dlpi_phdr[i];
+	if (!exec_range(dl, &low, &high))
+		return;
+	nbins = (uint32_t)((high - low) / HISTOGRAM_BIN_BYTES);
+	for (size_t k = 0, used = in_table ? slots_in_use() : 0; k < used; k++) {
+		const struct pc_count *e = slot_in_use(k);
 
-		if (ph->p_type != PT_LOAD || !(ph->p_flags & PF_X))
-			continue;
-		if (ph->p_vaddr < low)
-			low = ph->p_vaddr;
-		if (ph->p_vaddr + ph->p_memsz > high)
-			high = ph->p_vaddr + ph->p_memsz;
+		if (e && e->pc - dl->dlpi_addr >= low && e->pc - dl->dlpi_addr < high)
+			samples += e->count;
 	}
-	if (low >= high)
-		return 0;
-	low &= ~(uintptr_t)(HISTOGRAM_BIN_BYTES - 1);
-	high = (high + HISTOGRAM_BIN_BYTES - 1) & ~(uintptr_t)(HISTOGRAM_BIN_BYTES - 1);
-	for (size_t s = 0; s < TABLE_SIZE; s++) {
-		uintptr_t pc = t[s].pc;
-
-		if (pc && pc - dl->dlpi_addr >= low && pc - dl->dlpi_addr < high)
-			samples += t[s].count;
-	}
+	samples += unloaded_of_file(mp, unloaded, path, id, id_len, low, nbins, mine);
 	mp->summary->attributed += samples;
 	slash = strrchr(path, '/');
 	base = slash ? slash + 1 : path;
-	soname = image_soname(dl);
 	/* a name with a tab or newline would break the list's line */
 	if (soname && (!*soname || strpbrk(soname, "\t\n")))
 		soname = NULL;
-	has_id = build_id(dl, fingerprint, hex, sizeof hex);
+	image_build_id_hex(id, id_len, hex, sizeof hex);
+	if (id_len > 0) {
+		memset(fingerprint, 0, sizeof fingerprint);
+		memcpy(fingerprint, id, id_len < sizeof fingerprint ? id_len : sizeof fingerprint);
+	}
 	/* a -pg library may have calls without samples */
 	if (samples == 0 &&
 	    !(*path == '/' && selected(soname, base) && has_arcs(dl->dlpi_addr, low, high)))
-		return 0;
+		return;
 	mp->summary->modules_sampled++;
 	/* a module without a file (the vDSO) or not chosen: listed, no profile */
 	if (!*path || path[0] != '/' || !selected(soname, base)) {
 		text_out_printf(mp->list, "-\t%llu\t%s\t0x%lx\t0x%lx\t0x%lx\t%s\t%s\n",
 			  (unsigned long long)samples, hex, (unsigned long)low, (unsigned long)high,
 			  (unsigned long)dl->dlpi_addr, soname ? soname : "-", *path ? path : base);
-		return 0;
+		return;
 	}
 	/* PROFILE+BASENAME, "+BASENAME" before a rank's ".N" (companion_name) */
 	if (companion_name(mp->profile_path, base, file, sizeof file) >= sizeof file) {
 		if (mp->err == 0)
 			mp->err = ENAMETOOLONG;
-		return 0;
+		return;
 	}
-	nbins = (uint32_t)((high - low) / HISTOGRAM_BIN_BYTES);
 	bins = mmap(NULL, (size_t)nbins * sizeof(*bins), PROT_READ | PROT_WRITE,
 		    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (bins == MAP_FAILED) {
 		if (mp->err == 0)
 			mp->err = errno;
-		return 0;
+		return;
 	}
-	for (size_t s = 0; s < TABLE_SIZE; s++) {
-		uintptr_t pc = t[s].pc;
+	for (size_t k = 0, used = in_table ? slots_in_use() : 0; k < used; k++) {
+		const struct pc_count *e = slot_in_use(k);
 
-		if (pc && pc - dl->dlpi_addr >= low && pc - dl->dlpi_addr < high) {
-			uint64_t c = t[s].count;
-			uint32_t *bin = &bins[(pc - dl->dlpi_addr - low) / HISTOGRAM_BIN_BYTES];
+		if (e && e->pc - dl->dlpi_addr >= low && e->pc - dl->dlpi_addr < high)
+			add_to_bin(&bins[(e->pc - dl->dlpi_addr - low) / HISTOGRAM_BIN_BYTES],
+				   e->count);
+	}
+	for (size_t i = 0; i < unloaded; i++) {
+		const struct unloaded_module *u = unloaded_get(i);
 
-			*bin = *bin + c > UINT32_MAX ? UINT32_MAX : (uint32_t)(*bin + c);
-		}
+		if ((mine[i / 8] >> (i % 8)) & 1)
+			for (uint32_t b = 0; b < nbins; b++)
+				add_to_bin(&bins[b], __atomic_load_n(&u->samples.bins[b],
+								     __ATOMIC_RELAXED));
 	}
 	err = output_write_module(file, mp->rate, low, high, dl->dlpi_addr, bins, nbins,
-				  has_id ? fingerprint : NULL,
+				  id_len > 0 ? fingerprint : NULL,
 				  mp->found ? OUTPUT_FAST : OUTPUT_DURABLE, &arcs);
 	mp->summary->calls_written += arcs.calls_written;
 	munmap(bins, (size_t)nbins * sizeof(*bins));
 	if (err != 0) {
 		if (mp->err == 0)
 			mp->err = err;
-		return 0;
+		return;
 	}
 	mp->summary->modules_written++;
 	text_out_printf(mp->list, "%s\t%llu\t%s\t0x%lx\t0x%lx\t0x%lx\t%s\t%s\n", strrchr(file, '/') ?
 		  strrchr(file, '/') + 1 : file, (unsigned long long)samples, hex,
 		  (unsigned long)low, (unsigned long)high, (unsigned long)dl->dlpi_addr,
 		  soname ? soname : "-", path);
+}
+
+/* A loaded module (dl_iterate_phdr's, or a signal handler's map). */
+static int visit_module(struct dl_phdr_info *dl, size_t size, void *ctx)
+{
+	struct module_pass *mp = ctx;
+	const unsigned char *id = NULL;
+	size_t id_len;
+
+	(void)size;
+	if (mp->first) {             /* the executable: its own profile */
+		mp->first = 0;
+		return 0;
+	}
+	id_len = image_build_id(dl, &id);
+	write_module(mp, dl, image_soname(dl), id, id_len, 1);
 	return 0;
+}
+
+/* The unloaded modules whose file is not loaded any more (those loaded
+ * again went with it). */
+static void visit_unloaded(struct module_pass *mp)
+{
+	size_t n = unloaded_count();
+
+	for (size_t i = 0; i < n; i++) {
+		const struct unloaded_module *u = unloaded_get(i);
+		struct dl_phdr_info dl;
+
+		if ((mp->taken[i / 8] >> (i % 8)) & 1)
+			continue;
+		unloaded_phdr_info(u, &dl);
+		write_module(mp, &dl, u->soname[0] ? u->soname : NULL, u->build_id,
+			     u->build_id_len, 0);
+	}
 }
 
 /* The list, written through output.c's unpredictable temporary; the
@@ -273,12 +436,15 @@ static int fill_list(int fd, void *ctx)
 		for (size_t i = 0; i < mp->found->n; i++) {
 			struct dl_phdr_info dl;
 
+			if (mp->found->m[i].unloaded)
+				continue;       /* visit_unloaded's: its memory is gone */
 			module_map_phdr_info(&mp->found->m[i], &dl);
 			visit_module(&dl, sizeof dl, mp);
 		}
 	} else {
 		dl_iterate_phdr(visit_module, mp);
 	}
+	visit_unloaded(mp);
 	text_out_printf(mp->list, "# samples outside every module: %llu; lost (table full): %llu\n",
 			(unsigned long long)(mp->summary->outside - mp->summary->attributed),
 			(unsigned long long)mp->summary->lost);
@@ -300,16 +466,14 @@ static void find_arc_ends(uintptr_t from_pc, uintptr_t self_pc, uint64_t count, 
  * first (a signal handler's map: module-map.h). */
 static int find_modules(struct module_pass *mp, uintptr_t executable_pc)
 {
-	const struct pc_count *t = mods.table;
-
 	if (module_map_add_pc(mp->found, executable_pc) != 0)
 		return ENOMEM;
 	if (mp->found->n == 0)
 		return ENOENT;
-	for (size_t s = 0; s < TABLE_SIZE; s++) {
-		uintptr_t pc = __atomic_load_n(&t[s].pc, __ATOMIC_ACQUIRE);
+	for (size_t k = 0, used = slots_in_use(); k < used; k++) {
+		const struct pc_count *e = slot_in_use(k);
 
-		if (pc && module_map_add_pc(mp->found, pc) != 0)
+		if (e && e->count && module_map_add_pc(mp->found, e->pc) != 0)
 			return ENOMEM;
 	}
 	arcs_for_each(find_arc_ends, mp);
@@ -320,7 +484,8 @@ int modules_write(const char *profile_path, unsigned rate, uintptr_t from_signal
 		  struct modules_summary *summary)
 {
 	struct module_map found = {0};
-	struct module_pass mp = { profile_path, rate, summary, NULL, 1, 0, NULL };
+	struct module_pass mp = { .profile_path = profile_path, .rate = rate, .summary = summary,
+				  .first = 1 };
 	char list[4096];
 	struct pc_count *t = mods.table;
 	int err;
@@ -329,8 +494,14 @@ int modules_write(const char *profile_path, unsigned rate, uintptr_t from_signal
 	if (!t)   /* no list: an earlier run's would name its libraries' files */
 		return companion_remove(profile_path, GMON_MODULE_LIST_NAME);
 	summary->enabled = 1;
-	for (size_t s = 0; s < TABLE_SIZE; s++)
-		summary->outside += t[s].pc ? t[s].count : 0;
+	for (size_t k = 0, used = slots_in_use(); k < used; k++) {
+		const struct pc_count *e = slot_in_use(k);
+
+		summary->outside += e ? e->count : 0;
+	}
+	for (size_t i = 0; i < unloaded_count(); i++)   /* taken from the table */
+		summary->outside += __atomic_load_n(&unloaded_get(i)->samples.total,
+						    __ATOMIC_RELAXED);
 	summary->lost = __atomic_load_n(&mods.lost, __ATOMIC_RELAXED);
 	if (companion_name(profile_path, GMON_MODULE_LIST_NAME, list, sizeof list) >= sizeof list)
 		return ENAMETOOLONG;

@@ -2,7 +2,7 @@
  * modules.h - samples outside the executable, in shared libraries
  * (BG_GMON_PROFILE_LIBS): the signal handler keeps their PCs in a bounded
  * lock-free table; at exit (and on a flush signal) they are given to the
- * loaded modules and each chosen module's are written as a standard gmon
+ * loaded modules (and to those dlclose unmapped earlier: unloaded.h) and each chosen module's are written as a standard gmon
  * file in that module's link-time addresses, PROFILE+BASENAME (gprof
  * LIBRARY PROFILE+BASENAME reads it), with the list of modules in
  * PROFILE+modules
@@ -34,6 +34,11 @@ int modules_init(const char *selection);
  * the executable's text.  Returns 0 if libraries are not profiled (the
  * caller counts the sample as outside). */
 int modules_add_sample(uintptr_t pc, uint32_t weight);
+
+/* Starts (on) or stops keeping the modules dlclose unmaps before the
+ * profile is written, with their samples taken from the table
+ * (unloaded.h): on when the libraries or the call paths are profiled. */
+void modules_watch_unloaded(int on);
 
 /* Whether the libraries are profiled (BG_GMON_PROFILE_LIBS not none). */
 int modules_enabled(void);

@@ -414,6 +414,21 @@ if command -v "$MPICC" > /dev/null 2>&1; then
 	awk -v s="$mpi_share" 'BEGIN { exit !(s >= 20) }' &&
 		echo "ok: the MPI stack's share over 4 ranks: $mpi_share%" ||
 		fail "no MPI library in the report over all modules: $(grep -A40 '^Index by module' mpi.out)"
+	# Open MPI closes its components in MPI_Finalize (dlclose, before the
+	# profile is written): the shared-memory transport, where the waits
+	# spin, is in the report, and no sample of any rank is outside
+	# every module
+	mpi_version=$(mpi "$MPIRUN" --version 2>&1)
+	case $mpi_version in *"Open MPI"* | *OpenRTE* | *open-mpi.org*) open_mpi=1 ;; *) open_mpi=0 ;; esac
+	if [ "$open_mpi" = 1 ]; then
+		grep -A40 '^Index by module' mpi.out | grep -q ' mca_btl_\(vader\|sm\)\.so ' &&
+			echo "ok: the shared-memory transport, closed in MPI_Finalize, is in the report" ||
+			fail "no shared-memory transport (closed in MPI_Finalize) in the report: $(grep -A40 '^Index by module' mpi.out)"
+		for list in mpi4/gmon.out+modules.*; do
+			expect_grep "$list: no sample outside every module" \
+				'# samples outside every module: 0;' "$list"
+		done
+	fi
 fi
 
 finish
