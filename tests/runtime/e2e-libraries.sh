@@ -55,11 +55,7 @@ exe_samples=$(sed -n 's/.*wrote gmon.out: \([0-9]*\) samples.*/\1/p' stderr)
 grep -q "samples in shared libraries: .* profiles written" stderr ||
 	fail "no verbose line about the libraries: $(cat stderr)"
 read -r _ own _ burn < measured
-share=$(awk -v l="$lib_samples" -v e="$exe_samples" 'BEGIN { printf "%.3f", l / (l + e) }')
-expected=$(awk -v o="$own" -v b="$burn" 'BEGIN { printf "%.3f", b / (o + b) }')
-awk -v s="$share" -v e="$expected" 'BEGIN { exit !(s - e < 0.10 && e - s < 0.10) }' ||
-	fail "libburn.so's share of the samples is $share, its share of the CPU time $expected"
-note "libburn.so: $lib_samples samples, the executable $exe_samples: share $share (measured $expected)"
+expect_library_share libburn.so "$lib_samples" "$exe_samples" "$own" "$burn"
 # GNU gprof reads the library's profile with the library
 "$GPROF" -b -p libburn.so gmon.out+libburn.so > gnu.out || fail "GNU gprof cannot read it"
 top=$(awk '/^ *[0-9]/ { print $NF; exit }' gnu.out)

@@ -48,6 +48,18 @@ expect_written_samples() {
 	expect_eq "$((total - outside))" "$in_file" "$label: samples counted after the write, less those outside the text"
 }
 
+# expect_library_share LABEL LIB_SAMPLES EXE_SAMPLES OWN_S LIB_S: a
+# library's share of the samples (against the executable's) within 10
+# points of its share of the CPU time, as the program measured it
+expect_library_share() {
+	local share expected
+	share=$(awk -v l="$2" -v e="$3" 'BEGIN { printf "%.3f", l / (l + e) }')
+	expected=$(awk -v o="$4" -v b="$5" 'BEGIN { printf "%.3f", b / (o + b) }')
+	awk -v s="$share" -v e="$expected" 'BEGIN { exit !(s - e < 0.10 && e - s < 0.10) }' ||
+		fail "$1: the library's share of the samples is $share, its share of the CPU time $expected"
+	note "$1: the library $2 samples, the executable $3: share $share (measured $expected)"
+}
+
 need_gprof() {
 	[ -n "${GPROF:-}" ] && [ -x "$GPROF" ] || skip "GNU gprof is not installed"
 }
