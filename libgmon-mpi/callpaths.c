@@ -13,7 +13,9 @@
  *     when %rsp leaves it.  A frame pointer must be 8-aligned, inside
  *     [sp, stack end - 16] and above the previous one; the walk stops on
  *     anything else, on a zero return address, or at the maximum depth
- *     (the sample is then counted as cut).
+ *     (the sample is then counted as cut).  A return address outside the
+ *     executable must be in a loaded module (_dl_find_object), else it is
+ *     left out.
  *
  *   - two corrections for code the chain does not see.  Library code
  *     (libc's qsort, libmpi) keeps no frame pointers, so the executable's
@@ -48,6 +50,7 @@
 #define _GNU_SOURCE
 #include "callpaths.h"
 
+#include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -354,6 +357,18 @@ static void prologue_return(struct walk *w, uintptr_t pc)
 		push_frame(w, ret);
 }
 
+/* Whether a return address outside the executable is in a loaded module
+ * (glibc's _dl_find_object: async-signal-safe, no lock).  Code that keeps
+ * data in %rbp (a library without frame pointers) makes the chain read
+ * words that are not return addresses: 0x80000101 was one, below
+ * MPI_Init. */
+static int in_module(uintptr_t ret)
+{
+	struct dl_find_object found;
+
+	return _dl_find_object((void *)(ret - 1), &found) == 0;
+}
+
 /* A return address outside the executable: the frame at fp was called by
  * a library, whose own frames (no frame pointers) are the gap up to the
  * next frame, with the executable's functions that called into it.
@@ -401,7 +416,11 @@ static void follow_chain(struct walk *w, uintptr_t fp)
 		/* The entry code (_start, a new thread's start in libc) clears
 		 * %rbp: the frame that saved a 0 is main's or the thread start
 		 * routine's, and its return address is into that code. */
-		if (next == 0 || !push_frame(w, ret))
+		if (next == 0)
+			return;
+		/* a word in no module is not pushed; the library's frames
+		 * around it are scanned all the same */
+		if ((in_text(ret) || in_module(ret)) && !push_frame(w, ret))
 			return;
 		if (!in_text(ret) && !library_gap(w, fp, next))
 			return;

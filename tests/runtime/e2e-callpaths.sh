@@ -9,6 +9,8 @@
 #   - compare() called by libc's qsort (no frame pointers) from sorter():
 #     most of compare's samples still have sorter and main in their path
 #     (the stack scan of library frames);
+#   - a library that keeps data in %rbp: no frame in no module, and its
+#     caller and main found;
 #   - 4 threads, each sampled by its own timer: their paths end at their
 #     start routine, one table (path line) per thread at least;
 #   - a tiny leaf sampled on its push %rbp or its ret (%rbp still its
@@ -131,6 +133,26 @@ note "qsort: $compare_samples samples in compare, $share of them with sorter and
 awk -v s="$share" 'BEGIN { exit !(s >= 0.9) }' ||
 	fail "sorter is in only $share of compare's paths: $(cat named)"
 grep -q '\[lib\] sorter' named || fail "no libc frame between compare and sorter: $(cat named)"
+
+# --- a library that keeps data in %rbp (programs/libbadrbp.c): the word
+# in no module that the chain reads is not a frame, and the caller is
+# found between (dlopen'ed from call_library, kept loaded)
+"$CC" -shared -fPIC -O2 -fomit-frame-pointer -mno-red-zone "$programs/libbadrbp.c" -o libbadrbp.so
+build_linked caller "$programs/dlclose-caller.c" -ldl
+rm -f gmon.out*
+BG_GMON_HZ=1000 ./caller "$work/libbadrbp.so" bad_rbp_burn 300000000 0 keep > /dev/null ||
+	fail "the run of libbadrbp.so failed"
+check_file gmon.out+paths caller
+if grep -q -- '-:' gmon.out+paths; then
+	fail "frames in no module (%rbp's data taken for a frame): $(grep -- '-:' gmon.out+paths)"
+fi
+named_paths gmon.out+paths caller > named
+read -r bad_samples share < <(awk '$2 == "[lib]" { all += $1; if ($0 ~ / \[lib\] call_library main$/) yes += $1 }
+	END { printf "%d %.4f\n", all, all ? yes / all : 0 }' named)
+note "%rbp with data: $bad_samples samples in the library, $share of them under call_library and main"
+[ "$bad_samples" -ge 30 ] || fail "only $bad_samples samples in libbadrbp.so: $(cat named)"
+awk -v s="$share" 'BEGIN { exit !(s >= 0.9) }' ||
+	fail "call_library and main in only $share of libbadrbp.so's paths: $(cat named)"
 
 # --- threads, each with its own timer ---
 rm -f gmon.out*

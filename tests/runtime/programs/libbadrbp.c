@@ -1,0 +1,26 @@
+/* libbadrbp.c - a library built without frame pointers (-O2
+ * -fomit-frame-pointer -mno-red-zone) whose loop keeps data in %rbp, as
+ * optimized code may: %rbp points at two stack words that look like a
+ * frame, the caller's frame pointer and a "return address" in no module.
+ * A call-path walk that follows %rbp reads that word; it must not become
+ * a frame, and the caller must still be found (the stack scan between). */
+#include <stdint.h>
+
+void bad_rbp_burn(long n)
+{
+	volatile uintptr_t words[2];
+	uintptr_t caller_fp;
+
+	__asm__ volatile("mov %%rbp, %0" : "=r"(caller_fp));
+	words[0] = caller_fp;
+	words[1] = 0x80000101;          /* in no module */
+	__asm__ volatile("push %%rbp\n\t"
+			 "mov %1, %%rbp\n"
+			 "1:\n\t"
+			 "dec %0\n\t"
+			 "jnz 1b\n\t"
+			 "pop %%rbp"
+			 : "+r"(n)
+			 : "r"(words)
+			 : "memory", "cc");
+}
