@@ -235,6 +235,9 @@ struct module_pass {
 	struct module_map *found;
 	/* the unloaded records written (unloaded.h) */
 	unsigned char taken[UNLOADED_MAX / 8];
+	/* the table's PCs with samples, as they were when the write began */
+	const struct pc_count *snap;
+	size_t nsnap;
 };
 
 
@@ -309,10 +312,10 @@ static void write_module(struct module_pass *mp, const struct dl_phdr_info *dl,
 	if (!exec_range(dl, &low, &high))
 		return;
 	nbins = (uint32_t)((high - low) / HISTOGRAM_BIN_BYTES);
-	for (size_t k = 0, used = in_table ? slots_in_use() : 0; k < used; k++) {
-		const struct pc_count *e = slot_in_use(k);
+	for (size_t k = 0; in_table && k < mp->nsnap; k++) {
+		const struct pc_count *e = &mp->snap[k];
 
-		if (e && e->pc - dl->dlpi_addr >= low && e->pc - dl->dlpi_addr < high)
+		if (e->pc - dl->dlpi_addr >= low && e->pc - dl->dlpi_addr < high)
 			samples += e->count;
 	}
 	samples += unloaded_of_file(mp, unloaded, path, id, id_len, low, nbins, mine);
@@ -352,10 +355,10 @@ static void write_module(struct module_pass *mp, const struct dl_phdr_info *dl,
 			mp->err = errno;
 		return;
 	}
-	for (size_t k = 0, used = in_table ? slots_in_use() : 0; k < used; k++) {
-		const struct pc_count *e = slot_in_use(k);
+	for (size_t k = 0; in_table && k < mp->nsnap; k++) {
+		const struct pc_count *e = &mp->snap[k];
 
-		if (e && e->pc - dl->dlpi_addr >= low && e->pc - dl->dlpi_addr < high)
+		if (e->pc - dl->dlpi_addr >= low && e->pc - dl->dlpi_addr < high)
 			add_to_bin(&bins[(e->pc - dl->dlpi_addr - low) / HISTOGRAM_BIN_BYTES],
 				   e->count);
 	}
@@ -470,14 +473,32 @@ static int find_modules(struct module_pass *mp, uintptr_t executable_pc)
 		return ENOMEM;
 	if (mp->found->n == 0)
 		return ENOENT;
-	for (size_t k = 0, used = slots_in_use(); k < used; k++) {
-		const struct pc_count *e = slot_in_use(k);
-
-		if (e && e->count && module_map_add_pc(mp->found, e->pc) != 0)
+	for (size_t k = 0; k < mp->nsnap; k++)
+		if (module_map_add_pc(mp->found, mp->snap[k].pc) != 0)
 			return ENOMEM;
-	}
 	arcs_for_each(find_arc_ends, mp);
 	return mp->err;
+}
+
+/* The table's PCs with samples, as they are now: the whole write uses
+ * them, so that the samples taken meanwhile (a flush signal's write is
+ * sampled too) are neither in a module nor outside every one, but the
+ * next write's.  Returns 0 or ENOMEM. */
+static int snapshot_table(struct pc_count **snap, size_t *n, size_t *cap)
+{
+	size_t used = slots_in_use();
+
+	*n = 0;
+	if (module_map_grow(snap, cap, 0, used ? used : 1, sizeof **snap) != 0)
+		return ENOMEM;
+	for (size_t k = 0; k < used; k++) {
+		const struct pc_count *e = slot_in_use(k);
+		uint64_t c = e ? __atomic_load_n(&e->count, __ATOMIC_RELAXED) : 0;
+
+		if (c)
+			(*snap)[(*n)++] = (struct pc_count){ __atomic_load_n(&e->pc, __ATOMIC_ACQUIRE), c };
+	}
+	return 0;
 }
 
 int modules_write(const char *profile_path, unsigned rate, uintptr_t from_signal,
@@ -486,25 +507,27 @@ int modules_write(const char *profile_path, unsigned rate, uintptr_t from_signal
 	struct module_map found = {0};
 	struct module_pass mp = { .profile_path = profile_path, .rate = rate, .summary = summary,
 				  .first = 1 };
+	struct pc_count *snap = NULL;
+	size_t snap_cap = 0;
 	char list[4096];
-	struct pc_count *t = mods.table;
 	int err;
 
 	*summary = (struct modules_summary){0};
-	if (!t)   /* no list: an earlier run's would name its libraries' files */
+	if (!__atomic_load_n(&mods.table, __ATOMIC_ACQUIRE))
+		/* no list: an earlier run's would name its libraries' files */
 		return companion_remove(profile_path, GMON_MODULE_LIST_NAME);
 	summary->enabled = 1;
-	for (size_t k = 0, used = slots_in_use(); k < used; k++) {
-		const struct pc_count *e = slot_in_use(k);
-
-		summary->outside += e ? e->count : 0;
-	}
+	if (companion_name(profile_path, GMON_MODULE_LIST_NAME, list, sizeof list) >= sizeof list)
+		return ENAMETOOLONG;
+	if (snapshot_table(&snap, &mp.nsnap, &snap_cap) != 0)
+		return ENOMEM;
+	mp.snap = snap;
+	for (size_t k = 0; k < mp.nsnap; k++)
+		summary->outside += snap[k].count;
 	for (size_t i = 0; i < unloaded_count(); i++)   /* taken from the table */
 		summary->outside += __atomic_load_n(&unloaded_get(i)->samples.total,
 						    __ATOMIC_RELAXED);
 	summary->lost = __atomic_load_n(&mods.lost, __ATOMIC_RELAXED);
-	if (companion_name(profile_path, GMON_MODULE_LIST_NAME, list, sizeof list) >= sizeof list)
-		return ENAMETOOLONG;
 	if (from_signal) {
 		mp.found = &found;
 		err = find_modules(&mp, from_signal);
@@ -512,7 +535,9 @@ int modules_write(const char *profile_path, unsigned rate, uintptr_t from_signal
 		if (err == 0)
 			err = output_write_with(list, fill_list, &mp);
 		module_map_free(&found);
-		return err;
+	} else {
+		err = output_write_with(list, fill_list, &mp);
 	}
-	return output_write_with(list, fill_list, &mp);
+	module_map_unmap(snap, snap_cap, sizeof *snap);
+	return err;
 }
