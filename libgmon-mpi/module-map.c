@@ -102,14 +102,14 @@ int module_map_add(struct module_map *map, const struct dl_phdr_info *dl)
 	return add_module_with_id(map, dl, id, n);
 }
 
-/* Adds unloaded record i (unloaded.h): its program headers are a copy,
- * and nothing is read from its memory. */
-static int add_unloaded(struct module_map *map, size_t i)
+/* Adds unloaded record i (unloaded.h) at its address number load: its
+ * program headers are a copy, and nothing is read from its memory. */
+static int add_unloaded(struct module_map *map, size_t i, unsigned load)
 {
 	const struct unloaded_module *u = unloaded_get(i);
 	struct dl_phdr_info dl;
 
-	unloaded_phdr_info(u, &dl);
+	unloaded_phdr_info(u, load, &dl);
 	if (add_module_with_id(map, &dl, u->build_id, u->build_id_len) != 0)
 		return ENOMEM;
 	map->m[map->n - 1].unloaded = 1;
@@ -121,8 +121,9 @@ int module_map_add_unloaded(struct module_map *map)
 	size_t n = unloaded_count();
 
 	for (size_t i = 0; i < n; i++)
-		if (add_unloaded(map, i) != 0)
-			return ENOMEM;
+		for (unsigned k = 0, loads = unloaded_loads(unloaded_get(i)); k < loads; k++)
+			if (add_unloaded(map, i, k) != 0)
+				return ENOMEM;
 	return 0;
 }
 
@@ -141,10 +142,11 @@ int module_map_add_pc(struct module_map *map, uintptr_t pc)
 		for (size_t i = 0; i < n; i++) {
 			const struct unloaded_module *u = unloaded_get(i);
 
-			for (int p = 0; p < u->phnum; p++)
-				if (u->phdr[p].p_type == PT_LOAD &&
-				    pc - u->addr - u->phdr[p].p_vaddr < u->phdr[p].p_memsz)
-					return add_unloaded(map, i);
+			for (unsigned k = 0, loads = unloaded_loads(u); k < loads; k++)
+				for (int p = 0; p < u->phnum; p++)
+					if (u->phdr[p].p_type == PT_LOAD &&
+					    pc - u->addr[k] - u->phdr[p].p_vaddr < u->phdr[p].p_memsz)
+						return add_unloaded(map, i, k);
 		}
 		return 0;
 	}

@@ -416,7 +416,7 @@ static void visit_unloaded(struct module_pass *mp)
 
 		if ((mp->taken[i / 8] >> (i % 8)) & 1)
 			continue;
-		unloaded_phdr_info(u, &dl);
+		unloaded_phdr_info(u, 0, &dl);
 		write_module(mp, &dl, u->soname[0] ? u->soname : NULL, u->build_id,
 			     u->build_id_len, 0);
 	}

@@ -57,9 +57,14 @@ uint64_t unloaded_not_kept(void)
 	return __atomic_load_n(&un.not_kept, __ATOMIC_RELAXED);
 }
 
-void unloaded_phdr_info(const struct unloaded_module *u, struct dl_phdr_info *dl)
+unsigned unloaded_loads(const struct unloaded_module *u)
 {
-	*dl = (struct dl_phdr_info){ .dlpi_addr = u->addr, .dlpi_name = u->path,
+	return __atomic_load_n(&u->naddr, __ATOMIC_ACQUIRE);
+}
+
+void unloaded_phdr_info(const struct unloaded_module *u, unsigned load, struct dl_phdr_info *dl)
+{
+	*dl = (struct dl_phdr_info){ .dlpi_addr = u->addr[load], .dlpi_name = u->path,
 				     .dlpi_phdr = u->phdr, .dlpi_phnum = (ElfW(Half))u->phnum };
 }
 
@@ -118,7 +123,8 @@ static int note_module(struct dl_phdr_info *dl, size_t size, void *ctx)
 	e = &nt->list[nt->n++];
 	e->phdr_at = dl->dlpi_phdr;
 	e->gone = 1;
-	e->m.addr = dl->dlpi_addr;
+	e->m.addr[0] = dl->dlpi_addr;
+	e->m.naddr = 1;
 	e->m.phnum = dl->dlpi_phnum;
 	memcpy(e->m.phdr, dl->dlpi_phdr, (size_t)dl->dlpi_phnum * sizeof *dl->dlpi_phdr);
 	bounded_copy(e->m.path, sizeof e->m.path, dl->dlpi_name);
@@ -137,13 +143,26 @@ static int mark_still_loaded(struct dl_phdr_info *dl, size_t size, void *ctx)
 
 	(void)size;
 	for (size_t i = 0; i < nt->n; i++)
-		if (nt->list[i].phdr_at == dl->dlpi_phdr && nt->list[i].m.addr == dl->dlpi_addr)
+		if (nt->list[i].phdr_at == dl->dlpi_phdr && nt->list[i].m.addr[0] == dl->dlpi_addr)
 			nt->list[i].gone = 0;
 	return 0;
 }
 
-/* The record of module m: the one at its address for its file, or a new
- * one (NULL: the array is full).  Under the lock. */
+/* Adds address to record r's loads, if it is another and there is room.
+ * Under the lock. */
+static void add_load(struct unloaded_module *r, uintptr_t addr)
+{
+	for (unsigned k = 0; k < r->naddr; k++)
+		if (r->addr[k] == addr)
+			return;
+	if (r->naddr == UNLOADED_MAX_LOADS)
+		return;
+	r->addr[r->naddr] = addr;
+	__atomic_store_n(&r->naddr, r->naddr + 1, __ATOMIC_RELEASE);
+}
+
+/* The record of module m (loaded at m->addr[0]): its file's, or a new one
+ * (NULL: the array is full).  Under the lock. */
 static struct unloaded_module *record_for(const struct unloaded_module *m)
 {
 	size_t n = un.count;
@@ -151,9 +170,11 @@ static struct unloaded_module *record_for(const struct unloaded_module *m)
 	for (size_t i = 0; i < n; i++) {
 		struct unloaded_module *r = &un.records[i];
 
-		if (r->addr == m->addr && unloaded_same_file(r->path, r->build_id, r->build_id_len,
-							     m->path, m->build_id, m->build_id_len))
+		if (unloaded_same_file(r->path, r->build_id, r->build_id_len, m->path, m->build_id,
+				       m->build_id_len)) {
+			add_load(r, m->addr[0]);
 			return r;
+		}
 	}
 	if (!un.records) {
 		void *p = mmap(NULL, UNLOADED_MAX * sizeof *un.records, PROT_READ | PROT_WRITE,
@@ -193,7 +214,7 @@ static void keep_gone(const struct noting *nt)
 			__atomic_store_n(&un.count, un.count + 1, __ATOMIC_RELEASE);
 		if (!un.drain)
 			continue;
-		unloaded_phdr_info(r, &dl[batch]);
+		unloaded_phdr_info(&e->m, 0, &dl[batch]);       /* where it was */
 		into[batch++] = &r->samples;
 		if (batch == sizeof dl / sizeof dl[0]) {
 			un.drain(dl, into, batch);

@@ -13,15 +13,17 @@
  * the loaded modules, calls libc's dlclose, and keeps a record of each
  * module that is gone, with what the writers need without its memory: its
  * program headers, path, soname and build-id, and the samples its code had
- * (taken from the table by the hook modules.c sets, unloaded_set_drain).
- * A module closed again at the same address (a plugin opened and closed in
- * a loop) adds to its record.
+ * (taken from the table by the hook modules.c sets, unloaded_watch).  A
+ * file closed again (a plugin opened and closed in a loop) adds to its
+ * record: its samples, and the address it was loaded at if another (up to
+ * UNLOADED_MAX_LOADS; the call-path frames of the others are unnamed, and
+ * a frame where two loads overlapped is named after the first).
  *
  * The records live as long as the process, in one mmap'ed array of
  * UNLOADED_MAX, each published complete by a release store of the count
- * (unloaded_count): a flush signal's writer reads them without a lock.
- * Beyond UNLOADED_MAX distinct modules, one more is not kept (counted in
- * unloaded_not_kept).  A module later loaded where a closed one was is
+ * (unloaded_count), its loads by a release store of theirs: a flush
+ * signal's writer reads them without a lock.  Beyond UNLOADED_MAX distinct
+ * files, one more is not kept (counted in unloaded_not_kept).  A module later loaded where a closed one was is
  * found first by module_map_find's callers: the writers put the loaded
  * modules before these.
  */
@@ -34,6 +36,7 @@
 #include <stdint.h>
 
 #define UNLOADED_MAX 512
+#define UNLOADED_MAX_LOADS 8
 #define UNLOADED_MAX_PHDRS 32
 
 /* A module's samples, in bins of HISTOGRAM_BIN_BYTES from link-time
@@ -46,7 +49,8 @@ struct unloaded_samples {
 };
 
 struct unloaded_module {
-	uintptr_t addr;                          /* its load bias (dlpi_addr) */
+	uintptr_t addr[UNLOADED_MAX_LOADS];      /* its load biases (dlpi_addr), first first */
+	unsigned naddr;                          /* published: release store */
 	ElfW(Phdr) phdr[UNLOADED_MAX_PHDRS];     /* a copy of its program headers */
 	int phnum;
 	char path[PATH_MAX];
@@ -76,10 +80,13 @@ const struct unloaded_module *unloaded_get(size_t i);
 /* Modules that were unloaded but not kept (the array was full). */
 uint64_t unloaded_not_kept(void);
 
-/* The record as dl_iterate_phdr describes a module: its program headers are
- * the copy, its name the path; no memory of the module may be read through
- * it. */
-void unloaded_phdr_info(const struct unloaded_module *u, struct dl_phdr_info *dl);
+/* How many load addresses record u has (acquire). */
+unsigned unloaded_loads(const struct unloaded_module *u);
+
+/* The record, loaded at its address number load, as dl_iterate_phdr
+ * describes a module: its program headers are the copy, its name the path;
+ * no memory of the module may be read through it. */
+void unloaded_phdr_info(const struct unloaded_module *u, unsigned load, struct dl_phdr_info *dl);
 
 /* Whether two modules are the same file: the same path and build-id. */
 int unloaded_same_file(const char *path_a, const unsigned char *id_a, size_t id_a_len,

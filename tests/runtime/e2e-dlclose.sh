@@ -13,6 +13,10 @@
 #     samples (the same samples, counted twice);
 #   - opened once more and kept loaded at exit: still one file and one
 #     line, with the samples of the four openings;
+#   - opened and closed 600 times, 64 KiB mapped after each close so that
+#     the next opening loads it elsewhere (600 load addresses, more than
+#     the 512 records the runtime keeps): one line, no sample outside
+#     every module;
 #   - a -pg library opened, called and closed: its calls are in its
 #     profile, exactly;
 #   - BG_GMON_PROFILE_LIBS=none: no library profile, but the call paths
@@ -79,6 +83,14 @@ expect_eq "$(awk -F'\t' '$8 == p' p="$rtld_lib" gmon.out+modules | wc -l)" 1 \
 expect_eq "$(outside)" 0 "samples outside every module (keep)"
 check_share "two closed openings and one loaded"
 expect_eq "$(grep -c "	$rtld_lib\$" gmon.out+paths)" 1 "module lines for libburn.so in the paths (keep)"
+
+# 600 openings, each closed
+rm -f gmon.out*
+BG_GMON_HZ=1000 ./caller "$rtld_lib" burn 300000 600 shift > measured || fail "the run (600) failed"
+expect_eq "$(awk -F'\t' '$8 == p' p="$rtld_lib" gmon.out+modules | wc -l)" 1 \
+	"lines for libburn.so in the list (600 openings)"
+expect_eq "$(outside)" 0 "samples outside every module (600 openings)"
+check_share "600 openings"
 
 # A -pg library, closed: its calls
 rm -f gmon.out*

@@ -2,14 +2,16 @@
  * it and closes it with dlclose, as Open MPI does with its components
  * (closed in MPI_Finalize, before the profile is written at exit).
  *
- *   dlclose-caller LIBRARY FUNCTION N ROUNDS [keep|flush]
+ *   dlclose-caller LIBRARY FUNCTION N ROUNDS [keep|flush|shift]
  *
  * Each of ROUNDS rounds opens LIBRARY, calls FUNCTION(N) (a function of a
  * long) and closes it; the program's own work is a third of one round's.
  * keep: one more round whose library stays loaded at exit.  flush: after
  * the rounds, raises SIGUSR1 (with BG_GMON_FLUSH_SIGNALS=USR1, the
  * profile is written on the signal, which then ends the process: the
- * profile is the flush's, not the exit's).
+ * profile is the flush's, not the exit's).  shift: after each close, maps
+ * (and keeps) 64 KiB of memory, as a program allocating between two
+ * openings does, so that the next opening may load the library elsewhere.
  * Prints the CPU seconds of the program and of the library's calls:
  * "own S lib S". */
 #include <dlfcn.h>
@@ -17,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
 
 volatile double own_sink;
@@ -80,8 +83,15 @@ int main(int argc, char **argv)
 	own = cpu_seconds();
 	own_work(n / 3);
 	own = cpu_seconds() - own;
-	for (long r = 0; r < rounds; r++)
+	for (long r = 0; r < rounds; r++) {
 		lib += call_library(argv[1], argv[2], n, 0);
+		if (strcmp(mode, "shift") == 0 &&
+		    mmap(NULL, 65536, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0) ==
+			    MAP_FAILED) {
+			perror("dlclose-caller: mmap");
+			return 2;
+		}
+	}
 	if (strcmp(mode, "keep") == 0)
 		lib += call_library(argv[1], argv[2], n, 1);
 	printf("own %.3f lib %.3f\n", own, lib);
