@@ -317,7 +317,9 @@ static int starts_function(uintptr_t word)
  * executable: only the outermost such word is that call's, the others are
  * stale, left by earlier calls in slots the library's frames did not
  * overwrite (measured: an MPI_Barrier called from main gave main;main).
- * Unbounded (the chain broke), every such word is kept.
+ * Unbounded (the chain broke), every such word is kept, but once where it
+ * repeats: copies of one return address (dlopen keeps its caller's in
+ * several of the dynamic linker's frames) gave main;main;main;main.
  */
 static void scan_gap(struct walk *w, uintptr_t from, uintptr_t to, int bounded)
 {
@@ -332,7 +334,7 @@ static void scan_gap(struct walk *w, uintptr_t from, uintptr_t to, int bounded)
 			continue;
 		if (bounded)
 			outermost = word;
-		else if (!push_frame(w, word))
+		else if (w->frames[w->depth - 1] != word && !push_frame(w, word))
 			return;
 	}
 	if (outermost)

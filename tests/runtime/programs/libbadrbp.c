@@ -24,3 +24,24 @@ void bad_rbp_burn(long n)
 			 : "r"(words)
 			 : "memory", "cc");
 }
+
+/* The same, with %rbp out of the stack (the walk cannot follow it and
+ * scans the whole stack) and four copies of the return address into the
+ * caller on the stack below the real one, as the dynamic linker keeps
+ * dlopen's caller in several frames: the caller must be one frame. */
+void copies_burn(long n)
+{
+	volatile uintptr_t copies[4];
+
+	for (int i = 0; i < 4; i++)
+		copies[i] = (uintptr_t)__builtin_return_address(0);
+	__asm__ volatile("push %%rbp\n\t"
+			 "mov $0x1000, %%rbp\n"
+			 "1:\n\t"
+			 "dec %0\n\t"
+			 "jnz 1b\n\t"
+			 "pop %%rbp"
+			 : "+r"(n)
+			 : "r"(copies)
+			 : "memory", "cc");
+}
