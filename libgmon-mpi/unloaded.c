@@ -90,6 +90,8 @@ struct noted {
 struct noting {
 	struct noted *list;
 	size_t n, cap;
+	size_t valid;            /* entries [0, valid) are the previous call's */
+	size_t cursor;           /* mark_still_loaded's next place */
 	int first;               /* the executable, which no dlclose unloads */
 	int err;
 };
@@ -101,6 +103,18 @@ static size_t bounded_copy(char *to, size_t size, const char *from)
 	memcpy(to, from ? from : "", n);
 	to[n] = '\0';
 	return n;
+}
+
+/* Whether the entry a previous dlclose noted is the module dl describes:
+ * the same program headers at the same place, the same path.  The list
+ * is in load order, so a module keeps its place from one call to the
+ * next, and its soname and build-id are not read again. */
+static int same_module(const struct noted *e, const struct dl_phdr_info *dl)
+{
+	return e->phdr_at == dl->dlpi_phdr && e->m.addr[0] == dl->dlpi_addr &&
+	       e->m.phnum == dl->dlpi_phnum &&
+	       memcmp(e->m.phdr, dl->dlpi_phdr, (size_t)dl->dlpi_phnum * sizeof *dl->dlpi_phdr) == 0 &&
+	       strncmp(e->m.path, dl->dlpi_name, sizeof e->m.path - 1) == 0;
 }
 
 static int note_module(struct dl_phdr_info *dl, size_t size, void *ctx)
@@ -116,11 +130,18 @@ static int note_module(struct dl_phdr_info *dl, size_t size, void *ctx)
 	}
 	if (dl->dlpi_phnum > UNLOADED_MAX_PHDRS || !dl->dlpi_name || !*dl->dlpi_name)
 		return 0;       /* the vDSO (no file) stays; an odd module is not kept */
-	if (module_map_grow(&nt->list, &nt->cap, nt->n, nt->n + 1, sizeof *nt->list) != 0) {
-		nt->err = 1;
-		return 1;
+	if (nt->n == nt->cap) {
+		if (module_map_grow(&nt->list, &nt->cap, nt->n, nt->n + 1, sizeof *nt->list) != 0) {
+			nt->err = 1;
+			return 1;
+		}
+		nt->valid = nt->n;      /* the entries after n were not copied */
 	}
 	e = &nt->list[nt->n++];
+	if (nt->n <= nt->valid && same_module(e, dl)) {
+		e->gone = 1;            /* noted by the previous call, in the same place */
+		return 0;
+	}
 	e->phdr_at = dl->dlpi_phdr;
 	e->gone = 1;
 	e->m.addr[0] = dl->dlpi_addr;
@@ -137,14 +158,24 @@ static int note_module(struct dl_phdr_info *dl, size_t size, void *ctx)
 	return 0;
 }
 
+/* Marks the module dl describes, if noted, as still loaded.  The modules
+ * keep their order (a close removes some, an opening in another thread
+ * adds at the end), so the search goes on from the last one found: one
+ * pass over the list for the whole listing. */
 static int mark_still_loaded(struct dl_phdr_info *dl, size_t size, void *ctx)
 {
 	struct noting *nt = ctx;
 
 	(void)size;
-	for (size_t i = 0; i < nt->n; i++)
-		if (nt->list[i].phdr_at == dl->dlpi_phdr && nt->list[i].m.addr[0] == dl->dlpi_addr)
+	for (size_t k = 0; k < nt->n; k++) {
+		size_t i = (nt->cursor + k) % nt->n;
+
+		if (nt->list[i].phdr_at == dl->dlpi_phdr && nt->list[i].m.addr[0] == dl->dlpi_addr) {
 			nt->list[i].gone = 0;
+			nt->cursor = i + 1;
+			return 0;
+		}
+	}
 	return 0;
 }
 
@@ -255,6 +286,7 @@ __attribute__((visibility("default"))) int dlclose(void *handle)
 		return real(handle);
 	closing = 1;
 	saved_errno = errno;    /* the caller sees libc's dlclose only */
+	nt->valid = nt->err ? 0 : nt->n;
 	nt->n = 0;
 	nt->first = 1;
 	nt->err = 0;
@@ -263,6 +295,7 @@ __attribute__((visibility("default"))) int dlclose(void *handle)
 	rc = real(handle);
 	saved_errno = errno;
 	if (rc == 0 && nt->err == 0 && nt->n > 0) {
+		nt->cursor = 0;
 		dl_iterate_phdr(mark_still_loaded, nt);
 		keep_gone(nt);
 	}
