@@ -417,9 +417,14 @@ static void follow_chain(struct walk *w, uintptr_t fp)
 			return;
 		/* The entry code (_start, a new thread's start in libc) clears
 		 * %rbp: the frame that saved a 0 is main's or the thread start
-		 * routine's, and its return address is into that code. */
-		if (next == 0)
+		 * routine's, and its return address is into that code.  Only
+		 * theirs: after a library's frame, a 0 is data, and the rest
+		 * of the stack is scanned. */
+		if (next == 0) {
+			if (!in_text(w->frames[w->depth - 1]))
+				scan_gap(w, fp + 16, w->high, 0);
 			return;
+		}
 		/* a word in no module is not pushed; the library's frames
 		 * around it are scanned all the same */
 		if ((in_text(ret) || in_module(ret)) && !push_frame(w, ret))

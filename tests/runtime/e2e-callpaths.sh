@@ -11,7 +11,8 @@
 #     (the stack scan of library frames);
 #   - a library that keeps data in %rbp: no frame in no module, and its
 #     caller and main found; with %rbp out of the stack and copies of the
-#     return address into its caller, the caller is one frame;
+#     return address into its caller, the caller is one frame; with %rbp
+#     at what looks like main's saved 0, the caller is found;
 #   - 4 threads, each sampled by its own timer: their paths end at their
 #     start routine, one table (path line) per thread at least;
 #   - a tiny leaf sampled on its push %rbp or its ret (%rbp still its
@@ -154,19 +155,23 @@ note "%rbp with data: $bad_samples samples in the library, $share of them under 
 [ "$bad_samples" -ge 30 ] || fail "only $bad_samples samples in libbadrbp.so: $(cat named)"
 awk -v s="$share" 'BEGIN { exit !(s >= 0.9) }' ||
 	fail "call_library and main in only $share of libbadrbp.so's paths: $(cat named)"
-# %rbp out of the stack, four copies of the return address into
-# call_library below the real one: the whole stack is scanned, and
-# call_library is one frame
-rm -f gmon.out*
-BG_GMON_HZ=1000 ./caller "$work/libbadrbp.so" copies_burn 300000000 0 keep > /dev/null ||
-	fail "the run of libbadrbp.so (copies) failed"
-named_paths gmon.out+paths caller > named
-read -r bad_samples share < <(awk '$2 == "[lib]" { all += $1; if ($0 ~ / \[lib\] call_library main$/) yes += $1 }
-	END { printf "%d %.4f\n", all, all ? yes / all : 0 }' named)
-note "%rbp out of the stack: $bad_samples samples in the library, $share of them just under call_library and main"
-[ "$bad_samples" -ge 30 ] || fail "only $bad_samples samples in libbadrbp.so (copies): $(cat named)"
-awk -v s="$share" 'BEGIN { exit !(s >= 0.9) }' ||
-	fail "[lib] call_library main in only $share of the paths (copies): $(cat named)"
+# copies_burn: %rbp out of the stack, four copies of the return address
+# into call_library below the real one: the whole stack is scanned, and
+# call_library is one frame; zero_record_burn: %rbp at {0, an address in
+# libc}, the entry code's frame as it looks, after the library's frame:
+# the stack is scanned all the same
+for function in copies_burn zero_record_burn; do
+	rm -f gmon.out*
+	BG_GMON_HZ=1000 ./caller "$work/libbadrbp.so" "$function" 300000000 0 keep > /dev/null ||
+		fail "the run of libbadrbp.so ($function) failed"
+	named_paths gmon.out+paths caller > named
+	read -r bad_samples share < <(awk '$2 == "[lib]" { all += $1; if ($0 ~ / \[lib\] call_library main$/) yes += $1 }
+		END { printf "%d %.4f\n", all, all ? yes / all : 0 }' named)
+	note "$function: $bad_samples samples in the library, $share of them just under call_library and main"
+	[ "$bad_samples" -ge 30 ] || fail "only $bad_samples samples in libbadrbp.so ($function): $(cat named)"
+	awk -v s="$share" 'BEGIN { exit !(s >= 0.9) }' ||
+		fail "[lib] call_library main in only $share of the paths ($function): $(cat named)"
+done
 
 # --- threads, each with its own timer ---
 rm -f gmon.out*

@@ -5,6 +5,7 @@
  * A call-path walk that follows %rbp reads that word; it must not become
  * a frame, and the caller must still be found (the stack scan between). */
 #include <stdint.h>
+#include <stdlib.h>
 
 void bad_rbp_burn(long n)
 {
@@ -43,5 +44,25 @@ void copies_burn(long n)
 			 "pop %%rbp"
 			 : "+r"(n)
 			 : "r"(copies)
+			 : "memory", "cc");
+}
+
+/* %rbp at two words that look like the entry code's frame (main's saved
+ * 0, then a return address into libc): after a library's frame they are
+ * data, and the caller must still be found. */
+void zero_record_burn(long n)
+{
+	volatile uintptr_t words[2];
+
+	words[0] = 0;
+	words[1] = (uintptr_t)&abort;   /* in libc */
+	__asm__ volatile("push %%rbp\n\t"
+			 "mov %1, %%rbp\n"
+			 "1:\n\t"
+			 "dec %0\n\t"
+			 "jnz 1b\n\t"
+			 "pop %%rbp"
+			 : "+r"(n)
+			 : "r"(words)
 			 : "memory", "cc");
 }
