@@ -9,10 +9,9 @@
 #   - compare() called by libc's qsort (no frame pointers) from sorter():
 #     most of compare's samples still have sorter and main in their path
 #     (the stack scan of library frames);
-#   - a library that keeps data in %rbp: no frame in no module, and its
-#     caller and main found; with %rbp out of the stack and copies of the
-#     return address into its caller, the caller is one frame; with %rbp
-#     at what looks like main's saved 0, the caller is found;
+#   - a library that keeps data in %rbp (a word in no module, copies of
+#     the return address into its caller, what looks like main's saved
+#     0): no frame in no module, its caller once, and main;
 #   - 4 threads, each sampled by its own timer: their paths end at their
 #     start routine, one table (path line) per thread at least;
 #   - a tiny leaf sampled on its push %rbp or its ret (%rbp still its
@@ -136,34 +135,26 @@ awk -v s="$share" 'BEGIN { exit !(s >= 0.9) }' ||
 	fail "sorter is in only $share of compare's paths: $(cat named)"
 grep -q '\[lib\] sorter' named || fail "no libc frame between compare and sorter: $(cat named)"
 
-# --- a library that keeps data in %rbp (programs/libbadrbp.c): the word
-# in no module that the chain reads is not a frame, and the caller is
-# found between (dlopen'ed from call_library, kept loaded)
+# --- a library that keeps data in %rbp (programs/libbadrbp.c), called
+# by call_library (dlopen'ed, kept loaded); in each case the library's
+# samples are under call_library and main, and no frame is in no module:
+#   bad_rbp_burn: %rbp at {the caller's frame pointer, a word in no
+#     module}: the word is not a frame, the caller is found between;
+#   copies_burn: %rbp out of the stack, four copies of the return address
+#     into call_library below the real one: the whole stack is scanned,
+#     and call_library is one frame;
+#   zero_record_burn: %rbp at {0, an address in libc}, as the entry code's
+#     frame looks, but after the library's frame: the stack is scanned.
 "$CC" -shared -fPIC -O2 -fomit-frame-pointer -mno-red-zone "$programs/libbadrbp.c" -o libbadrbp.so
 build_linked caller "$programs/dlclose-caller.c" -ldl
-rm -f gmon.out*
-BG_GMON_HZ=1000 ./caller "$work/libbadrbp.so" bad_rbp_burn 300000000 0 keep > /dev/null ||
-	fail "the run of libbadrbp.so failed"
-check_file gmon.out+paths caller
-if grep -q -- '-:' gmon.out+paths; then
-	fail "frames in no module (%rbp's data taken for a frame): $(grep -- '-:' gmon.out+paths)"
-fi
-named_paths gmon.out+paths caller > named
-read -r bad_samples share < <(awk '$2 == "[lib]" { all += $1; if ($0 ~ / \[lib\] call_library main$/) yes += $1 }
-	END { printf "%d %.4f\n", all, all ? yes / all : 0 }' named)
-note "%rbp with data: $bad_samples samples in the library, $share of them under call_library and main"
-[ "$bad_samples" -ge 30 ] || fail "only $bad_samples samples in libbadrbp.so: $(cat named)"
-awk -v s="$share" 'BEGIN { exit !(s >= 0.9) }' ||
-	fail "call_library and main in only $share of libbadrbp.so's paths: $(cat named)"
-# copies_burn: %rbp out of the stack, four copies of the return address
-# into call_library below the real one: the whole stack is scanned, and
-# call_library is one frame; zero_record_burn: %rbp at {0, an address in
-# libc}, the entry code's frame as it looks, after the library's frame:
-# the stack is scanned all the same
-for function in copies_burn zero_record_burn; do
+for function in bad_rbp_burn copies_burn zero_record_burn; do
 	rm -f gmon.out*
 	BG_GMON_HZ=1000 ./caller "$work/libbadrbp.so" "$function" 300000000 0 keep > /dev/null ||
 		fail "the run of libbadrbp.so ($function) failed"
+	check_file gmon.out+paths caller
+	if grep -q -- '-:' gmon.out+paths; then
+		fail "$function: frames in no module (%rbp's data taken for a frame): $(grep -- '-:' gmon.out+paths)"
+	fi
 	named_paths gmon.out+paths caller > named
 	read -r bad_samples share < <(awk '$2 == "[lib]" { all += $1; if ($0 ~ / \[lib\] call_library main$/) yes += $1 }
 		END { printf "%d %.4f\n", all, all ? yes / all : 0 }' named)
