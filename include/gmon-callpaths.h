@@ -23,7 +23,8 @@
  * A FRAME is MODULE:ADDRESS, ADDRESS in lower-case hex without 0x, in that
  * module's link-time addresses (the runtime address minus the module's load
  * bias), MODULE a module line's index; "-:ADDRESS" is a runtime address in no
- * loaded module.  Frames after the first are return addresses: the calling
+ * module (a module closed with dlclose before the write counts as loaded:
+ * one module line per file, whatever its load addresses were).  Frames after the first are return addresses: the calling
  * instruction ends just before ADDRESS.  BUILD-ID is the GNU build-id in hex,
  * or "-" if the module has none; PATH is the module's file as loaded (the
  * rest of the line, may hold spaces) or the base name for a module with no

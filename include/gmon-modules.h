@@ -30,7 +30,10 @@
  *                      high: the executable segments' link-time range; load:
  *                      the load address (runtime minus link-time address);
  *                      soname: its DT_SONAME, "-": none (path and soname
- *                      hold no tab).  Lines starting with '#' after the
+ *                      hold no tab).  A library closed with dlclose before
+ *                      the write is listed as a loaded one, with the
+ *                      address of its first load; one line (and one
+ *                      profile) per file.  Lines starting with '#' after the
  *                      header are comments.  A reader must check the first
  *                      line and refuse other versions.  Version 1 (gmon-mpi
  *                      0.1.0 before the soname) had no soname column;
