@@ -141,10 +141,10 @@ static int samples_ready(struct unloaded_samples *into, uintptr_t low, uint32_t 
 static void take_samples(const struct dl_phdr_info *dl, struct unloaded_samples **into, size_t n)
 {
 	struct pc_count *t = __atomic_load_n(&mods.table, __ATOMIC_ACQUIRE);
-	uintptr_t low[64], high[64];
-	int ready[64];
+	uintptr_t low[UNLOADED_DRAIN_BATCH], high[UNLOADED_DRAIN_BATCH];
+	int ready[UNLOADED_DRAIN_BATCH];
 
-	if (!t || n > 64)
+	if (!t || n > UNLOADED_DRAIN_BATCH)
 		return;
 	for (size_t m = 0; m < n; m++)
 		ready[m] = exec_range(&dl[m], &low[m], &high[m]) &&

@@ -30,7 +30,6 @@ static struct {
 	pthread_mutex_t lock;            /* writers of the records */
 	struct unloaded_module *records; /* UNLOADED_MAX, mmap'ed at the first */
 	size_t count;                    /* published: release store */
-	uint64_t not_kept;
 	int watching;
 	unloaded_drain_fn *drain;
 } un = { .lock = PTHREAD_MUTEX_INITIALIZER };
@@ -50,11 +49,6 @@ size_t unloaded_count(void)
 const struct unloaded_module *unloaded_get(size_t i)
 {
 	return &un.records[i];
-}
-
-uint64_t unloaded_not_kept(void)
-{
-	return __atomic_load_n(&un.not_kept, __ATOMIC_RELAXED);
 }
 
 unsigned unloaded_loads(const struct unloaded_module *u)
@@ -225,8 +219,8 @@ static struct unloaded_module *record_for(const struct unloaded_module *m)
  * the table for all: an MPI_Finalize closes dozens). */
 static void keep_gone(const struct noting *nt)
 {
-	struct dl_phdr_info dl[64];
-	struct unloaded_samples *into[64];
+	struct dl_phdr_info dl[UNLOADED_DRAIN_BATCH];
+	struct unloaded_samples *into[UNLOADED_DRAIN_BATCH];
 	size_t batch = 0;
 
 	pthread_mutex_lock(&un.lock);
@@ -237,17 +231,15 @@ static void keep_gone(const struct noting *nt)
 		if (!e->gone)
 			continue;
 		r = record_for(&e->m);
-		if (!r) {
-			__atomic_fetch_add(&un.not_kept, 1, __ATOMIC_RELAXED);
-			continue;
-		}
+		if (!r)
+			continue;       /* the array is full: outside every module */
 		if (r == &un.records[un.count])
 			__atomic_store_n(&un.count, un.count + 1, __ATOMIC_RELEASE);
 		if (!un.drain)
 			continue;
 		unloaded_phdr_info(&e->m, 0, &dl[batch]);       /* where it was */
 		into[batch++] = &r->samples;
-		if (batch == sizeof dl / sizeof dl[0]) {
+		if (batch == UNLOADED_DRAIN_BATCH) {
 			un.drain(dl, into, batch);
 			batch = 0;
 		}

@@ -23,9 +23,10 @@
  * UNLOADED_MAX, each published complete by a release store of the count
  * (unloaded_count), its loads by a release store of theirs: a flush
  * signal's writer reads them without a lock.  Beyond UNLOADED_MAX distinct
- * files, one more is not kept (counted in unloaded_not_kept).  A module later loaded where a closed one was is
- * found first by module_map_find's callers: the writers put the loaded
- * modules before these.
+ * files, one more is not kept: its samples stay in the table, outside
+ * every module at the write (which says how many).  A module later loaded
+ * where a closed one was is found first by module_map_find's callers: the
+ * writers put the loaded modules before these.
  */
 #ifndef GMON_MPI_UNLOADED_H
 #define GMON_MPI_UNLOADED_H
@@ -38,6 +39,7 @@
 #define UNLOADED_MAX 512
 #define UNLOADED_MAX_LOADS 8
 #define UNLOADED_MAX_PHDRS 32
+#define UNLOADED_DRAIN_BATCH 64   /* modules given to one unloaded_drain_fn call, at most */
 
 /* A module's samples, in bins of HISTOGRAM_BIN_BYTES from link-time
  * address low (modules.c's histogram of one module). */
@@ -60,10 +62,10 @@ struct unloaded_module {
 	struct unloaded_samples samples;
 };
 
-/* Takes the samples of the n modules dl[i] describes (their memory gone,
- * their program headers copies) out of the table into *samples[i], adding
- * to what they hold.  Called with the records' lock held, outside signal
- * handlers. */
+/* Takes the samples of the n (at most UNLOADED_DRAIN_BATCH) modules dl[i]
+ * describes (their memory gone, their program headers copies) out of the
+ * table into *samples[i], adding to what they hold.  Called with the
+ * records' lock held, outside signal handlers. */
 typedef void unloaded_drain_fn(const struct dl_phdr_info *dl, struct unloaded_samples **samples,
 			       size_t n);
 
@@ -76,9 +78,6 @@ void unloaded_watch(int on, unloaded_drain_fn *drain);
  * and stay so (their samples only grow, under the lock).  Async-signal-safe. */
 size_t unloaded_count(void);
 const struct unloaded_module *unloaded_get(size_t i);
-
-/* Modules that were unloaded but not kept (the array was full). */
-uint64_t unloaded_not_kept(void);
 
 /* How many load addresses record u has (acquire). */
 unsigned unloaded_loads(const struct unloaded_module *u);
