@@ -10,8 +10,10 @@
  * the rounds, raises SIGUSR1 (with BG_GMON_FLUSH_SIGNALS=USR1, the
  * profile is written on the signal, which then ends the process: the
  * profile is the flush's, not the exit's).  shift: after each close, maps
- * (and keeps) 64 KiB of memory, as a program allocating between two
- * openings does, so that the next opening may load the library elsewhere.
+ * (and keeps) a page, as a program allocating between two openings does:
+ * it takes the top of the library's hole, so that the next opening loads
+ * a small library elsewhere (600 openings of libburn.so: about 590
+ * addresses).
  * Prints the CPU seconds of the program and of the library's calls:
  * "own S lib S". */
 #include <dlfcn.h>
@@ -20,26 +22,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <time.h>
 
-volatile double own_sink;
-
-__attribute__((noinline)) void own_work(long n)
-{
-	double s = 0;
-
-	for (long i = 0; i < n; i++)
-		s += (double)i * 0.25;
-	own_sink = s;
-}
-
-static double cpu_seconds(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
-}
+#include "own-work.h"
 
 /* One round: open, call, close unless keep.  Returns its CPU seconds. */
 __attribute__((noinline)) double call_library(const char *library, const char *function, long n,
@@ -86,7 +70,7 @@ int main(int argc, char **argv)
 	for (long r = 0; r < rounds; r++) {
 		lib += call_library(argv[1], argv[2], n, 0);
 		if (strcmp(mode, "shift") == 0 &&
-		    mmap(NULL, 65536, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0) ==
+		    mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0) ==
 			    MAP_FAILED) {
 			perror("dlclose-caller: mmap");
 			return 2;
