@@ -60,37 +60,21 @@ SRC
 cat > prog.c <<'SRC'
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
+#include "own-work.h"
 double hot(long n);
 double cold(long n);
 void lib_outer(long n);
-volatile double own_sink;
-__attribute__((noinline)) void own_work(long n)
-{
-	double s = 0;
-
-	for (long i = 0; i < n; i++)
-		s += (double)i * 0.25;
-	own_sink = s;
-}
-static double cpu(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
-}
 int main(int argc, char **argv)
 {
 	long n = argc > 1 ? atol(argv[1]) : 100000000;
-	double t0 = cpu(), t1, t2, t3;
+	double t0 = cpu_seconds(), t1, t2, t3;
 
 	own_work(n / 2);
-	t1 = cpu();
+	t1 = cpu_seconds();
 	hot(n);
-	t2 = cpu();
+	t2 = cpu_seconds();
 	cold(n / 2);
-	t3 = cpu();
+	t3 = cpu_seconds();
 	for (int i = 0; i < 3; i++)
 		lib_outer(1000);
 	printf("own %.3f hot %.3f cold %.3f\n", t1 - t0, t2 - t1, t3 - t2);
@@ -100,7 +84,7 @@ SRC
 "$CC" -shared -fPIC -O1 -Wl,--build-id libhot.c -o libhot.so &&
 "$CC" -shared -fPIC -O1 -Wl,--build-id libcold.c -o libcold.so &&
 "$CC" -shared -fPIC -pg -O1 -Wl,--build-id "$programs/libwork.c" -o libwork.so &&
-"$CC" -pg -O1 prog.c -o prog -L. -lhot -lcold -lwork -Wl,-rpath,"$work" \
+"$CC" -pg -O1 -I"$programs" prog.c -o prog -L. -lhot -lcold -lwork -Wl,-rpath,"$work" \
 	-L"$rtlib" -lgmon-mpi -Wl,-rpath,"$rtlib" || { echo "ERROR: cannot build"; exit 99; }
 
 run() {   # DIR [RANK]: a run in DIR, its measured times in DIR/measured
@@ -231,18 +215,25 @@ done
 # adds its block's calls files)
 cp ranks/gmon.out+calls.1 calls.keep
 head -c 40 calls.keep > ranks/gmon.out+calls.1
-for np in 1 2 3 4; do
-	[ "$np" -gt 1 ] && [ "$have_mpi" = 0 ] && continue
-	rm -f ranks/gmon.sum*
-	MPI_LEAKS=0 sum_cmd "$np" -S --skip-bad ranks prog ||
-		fail "-S --skip-bad with a damaged calls file, $np process(es): $(cat sum.err)"
-	grep "calls" sum.err > "bad-calls-$np.err"
-	cp ranks/gmon.sum+calls "bad-calls-$np"
-	[ "$np" -gt 1 ] && same_file "a damaged calls file, $np processes: messages" \
-		bad-calls-1.err "bad-calls-$np.err"
-	[ "$np" -gt 1 ] && same_file "a damaged calls file, $np processes: the sum" bad-calls-1 \
-		"bad-calls-$np"
-done
+# sum_skip_bad LABEL PREFIX: -S --skip-bad over ranks with 1 to 4
+# processes (as many as MPI allows): the messages about the calls
+# (PREFIX-NP.err) and the summed calls (PREFIX-NP) are the same whatever NP
+sum_skip_bad() {
+	local label=$1 prefix=$2 np
+	for np in 1 2 3 4; do
+		[ "$np" -gt 1 ] && [ "$have_mpi" = 0 ] && continue
+		rm -f ranks/gmon.sum*
+		MPI_LEAKS=0 sum_cmd "$np" -S --skip-bad ranks prog ||
+			fail "-S --skip-bad with $label, $np process(es): $(cat sum.err)"
+		grep "calls" sum.err > "$prefix-$np.err"
+		cp ranks/gmon.sum+calls "$prefix-$np"
+		[ "$np" -gt 1 ] && same_file "$label, $np processes: messages" \
+			"$prefix-1.err" "$prefix-$np.err"
+		[ "$np" -gt 1 ] && same_file "$label, $np processes: the sum" "$prefix-1" \
+			"$prefix-$np"
+	done
+}
+sum_skip_bad "a damaged calls file" bad-calls
 expect_grep "the damaged calls file is named" "warning: .*ranks/gmon.out+calls.1" bad-calls-1.err
 expect_grep "the other two are summed" "summed the calls between modules (2 files)" bad-calls-1.err
 rm -f ranks/gmon.sum*
@@ -254,15 +245,7 @@ cp calls.keep ranks/gmon.out+calls.1
 cp ranks/gmon.out+calls.2 calls2.keep
 awk -F'\t' -v OFS='\t' '$1 == "module" && $2 == 0 { $3 = "0123456789abcdef" } 1' calls2.keep \
 	> ranks/gmon.out+calls.2
-for np in 1 2 3 4; do
-	[ "$np" -gt 1 ] && [ "$have_mpi" = 0 ] && continue
-	rm -f ranks/gmon.sum*
-	MPI_LEAKS=0 sum_cmd "$np" -S --skip-bad ranks prog ||
-		fail "-S --skip-bad with another build's calls, $np process(es): $(cat sum.err)"
-	grep "calls" sum.err > "other-calls-$np.err"
-	[ "$np" -gt 1 ] && same_file "another build's calls, $np processes: messages" \
-		other-calls-1.err "other-calls-$np.err"
-done
+sum_skip_bad "another build's calls" other-calls
 expect_grep "another build's calls are named" \
 	"ranks/gmon.out+calls.2: the calls of .*prog cannot be added to those of .*prog: not the same executable" \
 	other-calls-1.err

@@ -3,27 +3,10 @@
  * measured (CPU seconds of the process): "own S burn S". */
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
+
+#include "own-work.h"
 
 double burn(long n);
-volatile double own_sink;
-
-__attribute__((noinline)) void own_work(long n)
-{
-	double s = 0;
-
-	for (long i = 0; i < n; i++)
-		s += (double)i * 0.25;
-	own_sink = s;
-}
-
-static double cpu_seconds(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
-}
 
 int main(int argc, char **argv)
 {

@@ -4,17 +4,9 @@
  * with samples in both. */
 #include <stdio.h>
 
+#include "own-work.h"
+
 double burn(long n);
-volatile double own_sink;
-
-__attribute__((noinline)) void own_work(long n)
-{
-	double s = 0;
-
-	for (long i = 0; i < n; i++)
-		s += (double)i * 0.25;
-	own_sink = s;
-}
 
 int main(int argc, char **argv)
 {
