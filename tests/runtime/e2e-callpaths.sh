@@ -4,8 +4,9 @@
 # whose paths are known:
 #   - the issue's easy/hard: >= 99% of work()'s samples have hard() as
 #     their caller and main() after it; the paths' samples add up to the
-#     histogram's (the file's, plus those outside the text) less the lost
-#     ones; the executable is module 0 with its build-id and path;
+#     histogram's (the file's, plus those outside the text and those in
+#     shared libraries) less the lost ones, here and with qsort below;
+#     the executable is module 0 with its build-id and path;
 #   - compare() called by libc's qsort (no frame pointers) from sorter():
 #     most of compare's samples still have sorter and main in their path
 #     (the stack scan of library frames);
@@ -97,20 +98,34 @@ check_file() {
 path_samples() { awk -F'\t' '$1 == "path" { s += $2 } END { print s + 0 }' "$1"; }
 reported() { tail -n 1 "$1" | sed -n "s/.*$2: \([0-9]*\).*/\1/p"; }
 
+# expect_paths_add_up LABEL: after a run with BG_GMON_VERBOSE=1 whose
+# stderr is in ./stderr, the paths' samples are the histogram's (the
+# file's, those outside the text, and those in shared libraries, which the
+# runtime keeps for +modules: the dynamic linker's binding of the first
+# mcount call, qsort's) less the lost ones, and the verbose line and the
+# file's last comment say so; sets in_libraries
+expect_paths_add_up() {
+	local label=$1 in_file outside lost sum
+	in_file=$("$top_builddir/tests/runtime/gmon-inspect" samples gmon.out 0 ffffffffffffffff)
+	outside=$(sed -n 's/.*wrote gmon.out: [0-9]* samples (\([0-9]*\) outside the text).*/\1/p' stderr)
+	in_libraries=$(sed -n 's/.*: \([0-9]*\) samples in shared libraries:.*/\1/p' stderr)
+	lost=$(reported gmon.out+paths "lost (table full)")
+	sum=$(path_samples gmon.out+paths)
+	[ -n "$outside" ] && [ -n "$in_libraries" ] && [ -n "$lost" ] ||
+		fail "$label: no verbose lines or no comment: $(cat stderr; tail -1 gmon.out+paths)"
+	expect_eq "$sum" "$((in_file + outside + in_libraries - lost))" \
+		"$label: samples of the paths (histogram $in_file + outside $outside + libraries $in_libraries - lost $lost)"
+	expect_eq "$(reported gmon.out+paths "samples with a path")" "$sum" "$label: the comment's samples with a path"
+	grep -q "call paths (+paths): $sum samples in [0-9]* paths, $lost lost (table full), 0 cut at 128 frames" stderr ||
+		fail "$label: no word about the paths in the verbose line: $(cat stderr)"
+}
+
 # --- easy/hard ---
 BG_GMON_HZ=1000 BG_GMON_VERBOSE=1 ./prog easy-hard 2> stderr || fail "easy-hard failed: $(cat stderr)"
 [ -s gmon.out+paths ] || fail "no gmon.out+paths: $(ls_profiles)"
 check_file gmon.out+paths prog
 expect_eq "$(sed -n 2p gmon.out+paths)" $'rate\t1000' "the rate line"
-in_file=$("$top_builddir/tests/runtime/gmon-inspect" samples gmon.out 0 ffffffffffffffff)
-outside=$(sed -n 's/.*wrote gmon.out: [0-9]* samples (\([0-9]*\) outside the text).*/\1/p' stderr)
-lost=$(reported gmon.out+paths "lost (table full)")
-sum=$(path_samples gmon.out+paths)
-[ -n "$outside" ] && [ -n "$lost" ] || fail "no verbose line or no comment: $(cat stderr; tail -1 gmon.out+paths)"
-expect_eq "$sum" "$((in_file + outside - lost))" "samples of the paths (histogram $in_file + outside $outside - lost $lost)"
-expect_eq "$(reported gmon.out+paths "samples with a path")" "$sum" "the comment's samples with a path"
-grep -q "call paths (+paths): $sum samples in [0-9]* paths, $lost lost (table full), 0 cut at 128 frames" stderr ||
-	fail "no word about the paths in the verbose line: $(cat stderr)"
+expect_paths_add_up easy-hard
 named_paths gmon.out+paths prog > named
 read -r work_samples share < <(leaf_share " work hard main" < named)
 note "easy-hard: $work_samples samples in work, $share of them work <- hard <- main"
@@ -122,8 +137,10 @@ awk '$2 == "work" && $NF != "main" { bad = 1 } END { exit bad }' named ||
 
 # --- qsort: library frames without frame pointers ---
 rm -f gmon.out*
-BG_GMON_HZ=1000 ./prog qsort 20000
+BG_GMON_HZ=1000 BG_GMON_VERBOSE=1 ./prog qsort 20000 2> stderr || fail "qsort failed: $(cat stderr)"
 check_file gmon.out+paths prog
+expect_paths_add_up qsort
+[ "$in_libraries" -gt 0 ] || fail "qsort: no sample in libc's qsort: $(cat stderr)"
 named_paths gmon.out+paths prog > named
 read -r compare_samples share < <(awk '
 	$2 == "compare" || ($2 == "work" && $3 == "compare") {
