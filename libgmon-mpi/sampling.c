@@ -81,6 +81,9 @@ static __thread struct thread_slot *my_slot __attribute__((tls_model("initial-ex
 static __thread int my_thread_excluded __attribute__((tls_model("initial-exec")));
 static __thread uint64_t my_accounted_ns __attribute__((tls_model("initial-exec")));
 static __thread unsigned my_epoch __attribute__((tls_model("initial-exec")));
+/* this thread ran before sampling started (it started it): its CPU time
+ * from its creation is not all profiled time */
+static __thread int my_clock_predates_sampling __attribute__((tls_model("initial-exec")));
 
 static uint64_t cpu_clock_ns(clockid_t clock)
 {
@@ -102,7 +105,13 @@ static uint64_t cpu_clock_ns(clockid_t clock)
  * right whoever gets the signals; what a thread used after its last signal
  * is not sampled (as with glibc).  CPU time used while profiling was paused
  * is not claimed: resuming starts a new epoch, and a thread's first signal
- * in it only sets where its accounting starts.
+ * in it only sets where its accounting starts.  A thread's first signal
+ * in the first epoch claims its CPU time since its creation, unless the
+ * thread is older than sampling: the thread that started it (the main
+ * thread, whose time in exec, the dynamic linker and the libraries'
+ * constructors, 5 to 20 ms with libmpi, once landed as one lump wherever
+ * its first signal fell) is accounted from the start, as glibc's timer
+ * counts from its setitimer.
  */
 static uint32_t claim_thread_periods(void)
 {
@@ -111,7 +120,7 @@ static uint32_t claim_thread_periods(void)
 	uint64_t periods;
 
 	if (my_epoch != epoch) {
-		int first_ever = my_epoch == 0 && epoch == 1;
+		int first_ever = my_epoch == 0 && epoch == 1 && !my_clock_predates_sampling;
 
 		my_epoch = epoch;
 		if (!first_ever) {
@@ -262,7 +271,11 @@ int sampling_init(unsigned rate, int whole_process)
 	initialized = 1;
 	if (whole_process) {
 		process_wide = 1;
+		/* this thread's time so far is not profiled (claim_thread_periods) */
+		my_clock_predates_sampling = 1;
+		my_accounted_ns = cpu_clock_ns(CLOCK_THREAD_CPUTIME_ID);
 		err = paused ? 0 : arm_process_timer(1);
+		my_epoch = __atomic_load_n(&sampling_epoch, __ATOMIC_RELAXED);
 		pthread_mutex_unlock(&slot_lock);
 		return err;
 	}
