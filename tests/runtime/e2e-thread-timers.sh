@@ -2,7 +2,7 @@
 # Thread sampling: every thread's CPU time is sampled, by the default
 # process-wide timer and by per-thread timers (all): each thread's function
 # gets the samples of the CPU time that thread measured itself (within 5%,
-# 10% under the process-wide timer:
+# 10% or 40 ms short under the process-wide timer:
 # exact sample counts from the file, compared with CPU time, not with the
 # 3:1 work, whose CPU time varies on a loaded machine); BG_GMON_START_
 # THREAD_TIMERS=main samples the main thread only; gmon_thread_timer(0)
@@ -14,20 +14,26 @@ need_gprof
 
 build_linked app "$programs/burn-threads.c" -pthread
 
-# samples_match FUNCTION HZ [PERCENT]: FUNCTION's samples in gmon.out are
-# the CPU time its thread printed in ./out, within PERCENT (default 5; at
-# least 20 samples).  The process-wide timer's samples go to whichever
-# thread the kernel finds running when the process's time crosses a
-# period, so one thread's share is looser there: 10% (its total is checked
-# to 5% in e2e-sampling-rate.sh; a CI run saw 351 samples for 0.3707 s).
+# samples_match FUNCTION HZ [process]: FUNCTION's samples in gmon.out are
+# the CPU time its thread printed in ./out, within 5% (at least 20
+# samples).  Under the process-wide timer (process) its samples go to
+# whichever thread the kernel finds running when the process's time
+# crosses a period, so one thread's share is looser: 10% (its total is
+# checked to 5% in e2e-sampling-rate.sh; a CI run saw 351 samples for
+# 0.3707 s), and below that by up to 40 ms, since what the thread ran after
+# its last signal is never sampled (as with glibc): a tail of a few of its
+# gaps between signals, 10 ms or more when the kernel favours the other
+# thread.
 samples_match() {
-	local samples cpu tolerance=${3:-5}
+	local samples cpu tolerance=5 short_s=0
+	if [ "${3:-}" = process ]; then tolerance=10 short_s=0.040; fi
 	samples=$(exact_samples_of app "$1" gmon.out)
 	cpu=$(awk -v f="$1" '$1 == f { print $2 }' out)
 	note "$1: $samples samples at $2 Hz for $cpu s of its thread's CPU"
-	awk -v n="$samples" -v r="$2" -v c="$cpu" -v t="$tolerance" \
-		'BEGIN { exit !(n >= 20 && n / r >= (1 - t / 100) * c && n / r <= (1 + t / 100) * c) }' ||
-		fail "$1: $samples samples at $2 Hz are not the $cpu s its thread used, within $tolerance%"
+	awk -v n="$samples" -v r="$2" -v c="$cpu" -v t="$tolerance" -v s="$short_s" '
+		BEGIN { low = (1 - t / 100) * c; if (c - s < low) low = c - s
+			exit !(n >= 20 && n / r >= low && n / r <= (1 + t / 100) * c) }' ||
+		fail "$1: $samples samples at $2 Hz are not the $cpu s its thread used, within $tolerance%${3:+ (or $short_s s short)}"
 }
 
 for policy in all ""; do
@@ -36,8 +42,8 @@ for policy in all ""; do
 		./app ratio >out 2>stderr
 	"$GPROF" -b -p app gmon.out | grep -q '^Each sample counts as 0.001 seconds' ||
 		fail "BG_GMON_HZ=1000 is not the file's rate: $("$GPROF" -b -p app gmon.out | head -3)"
-	samples_match burn_three 1000 "$([ -n "$policy" ] && echo 5 || echo 10)"
-	samples_match burn_one 1000 "$([ -n "$policy" ] && echo 5 || echo 10)"
+	samples_match burn_three 1000 "${policy:-process}"
+	samples_match burn_one 1000 "${policy:-process}"
 	# the verbose line's samples: those the file holds, plus those outside the text
 	in_file=$("$top_builddir/tests/runtime/gmon-inspect" samples gmon.out 0 ffffffffffffffff)
 	reported=$(sed -n 's/.*wrote gmon.out: \([0-9]*\) samples (\([0-9]*\) outside the text).*/\1 \2/p' stderr)
@@ -60,7 +66,7 @@ for policy in all ""; do
 	rm -f gmon.out
 	env ${policy:+BG_GMON_START_THREAD_TIMERS=$policy} BG_GMON_HZ=1000 ./app stop >out
 	expect_eq "$(exact_samples_of app burn_stopped gmon.out)" 0 "samples after gmon_thread_timer(0) (${policy:-process})"
-	samples_match burn_running 1000 "$([ -n "$policy" ] && echo 5 || echo 10)"
+	samples_match burn_running 1000 "${policy:-process}"
 done
 
 # gmon_start_all_thread_timers() with the main-thread policy
@@ -77,7 +83,7 @@ grep -q "^gmon-mpi: BG_GMON_START_THREAD_TIMERS='everything' is not 'process', '
 grep -q "^gmon-mpi: BG_GMON_HZ='fast' is not a rate from 1 to 100000 samples per second; using 100" stderr ||
 	fail "message for a bad BG_GMON_HZ: $(cat stderr)"
 expect_eq "$(wc -l <stderr)" 2 "lines on stderr"
-samples_match burn_three 100 10  # the process-wide timer (see samples_match)
+samples_match burn_three 100 process
 "$GPROF" -b -p app gmon.out | grep -q '^Each sample counts as 0.01 seconds' || fail "default rate"
 
 # Exact call counts while every thread is being sampled
