@@ -1,8 +1,8 @@
 # e2e-lib.sh - the frame of the end-to-end shell tests (runtime/lib.sh and
 # analyzer/jobs-lib.sh source it): strict mode, a work directory named after
 # the test under the build tree (kept on failure, removed on success), mpirun
-# allowed as root, no profiling settings inherited from the caller's
-# environment, and fail/skip/note/expect_eq.
+# allowed as root, and fail/skip/note/expect_eq.  (No profiling setting is
+# inherited from the caller's environment: tests/clean-environment.sh.)
 
 set -eu
 
@@ -18,9 +18,6 @@ trap 'status=$?; [ $status -eq 0 ] && { cd /; rm -rf "$work"; }; exit $status' E
 if [ "$(id -u)" -eq 0 ]; then
 	export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 fi
-unset BG_GMON_RANK_SUBSET GMON_OUT_PREFIX BG_GMON_VERBOSE BG_GMON_START_THREAD_TIMERS BG_GMON_HZ
-unset BG_GMON_PROFILE_LIBS BG_GMON_FLUSH_SIGNALS
-unset OMPI_COMM_WORLD_RANK PMIX_RANK PMI_RANK MV2_COMM_WORLD_RANK SLURM_PROCID
 
 fail() { printf 'FAIL: %s: %s\n' "$test_name" "$*" >&2; exit 1; }
 skip() { printf 'SKIP: %s: %s\n' "$test_name" "$*" >&2; exit 77; }

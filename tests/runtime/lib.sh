@@ -6,8 +6,6 @@
 . "${top_srcdir:?run me through make check}/tests/e2e-lib.sh"
 programs=$top_srcdir/tests/runtime/programs
 runtime_libdir=$top_builddir/libgmon-mpi/.libs
-# (and no audit inherited from the caller's environment)
-unset BG_GMON_COUNT_LIB_CALLS LD_AUDIT LD_BIND_NOW GMON_MPI_AUDIT_LIBRARY
 
 # build_linked OUT SOURCE...: mpicc -pg, linked with -lgmon-mpi
 build_linked() {
