@@ -185,8 +185,11 @@ BG_GMON_FLUSH_SIGNALS=TERM BG_GMON_HZ=1000 SLOW_RENAME_MS=5000 SLOW_RENAME_MATCH
 	LD_PRELOAD=$work/slow-io.so ./killed ready &
 victim=$!
 for _ in $(seq 300); do [ -e ready ] && break; sleep 0.1; done
+[ -e ready ] || fail "the program to kill (slow renames) did not get ready"
 kill -TERM "$victim"
-sleep 1
+# (the profile's own rename is not slowed: the SIGKILL comes once it is
+# there, within the companions' 5 s)
+for _ in $(seq 40); do cmp -s gmon.out earlier.out || break; sleep 0.1; done
 kill -KILL "$victim" 2> /dev/null
 wait "$victim" 2> /dev/null || true
 cmp -s gmon.out earlier.out && fail "the profile was not written before the SIGKILL"

@@ -2,10 +2,10 @@
 # A sample handler half way through when the profile is written at exit
 # (descheduled between its check that sampling runs and its adding, as
 # on a loaded machine: here an LD_PRELOADed clock makes each handler of
-# the spinning thread take 30 ms there, and fsync takes 300 ms, so the
-# handler finishes during the write) must not add its samples after the
-# snapshot: the write waits for it, so the verbose line's count after the
-# write equals what the file holds.  Without the wait the handler's
+# the spinning thread take 10 ms there (the write waits up to 100 ms for
+# it), and fsync takes 300 ms, so the handler finishes during the write)
+# must not add its samples after the snapshot: the write waits for it, so
+# the verbose line's count after the write equals what the file holds.  Without the wait the handler's
 # samples land after the snapshot, nearly every run.
 . "$(dirname "$0")/lib.sh"
 

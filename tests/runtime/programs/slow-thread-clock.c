@@ -1,5 +1,5 @@
 /* slow-thread-clock.c - LD_PRELOADed by a test: reading a thread's CPU
- * clock takes 30 ms more in any thread but the main one.  The runtime's
+ * clock takes 10 ms more in any thread but the main one.  The runtime's
  * SIGPROF handler reads it (process-wide timer: the samples a signal
  * stands for) after checking that sampling still runs, so a handler of the
  * spinning thread is nearly always half way through when the main thread
@@ -20,7 +20,7 @@ int clock_gettime(clockid_t clock, struct timespec *ts)
 	rc = real_clock_gettime(clock, ts);
 	/* After the reading: the handler has its samples, not yet added. */
 	if (clock == CLOCK_THREAD_CPUTIME_ID && gettid() != getpid()) {
-		struct timespec pause = { 0, 30000000 };
+		struct timespec pause = { 0, 10000000 };
 
 		nanosleep(&pause, NULL);
 	}
