@@ -113,9 +113,12 @@ awk -v h="$hard" -v w="$work_self" 'BEGIN { exit !(w > 0 && h >= 0.99 * w) }' &&
 	echo "ok: threads: measured hard->work $hard s of work's $work_self s" ||
 	fail "threads: measured hard->work is $hard s of work's $work_self s (< 99%)"
 "$GPROF_PAR" --format=folded easy-hard-threads thr/gmon.out > thr.folded
-roots=$(awk '{ split($1, f, ";"); print f[1] }' thr.folded | sort -u | tr '\n' ' ')
+# (roots of more than 1% of the samples: a tick in a thread's exit code in
+# libc, or in the main thread's wait, may make a root of a sample or two)
+roots=$(awk '{ split($1, f, ";"); n[f[1]] += $NF; all += $NF }
+	END { for (r in n) if (n[r] > 0.01 * all) print r }' thr.folded | sort | tr '\n' ' ')
 [ "$roots" = "both hard_only " ] && echo "ok: threads' paths start at their start routines" ||
-	fail "threads' paths start at '$roots', expected both and hard_only"
+	fail "threads' paths start at '$roots', expected both and hard_only: $(cat thr.folded)"
 
 # Recursion: 30 frames of down() (or of the ping/pong cycle) over a sample
 # are one sample of it: its children are burn's time under it, not 30x.
