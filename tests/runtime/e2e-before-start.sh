@@ -7,10 +7,13 @@
 # libraries' constructors (5 to 20 ms with libmpi; 12 samples in the
 # dynamic linker on CI) landed as one lump wherever its first signal fell.
 # programs/slow-start.c burns 0.5 s of CPU in the executable's preinit
-# array (before __monstartup), then 0.3 s in main: by either timer
-# (process-wide, per-thread), the profile's samples (in the text, outside
-# it, in libraries) are main's CPU time, within 5% or 10 samples; with the
-# lump they were 0.8 s.
+# array (before __monstartup), then 0.3 s in main: the profile's samples
+# (in the text, outside it, in libraries) are main's CPU time, within 5% or
+# 10 samples; with the lump they were 0.8 s.  Per-thread timers (all) never
+# counted the time before them: their samples are no more than main's time.
+# (Not fewer is checked elsewhere, not here: on a machine with 4 busy loops
+# per core the kernel sends a thread's CPU timer 1 to 8 signals in 0.3 s
+# and its overruns come up to 30% short, or sends none at all.)
 . "$(dirname "$0")/lib.sh"
 
 build_linked app "$programs/slow-start.c" -I"$programs"
@@ -27,9 +30,9 @@ for policy in "" all; do
 		fail "$label: no verbose lines or no CPU times: $(cat cpu stderr)"
 	samples=$((total + in_libraries))
 	note "$label: $samples samples at 1000 Hz; CPU seconds at main $at_main, at its end $at_end"
-	awk -v n="$samples" -v a="$at_main" -v b="$at_end" 'BEGIN {
+	awk -v n="$samples" -v a="$at_main" -v b="$at_end" -v only_above="${policy:+1}" 'BEGIN {
 		main = (b - a) * 1000; slack = 0.05 * main; if (slack < 10) slack = 10
-		d = n - main; if (d < 0) d = -d; exit !(d <= slack) }' ||
+		d = n - main; if (d < 0 && !only_above) d = -d; exit !(d <= slack) }' ||
 		fail "$label: $samples samples for main's $(awk -v a="$at_main" -v b="$at_end" 'BEGIN { print b - a }') s of CPU (the time before profiling started sampled?)"
 done
 note ok
