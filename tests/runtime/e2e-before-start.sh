@@ -12,8 +12,8 @@
 # 10 samples; with the lump they were 0.8 s.  Per-thread timers (all) never
 # counted the time before them: their samples are no more than main's time.
 # (Not fewer is checked elsewhere, not here: on a machine with 4 busy loops
-# per core the kernel sends a thread's CPU timer 1 to 8 signals in 0.3 s
-# and its overruns come up to 30% short, or sends none at all.)
+# per core the kernel sends a thread's CPU timer 0 to 8 signals in 0.3 s,
+# whose overruns may count 2 samples of 300, a bare program's as ours.)
 . "$(dirname "$0")/lib.sh"
 
 build_linked app "$programs/slow-start.c" -I"$programs"
