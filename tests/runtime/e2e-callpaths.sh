@@ -115,7 +115,7 @@ expect_paths_add_up() {
 	local label=$1 in_file outside lost sum
 	in_file=$("$top_builddir/tests/runtime/gmon-inspect" samples gmon.out 0 ffffffffffffffff)
 	outside=$(sed -n 's/.*wrote gmon.out: [0-9]* samples (\([0-9]*\) outside the text).*/\1/p' stderr)
-	in_libraries=$(sed -n 's/.*: \([0-9]*\) samples in shared libraries:.*/\1/p' stderr)
+	in_libraries=$(library_samples)
 	lost=$(reported gmon.out+paths "lost (table full)")
 	sum=$(path_samples gmon.out+paths)
 	[ -n "$outside" ] && [ -n "$in_libraries" ] && [ -n "$lost" ] ||

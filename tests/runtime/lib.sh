@@ -32,6 +32,11 @@ mpirun_np() { # NP COMMAND...
 	"$MPIRUN" --oversubscribe -np "$np" "$@"
 }
 
+# library_samples: after a run with BG_GMON_VERBOSE=1 whose stderr is in
+# ./stderr, the samples the runtime kept for shared libraries (in neither
+# the histogram nor those outside the text); empty if no such line
+library_samples() { sed -n 's/.*: \([0-9]*\) samples in shared libraries:.*/\1/p' stderr; }
+
 # expect_written_samples LABEL MIN: after a run with BG_GMON_VERBOSE=1 whose
 # stderr is in ./stderr, gmon.out holds at least MIN samples, and the
 # verbose line's count after the write, less those outside the text, is
