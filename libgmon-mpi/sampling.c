@@ -109,7 +109,7 @@ static uint64_t cpu_clock_ns(clockid_t clock)
  * in the first epoch claims its CPU time since its creation, unless the
  * thread is older than sampling: the thread that started it (the main
  * thread, whose time in exec, the dynamic linker and the libraries'
- * constructors, 5 to 20 ms with libmpi, once landed as one lump wherever
+ * constructors, about 1 ms with libmpi here, once landed as one lump wherever
  * its first signal fell) is accounted from the start, as glibc's timer
  * counts from its setitimer.
  */
