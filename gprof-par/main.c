@@ -13,6 +13,7 @@
  */
 #include "config.h"
 
+#include <limits.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -612,6 +613,23 @@ static void print_file_order(const struct symtab *st, const struct callgraph *cg
 	free(files);
 }
 
+/* A directory holding glibc's one gmon.out and no rank files: the program
+ * was profiled by glibc's runtime, whose ranks all wrote (and overwrote)
+ * that one file.  Say how to get one file per rank. */
+static void report_single_gmon_out(const char *dir)
+{
+	char path[PATH_MAX];
+	struct stat sb;
+
+	if (snprintf(path, sizeof path, "%s/gmon.out", dir) >= (int)sizeof path ||
+	    lstat(path, &sb) != 0 || !S_ISREG(sb.st_mode))
+		return;
+	fprintf(stderr, PROGRAM ": %s is glibc's single profile (under "
+		"mpirun every rank overwrites it): link the program with -lgmon-mpi (mpicc -pg "
+		"... -lgmon-mpi) or run it under gmon-run to get one gmon.out.<rank> per rank\n",
+		path);
+}
+
 /* Process 0's part before summing: the executable (its errors come first,
  * as in GNU gprof) and, for -S, the directory's files.  Returns 0, or -1
  * after printing why. */
@@ -680,6 +698,7 @@ static int prepare(const struct options *o, struct symtab *st, int *have_symtab,
 	rankfiles_others_free(&others);
 	if (plan->nranks == 0) {
 		fprintf(stderr, PROGRAM ": %s: no " RANKFILES_PREFIX "<N> files to sum\n", o->dir);
+		report_single_gmon_out(o->dir);
 		return -1;
 	}
 	return 0;

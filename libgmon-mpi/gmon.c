@@ -29,6 +29,7 @@
 #include "callpaths.h"
 #include "calls.h"
 #include "diag.h"
+#include "env-check.h"
 #include "flush-signals.h"
 #include "gmon-mpi.h"
 #include "histogram.h"
@@ -200,6 +201,8 @@ PUBLIC void __monstartup(unsigned long lowpc, unsigned long highpc)
 	gmon.owner_pid = getpid();
 	gmon.config = config = config_get();
 	config_report_problems(config);
+	if (!config->is_mpi || config->rank == 0)
+		env_report_unknown(environ);
 	if (config->is_mpi && !rank_subset_contains(&config->subset, config->rank)) {
 		stop_for_good();
 		return;

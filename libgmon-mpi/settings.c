@@ -132,7 +132,9 @@ void config_read(struct gmon_config *c)
 	c->rank_source = launcher.source;
 	c->bad_rank_variable = launcher.bad_variable;
 	c->bad_rank_value = launcher.bad_value;
+	c->world_size = c->is_mpi ? world_size_from_environment() : 0;
 	c->subset = RANK_SUBSET_DEFAULT;
+	c->subset_text = subset;
 	if (subset && rank_subset_parse(subset, &c->subset) != 0)
 		c->bad_subset = subset;
 	c->timers = TIMERS_PROCESS;
@@ -181,6 +183,10 @@ void config_report_problems(const struct gmon_config *c)
 		diag("BG_GMON_RANK_SUBSET='%s' is not N, N:M or N:M:S (non-negative, N <= M, S >= 1); "
 		     "using the default 0:31",
 		     c->bad_subset);
+	else if (rank_subset_selects_none(&c->subset, c->world_size))
+		diag("BG_GMON_RANK_SUBSET='%s' selects none of this run's %ld ranks (0 to %ld): no "
+		     "rank writes a profile",
+		     c->subset_text, c->world_size, c->world_size - 1);
 	if (c->bad_timers)
 		diag("BG_GMON_START_THREAD_TIMERS='%s' is not 'process', 'main', 'all' or "
 		     "'nocomm'; sampling the whole process's CPU time (the default)",

@@ -33,6 +33,8 @@ struct gmon_config {
 	long rank;
 	const char *rank_source;     /* that variable's name */
 	struct rank_subset subset;
+	const char *subset_text;     /* BG_GMON_RANK_SUBSET as set, or NULL */
+	long world_size;             /* the launcher's, or 0 when none says */
 	/* malformed values (NULL if none), reported by config_report_problems */
 	const char *bad_subset;
 	const char *bad_timers;

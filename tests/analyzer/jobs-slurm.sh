@@ -102,6 +102,13 @@ bad "the launcher 'no-such-srun' is not found" LAUNCHER=no-such-srun -- "$work/a
 # --help prints the header, settings and exit statuses
 bash "$script" --help >out
 grep -q '^Exit status:' out && grep -q '^  LAUNCHER ' out || fail "--help: $(cat out)"
+# ... and ends quietly when its reader stops early (`--help | head`: the
+# engine's part then meets a closed pipe)
+for i in 1 2 3; do
+	bash "$script" --help 2>err | head -n 1 >/dev/null
+	status=${PIPESTATUS[0]}
+	expect_eq "$status:$(cat err)" "0:" "exit status and stderr of --help | head -n 1 (run $i)"
+done
 
 # A subset no task is in: no profile, status 5.
 status=0
