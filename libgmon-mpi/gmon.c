@@ -226,7 +226,8 @@ PUBLIC void __monstartup(unsigned long lowpc, unsigned long highpc)
 	modules_watch_unloaded(modules_enabled() || config->callstacks);
 	err = config->timers == TIMERS_PROCESS ? 0 : sampling_start_thread_timer();
 	if (err == 0)
-		err = sampling_init(config->rate, config->timers == TIMERS_PROCESS);
+		err = sampling_init(config->rate, config->timers == TIMERS_PROCESS,
+				    config->clock == CLOCK_WALL);
 	if (err != 0)
 		diag("cannot start a CPU-time sampling timer: %s; some threads take no samples",
 		     strerror(err));
