@@ -10,6 +10,10 @@ MANWIDTH=80; export MANWIDTH
 
 pages=$(cd "$man_dir" && ls -- *.[1-9])
 [ -n "$pages" ] || fail "no pages in $man_dir"
+# make install installs what dist_man_MANS lists: every page of man/.
+installed=$(sed -n '/^dist_man_MANS *=/,/[^\\]$/p' "$top_srcdir/Makefile.am" |
+	grep -oE 'man/[^ \\]+' | sed 's|^man/||' | sort)
+expect_eq "$installed" "$(printf '%s\n' $pages | sort)" "the pages dist_man_MANS installs"
 for page in $pages; do
 	section=${page##*.}
 	mkdir -p "share/man/man$section"
