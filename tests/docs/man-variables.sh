@@ -32,4 +32,8 @@ for v in BG_GMON_RANK_SUBSET BG_GMON_HZ GMON_OUT_PREFIX; do
 done
 expect_same_names read.txt "the variables read (runtime, audit library, gmon-run)" \
 	documented.txt "gmon-mpi(7)'s ENVIRONMENT"
+# docs/environment.md, the longer reference, names each of them too.
+for v in $(cat read.txt); do
+	grep -qE "\`$v(\`|=)" "$top_srcdir/docs/environment.md" || fail "docs/environment.md does not name $v"
+done
 note "$(wc -l < read.txt) variables, each documented"
