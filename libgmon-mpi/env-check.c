@@ -24,6 +24,7 @@ const char *const gmon_known_variables[] = {
 	/* gmon-run */
 	"GMON_MPI_LIBRARY",
 	"GMON_MPI_AUDIT_LIBRARY",
+	"GMON_MPI_PMPI_LIBRARY",
 	/* the job scripts (scripts/gmon-job, jobs/) and gprof-par-sum */
 	"GMON_APP",
 	"GMON_APP_ARGS",

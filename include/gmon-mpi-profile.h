@@ -1,0 +1,32 @@
+/*
+ * gmon-mpi-profile.h - the MPI profile written by the PMPI wrapper library
+ * (libgmon-mpi-pmpi-openmpi.so, -mpich.so) beside each rank's profile:
+ * PROFILE+mpi.<rank> (gmon.out+mpi.3), a text file, one record a line,
+ * fields separated by tabs:
+ *
+ *   gmon-mpi-profile 1
+ *   rank        <the rank in MPI_COMM_WORLD>
+ *   size        <the number of ranks>
+ *   elapsed_ns  <the wall time from the library's load to MPI_Finalize's end>
+ *   mpi_ns      <the wall time inside the MPI calls below, added up>
+ *   dropped_calls <calls not recorded: more (function, site) pairs than the table holds>
+ *   # function  module  site  calls  ns  bytes_sent  bytes_received
+ *   MPI_Barrier  /path/app  0x1234  5  301234567  0  0
+ *
+ * One line per (MPI function, call site): the site is the return address
+ * in the caller, at its link-time address in module (the executable's or a
+ * library's path; tab, newline and backslash written \t \n \\, other
+ * control bytes \xHH).  ns is the wall time (CLOCK_MONOTONIC) inside the
+ * calls; bytes are this rank's, from the counts and the datatypes' sizes
+ * (what a receive got where its status says).  Lines starting with '#'
+ * are comments.  gprof-par -S writes the ranks' files one after another
+ * into SUM+mpi, each starting at its magic line.
+ */
+#ifndef GMON_MPI_PROFILE_H
+#define GMON_MPI_PROFILE_H
+
+#define GMON_MPI_PROFILE_MAGIC "gmon-mpi-profile"
+#define GMON_MPI_PROFILE_VERSION 1
+#define GMON_MPI_PROFILE_KIND "mpi"
+
+#endif /* GMON_MPI_PROFILE_H */
