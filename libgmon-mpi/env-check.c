@@ -32,6 +32,7 @@ const char *const gmon_known_variables[] = {
 	"GMON_CFLAGS",
 	"GMON_JOB",
 	"GMON_LAUNCHER",
+	"GMON_MPI_PROFILE",
 	"GMON_NTASKS",
 	"GMON_RESULTS",
 	"GMON_RUN",

@@ -24,13 +24,20 @@ results=$work/submit/gmon-results/4242
 grep -q "not built with -pg" out && fail "a -pg program was taken for one without: $(cat out)"
 [ -d "$results" ] || fail "no results directory $results: $(cat out)"
 expect_eq "$(ls_ranks "$results/ranks")" "gmon.out.0 gmon.out.2 gmon.out.4" "rank files for subset 0:5:2"
-for f in gmon.sum profile.txt flat-profile.txt job.txt sum.log load-balance.txt load-balance.svg; do
+for f in gmon.sum profile.txt flat-profile.txt job.txt sum.log load-balance.txt load-balance.svg \
+	mpi-profile.txt mpi-profile.csv; do
 	[ -s "$results/$f" ] || [ "$f" = sum.log ] || fail "$results/$f is missing or empty"
 done
 ls "$results" | grep -q '\.tmp' && fail "temporary files left in $results: $(ls "$results")"
 grep -q -- "-n 2 .*gprof-par -S -o $results/gmon.sum .* $results/ranks $work/app" "$results/job.txt" ||
 	fail "the sum did not run on 2 processes: $(cat "$results/job.txt")"
 grep -q '^outcome: *ok$' "$results/job.txt" || fail "job.txt has no ok outcome: $(cat "$results/job.txt")"
+
+# the MPI profile, on by default for an MPI program: ranks 0, 2 and 4 (the
+# subset) each call MPI_Barrier once from main
+grep -q -- '--mpi ' "$results/job.txt" || fail "the job did not run gmon-run --mpi: $(cat "$results/job.txt")"
+expect_eq "$(awk -F, '$1 == "\"MPI_Barrier\"" && $3 != "all" { printf "%s:%s ", $3, $4 }' "$results/mpi-profile.csv")" \
+	"0:1 2:1 4:1 " "the MPI profile's barrier calls by rank"
 
 # ranks 0, 2 and 4 call rank_work 1000, 3000 and 5000 times
 expect_eq "$(calls_of app rank_work "$results/gmon.sum")" 9000 "calls of rank_work in gmon.sum"
