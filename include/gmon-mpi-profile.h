@@ -29,4 +29,11 @@
 #define GMON_MPI_PROFILE_VERSION 1
 #define GMON_MPI_PROFILE_KIND "mpi"
 
+/* For the PMPI wrapper library, defined by libgmon-mpi when it is loaded
+ * (a weak reference: the wrappers work without it): hook is called, in
+ * the handler, after the runtime wrote the profile on one of the
+ * BG_GMON_FLUSH_SIGNALS.  It must be async-signal-safe.  Up to 8 hooks;
+ * returns 0, or -1 when full. */
+int gmon_mpi_at_flush(void (*hook)(void)) __attribute__((weak));
+
 #endif /* GMON_MPI_PROFILE_H */

@@ -30,6 +30,7 @@
 #include "calls.h"
 #include "diag.h"
 #include "env-check.h"
+#include "flush-hooks.h"
 #include "flush-signals.h"
 #include "gmon-mpi.h"
 #include "histogram.h"
@@ -176,6 +177,7 @@ static void flush_on_signal(void)
 	end_write(&saved);
 	if (err != 0)
 		say_from_signal("on a signal, cannot write the profile ", err);
+	flush_hooks_run(); /* the MPI profile, when the PMPI wrappers are there */
 }
 
 static void start_flush_signals(const struct gmon_config *config)

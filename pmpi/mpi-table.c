@@ -22,6 +22,11 @@
 
 struct site_entry {
 	uint64_t key; /* the site's address with the function's id + 1 above bit 48 */
+	/* the site's module (its path, as the dynamic linker keeps it) and load
+	 * bias, found when the site is first seen (dladdr takes the loader's
+	 * lock: never in the flush signal's handler); NULL until then */
+	const char *module;
+	uintptr_t bias;
 	uint64_t calls;
 	uint64_t ns;
 	uint64_t sent;
@@ -55,6 +60,26 @@ int pmpi_enter(struct pmpi_timing *t)
 	return 1;
 }
 
+#define SITE_MASK ((1ull << 48) - 1)
+
+static char exe_path[PATH_MAX]; /* /proc/self/exe, read at MPI_Init */
+
+/* The module of a new site, and its load bias. */
+static void locate_site(struct site_entry *e, const void *addr)
+{
+	Dl_info info;
+	struct link_map *map = NULL;
+	const char *module = "?";
+
+	if (dladdr1(addr, &info, (void **)&map, RTLD_DL_LINKMAP) && map) {
+		e->bias = map->l_addr;
+		module = map->l_name && map->l_name[0] ? map->l_name
+			 : exe_path[0]                 ? exe_path
+						       : "?";
+	}
+	__atomic_store_n(&e->module, module, __ATOMIC_RELEASE);
+}
+
 static struct site_entry *entry_of(uint64_t key)
 {
 	uint64_t h = key * 0x9e3779b97f4a7c15u;
@@ -66,9 +91,12 @@ static struct site_entry *entry_of(uint64_t key)
 
 		if (found == key)
 			return e;
-		if (found == 0 && (__atomic_compare_exchange_n(&e->key, &empty, key, 0,
-							       __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE) ||
-				   empty == key))
+		if (found == 0 && __atomic_compare_exchange_n(&e->key, &empty, key, 0,
+							      __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
+			locate_site(e, (const void *)(uintptr_t)(key & SITE_MASK));
+			return e;
+		}
+		if (found == 0 && empty == key)
 			return e;
 	}
 	return NULL;
@@ -78,7 +106,7 @@ void pmpi_leave(const struct pmpi_timing *t, unsigned id, const void *site, uint
 		uint64_t received)
 {
 	uint64_t elapsed = now_ns() - t->start_ns;
-	uint64_t key = ((uint64_t)(id + 1) << 48) | ((uintptr_t)site & ((1ull << 48) - 1));
+	uint64_t key = ((uint64_t)(id + 1) << 48) | ((uintptr_t)site & SITE_MASK);
 	struct site_entry *e = entry_of(key);
 
 	depth--;
@@ -92,10 +120,27 @@ void pmpi_leave(const struct pmpi_timing *t, unsigned id, const void *site, uint
 	__atomic_add_fetch(&e->received, received, __ATOMIC_RELAXED);
 }
 
-void pmpi_started(int rank, int size)
+static char profile_path[PATH_MAX]; /* PROFILE+mpi.<rank>, or "" if not written */
+static const char *const *call_names;
+
+static int rank_profile(char *buf, size_t size);
+
+void pmpi_started(int rank, int size, const char *const *names)
 {
+	char profile[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", exe_path, sizeof exe_path - 1);
+
+	exe_path[n > 0 ? n : 0] = '\0';
 	my_rank = rank;
 	world_size = size;
+	call_names = names;
+	if (!rank_profile(profile, sizeof profile) ||
+	    companion_name(profile, GMON_MPI_PROFILE_KIND, profile_path, sizeof profile_path) >=
+		    sizeof profile_path)
+		profile_path[0] = '\0';
+	/* written on the runtime's flush signals too, when it is there */
+	if (profile_path[0] && gmon_mpi_at_flush)
+		gmon_mpi_at_flush(pmpi_write);
 }
 
 /* The profile this rank writes (as the runtime names it: GMON_OUT_PREFIX or
@@ -114,101 +159,167 @@ static int rank_profile(char *buf, size_t size)
 	       (int)size;
 }
 
-/* The module holding addr and addr's link-time address in it. */
-static const char *site_module(const void *addr, uintptr_t *link_address, char *exe,
-			       size_t exe_size)
+/* A line of the file, built in a buffer without stdio or malloc: the
+ * file is written from the flush signal's handler too. */
+struct line {
+	char text[PATH_MAX * 2 + 256];
+	size_t len;
+};
+
+static void put(struct line *l, const char *s)
 {
-	Dl_info info;
-	struct link_map *map = NULL;
-
-	if (!dladdr1(addr, &info, (void **)&map, RTLD_DL_LINKMAP) || !map) {
-		*link_address = (uintptr_t)addr;
-		return "?";
-	}
-	*link_address = (uintptr_t)addr - map->l_addr;
-	if (map->l_name && map->l_name[0])
-		return map->l_name;
-	if (!exe[0]) {
-		ssize_t n = readlink("/proc/self/exe", exe, exe_size - 1);
-
-		exe[n > 0 ? n : 0] = '\0';
-	}
-	return exe[0] ? exe : "?";
+	while (*s && l->len < sizeof l->text)
+		l->text[l->len++] = *s++;
 }
 
-/* A path with its tabs, newlines and backslashes escaped (\t \n \\), so a
- * line of the file is one record whatever the path holds. */
-static void put_escaped(FILE *f, const char *s)
+static void put_u64(struct line *l, uint64_t v, unsigned base)
+{
+	char digits[24];
+	size_t n = 0;
+
+	do
+		digits[n++] = "0123456789abcdef"[v % base];
+	while ((v /= base) != 0);
+	while (n > 0 && l->len < sizeof l->text)
+		l->text[l->len++] = digits[--n];
+}
+
+/* A path with its tabs, newlines and backslashes escaped (\t \n \\, other
+ * control bytes \xHH), so a line of the file is one record whatever the
+ * path holds. */
+static void put_escaped(struct line *l, const char *s)
 {
 	for (; *s; s++) {
-		if (*s == '\t')
-			fputs("\\t", f);
-		else if (*s == '\n')
-			fputs("\\n", f);
-		else if (*s == '\\')
-			fputs("\\\\", f);
-		else if ((unsigned char)*s < 0x20)
-			fprintf(f, "\\x%02x", (unsigned char)*s);
-		else
-			fputc(*s, f);
+		unsigned char c = (unsigned char)*s;
+		char hex[5] = {'\\', 'x', "0123456789abcdef"[c >> 4], "0123456789abcdef"[c & 15], 0};
+
+		if (c == '\t')
+			put(l, "\\t");
+		else if (c == '\n')
+			put(l, "\\n");
+		else if (c == '\\')
+			put(l, "\\\\");
+		else if (c < 0x20)
+			put(l, hex);
+		else if (l->len < sizeof l->text)
+			l->text[l->len++] = (char)c;
 	}
 }
 
-static int write_table(FILE *f, const char *const *names)
+static int flush_line(int fd, struct line *l)
 {
-	char exe[PATH_MAX] = "";
+	size_t done = 0;
+
+	while (done < l->len) {
+		ssize_t n = write(fd, l->text + done, l->len - done);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return n < 0 ? errno : EIO;
+		done += (size_t)n;
+	}
+	l->len = 0;
+	return 0;
+}
+
+static int header_field(int fd, struct line *l, const char *name, uint64_t v)
+{
+	put(l, name);
+	put(l, "\t");
+	put_u64(l, v, 10);
+	put(l, "\n");
+	return flush_line(fd, l);
+}
+
+static int write_table(int fd)
+{
+	struct line l = {.len = 0};
 	uint64_t total = 0;
+	int err;
 
 	for (size_t i = 0; i < TABLE_SIZE; i++)
-		total += table[i].ns;
-	fprintf(f, "%s %d\n", GMON_MPI_PROFILE_MAGIC, GMON_MPI_PROFILE_VERSION);
-	fprintf(f, "rank\t%d\nsize\t%d\nelapsed_ns\t%llu\nmpi_ns\t%llu\ndropped_calls\t%llu\n",
-		my_rank, world_size, (unsigned long long)(now_ns() - start_ns),
-		(unsigned long long)total,
-		(unsigned long long)__atomic_load_n(&dropped_calls, __ATOMIC_RELAXED));
-	fprintf(f, "# function\tmodule\tsite\tcalls\tns\tbytes_sent\tbytes_received\n");
+		total += __atomic_load_n(&table[i].ns, __ATOMIC_RELAXED);
+	put(&l, GMON_MPI_PROFILE_MAGIC " ");
+	put_u64(&l, GMON_MPI_PROFILE_VERSION, 10);
+	put(&l, "\n");
+	if ((err = flush_line(fd, &l)) != 0 || (err = header_field(fd, &l, "rank", (uint64_t)my_rank)) ||
+	    (err = header_field(fd, &l, "size", (uint64_t)world_size)) ||
+	    (err = header_field(fd, &l, "elapsed_ns", now_ns() - start_ns)) ||
+	    (err = header_field(fd, &l, "mpi_ns", total)) ||
+	    (err = header_field(fd, &l, "dropped_calls",
+				__atomic_load_n(&dropped_calls, __ATOMIC_RELAXED))))
+		return err;
+	put(&l, "# function\tmodule\tsite\tcalls\tns\tbytes_sent\tbytes_received\n");
+	if ((err = flush_line(fd, &l)) != 0)
+		return err;
 	for (size_t i = 0; i < TABLE_SIZE; i++) {
 		const struct site_entry *e = &table[i];
-		uintptr_t link_address;
-		const char *module;
+		uint64_t key = __atomic_load_n(&e->key, __ATOMIC_ACQUIRE);
+		const char *module = __atomic_load_n(&e->module, __ATOMIC_ACQUIRE);
+		uint64_t calls = __atomic_load_n(&e->calls, __ATOMIC_RELAXED);
 
-		if (e->key == 0 || e->calls == 0)
+		if (key == 0 || calls == 0 || !module)
 			continue;
-		module = site_module((const void *)(uintptr_t)(e->key & ((1ull << 48) - 1)),
-				     &link_address, exe, sizeof exe);
-		fprintf(f, "%s\t", names[(e->key >> 48) - 1]);
-		put_escaped(f, module);
-		fprintf(f, "\t0x%llx\t%llu\t%llu\t%llu\t%llu\n", (unsigned long long)link_address,
-			(unsigned long long)e->calls, (unsigned long long)e->ns,
-			(unsigned long long)e->sent, (unsigned long long)e->received);
+		put(&l, call_names[(key >> 48) - 1]);
+		put(&l, "\t");
+		put_escaped(&l, module);
+		put(&l, "\t0x");
+		put_u64(&l, (key & SITE_MASK) - e->bias, 16);
+		put(&l, "\t");
+		put_u64(&l, calls, 10);
+		put(&l, "\t");
+		put_u64(&l, __atomic_load_n(&e->ns, __ATOMIC_RELAXED), 10);
+		put(&l, "\t");
+		put_u64(&l, __atomic_load_n(&e->sent, __ATOMIC_RELAXED), 10);
+		put(&l, "\t");
+		put_u64(&l, __atomic_load_n(&e->received, __ATOMIC_RELAXED), 10);
+		put(&l, "\n");
+		if ((err = flush_line(fd, &l)) != 0)
+			return err;
 	}
-	return ferror(f) ? EIO : 0;
+	return 0;
 }
 
-void pmpi_write(const char *const *names)
+static void say(const char *what, const char *path, int err)
 {
-	char profile[PATH_MAX], path[PATH_MAX], tmp[PATH_MAX + 32];
-	FILE *f;
-	int fd, err;
+	struct line l = {.len = 0};
 
-	if (!rank_profile(profile, sizeof profile) ||
-	    companion_name(profile, GMON_MPI_PROFILE_KIND, path, sizeof path) >= sizeof path)
+	put(&l, "gmon-mpi: cannot write ");
+	put(&l, path);
+	put(&l, what);
+	put(&l, strerrorname_np(err) ? strerrorname_np(err) : "an error"); /* a table's string */
+	put(&l, "\n");
+	flush_line(STDERR_FILENO, &l);
+}
+
+void pmpi_write(void)
+{
+	char tmp[PATH_MAX + 32];
+	struct line l = {.len = 0};
+	int fd, err, saved_errno = errno;
+
+	if (!profile_path[0])
 		return;
-	snprintf(tmp, sizeof tmp, "%s.tmp.%d", path, (int)getpid());
+	put(&l, profile_path);
+	put(&l, ".tmp.");
+	put_u64(&l, (uint64_t)getpid(), 10);
+	memcpy(tmp, l.text, l.len < sizeof tmp - 1 ? l.len : sizeof tmp - 1);
+	tmp[l.len < sizeof tmp - 1 ? l.len : sizeof tmp - 1] = '\0';
 	fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
-	if (fd < 0 || !(f = fdopen(fd, "w"))) {
-		fprintf(stderr, "gmon-mpi: cannot write %s: %s\n", tmp, strerror(errno));
-		if (fd >= 0)
-			close(fd);
+	if (fd < 0) {
+		say(": ", tmp, errno);
+		errno = saved_errno;
 		return;
 	}
-	err = write_table(f, names);
-	if (fclose(f) != 0 && err == 0)
+	err = write_table(fd);
+	if (close(fd) != 0 && err == 0)
 		err = errno;
-	if (err == 0 && rename(tmp, path) != 0)
+	if (err == 0 && rename(tmp, profile_path) != 0)
 		err = errno;
 	if (err != 0) {
-		fprintf(stderr, "gmon-mpi: cannot write %s: %s\n", path, strerror(err));
+		say(": ", profile_path, err);
 		unlink(tmp);
 	}
+	errno = saved_errno;
 }

@@ -25,12 +25,15 @@ int pmpi_enter(struct pmpi_timing *t);
 void pmpi_leave(const struct pmpi_timing *t, unsigned id, const void *site, uint64_t sent,
 		uint64_t received);
 
-/* After MPI_Init: this process is rank of size ranks. */
-void pmpi_started(int rank, int size);
+/* After MPI_Init: this process is rank of size ranks; the functions' ids
+ * are indexes into names.  Registers pmpi_write with the runtime's flush
+ * signals (BG_GMON_FLUSH_SIGNALS) when the runtime is loaded. */
+void pmpi_started(int rank, int size, const char *const *names);
 
-/* After MPI_Finalize: writes PROFILE+mpi.<rank> if the rank is in
- * BG_GMON_RANK_SUBSET, naming the functions by names[id]; a problem is
- * said on stderr, the program goes on. */
-void pmpi_write(const char *const *names);
+/* After MPI_Finalize, and on a flush signal: writes PROFILE+mpi.<rank> if
+ * the rank is in BG_GMON_RANK_SUBSET (a temporary file, then renamed); a
+ * problem is said on stderr, the program goes on.  Async-signal-safe: no
+ * stdio, no malloc, no lock. */
+void pmpi_write(void);
 
 #endif /* GMON_PMPI_TABLE_H */

@@ -79,9 +79,9 @@ static void after_call(enum mpi_call_id id, int rc)
 	if (id == ID_MPI_Init || id == ID_MPI_Init_thread) {
 		PMPI_Comm_rank(MPI_COMM_WORLD, &rank);
 		PMPI_Comm_size(MPI_COMM_WORLD, &size);
-		pmpi_started(rank, size);
+		pmpi_started(rank, size, call_names);
 	} else if (id == ID_MPI_Finalize) {
-		pmpi_write(call_names);
+		pmpi_write();
 	}
 }
 

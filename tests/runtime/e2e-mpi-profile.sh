@@ -67,11 +67,31 @@ cmp -s sum1/gmon.sum+mpi sum2/gmon.sum+mpi || fail "the sum's MPI profile differ
 "$gprof_par" --mpi=csv app gmon.out.0 gmon.out.1 gmon.out.2 >ranks.csv 2>/dev/null
 cmp -s sum.csv ranks.csv || fail "--mpi=csv of the sum differs from the ranks' files: $(diff sum.csv ranks.csv | head)"
 "$gprof_par" --mpi app sum1/gmon.sum >text 2>/dev/null
-grep -q "^MPI's share of each rank's wall time: min .*(rank [0-2]), mean .*, max .*(rank 0)$" text ||
-	fail "--mpi's text: no share line with rank 0 the most in MPI: $(head -n 5 text)"
+grep -Eq "^MPI's share of each rank's wall time: min [0-9.]+% \(rank [0-2]\), mean [0-9.]+%, max [0-9.]+% \(rank [0-2]\)$" text ||
+	fail "--mpi's text: no line of MPI's share of the ranks' wall time: $(head -n 5 text)"
+grep -Eq '^MPI_Barrier +sync_point +15 ' text || fail "--mpi's text: no MPI_Barrier from sync_point, 15 calls: $(cat text)"
 "$gprof_par" --mpi=json app sum1/gmon.sum >json 2>/dev/null
 python3 -c 'import json, sys; d = json.load(open("json")); assert len(d["ranks"]) == 3; assert any(s["function"] == "MPI_Barrier" and s["call_site"] == "sync_point" and s["calls"] == 15 for s in d["call_sites"])' ||
 	fail "--mpi=json: not the 3 ranks and the barrier's 15 calls"
+
+# a job stopped by a signal (BG_GMON_FLUSH_SIGNALS): the MPI profile is
+# written with the rank's profile, up to the signal (no MPI_Finalize)
+rm -f gmon.out* ready
+GMON_MPI_PMPI_LIBRARY=$pmpi_libdir/libgmon-mpi-pmpi-openmpi.so BG_GMON_FLUSH_SIGNALS=TERM \
+	"$MPIRUN" --oversubscribe --mca odls_base_sigkill_timeout 30 -np 2 \
+	"$gmon_run" --mpi ./app --hang ready >/dev/null 2>&1 &
+job=$!
+for _ in $(seq 300); do [ -e ready ] && break; sleep 0.1; done
+[ -e ready ] || { kill -KILL $job; fail "the hanging run never got ready"; }
+kill -TERM $job
+wait $job || true
+for r in 0 1; do
+	[ -s gmon.out.$r ] && [ -s gmon.out+mpi.$r ] || fail "a flush signal left rank $r's files: $(ls)"
+	"$gprof_par" --mpi=csv app gmon.out.$r >flushed.csv 2>/dev/null
+	expect_eq "$(awk -F, '$1 == "\"MPI_Barrier\"" && $2 == "\"sync_point\"" && $3 == "all" { print $4 }' flushed.csv)" 5 \
+		"rank $r's MPI_Barrier calls from sync_point written on the flush signal"
+	! grep -q MPI_Finalize flushed.csv || fail "rank $r: MPI_Finalize in a profile written before it"
+done
 
 # without the wrapper library: said, not a crash
 rm -f gmon.out*

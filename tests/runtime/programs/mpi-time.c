@@ -4,11 +4,15 @@
  * from send_block() (rank 1 receives them in recv_block()); rank 0 sleeps
  * 0.4 s in sleep_io().  Each rank prints the wall time it measured in each
  * (MPI_Wtime around the calls):
- *   rank 0 barrier 0.61234 send 0.00123 sleep 0.40012 */
+ *   rank 0 barrier 0.61234 send 0.00123 sleep 0.40012
+ * With --hang FILE, the ranks then create FILE (rank 0) and wait for a
+ * signal instead of ending (a job killed at its time limit). */
 #include <errno.h>
 #include <mpi.h>
 #include <stdio.h>
+#include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 static double thread_cpu(void)
 {
@@ -87,6 +91,14 @@ int main(int argc, char **argv)
 	if (rank == 0)
 		slept = sleep_io();
 	printf("rank %d barrier %.5f send %.5f sleep %.5f\n", rank, barrier, send, slept);
+	fflush(stdout);
+	if (argc == 3 && strcmp(argv[1], "--hang") == 0) {
+		MPI_Barrier(MPI_COMM_WORLD);
+		if (rank == 0)
+			fclose(fopen(argv[2], "w"));
+		for (;;)
+			pause();
+	}
 	MPI_Finalize();
 	return 0;
 }
