@@ -40,18 +40,19 @@ static int parse_line(char *line, int version, struct module_entry *e)
 	char *slash;
 	int n = 0;
 
-	for (char *p = line; n < nfields; n++) {
+	/* cleared first: the caller counts the entry, and frees its pointers,
+	 * whatever this returns */
+	memset(e, 0, sizeof *e);
+	for (char *p = line; p; n++) {
+		if (n == nfields)
+			return -1;     /* a field more than its version has */
 		field[n] = p;
 		p = strchr(p, '\t');
-		if (!p) {
-			n++;
-			break;
-		}
-		*p++ = '\0';
+		if (p)
+			*p++ = '\0';
 	}
-	if (n != nfields || strchr(field[nfields - 1], '\t'))
+	if (n != nfields)
 		return -1;
-	memset(e, 0, sizeof *e);
 	if (number(field[1], 10, &e->samples) != 0 || number(field[3], 16, &e->low) != 0 ||
 	    number(field[4], 16, &e->high) != 0 || number(field[5], 16, &e->load) != 0)
 		return -1;
