@@ -64,7 +64,7 @@
 #                               file cut in its bins.  Not compared: -s with
 #                               -O b/4 (a BSD-format sum: refused), garbage
 #                               without the magic (GNU reads it as BSD)
-#   -I --directory-path, GPROF_PATH, -y --separate-files
+#   -I --directory-path, GPROF_PATH, -y --separate-files (its files 0600)
 #                               multi-rel (sources moved; files compared)
 #   -B (undocumented: -q)       cycles
 #   -v --version, -h --help     gprof-par's own text, not compared
@@ -422,6 +422,27 @@ if [ -L ours-y/main.c-ann ] && grep -q "main.c-ann: is a symbolic link" ours-y/e
 	echo "ok: -y leaves a symbolic link alone: $(cat ours-y/err)"
 else
 	fail "-y over a symbolic link:"; ls -l ours-y; cat ours-y/err
+fi
+# The annotations hold the text of whatever file the DWARF names: written
+# 0600, never wider whatever the umask (they were 0666 & ~umask: root's
+# gprof-par -A -y on a program built from #line 1 "/etc/shadow" left a
+# world-readable shadow-ann, as GNU gprof does), geometry.c-ann above too
+# (DWARF 4: with DWARF 5, GNU gprof and gprof-par annotate shadow.c).
+printf '#line 1 "/etc/shadow"\nvoid f(void) {}\nint main(void) { f(); return 0; }\n' >shadow.c
+mkdir -p shadow-y
+checks=$((checks + 1))
+if "$CC" -gdwarf-4 -pg -O0 shadow.c -o shadow-y/prog && (cd shadow-y && ./prog); then
+	(umask 022 && cd shadow-y && "$GPROF_PAR" -A -y prog gmon.out >/dev/null 2>err)
+	mode=$(stat -c %a shadow-y/shadow-ann 2>/dev/null) || mode="not written ($(cat shadow-y/err))"
+	ann_mode=$(stat -c %a ours-y/geometry.c-ann)
+	if [ "$mode" = 600 ] && [ "$ann_mode" = 600 ]; then
+		echo "ok: -y writes shadow-ann and geometry.c-ann with mode $mode"
+	else
+		fail "-y wrote shadow-ann with mode $mode, geometry.c-ann $ann_mode, not 600"
+	fi
+	rm -f shadow-y/shadow-ann
+else
+	fail "cannot build or run the #line 1 \"/etc/shadow\" program"
 fi
 
 # Arc selections with -s are refused rather than summed differently from
