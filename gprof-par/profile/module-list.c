@@ -81,6 +81,7 @@ int module_list_read(const char *path, struct module_list *l, char *err, size_t 
 	FILE *f = fd >= 0 ? fdopen(fd, "r") : NULL;
 	char *line = NULL;
 	size_t cap = 0, lineno = 0, have = 0;
+	uint64_t total = 0;
 	ssize_t len;
 	char current[64], older[64];
 	int version = 0;
@@ -132,6 +133,12 @@ int module_list_read(const char *path, struct module_list *l, char *err, size_t 
 			goto fail;
 		}
 		l->n++;
+		if (l->entries[l->n - 1].samples > UINT64_MAX - total) {
+			set_error(err, errlen, "%s:%zu: too many samples: the list's add up past "
+				  "2^64 - 1", path, lineno);
+			goto fail;
+		}
+		total += l->entries[l->n - 1].samples;
 	}
 	if (lineno == 0) {
 		set_error(err, errlen, "%s: empty, not a list of modules", path);
