@@ -24,7 +24,8 @@
 #   -T --traditional            cycles, multi-g*, cxx-g (names not demangled)
 #   --inline-file-names         multi-g*, cxx-g
 #   -n -N --time --no-time      cycles, recursion
-#   -p -P -q -Q [SPEC]          every program; SPEC forms on cycles, cxx, -g
+#   -p -P -q -Q [SPEC]          every program; SPEC forms on cycles, cxx, -g;
+#                               names that are prefixes of others (prefixes.c)
 #   -z --display-unused-functions   several programs
 #   --demangle[=STYLE] --no-demangle   cxx (and flat-gprof.sh)
 #   @FILE                       cycles (options, nesting, operands, missing)
@@ -142,6 +143,12 @@ check calls-static "-a -b" "-a -q -b"
 build recursion "$corpus/recursion.c"
 expect_in_gnu recursion '+'
 check recursion "-q" "-b -k fact/fact" "-b -Nfact" "-b -Qfact/fact" "-b -pfact -qfact" "-r"
+
+# Names that are prefixes of others: a SPEC names one function only
+# (-Pwork dropping worker too was a plausible mistake no test caught)
+build prefixes "$corpus/prefixes.c"
+check prefixes "-b -Pwork" "-b -pwork" "-b -Qwork" "-b -qwork" "-b -Nwork" "-b -nworker" \
+	"-b -k work/worker" "-b -Zwork -C" "-b -Pwork -Pwork2"
 
 build cycles "$corpus/cycles.c"
 expect_in_gnu cycles 'as a whole'
