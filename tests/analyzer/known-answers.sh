@@ -11,6 +11,10 @@
 #       --format=folded: "main;mid(int);work(int,_char) 50" (no space kept);
 #       --format=json --per-rank: the rank lists main and mid (self 0,
 #       total 50) as well as work (not only functions with self time);
+#   - -M with a stripped library (libsl.c: first_fn, then last_fn, the
+#     last function of its text) whose crafted profile has 50 samples in
+#     last_fn and 10 in first_fn: both named from .dynsym with their
+#     samples (the last one's were a plausible loss);
 #   - -S -M on 6 rank files, each with the chain's profile as a library's
 #     (libchain.so), with 1, 2 and 4 processes (a process holding several
 #     files): the same report and files, each library bin 6 x 50.
@@ -66,6 +70,39 @@ want = {"main": (0, 50), "mid(int)": (0, 50), "work(int, char)": (50, 50)}
 if got != want:
     sys.exit("ranks[0].functions: %s, not %s" % (got, want))
 PY
+
+# -M: a stripped library's last function
+cat >libsl.c <<'SRC'
+volatile unsigned long sl_sink;
+void first_fn(unsigned long n) { for (unsigned long i = 0; i < n; i++) sl_sink += i; }
+void last_fn(unsigned long n) { for (unsigned long i = 0; i < n; i++) sl_sink ^= i * 7; }
+SRC
+"$CC" -shared -fPIC -O1 -Wl,--build-id libsl.c -o libsl.so && strip libsl.so ||
+	{ echo "ERROR: cannot build libsl.so"; exit 99; }
+sym() { nm -D --defined-only libsl.so | awk -v n="$1" '$3 == n { print $1 }'; }
+# the executable segment: LOAD, offset, vaddr, paddr, filesz, memsz, R E
+read -r low size < <(readelf -lW libsl.so | awk '$1 == "LOAD" && / E / { print $3, $6; exit }')
+low=$((low)) high=$((low + size))
+mkdir sl && cp k.out sl/gmon.out
+python3 - "$low" "$high" "$(sym first_fn)" "$(sym last_fn)" <<'PY' || fail "cannot craft libsl.so's profile"
+import struct, sys
+low, high = int(sys.argv[1]), int(sys.argv[2])
+first, last = int(sys.argv[3], 16), int(sys.argv[4], 16)
+nbins = (high - low + 1) // 2
+bins = [0] * nbins
+for pc, n in ((first + 8, 10), (last + 16, 50)):
+    bins[(pc - low) * nbins // (high - low)] += n
+rec = (b"\0" + struct.pack("<QQII", low, high, nbins, 100) + b"seconds".ljust(15, b"\0") + b"s"
+       + b"".join(struct.pack("<H", b) for b in bins))
+open("sl/gmon.out+libsl.so", "wb").write(b"gmon" + struct.pack("<I", 1) + b"\0" * 12 + rec)
+PY
+printf '# gmon-mpi modules 2\ngmon.out+libsl.so\t60\t%s\t0x%x\t0x%x\t0x7f0000000000\t-\t%s\n' \
+	"$(readelf -n libsl.so | sed -n 's/.*Build ID: //p')" "$low" "$high" "$work/libsl.so" >sl/gmon.out+modules
+"$GPROF_PAR" -M -b -p chain sl/gmon.out >stripped 2>err || fail "-M with a stripped library: $(cat err)"
+grep -q "^ *[0-9.]*  *[0-9.]*  *0\.50  *last_fn {1}$" stripped &&
+	grep -q "^ *[0-9.]*  *[0-9.]*  *0\.10  *first_fn {1}$" stripped &&
+	grep -q "^ {1}   libsl.so  *0\.60 " stripped ||
+	{ fail "-M with a stripped library: last_fn 0.50 s, first_fn 0.10 s expected:"; cat stripped; }
 
 # -S -M with several files a process
 mkdir d
