@@ -699,7 +699,10 @@ static uint64_t take_paths_note(struct sum_paths *sp, int q, uint64_t totals[3])
  * the rest of its block to a set that starts from that state, so it judges
  * each file as the serial sum does.  Process 0 takes the counts and
  * warnings in process order and the sets up the tree; o->paths on process
- * 0 is then the serial sum's, whatever the number of processes.
+ * 0 is then the serial sum's, whatever the number of processes.  Unless
+ * samples overflow: a file refused for it in a block, or blocks whose sets
+ * add up past 2^64 - 1, and process 0 sums all the paths in file order
+ * (which file the serial sum refuses depends on every file before it).
  */
 static void sum_paths_parallel(struct sum_run *run, const struct sum_job *job,
 			       const struct sum_bad_file *bad, size_t nbad, struct sum_outcome *o)
@@ -876,7 +879,8 @@ static void take_calls(struct sum_calls *sc, int q)
  * judges each file as the serial sum does.  Process 0 takes the messages
  * and sets in process order (the messages are then in file order); the
  * written sum is canonical.  o->calls[kind] on process 0 is then the
- * serial sum's, whatever the number of processes.
+ * serial sum's, whatever the number of processes (on a count past
+ * 2^64 - 1, in a block or adding the blocks, process 0 sums serially).
  */
 static void sum_calls_parallel(struct sum_run *run, const struct sum_job *job,
 			       const struct sum_bad_file *bad, size_t nbad, struct sum_outcome *o,
@@ -1165,7 +1169,8 @@ static void mark_blocks(struct sum_libraries *sl, int q)
  * them to all, with the range of each library's files that each process
  * read.  Then each library's files are summed as the main sum's are, each
  * process its own range.  o->libraries on process 0 is then the serial
- * sum's, whatever the number of processes.
+ * sum's, whatever the number of processes (on samples past 2^64 - 1,
+ * process 0 reads the lists serially and sums the libraries alone).
  */
 static void sum_libraries_parallel(struct sum_run *run, const struct sum_job *job,
 				   const struct sum_bad_file *bad, size_t nbad,
