@@ -42,7 +42,10 @@ static FILE *open_annotation(const char *name, void *arg)
 	if (!path)
 		die("out of memory");
 	snprintf(path, n, "%s" ANNOTATION_SUFFIX, base);
-	rc = output_open(&a->out, path, err, sizeof(err));
+	/* 0600: the text is a source file's that the DWARF names, any file
+	 * (#line 1 "/etc/shadow"), which a world-readable copy would leak;
+	 * never through a link at the name (output_open_mode) */
+	rc = output_open_mode(&a->out, path, 0600, err, sizeof(err));
 	free(path);
 	if (rc != 0) {
 		fprintf(stderr, PROGRAM ": %s\n", err);

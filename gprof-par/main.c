@@ -16,6 +16,7 @@
 #include <limits.h>
 #include <pthread.h>
 #include <stdint.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -54,6 +55,7 @@
 #include "mpi-profile.h"
 #include "mpi-report.h"
 #include "mpi-sites.h"
+#include "name-index.h"
 #include "options.h"
 #include "ordering.h"
 #include "paths-report.h"
@@ -99,9 +101,11 @@ static void note_library_time(const struct sum_job *job, const struct profile *p
 {
 	struct module_list *lists = calloc(job->n ? job->n : 1, sizeof(*lists));
 	struct library_share *share = NULL;
+	struct name_index index;
 	size_t nshare = 0, cap = 0;
 	uint64_t exe = 0, libs = 0;
 
+	name_index_init(&index);
 	if (!lists)
 		return;
 	for (size_t i = 0; i < job->n; i++) {
@@ -116,34 +120,49 @@ static void note_library_time(const struct sum_job *job, const struct profile *p
 			continue;
 		}
 		rc = module_list_read(path, &lists[i], err, sizeof(err));
-		free(path);
 		if (rc != 0) {
 			fprintf(stderr, PROGRAM ": warning: %s\n", err);
+			free(path);
 			continue;
 		}
 		for (size_t k = 0; k < lists[i].n; k++) {
 			const struct module_entry *e = &lists[i].entries[k];
-			size_t j;
+			size_t j = name_index_find_string(&index, share, sizeof *share,
+							  offsetof(struct library_share, base),
+							  e->base);
 
-			for (j = 0; j < nshare && strcmp(share[j].base, e->base) != 0; j++)
-				;
-			if (j == nshare) {
+			if (e->samples > UINT64_MAX - libs) {
+				fprintf(stderr, PROGRAM ": warning: %s: too many samples to add: the "
+					"samples in shared libraries of the lists add up past 2^64 - 1 "
+					"(their share is not said)\n", path);
+				free(path);
+				goto out;
+			}
+			if (j == SIZE_MAX) {
 				if (nshare == cap) {
 					struct library_share *grown;
 
 					cap = cap ? 2 * cap : 8;
 					grown = realloc(share, cap * sizeof(*grown));
-					if (!grown)
+					if (!grown) {
+						free(path);
 						goto out;
+					}
 					share = grown;
+				}
+				j = nshare;
+				if (name_index_add(&index, name_hash(e->base, NULL), j) != 0) {
+					free(path);
+					goto out;
 				}
 				share[nshare++] = (struct library_share){ e->base, NULL, 0 };
 			}
-			share[j].samples += e->samples;
+			share[j].samples += e->samples;   /* at most libs: no overflow */
 			if (!share[j].example && e->file)
 				share[j].example = e->file;
 			libs += e->samples;
 		}
+		free(path);
 	}
 	if (libs == 0)
 		goto out;
@@ -152,15 +171,17 @@ static void note_library_time(const struct sum_job *job, const struct profile *p
 			exe += p->hists[h].bins[b];
 	qsort(share, nshare, sizeof(*share), cmp_share);
 	fprintf(stderr, PROGRAM ": %.1f%% of the samples were in shared libraries, which this "
-		"report of the executable leaves out:", 100.0 * (double)libs / (double)(libs + exe));
+		"report of the executable leaves out:",
+		100.0 * (double)libs / ((double)libs + (double)exe));
 	for (size_t j = 0; j < nshare && j < 4; j++)
 		fprintf(stderr, "%s %s %.1f%%", j ? "," : "", share[j].base,
-			100.0 * (double)share[j].samples / (double)(libs + exe));
+			100.0 * (double)share[j].samples / ((double)libs + (double)exe));
 	if (nshare > 4)
 		fprintf(stderr, " and %zu more", nshare - 4);
 	fputs("; see every module's functions with " PROGRAM " -M and the same arguments\n",
 	      stderr);
 out:
+	name_index_free(&index);
 	for (size_t i = 0; i < job->n; i++)
 		module_list_free(&lists[i]);
 	free(lists);

@@ -7,6 +7,7 @@
 
 #include <inttypes.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,6 +26,7 @@
 #include "hist.h"
 #include "module-calls.h"
 #include "module-list.h"
+#include "name-index.h"
 #include "module-symbols.h"
 
 #define MODULE_SHIFT 40
@@ -68,6 +70,7 @@ struct module {
 struct modules {
 	struct module *m;
 	size_t n, cap;
+	struct name_index index;   /* of m by base name (rebuilt after a sort) */
 	struct module_calls calls, plt;
 	int status;
 };
@@ -123,15 +126,32 @@ static const char *base_of(const char *path)
 	return slash ? slash + 1 : path;
 }
 
+/* The module of that base name, or NULL. */
+static struct module *module_find(struct modules *ms, const char *path)
+{
+	size_t have;
+
+	if (ms->index.n != ms->n) {
+		name_index_free(&ms->index);
+		for (size_t i = 0; i < ms->n; i++)
+			if (name_index_add(&ms->index, name_hash(ms->m[i].base, NULL), i) != 0)
+				die("out of memory");
+	}
+	have = name_index_find_string(&ms->index, ms->m, sizeof *ms->m,
+				      offsetof(struct module, base), base_of(path));
+	return have == SIZE_MAX ? NULL : &ms->m[have];
+}
+
 /* The module of that base name (added if new, with path and build-id). */
 static struct module *module_get(struct modules *ms, const char *path, const char *build_id)
 {
 	const char *base = base_of(path);
-	struct module *m;
+	struct module *m = module_find(ms, path);
 
-	for (size_t i = 0; i < ms->n; i++)
-		if (strcmp(ms->m[i].base, base) == 0)
-			return &ms->m[i];
+	if (m)
+		return m;
+	if (name_index_add(&ms->index, name_hash(base, NULL), ms->n) != 0)
+		die("out of memory");
 	if (ms->n == ms->cap) {
 		ms->cap = ms->cap ? 2 * ms->cap : 16;
 		ms->m = realloc(ms->m, ms->cap * sizeof(*ms->m));
@@ -165,13 +185,48 @@ static char *companion(const char *profile, const char *kind)
 	return path;
 }
 
+/*
+ * Adds the samples of list's lines whose module is known (*added[k] set),
+ * or none and -1 with a warning when they would add up past 2^64 - 1: the
+ * list is then left out.  (A module new with the list cannot overflow: a
+ * list's samples add up to at most 2^64 - 1, module-list.h.)
+ */
+static int add_known_samples(struct modules *ms, const struct module_list *list,
+			     const char *path, char **added)
+{
+	*added = calloc(list->n ? list->n : 1, 1);
+	if (!*added)
+		die("out of memory");
+	for (size_t k = 0; k < list->n; k++) {
+		const struct module_entry *e = &list->entries[k];
+		struct module *m = module_find(ms, e->path);
+
+		if (!m)
+			continue;
+		if (m->list_samples > UINT64_MAX - e->samples) {
+			warn("%s: too many samples to add: those of %s would add up past 2^64 - 1 "
+			     "with the earlier lists' (the list is left out)", path, e->base);
+			for (size_t j = 0; j < k; j++)
+				if ((*added)[j])
+					module_find(ms, list->entries[j].path)->list_samples -=
+						list->entries[j].samples;
+			free(*added);
+			*added = NULL;
+			return -1;
+		}
+		m->list_samples += e->samples;
+		(*added)[k] = 1;
+	}
+	return 0;
+}
+
 /* The list beside profile: its modules, their samples and profiles. */
 static void read_list(struct modules *ms, const char *profile)
 {
 	char *path = companion(profile, GMON_MODULE_LIST_NAME);
 	struct module_list list;
 	struct stat sb;
-	char err[1024];
+	char err[1024], *added;
 
 	if (lstat(path, &sb) != 0) {
 		free(path);
@@ -183,6 +238,12 @@ static void read_list(struct modules *ms, const char *profile)
 		free(path);
 		return;
 	}
+	if (add_known_samples(ms, &list, path, &added) != 0) {
+		ms->status = 1;
+		module_list_free(&list);
+		free(path);
+		return;
+	}
 	for (size_t k = 0; k < list.n; k++) {
 		const struct module_entry *e = &list.entries[k];
 		struct module *m = module_get(ms, e->path, e->build_id);
@@ -190,7 +251,8 @@ static void read_list(struct modules *ms, const char *profile)
 		if (e->build_id && m->build_id && strcmp(e->build_id, m->build_id) != 0)
 			warn("%s: %s has build-id %s here, %s in an earlier list: its samples are "
 			     "added all the same", path, e->base, e->build_id, m->build_id);
-		m->list_samples += e->samples;
+		if (!added[k])   /* a module new with this list: its total fits */
+			m->list_samples += e->samples;
 		if (e->soname && !m->soname)
 			m->soname = xstrdup(e->soname);
 		if (e->file) {
@@ -207,6 +269,7 @@ static void read_list(struct modules *ms, const char *profile)
 		}
 	}
 	module_list_free(&list);
+	free(added);
 	free(path);
 }
 
@@ -654,6 +717,7 @@ static void modules_free(struct modules *ms)
 		free(m->why);
 	}
 	free(ms->m);
+	name_index_free(&ms->index);
 	module_calls_free(&ms->calls);
 	module_calls_free(&ms->plt);
 }
@@ -694,6 +758,7 @@ int modules_report(const struct options *o, struct symtab *st, const struct prof
 		module_get(&ms, ms.plt.modules[i].path, ms.plt.modules[i].build_id);
 	if (ms.n > 2)
 		qsort(ms.m + 1, ms.n - 1, sizeof(*ms.m), cmp_module);
+	name_index_free(&ms.index);   /* the positions changed */
 	ms.m[0].st = st;
 	if (o->demangle && demangle_symtab(st) != 0)
 		die("out of memory demangling symbol names");

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <libiberty/libiberty.h>
 
@@ -16,6 +17,8 @@
 #include "mpi-report.h"
 #include "bsd-format.h"
 #include "demangle.h"
+#include "errors.h"
+#include "files.h"
 #include "options.h"
 #include "regions.h"
 #include "symtab.h"
@@ -605,10 +608,60 @@ static void free_expanded_argv(void)
 	freeargv(expanded_argv);
 }
 
+/*
+ * libiberty's expandargv reads every @FILE that exists, whatever it is: a
+ * FIFO blocks it (gprof-par @fifo waited for a writer; GNU gprof does
+ * too), a device never ends.  Before it runs, each @FILE argument, and each
+ * one inside the response files (read here the same way), must be a
+ * regular file, a directory (expandargv's own message), or nothing (kept
+ * as an argument); depth bounds a file that names itself.
+ */
+static void check_response_files(int argc, char *const *argv, int depth)
+{
+	for (int i = 1; i < argc; i++) {
+		const char *name = argv[i];
+		struct stat st;
+		char err[1024], **inner;
+		size_t len;
+		char *text;
+		int n = 0;
+
+		if (name[0] != '@' || stat(name + 1, &st) != 0 || S_ISDIR(st.st_mode))
+			continue;
+		if (!S_ISREG(st.st_mode)) {
+			snprintf(err, sizeof err, "%s: is %s, not a regular file: not read as a "
+				 "response file", name + 1, file_kind(&st));
+			die(err);
+		}
+		if (depth >= 64)
+			continue;   /* expandargv says so */
+		text = read_whole_file(name + 1, "a response file", &len, err, sizeof err);
+		if (!text)
+			continue;   /* expandargv keeps it as an argument */
+		inner = buildargv(text);
+		free(text);
+		while (inner && inner[n])
+			n++;
+		/* (buildargv's arguments start at 0: give it a dummy program) */
+		if (n > 0) {
+			char **with_program = malloc(((size_t)n + 2) * sizeof *with_program);
+
+			if (!with_program)
+				die("out of memory");
+			with_program[0] = (char *)"";
+			memcpy(with_program + 1, inner, ((size_t)n + 1) * sizeof *inner);
+			check_response_files(n + 1, with_program, depth + 1);
+			free(with_program);
+		}
+		freeargv(inner);
+	}
+}
+
 void options_expand_response_files(int *argc, char ***argv)
 {
 	char **given = *argv;
 
+	check_response_files(*argc, *argv, 0);
 	expandargv(argc, argv);
 	if (*argv != given) {
 		expanded_argv = *argv;

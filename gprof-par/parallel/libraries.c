@@ -2,6 +2,7 @@
  * found and summed in this process; see sum.h (struct sum_libraries). */
 #include "sum.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -16,26 +17,43 @@ void sum_libraries_init(struct sum_libraries *sl)
 	memset(sl, 0, sizeof *sl);
 }
 
+static void library_free(struct sum_library *lib)
+{
+	for (size_t k = 0; k < lib->n; k++)
+		free(lib->paths[k]);
+	free(lib->paths);
+	free(lib->base);
+	free(lib->path);
+	free(lib->build_id);
+	free(lib->soname);
+	free(lib->blocks);
+	sum_outcome_free(&lib->sum);
+}
+
 void sum_libraries_free(struct sum_libraries *sl)
 {
-	for (size_t i = 0; i < sl->n; i++) {
-		struct sum_library *lib = &sl->libs[i];
-
-		for (size_t k = 0; k < lib->n; k++)
-			free(lib->paths[k]);
-		free(lib->paths);
-		free(lib->base);
-		free(lib->path);
-		free(lib->build_id);
-		free(lib->soname);
-		free(lib->blocks);
-		sum_outcome_free(&lib->sum);
-	}
+	for (size_t i = 0; i < sl->n; i++)
+		library_free(&sl->libs[i]);
 	free(sl->libs);
 	for (size_t i = 0; i < sl->nunread; i++)
 		free(sl->unread[i]);
 	free(sl->unread);
+	name_index_free(&sl->index);
 	sum_libraries_init(sl);
+}
+
+/* sl->index holding sl->libs (rebuilt after a sort or a removal). */
+static int index_libraries(struct sum_libraries *sl)
+{
+	if (sl->index.n == sl->n)
+		return 0;
+	name_index_free(&sl->index);
+	for (size_t i = 0; i < sl->n; i++)
+		if (name_index_add(&sl->index, name_hash(sl->libs[i].base, NULL), i) != 0) {
+			name_index_free(&sl->index);
+			return -1;
+		}
+	return 0;
 }
 
 struct sum_library *sum_libraries_find_or_add(struct sum_libraries *sl, const char *base,
@@ -43,10 +61,16 @@ struct sum_library *sum_libraries_find_or_add(struct sum_libraries *sl, const ch
 					      const char *soname, uint64_t low, uint64_t high)
 {
 	struct sum_library *grown, *lib;
+	size_t have;
 
-	for (size_t i = 0; i < sl->n; i++)
-		if (strcmp(sl->libs[i].base, base) == 0)
-			return &sl->libs[i];
+	if (index_libraries(sl) != 0)
+		return NULL;
+	have = name_index_find_string(&sl->index, sl->libs, sizeof *sl->libs,
+				      offsetof(struct sum_library, base), base);
+	if (have != SIZE_MAX)
+		return &sl->libs[have];
+	if (name_index_add(&sl->index, name_hash(base, NULL), sl->n) != 0)
+		return NULL;
 	grown = grow_array(sl->libs, &sl->cap, sl->n + 1, sizeof *grown, 8);
 	if (!grown)
 		return NULL;
@@ -106,12 +130,28 @@ static int add_unread(struct sum_libraries *sl, const char *why)
 	return 0;
 }
 
-/* The list beside profile, if any. */
+/* Takes back the samples that list's entries [0, k) added to the
+ * libraries at idx, and the libraries from new_from on (new with it). */
+static void take_back(struct sum_libraries *sl, const struct module_list *list, size_t k,
+		      const size_t *idx, size_t new_from)
+{
+	for (size_t j = 0; j < k; j++)
+		sl->libs[idx[j]].samples -= list->entries[j].samples;
+	for (size_t i = new_from; i < sl->n; i++)
+		library_free(&sl->libs[i]);
+	sl->n = new_from;
+	name_index_free(&sl->index);   /* rebuilt at the next search */
+}
+
+/* The list beside profile, if any: a list that cannot be read, or whose
+ * samples would add up past 2^64 - 1 with the earlier lists', is left out
+ * (sl as it was) and named in sl->unread. */
 static int read_list(struct sum_libraries *sl, const char *profile)
 {
 	struct module_list list;
 	struct stat sb;
 	char err[1024], *lp = companion_path(profile, GMON_MODULE_LIST_NAME);
+	size_t *idx = NULL, old_n = sl->n, k;
 	int rc = 0;
 
 	if (!lp)
@@ -121,21 +161,40 @@ static int read_list(struct sum_libraries *sl, const char *profile)
 		return 0;
 	}
 	rc = module_list_read(lp, &list, err, sizeof err);
-	free(lp);
-	if (rc != 0)
+	if (rc != 0) {
+		free(lp);
 		return add_unread(sl, err);
-	for (size_t k = 0; k < list.n && rc == 0; k++) {
+	}
+	idx = malloc((list.n ? list.n : 1) * sizeof *idx);
+	if (!idx)
+		rc = -1;
+	/* the samples first, taken back if they overflow */
+	for (k = 0; k < list.n && rc == 0; k++) {
 		const struct module_entry *e = &list.entries[k];
 		struct sum_library *lib = sum_libraries_find_or_add(sl, e->base, e->path,
 								    e->build_id, e->soname, e->low,
 								    e->high);
-		char *path;
 
 		if (!lib) {
 			rc = -1;
-			break;
+		} else if (lib->samples > UINT64_MAX - e->samples) {
+			snprintf(err, sizeof err, "%s: too many samples to add: those of %s would "
+				 "add up past 2^64 - 1 with the earlier lists' (the list is left "
+				 "out)", lp, e->base);
+			take_back(sl, &list, k, idx, old_n);
+			sl->overflow = 1;
+			rc = add_unread(sl, err);
+			goto out;
+		} else {
+			lib->samples += e->samples;
+			idx[k] = (size_t)(lib - sl->libs);
 		}
-		lib->samples += e->samples;
+	}
+	for (k = 0; k < list.n && rc == 0; k++) {
+		const struct module_entry *e = &list.entries[k];
+		struct sum_library *lib = &sl->libs[idx[k]];
+		char *path;
+
 		if (!e->file)
 			continue;
 		lib->profiled = 1;
@@ -145,6 +204,9 @@ static int read_list(struct sum_libraries *sl, const char *profile)
 			rc = -1;
 		}
 	}
+out:
+	free(idx);
+	free(lp);
 	module_list_free(&list);
 	return rc;
 }
@@ -176,6 +238,7 @@ void sum_libraries_sort(struct sum_libraries *sl)
 {
 	if (sl->n > 1)
 		qsort(sl->libs, sl->n, sizeof *sl->libs, cmp_library);
+	name_index_free(&sl->index);   /* the positions changed */
 }
 
 struct sum_job sum_library_job(const struct sum_job *job, const struct sum_library *lib)

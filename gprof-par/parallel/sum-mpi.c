@@ -591,12 +591,16 @@ static void reduce_paths(struct callpaths *cp)
 }
 
 /* What a process's paths came to, beside the set: counts, warnings and
- * its failure, packed for process 0. */
+ * its failure, whether a file was refused for its samples' overflow, the
+ * set's samples, lost and cut, packed for process 0. */
+#define PATHS_NOTE_HEAD 10
 static void pack_paths_note(const struct sum_paths *sp, char **data, size_t *len)
 {
 	FILE *f = open_memstream(data, len);
-	uint64_t head[6] = { sp->set.nfiles, sp->nprofiles, sp->missing, (uint64_t)sp->failed,
-			     sp->nwarnings, sp->set.bytes };
+	uint64_t head[PATHS_NOTE_HEAD] = { sp->set.nfiles, sp->nprofiles, sp->missing,
+					   (uint64_t)sp->failed, sp->nwarnings, sp->set.bytes,
+					   (uint64_t)sp->overflow, sp->set.samples, sp->set.lost,
+					   sp->set.cut };
 
 	if (!f)
 		fatal("out of memory");
@@ -636,12 +640,12 @@ static char *unpack_text(const char **at, const char *end)
  * after theirs, and count only if the serial sum got to them.  Returns
  * q's number of files with paths (their bytes go to sp->set.bytes).
  */
-static uint64_t take_paths_note(struct sum_paths *sp, int q)
+static uint64_t take_paths_note(struct sum_paths *sp, int q, uint64_t totals[3])
 {
 	size_t len;
 	char *data = recv_buffer(q, &len);
 	const char *at = data, *end = data + len;
-	uint64_t head[6];
+	uint64_t head[PATHS_NOTE_HEAD];
 	char *failure;
 
 	if (len < sizeof head)
@@ -660,6 +664,15 @@ static uint64_t take_paths_note(struct sum_paths *sp, int q)
 	}
 	failure = unpack_text(&at, end);
 	free(data);
+	/* a file refused for overflow in q's block, or the blocks' sets that
+	 * would add up past 2^64 - 1: process 0 sums serially */
+	sp->overflow |= head[6] != 0;
+	for (int k = 0; k < 3; k++) {
+		if (head[7 + k] > UINT64_MAX - totals[k])
+			sp->overflow = 1;
+		else
+			totals[k] += head[7 + k];
+	}
 	if (sp->failed) {   /* q's files come after the serial sum stopped */
 		free(failure);
 		return 0;
@@ -686,7 +699,10 @@ static uint64_t take_paths_note(struct sum_paths *sp, int q)
  * the rest of its block to a set that starts from that state, so it judges
  * each file as the serial sum does.  Process 0 takes the counts and
  * warnings in process order and the sets up the tree; o->paths on process
- * 0 is then the serial sum's, whatever the number of processes.
+ * 0 is then the serial sum's, whatever the number of processes.  Unless
+ * samples overflow: a file refused for it in a block, or blocks whose sets
+ * add up past 2^64 - 1, and process 0 sums all the paths in file order
+ * (which file the serial sum refuses depends on every file before it).
  */
 static void sum_paths_parallel(struct sum_run *run, const struct sum_job *job,
 			       const struct sum_bad_file *bad, size_t nbad, struct sum_outcome *o)
@@ -696,7 +712,7 @@ static void sum_paths_parallel(struct sum_run *run, const struct sum_job *job,
 	uint64_t start = job->n, files;
 	void *seed = NULL;
 	size_t seed_len = 0, lo, hi, next = job->n;
-	int failed;
+	int mode;
 
 	sum_paths_init(&sp);
 	block(job, me, &lo, &hi);
@@ -735,13 +751,22 @@ static void sum_paths_parallel(struct sum_run *run, const struct sum_job *job,
 		send_buffer(note, len, 0);
 		free(note);
 	} else {
+		uint64_t totals[3] = { sp.set.samples, sp.set.lost, sp.set.cut };
+
 		for (int q = 1; q < nprocs; q++)
-			files += take_paths_note(&sp, q);
+			files += take_paths_note(&sp, q, totals);
 	}
-	failed = sp.failed;
-	MPI_Bcast(&failed, 1, MPI_INT, 0, MPI_COMM_WORLD);
-	if (!failed)
+	/* 0: reduce the sets; 1: the sum failed; 2: process 0 sums serially */
+	mode = me != 0 ? 0 : sp.overflow ? 2 : sp.failed ? 1 : 0;
+	MPI_Bcast(&mode, 1, MPI_INT, 0, MPI_COMM_WORLD);
+	if (mode == 0)
 		reduce_paths(&sp.set);
+	if (me == 0 && mode == 2) {
+		sum_paths_free(&sp);
+		if (sum_paths_files(&sp, job, 0, job->n, bad, nbad, 0, NULL) != 0)
+			fatal(sp.message);
+		files = sp.set.nfiles;
+	}
 	if (me == 0) {
 		sp.set.nfiles = (size_t)files;
 		o->bytes += sp.set.bytes;
@@ -782,7 +807,8 @@ static void send_calls(const struct sum_calls *sc)
 	char *data = NULL, *set = NULL;
 	size_t len = 0, set_len = 0;
 	FILE *f = open_memstream(&data, &len);
-	uint64_t head[3] = { sc->nmessages, sc->set.nfiles, (uint64_t)sc->oom };
+	uint64_t head[4] = { sc->nmessages, sc->set.nfiles, (uint64_t)sc->oom,
+			     (uint64_t)sc->overflow };
 
 	if (!f)
 		fatal("out of memory");
@@ -809,7 +835,9 @@ static void take_calls(struct sum_calls *sc, int q)
 	size_t len;
 	char *data = recv_buffer(q, &len), *set, name[64];
 	const char *at = data, *end = data + len;
-	uint64_t head[3];
+	uint64_t head[4];
+	char err[1024];
+	int rc;
 
 	if (len < sizeof head)
 		fatal("a bad note of the calls between modules from another process");
@@ -826,12 +854,16 @@ static void take_calls(struct sum_calls *sc, int q)
 	}
 	free(data);
 	sc->oom |= head[2] != 0;
+	sc->overflow |= head[3] != 0;
 	set = recv_buffer(q, &len);
-	if (len > 0 && !sc->oom) {
+	if (len > 0 && !sc->oom && !sc->overflow) {
 		size_t files = sc->set.nfiles;
 
 		snprintf(name, sizeof name, "the calls between modules of process %d", q);
-		add_calls_text(&sc->set, set, len, name);
+		rc = module_calls_add_text(&sc->set, set, len, name, err, sizeof err);
+		if (rc == -1)
+			fatal(err);
+		sc->overflow = rc == -2;
 		sc->set.nfiles = files + (size_t)head[1];
 	}
 	free(set);
@@ -847,7 +879,8 @@ static void take_calls(struct sum_calls *sc, int q)
  * judges each file as the serial sum does.  Process 0 takes the messages
  * and sets in process order (the messages are then in file order); the
  * written sum is canonical.  o->calls[kind] on process 0 is then the
- * serial sum's, whatever the number of processes.
+ * serial sum's, whatever the number of processes (on a count past
+ * 2^64 - 1, in a block or adding the blocks, process 0 sums serially).
  */
 static void sum_calls_parallel(struct sum_run *run, const struct sum_job *job,
 			       const struct sum_bad_file *bad, size_t nbad, struct sum_outcome *o,
@@ -894,6 +927,14 @@ static void sum_calls_parallel(struct sum_run *run, const struct sum_job *job,
 	}
 	for (int q = 1; q < nprocs; q++)
 		take_calls(&sc, q);
+	if (sc.overflow && !sc.oom) {
+		/* A count past 2^64 - 1: which file the serial sum refuses
+		 * depends on all the files before it, in every block.  Rare:
+		 * process 0 sums them all in file order. */
+		sum_calls_free(&sc);
+		if (sum_calls_files(&sc, kind, job, 0, job->n, bad, nbad, 0, NULL) != 0)
+			sc.oom = 1;
+	}
 	sum_calls_free(&o->calls[kind]);
 	o->calls[kind] = sc;
 }
@@ -1014,6 +1055,7 @@ static void pack_libraries(const struct sum_libraries *sl, int with_blocks, char
 
 	if (!f)
 		fatal("out of memory");
+	put_u64(f, (uint64_t)sl->overflow);
 	put_u64(f, sl->nunread);
 	for (size_t i = 0; i < sl->nunread; i++)
 		put_text(f, sl->unread[i]);
@@ -1048,8 +1090,10 @@ static void take_libraries(struct sum_libraries *sl, const void *data, size_t le
 			   int with_blocks)
 {
 	struct reader r = { data, (const char *)data + len };
-	uint64_t n = get_u64(&r);
+	uint64_t n;
 
+	sl->overflow |= get_u64(&r) != 0;
+	n = get_u64(&r);
 	for (uint64_t i = 0; i < n; i++) {
 		char **grown = grow_array(sl->unread, &sl->unread_cap, sl->nunread + 1,
 					  sizeof *grown, 8);
@@ -1081,7 +1125,10 @@ static void take_libraries(struct sum_libraries *sl, const void *data, size_t le
 		samples = get_u64(&r);
 		profiled = get_u64(&r);
 		npaths = get_u64(&r);
-		lib->samples += samples;
+		if (lib->samples > UINT64_MAX - samples)
+			sl->overflow = 1;   /* process 0 then reads them serially */
+		else
+			lib->samples += samples;
 		lib->profiled |= profiled != 0;
 		for (uint64_t k = 0; k < npaths; k++) {
 			char *file = get_text(&r);
@@ -1122,7 +1169,8 @@ static void mark_blocks(struct sum_libraries *sl, int q)
  * them to all, with the range of each library's files that each process
  * read.  Then each library's files are summed as the main sum's are, each
  * process its own range.  o->libraries on process 0 is then the serial
- * sum's, whatever the number of processes.
+ * sum's, whatever the number of processes (on samples past 2^64 - 1,
+ * process 0 reads the lists serially and sums the libraries alone).
  */
 static void sum_libraries_parallel(struct sum_run *run, const struct sum_job *job,
 				   const struct sum_bad_file *bad, size_t nbad,
@@ -1154,6 +1202,17 @@ static void sum_libraries_parallel(struct sum_run *run, const struct sum_job *jo
 			take_libraries(&sl, part, len, 0);
 			free(part);
 			mark_blocks(&sl, q);
+		}
+		if (sl.overflow) {
+			/* Samples past 2^64 - 1: which list the serial sum leaves
+			 * out depends on all the lists before it, in every block.
+			 * Rare: process 0 reads them all in file order, and sums
+			 * the libraries' files alone (the others' blocks empty). */
+			sum_libraries_free(&sl);
+			if (sum_libraries_read(&sl, job, 0, job->n, bad, nbad) != 0)
+				fatal("out of memory reading the lists of modules");
+			for (int q = 0; q < nprocs; q++)
+				mark_blocks(&sl, q);
 		}
 		sum_libraries_sort(&sl);
 		pack_libraries(&sl, 1, &data, &len);

@@ -273,6 +273,7 @@ int sum_paths_files(struct sum_paths *sp, const struct sum_job *job, size_t lo, 
 			continue;   /* not in the sum: nor are its paths */
 		sp->nprofiles++;
 		rc = callpaths_add_beside(&sp->set, job->paths[i], err, sizeof err);
+		sp->overflow |= rc == -2;
 		if (rc == 1) {
 			sp->missing++;
 		} else if (rc != 0 && !job->skip_bad) {
@@ -330,6 +331,7 @@ int sum_calls_files(struct sum_calls *sc, enum sum_calls_kind kind, const struct
 			return -1;
 		rc = module_calls_add_file(&sc->set, path, err, sizeof err);
 		free(path);
+		sc->overflow |= rc == -2;
 		if (rc < 0) {
 			char **grown = grow_array(sc->messages, &sc->messages_cap, sc->nmessages + 1,
 						  sizeof *grown, 8);

@@ -26,6 +26,7 @@
 #include "balance.h"
 #include "callpaths.h"
 #include "module-calls.h"
+#include "name-index.h"
 #include "profile.h"
 
 /* --timing: where the time goes, per process (seconds). */
@@ -87,6 +88,9 @@ struct sum_paths {
 	char **warnings;       /* skip_bad: the paths files left out, why */
 	size_t nwarnings, warnings_cap;
 	int failed;            /* a bad paths file (not skip_bad): message */
+	int overflow;          /* a paths file refused because the samples
+				* would have added up past 2^64 - 1 (the
+				* parallel sum then sums serially: sum-mpi.c) */
 	char message[1024];
 };
 
@@ -121,6 +125,9 @@ struct sum_calls {
 	char **messages;       /* the calls files that were not added, why */
 	size_t nmessages, messages_cap;
 	int oom;               /* out of memory: none of it is meaningful */
+	int overflow;          /* a file refused for its counts would have
+				* added up past 2^64 - 1 (the parallel sum
+				* then sums serially: sum-mpi.c) */
 };
 
 void sum_calls_init(struct sum_calls *sc);
@@ -156,10 +163,14 @@ struct sum_library;
 struct sum_libraries {
 	struct sum_library *libs;  /* by base name (once sorted) */
 	size_t n, cap;
+	struct name_index index;   /* of libs by base name (name-index.h) */
 	char **unread;         /* the lists that could not be read: why, in
 				* file order */
 	size_t nunread, unread_cap;
 	int oom;               /* out of memory: none of it is meaningful */
+	int overflow;          /* a list left out: its samples would have added
+				* up past 2^64 - 1 (the parallel sum then
+				* reads the lists serially: sum-mpi.c) */
 };
 
 struct sum_outcome {

@@ -10,7 +10,8 @@
  * is the host's (GNU's hertz(): sysconf(_SC_CLK_TCK) on Linux).  Then
  * (ncnt - header) / 2 16-bit bins, then arcs of from_pc, self_pc (8 bytes
  * each) and a 64-bit count up to the end (a partial arc at the end is
- * ignored).  All in the host's byte order, as GNU reads them.
+ * ignored).  All in the host's byte order, as GNU reads them.  Counts
+ * above 2^32 - 1 become stacked records, within BSD_MAX_STACKED_ARCS.
  */
 #include "bsd-format.h"
 
@@ -27,6 +28,12 @@
 #define OLDBSD_HEADER_SIZE BSD_HEADER_START
 #define BSD44_HEADER_SIZE (BSD_HEADER_START + 4 + 4 + 12)
 #define BSD_ARC_SIZE (3 * sizeof(uint64_t))
+/* A count above 2^32 - 1 is read as stacked arc records of the "gmon"
+ * format (and written so in a sum): at most this many more than the file's
+ * arcs, 2^20 (22 MB of records, counts up to 4.5e15 calls in all; a day
+ * of calls at 10^9 a second is 8.6e13).  A file asking for more is
+ * refused with "too many calls", as the companions' sums are. */
+#define BSD_MAX_STACKED_ARCS (UINT64_C(1) << 20)
 
 static enum gmon_file_format file_format = GMON_FORMAT_AUTO;
 
@@ -143,12 +150,21 @@ unsigned char *gmon_bsd_convert(const unsigned char *data, size_t len, const cha
 	}
 	arc = data + header + bins_bytes;
 	narcs = (len - header - bins_bytes) / BSD_ARC_SIZE;
-	/* a count above 2^32 - 1 becomes several arc records, which add up */
+	/* a count above 2^32 - 1 becomes several arc records, which add up;
+	 * bounded, so that a few bytes cannot ask for gigabytes */
 	for (size_t i = 0; i < narcs; i++) {
 		uint64_t count = get64(arc + i * BSD_ARC_SIZE + 16);
 
 		if (count > GMON_ARC_COUNT_MAX)
 			extra += count / GMON_ARC_COUNT_MAX;
+		if (extra > BSD_MAX_STACKED_ARCS) {
+			snprintf(err, errlen, "%s: too many calls: arc #%zu (0x%" PRIx64 " -> 0x%"
+				 PRIx64 ") counts %" PRIu64 "; a BSD file's arcs may count about %"
+				 PRIu64 " calls in all, read as stacked 32-bit records", name, i + 1,
+				 get64(arc + i * BSD_ARC_SIZE), get64(arc + i * BSD_ARC_SIZE + 8), count,
+				 (uint64_t)BSD_MAX_STACKED_ARCS * GMON_ARC_COUNT_MAX);
+			return NULL;
+		}
 	}
 	arcs_bytes = ((uint64_t)narcs + extra) * (1 + GMON_ARC_SIZE);
 	size = GMON_HEADER_SIZE + 1 + GMON_HIST_HEADER_SIZE + bins_bytes + (size_t)arcs_bytes;

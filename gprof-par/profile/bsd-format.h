@@ -32,7 +32,9 @@ int gmon_read_as_bsd(const unsigned char *data, size_t len, size_t total);
 
 /* The BSD file data as a "gmon" file (malloc'ed, *outlen bytes), or NULL
  * with GNU's message in err (too short, bad magic cookie for -O 4 without
- * the 4.4BSD version, not in gmon.out format, EOF in the bins). */
+ * the 4.4BSD version, not in gmon.out format, EOF in the bins), or
+ * "too many calls" for counts that would take more than 2^20 stacked arc
+ * records (bsd-format.c). */
 unsigned char *gmon_bsd_convert(const unsigned char *data, size_t len, const char *name,
 				size_t *outlen, char *err, size_t errlen);
 

@@ -26,6 +26,7 @@ void callpaths_init(struct callpaths *cp)
 void callpaths_free(struct callpaths *cp)
 {
 	companion_modules_free(cp->modules, cp->nmodules);
+	name_index_free(&cp->module_index);
 	free(cp->frames);
 	free(cp->paths);
 	free(cp->slots);
@@ -34,15 +35,24 @@ void callpaths_free(struct callpaths *cp)
 
 /* ---- the set's paths, indexed by their frames ---- */
 
+/* Every bit of each frame's module and address reaches the low bits the
+ * index uses: paths that differ only in the module index (the same offset
+ * in 10^5 libraries) all fell in one run of slots when the module was
+ * added above bit 48 (25 s to sum one file of 10^5 such paths). */
+static uint64_t mix(uint64_t h)
+{
+	h ^= h >> 33;
+	h *= 0xff51afd7ed558ccdull;
+	h ^= h >> 33;
+	return h;
+}
+
 static uint64_t frames_hash(const struct callpath_frame *f, uint32_t n)
 {
 	uint64_t h = 0xcbf29ce484222325ull;
 
-	for (uint32_t i = 0; i < n; i++) {
-		h ^= f[i].addr + ((uint64_t)f[i].module << 48);
-		h *= 0x100000001b3ull;
-		h ^= h >> 29;
-	}
+	for (uint32_t i = 0; i < n; i++)
+		h = mix((h ^ f[i].addr) * 0x9e3779b97f4a7c15ull + f[i].module);
 	return h;
 }
 
@@ -163,8 +173,8 @@ static int parse_module(struct callpaths *cp, struct reader *r, char *fields)
 
 	if (companion_parse_module(fields, r->nmap, &build_id, &path, &why) != 0)
 		return fail(r, why);
-	to = companion_module_index(&cp->modules, &cp->nmodules, &cp->modules_cap, path,
-				    build_id);
+	to = companion_module_index(&cp->modules, &cp->nmodules, &cp->modules_cap,
+				    &cp->module_index, path, build_id);
 	if (to < 0)
 		return fail(r, "out of memory");
 	if ((i == 0) != (to == 0)) {
@@ -223,26 +233,27 @@ static int parse_path(struct callpaths *cp, struct reader *r, char *fields)
 }
 
 /* The runtime's summary comment: what it could not keep. */
-static void parse_summary(struct callpaths *cp, const char *line)
+static int parse_summary(struct callpaths *cp, struct reader *r, const char *line)
 {
 	unsigned long long kept, lost, cut;
 	unsigned depth;
 
 	if (sscanf(line, "# samples with a path: %llu; lost (table full): %llu; cut at %u "
 		   "frames: %llu", &kept, &lost, &depth, &cut) == 4) {
+		if (lost > UINT64_MAX - cp->lost || cut > UINT64_MAX - cp->cut)
+			return fail(r, "too many samples (lost or cut paths)");
 		cp->lost += lost;
 		cp->cut += cut;
 	}
+	return 0;
 }
 
 static int parse_line(struct callpaths *cp, struct reader *r, char *line)
 {
 	char *tab = strchr(line, '\t');
 
-	if (line[0] == '#') {
-		parse_summary(cp, line);
-		return 0;
-	}
+	if (line[0] == '#')
+		return parse_summary(cp, r, line);
 	if (!tab)
 		return line[0] ? fail(r, "not a line of a paths file (no TAB)") : 0;
 	*tab++ = '\0';
@@ -389,6 +400,13 @@ int callpaths_add(struct callpaths *cp, const struct callpaths *src, char *err, 
 
 	if (!map)
 		goto oom;
+	if (src->samples > UINT64_MAX - cp->samples || src->lost > UINT64_MAX - cp->lost ||
+	    src->cut > UINT64_MAX - cp->cut) {
+		/* (a path's samples are at most the set's: none overflows) */
+		set_error(err, errlen, "too many samples to add: the sum's would pass 2^64 - 1");
+		free(map);
+		return -2;
+	}
 	if (src->rate && cp->rate && src->rate != cp->rate) {
 		set_error(err, errlen, "paths sampled at %u and %u per second cannot be added",
 			  src->rate, cp->rate);
@@ -410,6 +428,7 @@ int callpaths_add(struct callpaths *cp, const struct callpaths *src, char *err, 
 	}
 	for (size_t m = 0; m < src->nmodules; m++) {
 		int64_t to = companion_module_index(&cp->modules, &cp->nmodules, &cp->modules_cap,
+						    &cp->module_index,
 						    src->modules[m].path, src->modules[m].build_id);
 
 		if (to < 0)
@@ -557,11 +576,11 @@ int callpaths_add_beside(struct callpaths *cp, const char *profile, char *err, s
 		return 1;
 	}
 	/* the file on its own first: a bad one leaves cp as it was */
-	if (read_file(&one, path, err, errlen) != 0 ||
-	    callpaths_add(cp, &one, why, sizeof why) != 0) {
-		if (one.nfiles > 0)   /* read, but not added: name the file */
-			set_error(err, errlen, "%s: %s", path, why);
+	if (read_file(&one, path, err, errlen) != 0) {
 		status = -1;
+	} else if ((status = callpaths_add(cp, &one, why, sizeof why)) != 0) {
+		set_error(err, errlen, "%s: %s", path, why);   /* read, not added */
+		status = status == -2 ? -2 : -1;
 	}
 	callpaths_free(&one);
 	free(path);

@@ -47,6 +47,7 @@ struct callpaths {
 	uint64_t bytes;          /* their sizes (the files read) */
 	/* private: capacities and the index of paths by their frames */
 	size_t modules_cap, frames_cap, paths_cap;
+	struct name_index module_index;   /* of modules (companion-text.h) */
 	size_t *slots;
 	size_t nslots;
 	int unindexed;           /* a path seen again is another entry (a file
@@ -71,12 +72,15 @@ char *callpaths_beside(const char *profile);
  * Adds the paths beside profile (PROFILE+paths) to cp, read and checked
  * on their own first, so that a bad or mismatched file leaves cp as it
  * was.  Returns 0; 1 when there is no such file; -1 with a message naming
- * the file in err.
+ * the file in err; -2 likewise when the file is good but its samples would
+ * add up past 2^64 - 1 with cp's ("too many samples to add").
  */
 int callpaths_add_beside(struct callpaths *cp, const char *profile, char *err, size_t errlen);
 
 /* Adds the set src to cp (as if src's files were added one by one); a
- * set of another executable or rate is refused, leaving cp as it was. */
+ * set of another executable or rate is refused (-1), and one whose
+ * samples, lost or cut paths would add up past 2^64 - 1 (-2), leaving cp
+ * as it was. */
 int callpaths_add(struct callpaths *cp, const struct callpaths *src, char *err, size_t errlen);
 
 /* Writes cp in the file format, canonical order.  Returns 0, or -1 with

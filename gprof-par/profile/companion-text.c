@@ -65,14 +65,60 @@ int companion_same_module(const struct companion_module *m, const char *path,
 	return strcmp(m->build_id, build_id) == 0;
 }
 
+struct module_key {
+	const struct companion_module *modules;
+	const char *path, *build_id;
+};
+
+static int same_key(const void *ctx, size_t item)
+{
+	const struct module_key *k = ctx;
+
+	return companion_same_module(&k->modules[item], k->path, k->build_id);
+}
+
+/* ix holding modules[0 .. n), rebuilt if it holds another number.  -1: no
+ * memory (ix is then empty). */
+static int index_modules(struct name_index *ix, const struct companion_module *modules,
+			 size_t n)
+{
+	if (ix->n == n)
+		return 0;
+	name_index_free(ix);
+	for (size_t i = 0; i < n; i++)
+		if (name_index_add(ix, name_hash(modules[i].base, modules[i].build_id), i) != 0) {
+			name_index_free(ix);
+			return -1;
+		}
+	return 0;
+}
+
+int64_t companion_module_find(const struct companion_module *modules, size_t n,
+			      struct name_index *ix, const char *path, const char *build_id)
+{
+	struct module_key key = { modules, path, build_id };
+	size_t i;
+
+	if (index_modules(ix, modules, n) != 0) {
+		for (i = 0; i < n; i++)
+			if (companion_same_module(&modules[i], path, build_id))
+				return (int64_t)i;
+		return -1;
+	}
+	i = name_index_find(ix, name_hash(base_of(path), build_id), same_key, &key);
+	return i == SIZE_MAX ? -1 : (int64_t)i;
+}
+
 int64_t companion_module_index(struct companion_module **modules, size_t *n, size_t *cap,
-			       const char *path, const char *build_id)
+			       struct name_index *ix, const char *path, const char *build_id)
 {
 	struct companion_module *grown, *m;
+	int64_t have = companion_module_find(*modules, *n, ix, path, build_id);
 
-	for (size_t i = 0; i < *n; i++)
-		if (companion_same_module(&(*modules)[i], path, build_id))
-			return (int64_t)i;
+	if (have >= 0)
+		return have;
+	if (ix->n != *n)
+		return -1;   /* no memory for the index */
 	grown = grow_array(*modules, cap, *n + 1, sizeof *grown, 8);
 	if (!grown)
 		return -1;
@@ -86,6 +132,11 @@ int64_t companion_module_index(struct companion_module **modules, size_t *n, siz
 		return -1;
 	}
 	m->base = base_of(m->path);
+	if (name_index_add(ix, name_hash(m->base, m->build_id), *n) != 0) {
+		free(m->path);
+		free(m->build_id);
+		return -1;
+	}
 	return (int64_t)(*n)++;
 }
 

@@ -13,6 +13,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "name-index.h"
+
 #define COMPANION_NO_MODULE UINT64_MAX   /* a frame's "-": in no module */
 
 /* A load module of a set read from such files (module 0: the executable). */
@@ -25,10 +27,17 @@ struct companion_module {
 /*
  * The index in (*modules)[0 .. *n) of the module with path's base name and
  * build_id (the same module, wherever each rank loaded it), appended with
- * copies of both when new (growing *cap).  Returns -1 when out of memory.
+ * copies of both when new (growing *cap).  ix indexes the modules by that
+ * key (rebuilt when it does not hold all *n).  Returns -1 when out of
+ * memory.
  */
 int64_t companion_module_index(struct companion_module **modules, size_t *n, size_t *cap,
-			       const char *path, const char *build_id);
+			       struct name_index *ix, const char *path, const char *build_id);
+
+/* The same without appending: the index, or -1 when there is none (or no
+ * memory for the index: then it is looked for one by one). */
+int64_t companion_module_find(const struct companion_module *modules, size_t n,
+			      struct name_index *ix, const char *path, const char *build_id);
 
 /* Whether m is the module with path's base name and build_id. */
 int companion_same_module(const struct companion_module *m, const char *path,

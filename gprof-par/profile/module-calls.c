@@ -22,6 +22,7 @@ void module_calls_init(struct module_calls *mc)
 void module_calls_free(struct module_calls *mc)
 {
 	companion_modules_free(mc->modules, mc->nmodules);
+	name_index_free(&mc->module_index);
 	free(mc->calls);
 	free(mc->slots);
 	module_calls_init(mc);
@@ -155,7 +156,8 @@ static int parse_line(struct module_calls *one, struct reader *r, char *line)
 
 		if (companion_parse_module(tab, r->nmodules, &build_id, &path, &why) != 0)
 			return fail(r, why);
-		if (companion_module_index(&one->modules, &one->nmodules, &one->modules_cap, path,
+		if (companion_module_index(&one->modules, &one->nmodules, &one->modules_cap,
+					   &one->module_index, path,
 					   build_id) != (int64_t)r->nmodules)
 			return fail(r, "a module listed twice, or out of memory");
 		r->nmodules++;
@@ -201,7 +203,51 @@ static int parse_text(struct module_calls *one, struct reader *r, char *text, si
 	return 0;
 }
 
-/* Adds the set src to mc; a set of another executable is refused first. */
+/* The pair of c in mc, or NULL. */
+static const struct module_call *find_call(const struct module_calls *mc,
+					   const struct module_call *c)
+{
+	if (mc->nslots == 0)
+		return NULL;
+	for (size_t s = call_hash(c) & (mc->nslots - 1); mc->slots[s] != SIZE_MAX;
+	     s = (s + 1) & (mc->nslots - 1))
+		if (same_call(&mc->calls[mc->slots[s]], c))
+			return &mc->calls[mc->slots[s]];
+	return NULL;
+}
+
+/* Whether a call of src (its pairs are distinct, and so are their images
+ * in mc) would count past 2^64 - 1 in mc: checked before mc changes. */
+static int would_overflow(struct module_calls *mc, const struct module_calls *src)
+{
+	int64_t *map = malloc((src->nmodules ? src->nmodules : 1) * sizeof *map);
+	int over = 0;
+
+	if (!map)
+		return 0;   /* then add_set finds it, out of memory first */
+	for (size_t m = 0; m < src->nmodules; m++)
+		map[m] = companion_module_find(mc->modules, mc->nmodules, &mc->module_index,
+					       src->modules[m].path, src->modules[m].build_id);
+	for (size_t i = 0; i < src->ncalls && !over; i++) {
+		struct module_call c = src->calls[i];
+		const struct module_call *have;
+
+		if ((c.from_module != MODULE_CALLS_NO_MODULE && map[c.from_module] < 0) ||
+		    (c.to_module != MODULE_CALLS_NO_MODULE && map[c.to_module] < 0))
+			continue;   /* a module new to mc: a new pair */
+		if (c.from_module != MODULE_CALLS_NO_MODULE)
+			c.from_module = (uint32_t)map[c.from_module];
+		if (c.to_module != MODULE_CALLS_NO_MODULE)
+			c.to_module = (uint32_t)map[c.to_module];
+		have = find_call(mc, &c);
+		over = have && have->count > UINT64_MAX - c.count;
+	}
+	free(map);
+	return over;
+}
+
+/* Adds the set src to mc; a set of another executable, or one whose counts
+ * would add up past 2^64 - 1 (-2), is refused first, leaving mc as it was. */
 static int add_set(struct module_calls *mc, const struct module_calls *src, const char *name,
 		   char *err, size_t errlen)
 {
@@ -217,8 +263,14 @@ static int add_set(struct module_calls *mc, const struct module_calls *src, cons
 		free(map);
 		return -1;
 	}
+	if (would_overflow(mc, src)) {
+		set_error(err, errlen, "%s: too many calls to add", name);
+		free(map);
+		return -2;
+	}
 	for (size_t m = 0; m < src->nmodules; m++) {
 		int64_t to = companion_module_index(&mc->modules, &mc->nmodules, &mc->modules_cap,
+						    &mc->module_index,
 						    src->modules[m].path, src->modules[m].build_id);
 
 		if (to < 0)
@@ -232,14 +284,8 @@ static int add_set(struct module_calls *mc, const struct module_calls *src, cons
 			c.from_module = map[c.from_module];
 		if (c.to_module != MODULE_CALLS_NO_MODULE)
 			c.to_module = map[c.to_module];
-		if (add_call(mc, &c, &overflow) != 0) {
-			if (overflow) {
-				set_error(err, errlen, "%s: too many calls to add", name);
-				free(map);
-				return -1;
-			}
-			goto oom;
-		}
+		if (add_call(mc, &c, &overflow) != 0)
+			goto oom;   /* (would_overflow found any overflow) */
 	}
 	mc->nfiles++;
 	free(map);

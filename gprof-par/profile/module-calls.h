@@ -36,6 +36,7 @@ struct module_calls {
 	size_t nfiles;
 	/* private */
 	size_t modules_cap, calls_cap;
+	struct name_index module_index;   /* of modules (companion-text.h) */
 	size_t *slots;
 	size_t nslots;
 };
@@ -45,16 +46,17 @@ void module_calls_free(struct module_calls *mc);
 
 /*
  * Adds the calls file at path to mc, read and checked whole first: a bad
- * file, or one of another executable, leaves mc as it was.  Returns 0; 1
- * when there is no such file; -1 with a message naming the file (and
- * line) in err.
+ * file, one of another executable, or one whose counts would add up past
+ * 2^64 - 1 with mc's, leaves mc as it was.  Returns 0; 1 when there is no
+ * such file; -1 with a message naming the file (and line) in err; -2 with
+ * "too many calls to add" (the file was good on its own).
  */
 int module_calls_add_file(struct module_calls *mc, const char *path, char *err,
 			  size_t errlen);
 
 /* Adds a calls file's text (len bytes, changed while read; name: the
- * file's name in messages) to mc, as module_calls_add_file: 0, or -1 with a
- * message in err. */
+ * file's name in messages) to mc, as module_calls_add_file: 0, or -1 or -2
+ * with a message in err. */
 int module_calls_add_text(struct module_calls *mc, char *text, size_t len, const char *name,
 			  char *err, size_t errlen);
 

@@ -40,18 +40,19 @@ static int parse_line(char *line, int version, struct module_entry *e)
 	char *slash;
 	int n = 0;
 
-	for (char *p = line; n < nfields; n++) {
+	/* cleared first: the caller counts the entry, and frees its pointers,
+	 * whatever this returns */
+	memset(e, 0, sizeof *e);
+	for (char *p = line; p; n++) {
+		if (n == nfields)
+			return -1;     /* a field more than its version has */
 		field[n] = p;
 		p = strchr(p, '\t');
-		if (!p) {
-			n++;
-			break;
-		}
-		*p++ = '\0';
+		if (p)
+			*p++ = '\0';
 	}
-	if (n != nfields || strchr(field[nfields - 1], '\t'))
+	if (n != nfields)
 		return -1;
-	memset(e, 0, sizeof *e);
 	if (number(field[1], 10, &e->samples) != 0 || number(field[3], 16, &e->low) != 0 ||
 	    number(field[4], 16, &e->high) != 0 || number(field[5], 16, &e->load) != 0)
 		return -1;
@@ -80,6 +81,7 @@ int module_list_read(const char *path, struct module_list *l, char *err, size_t 
 	FILE *f = fd >= 0 ? fdopen(fd, "r") : NULL;
 	char *line = NULL;
 	size_t cap = 0, lineno = 0, have = 0;
+	uint64_t total = 0;
 	ssize_t len;
 	char current[64], older[64];
 	int version = 0;
@@ -131,6 +133,12 @@ int module_list_read(const char *path, struct module_list *l, char *err, size_t 
 			goto fail;
 		}
 		l->n++;
+		if (l->entries[l->n - 1].samples > UINT64_MAX - total) {
+			set_error(err, errlen, "%s:%zu: too many samples: the list's add up past "
+				  "2^64 - 1", path, lineno);
+			goto fail;
+		}
+		total += l->entries[l->n - 1].samples;
 	}
 	if (lineno == 0) {
 		set_error(err, errlen, "%s: empty, not a list of modules", path);

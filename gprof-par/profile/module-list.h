@@ -28,7 +28,8 @@ struct module_list {
 };
 
 /* Reads path into l.  Returns 0, or -1 with "PATH:LINE: what is wrong" in
- * err (l is then empty). */
+ * err (l is then empty); the samples of a list's lines add up to at most
+ * 2^64 - 1 (else "too many samples"). */
 int module_list_read(const char *path, struct module_list *l, char *err, size_t errlen);
 
 void module_list_free(struct module_list *l);

@@ -83,7 +83,7 @@ int profile_write(const struct profile *p, const char *path, char *err, size_t e
 		set_error(err, errlen, "%s: out of memory", path);
 		return -1;
 	}
-	fd = output_create_temporary(path, tmp, tmp_size, err, errlen);
+	fd = output_create_temporary(path, tmp, tmp_size, 0666, err, errlen);
 	if (fd < 0) {
 		free(tmp);
 		return -1;

@@ -124,10 +124,14 @@ static void print_text(FILE *out, const struct balance_view *v, int brief)
 		fputs(text_blurb, out);
 }
 
-/* A CSV field: quoted, with quotes doubled. */
+/* A CSV field: quoted, with quotes doubled; a leading = + - @ TAB or CR,
+ * which a spreadsheet takes for a formula (=HYPERLINK(...) in a symbol
+ * name), neutralised by a ' before it (OWASP's advice on CSV injection). */
 static void csv_string(FILE *out, const char *s)
 {
 	fputc('"', out);
+	if (*s && strchr("=+-@\t\r", *s))
+		fputc('\'', out);
 	for (; *s; s++) {
 		if (*s == '"')
 			fputc('"', out);

@@ -86,8 +86,8 @@ static uint64_t random_bits(void)
 	       ((uint64_t)++counter << 40) ^ ((uint64_t)getpid() << 20);
 }
 
-int output_create_temporary(const char *path, char *tmp, size_t tmpsize, char *err,
-			    size_t errlen)
+int output_create_temporary(const char *path, char *tmp, size_t tmpsize, mode_t mode,
+			    char *err, size_t errlen)
 {
 	for (int tries = 0; tries < 16; tries++) {
 		int fd;
@@ -97,7 +97,7 @@ int output_create_temporary(const char *path, char *tmp, size_t tmpsize, char *e
 			set_error(err, errlen, "%s: the name is too long", path);
 			return -1;
 		}
-		fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+		fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode);
 		if (fd >= 0)
 			return fd;
 		if (errno != EEXIST)
@@ -109,6 +109,12 @@ int output_create_temporary(const char *path, char *tmp, size_t tmpsize, char *e
 }
 
 int output_open(struct output_file *o, const char *path, char *err, size_t errlen)
+{
+	return output_open_mode(o, path, 0666, err, errlen);
+}
+
+int output_open_mode(struct output_file *o, const char *path, mode_t mode, char *err,
+		     size_t errlen)
 {
 	size_t tmp_size = strlen(path) + 32;
 	int fd;
@@ -122,7 +128,7 @@ int output_open(struct output_file *o, const char *path, char *err, size_t errle
 		set_error(err, errlen, "%s: out of memory", path);
 		goto fail;
 	}
-	fd = output_create_temporary(path, o->tmp, tmp_size, err, errlen);
+	fd = output_create_temporary(path, o->tmp, tmp_size, mode, err, errlen);
 	if (fd < 0)
 		goto fail;
 	o->stream = fdopen(fd, "w");

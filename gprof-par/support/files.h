@@ -12,6 +12,7 @@
 
 #include <stddef.h>
 #include <stdio.h>
+#include <sys/types.h>
 #include <sys/stat.h>
 
 /* What kind of file st describes, for messages: "a directory", "a FIFO",
@@ -44,11 +45,12 @@ int output_check_replaceable(const char *path, char *err, size_t errlen);
 /*
  * Creates the temporary for path: path ".tmp" and 16 random hex digits,
  * O_CREAT|O_EXCL|O_NOFOLLOW, another name on a collision, so that no one
- * can plant a file or symlink at a name it will use.  tmp needs
+ * can plant a file or symlink at a name it will use; mode (0666, or 0600
+ * for what may hold another file's text) less the umask.  tmp needs
  * strlen(path) + 21 bytes.  Returns the descriptor, or -1 with a message.
  */
-int output_create_temporary(const char *path, char *tmp, size_t tmpsize, char *err,
-			    size_t errlen);
+int output_create_temporary(const char *path, char *tmp, size_t tmpsize, mode_t mode,
+			    char *err, size_t errlen);
 
 /*
  * A text output (a report file such as an SVG) written through stdio with
@@ -63,6 +65,9 @@ struct output_file {
 	char *tmp;
 };
 int output_open(struct output_file *o, const char *path, char *err, size_t errlen);
+/* output_open with the temporary created with mode (less the umask), not 0666 */
+int output_open_mode(struct output_file *o, const char *path, mode_t mode, char *err,
+		     size_t errlen);
 int output_commit(struct output_file *o, char *err, size_t errlen);
 /* Closes and removes the temporary: the output is not made after all. */
 void output_abandon(struct output_file *o);

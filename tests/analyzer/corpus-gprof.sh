@@ -24,7 +24,8 @@
 #   -T --traditional            cycles, multi-g*, cxx-g (names not demangled)
 #   --inline-file-names         multi-g*, cxx-g
 #   -n -N --time --no-time      cycles, recursion
-#   -p -P -q -Q [SPEC]          every program; SPEC forms on cycles, cxx, -g
+#   -p -P -q -Q [SPEC]          every program; SPEC forms on cycles, cxx, -g;
+#                               names that are prefixes of others (prefixes.c)
 #   -z --display-unused-functions   several programs
 #   --demangle[=STYLE] --no-demangle   cxx (and flat-gprof.sh)
 #   @FILE                       cycles (options, nesting, operands, missing)
@@ -64,7 +65,7 @@
 #                               file cut in its bins.  Not compared: -s with
 #                               -O b/4 (a BSD-format sum: refused), garbage
 #                               without the magic (GNU reads it as BSD)
-#   -I --directory-path, GPROF_PATH, -y --separate-files
+#   -I --directory-path, GPROF_PATH, -y --separate-files (its files 0600)
 #                               multi-rel (sources moved; files compared)
 #   -B (undocumented: -q)       cycles
 #   -v --version, -h --help     gprof-par's own text, not compared
@@ -142,6 +143,12 @@ check calls-static "-a -b" "-a -q -b"
 build recursion "$corpus/recursion.c"
 expect_in_gnu recursion '+'
 check recursion "-q" "-b -k fact/fact" "-b -Nfact" "-b -Qfact/fact" "-b -pfact -qfact" "-r"
+
+# Names that are prefixes of others: a SPEC names one function only
+# (-Pwork dropping worker too was a plausible mistake no test caught)
+build prefixes "$corpus/prefixes.c"
+check prefixes "-b -Pwork" "-b -pwork" "-b -Qwork" "-b -qwork" "-b -Nwork" "-b -nworker" \
+	"-b -k work/worker" "-b -Zwork -C" "-b -Pwork -Pwork2"
 
 build cycles "$corpus/cycles.c"
 expect_in_gnu cycles 'as a whole'
@@ -422,6 +429,27 @@ if [ -L ours-y/main.c-ann ] && grep -q "main.c-ann: is a symbolic link" ours-y/e
 	echo "ok: -y leaves a symbolic link alone: $(cat ours-y/err)"
 else
 	fail "-y over a symbolic link:"; ls -l ours-y; cat ours-y/err
+fi
+# The annotations hold the text of whatever file the DWARF names: written
+# 0600, never wider whatever the umask (they were 0666 & ~umask: root's
+# gprof-par -A -y on a program built from #line 1 "/etc/shadow" left a
+# world-readable shadow-ann, as GNU gprof does), geometry.c-ann above too
+# (DWARF 4: with DWARF 5, GNU gprof and gprof-par annotate shadow.c).
+printf '#line 1 "/etc/shadow"\nvoid f(void) {}\nint main(void) { f(); return 0; }\n' >shadow.c
+mkdir -p shadow-y
+checks=$((checks + 1))
+if "$CC" -gdwarf-4 -pg -O0 shadow.c -o shadow-y/prog && (cd shadow-y && ./prog); then
+	(umask 022 && cd shadow-y && "$GPROF_PAR" -A -y prog gmon.out >/dev/null 2>err)
+	mode=$(stat -c %a shadow-y/shadow-ann 2>/dev/null) || mode="not written ($(cat shadow-y/err))"
+	ann_mode=$(stat -c %a ours-y/geometry.c-ann)
+	if [ "$mode" = 600 ] && [ "$ann_mode" = 600 ]; then
+		echo "ok: -y writes shadow-ann and geometry.c-ann with mode $mode"
+	else
+		fail "-y wrote shadow-ann with mode $mode, geometry.c-ann $ann_mode, not 600"
+	fi
+	rm -f shadow-y/shadow-ann
+else
+	fail "cannot build or run the #line 1 \"/etc/shadow\" program"
 fi
 
 # Arc selections with -s are refused rather than summed differently from

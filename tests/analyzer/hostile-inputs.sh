@@ -18,6 +18,10 @@
 #     clear warning (was: undefined behaviour, a made-up "0000..." id);
 #   - a histogram of 2^63 bytes per bin: no signed overflow (UBSan
 #     stopped gprof-par), and GNU gprof's call graph text;
+#   - a link planted in a -S directory to a file that is not a gmon file:
+#     the "bad magic" message printed its first four bytes;
+#   - @FIFO (or a device) as a response file, or inside one: refused (it
+#     blocked, as GNU gprof does);
 #   - MPICH's mpiexec starting an Open MPI build: every process would sum
 #     and write gmon.sum; now one message, exit 1, nothing written.
 . "$(dirname "$0")/reduce-lib.sh"
@@ -56,6 +60,33 @@ for skip in "" --skip-bad; do
 		fail "-S $skip: the FIFOs (one through a link) and the directory are not named: $(cat err)"
 	grep -q "summed 4 of 4 files" err || fail "-S $skip: the regular rank files are not summed: $(cat err)"
 done
+
+# A link planted in a directory summed (by root): the file it reaches is
+# named, none of its bytes printed (the "bad magic" message printed four)
+mkdir planted
+cp gmon.out planted/gmon.out.0
+printf 'SECRET-TEXT of more than twenty bytes\n' >secret
+ln -s ../secret planted/gmon.out.1
+for skip in "" --skip-bad; do
+	t "$GPROF_PAR" -S $skip planted >out 2>err || true
+	grep -q "planted/gmon.out.1: bad magic" err || fail "-S $skip with a planted link: $(cat err)"
+	if grep -qi "53 45 43 52\|SECR" err; then
+		fail "-S $skip with a planted link prints the start of its target: $(cat err)"
+	fi
+done
+
+# Response files: a FIFO (blocked in libiberty's expandargv, as GNU
+# gprof's) or a device, named on the command line or inside a response
+# file, is refused, not read
+printf -- '-b\n@fifo\n' >resp
+expect_refusal "fifo: is a FIFO, not a regular file: not read as a response file" "$GPROF_PAR" @fifo
+expect_refusal "fifo: is a FIFO, not a regular file: not read as a response file" \
+	"$GPROF_PAR" @resp prog gmon.out
+expect_refusal "/dev/zero: is a character device, not a regular file: not read as a response file" \
+	"$GPROF_PAR" @/dev/zero prog gmon.out
+printf -- '-b\n-p\n' >resp
+t "$GPROF_PAR" @resp prog gmon.out >out 2>&1 && head -1 out | grep -q "^Flat profile:$" ||
+	fail "a regular response file: $(head -3 out)"
 
 # A huge file whose first record is bad: refused after its first megabyte
 printf 'gmon\001\000\000\000\000\000\000\000\000\000\000\000\000\000\000\000\007' >huge

@@ -3,7 +3,8 @@
  * report/json-export.c) of a synthetic measured profile whose names hold
  * quotes, backslashes, control characters, invalid UTF-8 and a leading
  * '(': JSON strings escaped byte for byte, the documents' fields, callgrind's
- * compressed names and call counts.
+ * compressed names and call counts; the load balance's CSV with names that
+ * a spreadsheet would take for formulas.
  *
  *   test-exports             the CUnit tests
  *   test-exports json        the synthetic profile's JSON on stdout
@@ -17,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "balance-print.h"
 #include "callgrind.h"
 #include "json-export.h"
 #include "measured.h"
@@ -179,6 +181,49 @@ static void test_json_document(void)
 	free(doc);
 }
 
+/* --load-balance=csv: a name starting with = + - @ TAB or CR is a
+ * formula to a spreadsheet: its cell starts with a ' (OWASP). */
+static void test_balance_csv(void)
+{
+	static const char *const names[] = { "=HYPERLINK(\"http://x\",\"y\")", "+1", "-2",
+					      "@SUM(A1)", "\tx", "\rx", "plain=", "" };
+	static const char *const cells[] = { "\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\")\"",
+					      "\"'+1\"", "\"'-2\"", "\"'@SUM(A1)\"", "\"'\tx\"",
+					      "\"'\rx\"", "\"plain=\"", "\"\"" };
+	enum { N = sizeof names / sizeof names[0] };
+	struct sym syms[N];
+	struct balance_function funcs[N];
+	struct balance_view v;
+	char *text = NULL, *line;
+	size_t len = 0;
+	FILE *out = open_memstream(&text, &len);
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(out);
+	memset(syms, 0, sizeof syms);
+	memset(funcs, 0, sizeof funcs);
+	memset(&v, 0, sizeof v);
+	for (size_t i = 0; i < N; i++) {
+		syms[i].name = (char *)names[i];
+		funcs[i].sym = &syms[i];
+	}
+	v.nranks = 1;
+	v.funcs = funcs;
+	v.nfuncs = N;
+	balance_print(out, &v, BALANCE_CSV, 0);
+	fclose(out);
+	line = strchr(text, '\n');   /* after the header */
+	for (size_t i = 0; i < N && line; i++) {
+		size_t n = strlen(cells[i]);
+
+		line++;
+		CU_ASSERT(strncmp(line, cells[i], n) == 0 && line[n] == ',');
+		if (strncmp(line, cells[i], n) != 0 || line[n] != ',')
+			printf("\n  row %zu: %.40s, not %s\n", i, line, cells[i]);
+		line = strchr(line, '\n');
+	}
+	free(text);
+}
+
 static void test_callgrind(void)
 {
 	struct measured m = profile();
@@ -231,6 +276,7 @@ int main(int argc, char **argv)
 		{ "JSON strings", test_json_strings },
 		{ "JSON document", test_json_document },
 		{ "callgrind profile", test_callgrind },
+		{ "load balance CSV: formulas neutralised", test_balance_csv },
 	};
 	CU_pSuite suite;
 	unsigned failed;

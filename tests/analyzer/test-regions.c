@@ -34,6 +34,8 @@ DEFINE(cxx_region, "_ZN2ns4workEi._omp_fn.1", 19)      /* no ns::work(int) */
 DEFINE(llvm_region, ".omp_outlined..4", 23)
 DEFINE(not_region, "work.str.1", 29)                   /* unknown suffix */
 
+int regions_b_anchor(int x);   /* test-regions-b.c */
+
 static char self_path[4096];
 
 static int init_suite(void)
@@ -214,6 +216,42 @@ static void test_parent(void)
 	symtab_free(&st);
 }
 
+/* The syms of st named name, by address: up to max of them, how many. */
+static size_t find_all(struct symtab *st, const char *name, struct sym **out, size_t max)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < st->nsyms; i++)
+		if (strcmp(st->syms[i].name, name) == 0 && n < max)
+			out[n++] = &st->syms[i];
+	return n;
+}
+
+/* Two static work() in two files (test-regions-b.c), each with its clone
+ * work.part.0: each clone is its nearest work's, not both the first's. */
+static void test_two_statics(void)
+{
+	struct symtab st;
+	struct sym *w[3], *c[3];
+
+	read_self(&st, SYMTAB_REGIONS, REGIONS_PARENT, 1);
+	CU_ASSERT_EQUAL_FATAL(find_all(&st, "work", w, 3), 2);
+	CU_ASSERT_EQUAL_FATAL(find_all(&st, "work.part.0", c, 3), 2);
+	for (int k = 0; k < 2; k++) {
+		gmon_addr_t d0 = c[k]->addr > w[0]->addr ? c[k]->addr - w[0]->addr
+							 : w[0]->addr - c[k]->addr;
+		gmon_addr_t d1 = c[k]->addr > w[1]->addr ? c[k]->addr - w[1]->addr
+							 : w[1]->addr - c[k]->addr;
+
+		CU_ASSERT_PTR_EQUAL(c[k]->owner, d0 < d1 ? w[0] : w[1]);
+	}
+	/* the construction tells them apart: each file's clone is nearer its
+	 * own work */
+	CU_ASSERT_PTR_NOT_EQUAL(c[0]->owner, c[1]->owner);
+	CU_ASSERT_EQUAL(regions_b_anchor(1), 32 + 38);
+	symtab_free(&st);
+}
+
 static void test_separate_labels(void)
 {
 	struct symtab st;
@@ -299,6 +337,8 @@ int main(void)
 	CU_add_test(s, "--regions modes", test_modes_parse);
 	CU_add_test(s, "gnu: GNU's table, hidden symbols kept aside", test_gnu_table);
 	CU_add_test(s, "parent: owners and stand-ins", test_parent);
+	CU_add_test(s, "parent: two static functions of one name, each with a clone",
+		    test_two_statics);
 	CU_add_test(s, "separate: labels", test_separate_labels);
 	CU_add_test(s, "-a: no regions", test_no_static);
 	CU_add_test(s, "arcs into a function's own parts", test_arcs);
