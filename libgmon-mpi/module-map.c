@@ -8,6 +8,7 @@
 #include <link.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 #include "image.h"
@@ -59,20 +60,24 @@ static void executable_path(char *buf, size_t size)
 	buf[size - 1] = '\0';
 }
 
-/* Adds the module dl describes, whose build-id is id's n bytes. */
+/* Adds the module dl describes, whose build-id is id's n bytes and
+ * soname soname (NULL: none); its program headers are copied (those the
+ * writers read). */
 static int add_module_with_id(struct module_map *map, const struct dl_phdr_info *dl,
-			      const unsigned char *id, size_t n)
+			      const unsigned char *id, size_t n, const char *soname)
 {
 	struct module *mod;
 
 	if (module_map_grow(&map->m, &map->cap, map->n, map->n + 1, sizeof *map->m) != 0)
 		return ENOMEM;
 	mod = &map->m[map->n];
-	*mod = (struct module){ .low = UINTPTR_MAX, .bias = dl->dlpi_addr, .phdr = dl->dlpi_phdr,
-				.phnum = dl->dlpi_phnum, .index = -1 };
+	*mod = (struct module){ .low = UINTPTR_MAX, .bias = dl->dlpi_addr, .index = -1 };
 	for (int i = 0; i < dl->dlpi_phnum; i++) {
 		const ElfW(Phdr) *ph = &dl->dlpi_phdr[i];
 
+		if ((ph->p_type == PT_LOAD || ph->p_type == PT_NOTE || ph->p_type == PT_DYNAMIC) &&
+		    mod->phnum < MODULE_MAX_PHDRS)
+			mod->phdr[mod->phnum++] = *ph;
 		if (ph->p_type != PT_LOAD)
 			continue;
 		if (dl->dlpi_addr + ph->p_vaddr < mod->low)
@@ -89,6 +94,11 @@ static int add_module_with_id(struct module_map *map, const struct dl_phdr_info 
 		strncpy(mod->path, dl->dlpi_name, sizeof mod->path - 1);
 		mod->path[sizeof mod->path - 1] = '\0';
 	}
+	if (soname && strlen(soname) < sizeof mod->soname)
+		strcpy(mod->soname, soname);
+	mod->id_len = n < sizeof mod->id ? n : sizeof mod->id;
+	if (mod->id_len > 0)
+		memcpy(mod->id, id, mod->id_len);
 	image_build_id_hex(id, n, mod->build_id, sizeof mod->build_id);
 	map->n++;
 	return 0;
@@ -99,7 +109,7 @@ int module_map_add(struct module_map *map, const struct dl_phdr_info *dl)
 	const unsigned char *id = NULL;
 	size_t n = image_build_id(dl, &id);
 
-	return add_module_with_id(map, dl, id, n);
+	return add_module_with_id(map, dl, id, n, image_soname(dl));
 }
 
 /* Adds unloaded record i (unloaded.h) at its address number load: its
@@ -110,7 +120,8 @@ static int add_unloaded(struct module_map *map, size_t i, unsigned load)
 	struct dl_phdr_info dl;
 
 	unloaded_phdr_info(u, load, &dl);
-	if (add_module_with_id(map, &dl, u->build_id, u->build_id_len) != 0)
+	if (add_module_with_id(map, &dl, u->build_id, u->build_id_len,
+			       u->soname[0] ? u->soname : NULL) != 0)
 		return ENOMEM;
 	map->m[map->n - 1].unloaded = 1;
 	return 0;
@@ -127,11 +138,94 @@ int module_map_add_unloaded(struct module_map *map)
 	return 0;
 }
 
+/* image_read_fn for memory that another thread may unmap meanwhile: a
+ * copy by the kernel, which fails (EFAULT) where a load would fault.
+ * Where process_vm_readv is refused (a seccomp filter, an old kernel),
+ * a plain copy, as before it.  Async-signal-safe; errno kept. */
+static int copy_mapped(void *to, uintptr_t from, size_t n)
+{
+	struct iovec local = { to, n }, remote = { (void *)from, n };
+	int saved_errno = errno, ok;
+	ssize_t got = process_vm_readv(getpid(), &local, 1, &remote, 1, 0);
+
+	ok = got == (ssize_t)n;
+	if (got < 0 && (errno == ENOSYS || errno == EPERM)) {
+		memcpy(to, (const void *)from, n);
+		ok = 1;
+	}
+	errno = saved_errno;
+	return ok;
+}
+
+/* A string at from of fewer than size bytes, through copy_mapped.
+ * Returns 0 if it could not be read whole. */
+static int copy_mapped_string(char *to, uintptr_t from, size_t size)
+{
+	for (size_t k = 0; k < size;) {
+		size_t chunk = 4096 - (from + k) % 4096;      /* to the page's end */
+
+		if (chunk > size - k)
+			chunk = size - k;
+		if (!copy_mapped(to + k, from + k, chunk))
+			return 0;
+		if (memchr(to + k, '\0', chunk))
+			return 1;
+		k += chunk;
+	}
+	return 0;
+}
+
+/* Adds the module _dl_find_object found for pc (found), reading its
+ * link map and memory through copy_mapped, if it is still the module
+ * there after. */
+static int add_found(struct module_map *map, uintptr_t pc, const struct dl_find_object *found)
+{
+	struct link_map lm;
+	ElfW(Ehdr) eh;
+	ElfW(Phdr) ph[MODULE_MAX_PHDRS];
+	struct dl_phdr_info dl = { .dlpi_phdr = ph };
+	struct dl_find_object again;
+	unsigned char id[64];
+	char soname[256], *path;
+	size_t id_len;
+	int has_soname, err;
+
+	if (!copy_mapped(&lm, (uintptr_t)found->dlfo_link_map, sizeof lm) ||
+	    !copy_mapped(&eh, (uintptr_t)found->dlfo_map_start, sizeof eh) ||
+	    memcmp(eh.e_ident, ELFMAG, SELFMAG) != 0 || eh.e_phentsize != sizeof(ElfW(Phdr)))
+		return 0;
+	for (unsigned i = 0; i < eh.e_phnum && dl.dlpi_phnum < MODULE_MAX_PHDRS; i++) {
+		ElfW(Phdr) *p = &ph[dl.dlpi_phnum];
+
+		if (!copy_mapped(p, (uintptr_t)found->dlfo_map_start + eh.e_phoff + i * sizeof *p,
+				 sizeof *p))
+			return 0;
+		if (p->p_type == PT_LOAD || p->p_type == PT_NOTE || p->p_type == PT_DYNAMIC)
+			dl.dlpi_phnum++;
+	}
+	dl.dlpi_addr = lm.l_addr;
+	id_len = image_build_id_copy(&dl, copy_mapped, id, sizeof id);
+	has_soname = image_soname_copy(&dl, copy_mapped, soname, sizeof soname);
+	/* the path in the entry after the new one, a scratch (PATH_MAX is
+	 * much for a signal handler's stack) */
+	if (module_map_grow(&map->m, &map->cap, map->n, map->n + 2, sizeof *map->m) != 0)
+		return ENOMEM;
+	path = map->m[map->n + 1].path;
+	if (!lm.l_name || !copy_mapped_string(path, (uintptr_t)lm.l_name, sizeof map->m->path))
+		return 0;
+	/* still the same module there: nothing read was another's */
+	if (_dl_find_object((void *)pc, &again) != 0 ||
+	    again.dlfo_link_map != found->dlfo_link_map ||
+	    again.dlfo_map_start != found->dlfo_map_start)
+		return 0;
+	dl.dlpi_name = path;
+	err = add_module_with_id(map, &dl, id, id_len, has_soname ? soname : NULL);
+	return err;
+}
+
 int module_map_add_pc(struct module_map *map, uintptr_t pc)
 {
 	struct dl_find_object found;
-	const ElfW(Ehdr) *eh;
-	struct dl_phdr_info dl;
 
 	if (module_map_find(map, pc, 0))
 		return 0;
@@ -150,16 +244,7 @@ int module_map_add_pc(struct module_map *map, uintptr_t pc)
 		}
 		return 0;
 	}
-	eh = found.dlfo_map_start;
-	if (memcmp(eh->e_ident, ELFMAG, SELFMAG) != 0 || eh->e_phentsize != sizeof(ElfW(Phdr)))
-		return 0;
-	dl = (struct dl_phdr_info){
-		.dlpi_addr = found.dlfo_link_map->l_addr,
-		.dlpi_name = found.dlfo_link_map->l_name,
-		.dlpi_phdr = (const ElfW(Phdr) *)((const char *)eh + eh->e_phoff),
-		.dlpi_phnum = eh->e_phnum,
-	};
-	return module_map_add(map, &dl);
+	return add_found(map, pc, &found);
 }
 
 void module_map_phdr_info(const struct module *m, struct dl_phdr_info *dl)

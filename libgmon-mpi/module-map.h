@@ -22,12 +22,20 @@
 
 #include "text-out.h"
 
+#define MODULE_MAX_PHDRS 32
+
+/* A module, with copies of what the writers need of it: nothing of its
+ * memory is read through it (a flush signal's writer may find a module
+ * that another thread's dlclose unmaps meanwhile: issue 31, item 11). */
 struct module {
 	uintptr_t low, high;     /* runtime, over its PT_LOAD segments */
 	uintptr_t bias;          /* runtime minus link-time address */
-	const ElfW(Phdr) *phdr;  /* its program headers, in memory */
+	ElfW(Phdr) phdr[MODULE_MAX_PHDRS];  /* copies of its PT_LOAD, PT_NOTE, PT_DYNAMIC */
 	int phnum;
 	char path[PATH_MAX];
+	char soname[256];        /* "": none */
+	unsigned char id[64];    /* its build-id's bytes */
+	size_t id_len;           /* 0: none */
 	char build_id[2 * 64 + 1];
 	int index;               /* in the file; -1: not used (yet) */
 	int unloaded;            /* dlclose unmapped it: phdr is a copy, no memory to read */
@@ -52,7 +60,10 @@ int module_map_add(struct module_map *map, const struct dl_phdr_info *dl);
 /*
  * Adds the module holding pc, if not in map yet, found with glibc's
  * _dl_find_object (async-signal-safe, no lock; its ELF header at the start
- * of its first mapping), or else the module dlclose unmapped that held it
+ * of its first mapping; its memory and link map read by a copy that
+ * cannot fault, process_vm_readv, and the module found again after: one
+ * that another thread unmaps meanwhile is skipped, as if in no module),
+ * or else the module dlclose unmapped that held it
  * (unloaded.h): the map of a signal handler, built from the addresses it
  * will write, the executable's first (map starts zeroed).
  * Returns 0 (also when pc is in no module) or ENOMEM.

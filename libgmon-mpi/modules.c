@@ -436,13 +436,17 @@ static int fill_list(int fd, void *ctx)
 	text_out_printf(mp->list, "%s %d\n%s\n", GMON_MODULE_LIST_MAGIC,
 			GMON_MODULE_LIST_VERSION, GMON_MODULE_LIST_COLUMNS);
 	if (mp->found) {
-		for (size_t i = 0; i < mp->found->n; i++) {
+		/* the executable first, its own profile; the copies of what
+		 * module-map.c read of each module (one that another thread
+		 * unmaps meanwhile is read no more: issue 31, item 11) */
+		for (size_t i = 1; i < mp->found->n; i++) {
+			const struct module *m = &mp->found->m[i];
 			struct dl_phdr_info dl;
 
-			if (mp->found->m[i].unloaded)
+			if (m->unloaded)
 				continue;       /* visit_unloaded's: its memory is gone */
-			module_map_phdr_info(&mp->found->m[i], &dl);
-			visit_module(&dl, sizeof dl, mp);
+			module_map_phdr_info(m, &dl);
+			write_module(mp, &dl, m->soname[0] ? m->soname : NULL, m->id, m->id_len, 1);
 		}
 	} else {
 		dl_iterate_phdr(visit_module, mp);
