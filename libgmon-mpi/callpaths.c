@@ -10,7 +10,9 @@
  *     checking that it lies in the thread's stack (a bad read in a signal
  *     handler kills the program): the readable mapping that holds %rsp,
  *     found in /proc/self/maps once per thread (open/read/close) and again
- *     when %rsp leaves it.  A frame pointer must be 8-aligned, inside
+ *     when %rsp leaves it; and each page of it at its first read of a walk
+ *     by a copy that cannot fault (the mapping may have shrunk since: a
+ *     coroutine's stack).  A frame pointer must be 8-aligned, inside
  *     [sp, stack end - 16] and above the previous one; the walk stops on
  *     anything else, on a zero return address, or at the maximum depth
  *     (the sample is then counted as cut).  A return address outside the
@@ -60,6 +62,7 @@
 
 #include "gmon-callpaths.h"
 #include "histogram.h"
+#include "image.h"
 #include "module-map.h"
 #include "output.h"
 #include "profile-name.h"
@@ -130,6 +133,7 @@ struct walk {
 	unsigned depth;
 	int cut;             /* a frame did not fit */
 	uintptr_t sp, high;
+	uintptr_t page;      /* the stack page last found readable (0: none yet) */
 };
 
 static int in_text(uintptr_t pc)
@@ -210,11 +214,23 @@ static int stack_bounds(struct walk *w)
 	return 1;
 }
 
-/* The stack word at address at, if it lies in [sp, high). */
-static int stack_word(const struct walk *w, uintptr_t at, uintptr_t *value)
+/* The stack word at address at, if it lies in [sp, high) and its page is
+ * readable now: the mapping cached may have shrunk since (a user-level
+ * thread's stack unmapped in part and reused, its frame pointer chain going
+ * on past the new end: issue 31, item 10), so each page is checked at its
+ * first read of the walk, by a copy that cannot fault. */
+static int stack_word(struct walk *w, uintptr_t at, uintptr_t *value)
 {
+	uintptr_t page = at & ~(uintptr_t)4095;
+
 	if ((at & 7) != 0 || at < w->sp || at > w->high - 8)
 		return 0;
+	if (page != w->page) {
+		if (!image_copy_mapped(value, at, sizeof *value))
+			return 0;
+		w->page = page;
+		return 1;
+	}
 	*value = *(const uintptr_t *)at;
 	return 1;
 }
@@ -443,6 +459,7 @@ static void walk(struct walk *w, const ucontext_t *uc)
 
 	w->depth = 0;
 	w->cut = 0;
+	w->page = 0;
 	w->sp = (uintptr_t)uc->uc_mcontext.gregs[REG_RSP];
 	push_frame(w, pc);
 	if (!stack_bounds(w))

@@ -3,8 +3,11 @@
 #include "image.h"
 
 #include <elf.h>
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/uio.h>
+#include <unistd.h>
 
 #define NOTE_ALIGN(n) (((n) + 3u) & ~3u)
 
@@ -13,6 +16,21 @@ static int read_in_place(void *to, uintptr_t from, size_t n)
 {
 	memcpy(to, (const void *)from, n);
 	return 1;
+}
+
+int image_copy_mapped(void *to, uintptr_t from, size_t n)
+{
+	struct iovec local = { to, n }, remote = { (void *)from, n };
+	int saved_errno = errno, ok;
+	ssize_t got = process_vm_readv(getpid(), &local, 1, &remote, 1, 0);
+
+	ok = got == (ssize_t)n;
+	if (got < 0 && (errno == ENOSYS || errno == EPERM)) {
+		memcpy(to, (const void *)from, n);
+		ok = 1;
+	}
+	errno = saved_errno;
+	return ok;
 }
 
 /* Looks for NT_GNU_BUILD_ID in the PT_NOTE segment at [note, note + size),

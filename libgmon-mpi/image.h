@@ -34,6 +34,13 @@ const char *image_soname(const struct dl_phdr_info *dl);
  * module's memory. */
 typedef int image_read_fn(void *to, uintptr_t from, size_t n);
 
+/* image_read_fn for memory that another thread may unmap meanwhile (or
+ * a stack that shrank): a copy by the kernel (process_vm_readv on the
+ * process itself), which fails (EFAULT) where a load would fault.  Where
+ * the call is refused (a seccomp filter, an old kernel: ENOSYS, EPERM), a
+ * plain copy, as before it.  Async-signal-safe; errno kept. */
+int image_copy_mapped(void *to, uintptr_t from, size_t n);
+
 /* image_build_id and image_soname, each byte read through read and
  * copied (at most cap bytes; a soname longer than cap is none): for a
  * module that may be unmapped meanwhile.  Return the build-id's bytes

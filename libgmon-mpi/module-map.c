@@ -8,7 +8,6 @@
 #include <link.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <sys/uio.h>
 #include <unistd.h>
 
 #include "image.h"
@@ -138,26 +137,7 @@ int module_map_add_unloaded(struct module_map *map)
 	return 0;
 }
 
-/* image_read_fn for memory that another thread may unmap meanwhile: a
- * copy by the kernel, which fails (EFAULT) where a load would fault.
- * Where process_vm_readv is refused (a seccomp filter, an old kernel),
- * a plain copy, as before it.  Async-signal-safe; errno kept. */
-static int copy_mapped(void *to, uintptr_t from, size_t n)
-{
-	struct iovec local = { to, n }, remote = { (void *)from, n };
-	int saved_errno = errno, ok;
-	ssize_t got = process_vm_readv(getpid(), &local, 1, &remote, 1, 0);
-
-	ok = got == (ssize_t)n;
-	if (got < 0 && (errno == ENOSYS || errno == EPERM)) {
-		memcpy(to, (const void *)from, n);
-		ok = 1;
-	}
-	errno = saved_errno;
-	return ok;
-}
-
-/* A string at from of fewer than size bytes, through copy_mapped.
+/* A string at from of fewer than size bytes, through image_copy_mapped.
  * Returns 0 if it could not be read whole. */
 static int copy_mapped_string(char *to, uintptr_t from, size_t size)
 {
@@ -166,7 +146,7 @@ static int copy_mapped_string(char *to, uintptr_t from, size_t size)
 
 		if (chunk > size - k)
 			chunk = size - k;
-		if (!copy_mapped(to + k, from + k, chunk))
+		if (!image_copy_mapped(to + k, from + k, chunk))
 			return 0;
 		if (memchr(to + k, '\0', chunk))
 			return 1;
@@ -176,7 +156,7 @@ static int copy_mapped_string(char *to, uintptr_t from, size_t size)
 }
 
 /* Adds the module _dl_find_object found for pc (found), reading its
- * link map and memory through copy_mapped, if it is still the module
+ * link map and memory through image_copy_mapped, if it is still the module
  * there after. */
 static int add_found(struct module_map *map, uintptr_t pc, const struct dl_find_object *found)
 {
@@ -190,22 +170,22 @@ static int add_found(struct module_map *map, uintptr_t pc, const struct dl_find_
 	size_t id_len;
 	int has_soname, err;
 
-	if (!copy_mapped(&lm, (uintptr_t)found->dlfo_link_map, sizeof lm) ||
-	    !copy_mapped(&eh, (uintptr_t)found->dlfo_map_start, sizeof eh) ||
+	if (!image_copy_mapped(&lm, (uintptr_t)found->dlfo_link_map, sizeof lm) ||
+	    !image_copy_mapped(&eh, (uintptr_t)found->dlfo_map_start, sizeof eh) ||
 	    memcmp(eh.e_ident, ELFMAG, SELFMAG) != 0 || eh.e_phentsize != sizeof(ElfW(Phdr)))
 		return 0;
 	for (unsigned i = 0; i < eh.e_phnum && dl.dlpi_phnum < MODULE_MAX_PHDRS; i++) {
 		ElfW(Phdr) *p = &ph[dl.dlpi_phnum];
 
-		if (!copy_mapped(p, (uintptr_t)found->dlfo_map_start + eh.e_phoff + i * sizeof *p,
+		if (!image_copy_mapped(p, (uintptr_t)found->dlfo_map_start + eh.e_phoff + i * sizeof *p,
 				 sizeof *p))
 			return 0;
 		if (p->p_type == PT_LOAD || p->p_type == PT_NOTE || p->p_type == PT_DYNAMIC)
 			dl.dlpi_phnum++;
 	}
 	dl.dlpi_addr = lm.l_addr;
-	id_len = image_build_id_copy(&dl, copy_mapped, id, sizeof id);
-	has_soname = image_soname_copy(&dl, copy_mapped, soname, sizeof soname);
+	id_len = image_build_id_copy(&dl, image_copy_mapped, id, sizeof id);
+	has_soname = image_soname_copy(&dl, image_copy_mapped, soname, sizeof soname);
 	/* the path in the entry after the new one, a scratch (PATH_MAX is
 	 * much for a signal handler's stack) */
 	if (module_map_grow(&map->m, &map->cap, map->n, map->n + 2, sizeof *map->m) != 0)
