@@ -70,7 +70,8 @@ static int add_module_with_id(struct module_map *map, const struct dl_phdr_info 
 	if (module_map_grow(&map->m, &map->cap, map->n, map->n + 1, sizeof *map->m) != 0)
 		return ENOMEM;
 	mod = &map->m[map->n];
-	*mod = (struct module){ .low = UINTPTR_MAX, .bias = dl->dlpi_addr, .index = -1 };
+	*mod = (struct module){ .low = UINTPTR_MAX, .bias = dl->dlpi_addr, .index = -1,
+				.closed = MODULE_MAP_ANY_TIME };
 	for (int i = 0; i < dl->dlpi_phnum; i++) {
 		const ElfW(Phdr) *ph = &dl->dlpi_phdr[i];
 
@@ -123,6 +124,7 @@ static int add_unloaded(struct module_map *map, size_t i, unsigned load)
 			       u->soname[0] ? u->soname : NULL) != 0)
 		return ENOMEM;
 	map->m[map->n - 1].unloaded = 1;
+	map->m[map->n - 1].closed = __atomic_load_n(&u->closed[load], __ATOMIC_ACQUIRE);
 	return 0;
 }
 
@@ -207,24 +209,27 @@ int module_map_add_pc(struct module_map *map, uintptr_t pc)
 {
 	struct dl_find_object found;
 
+	if (_dl_find_object((void *)pc, &found) == 0 && found.dlfo_link_map) {
+		/* a loaded module: unless in the map already (a closed load
+		 * there may hold pc too) */
+		for (size_t i = 0; i < map->n; i++)
+			if (!map->m[i].unloaded && pc >= map->m[i].low && pc < map->m[i].high)
+				return 0;
+		return add_found(map, pc, &found);
+	}
 	if (module_map_find(map, pc, 0))
 		return 0;
-	if (_dl_find_object((void *)pc, &found) != 0 || !found.dlfo_link_map) {
-		/* in a module dlclose unmapped, if one was there */
-		size_t n = unloaded_count();
+	/* in a module dlclose unmapped, if one was there */
+	for (size_t i = 0, n = unloaded_count(); i < n; i++) {
+		const struct unloaded_module *u = unloaded_get(i);
 
-		for (size_t i = 0; i < n; i++) {
-			const struct unloaded_module *u = unloaded_get(i);
-
-			for (unsigned k = 0, loads = unloaded_loads(u); k < loads; k++)
-				for (int p = 0; p < u->phnum; p++)
-					if (u->phdr[p].p_type == PT_LOAD &&
-					    pc - u->addr[k] - u->phdr[p].p_vaddr < u->phdr[p].p_memsz)
-						return add_unloaded(map, i, k);
-		}
-		return 0;
+		for (unsigned k = 0, loads = unloaded_loads(u); k < loads; k++)
+			for (int p = 0; p < u->phnum; p++)
+				if (u->phdr[p].p_type == PT_LOAD &&
+				    pc - u->addr[k] - u->phdr[p].p_vaddr < u->phdr[p].p_memsz)
+					return add_unloaded(map, i, k);
 	}
-	return add_found(map, pc, &found);
+	return 0;
 }
 
 void module_map_phdr_info(const struct module *m, struct dl_phdr_info *dl)
@@ -263,22 +268,42 @@ void module_map_free(struct module_map *map)
 	*map = (struct module_map){0};
 }
 
-struct module *module_map_find(const struct module_map *map, uintptr_t frame, int is_return)
+struct module *module_map_find_at(const struct module_map *map, uintptr_t frame, int is_return,
+				  uint32_t gen)
 {
 	uintptr_t at = is_return ? frame - 1 : frame;
+	struct module *best = NULL;
 
-	for (size_t i = 0; i < map->n; i++)
-		if (at >= map->m[i].low && at < map->m[i].high)
-			return &map->m[i];
-	return NULL;
+	for (size_t i = 0; i < map->n; i++) {
+		struct module *m = &map->m[i];
+
+		if (at < m->low || at >= m->high)
+			continue;
+		if (gen == MODULE_MAP_ANY_TIME)
+			return m;
+		/* the first to end after the frame's generation */
+		if (m->closed > gen && (!best || m->closed < best->closed))
+			best = m;
+	}
+	return best;
+}
+
+struct module *module_map_find(const struct module_map *map, uintptr_t frame, int is_return)
+{
+	return module_map_find_at(map, frame, is_return, MODULE_MAP_ANY_TIME);
+}
+
+void module_map_mark_at(struct module_map *map, uintptr_t frame, int is_return, uint32_t gen)
+{
+	struct module *m = module_map_find_at(map, frame, is_return, gen);
+
+	if (m && m->index < 0)
+		m->index = 0;           /* marked: numbered by module_map_number */
 }
 
 void module_map_mark(struct module_map *map, uintptr_t frame, int is_return)
 {
-	struct module *m = module_map_find(map, frame, is_return);
-
-	if (m && m->index < 0)
-		m->index = 0;           /* marked: numbered by module_map_number */
+	module_map_mark_at(map, frame, is_return, MODULE_MAP_ANY_TIME);
 }
 
 /* The first used module before i of the same file as i (a module
@@ -320,7 +345,13 @@ void module_map_print_modules(struct text_out *o, const struct module_map *map)
 void module_map_print_frame(struct text_out *o, const struct module_map *map, uintptr_t frame,
 			    int is_return, const char *end)
 {
-	const struct module *m = module_map_find(map, frame, is_return);
+	module_map_print_frame_at(o, map, frame, is_return, MODULE_MAP_ANY_TIME, end);
+}
+
+void module_map_print_frame_at(struct text_out *o, const struct module_map *map, uintptr_t frame,
+			       int is_return, uint32_t gen, const char *end)
+{
+	const struct module *m = module_map_find_at(map, frame, is_return, gen);
 
 	if (m && m->index >= 0)
 		text_out_printf(o, "%d:%lx%s", m->index, (unsigned long)(frame - m->bias), end);

@@ -39,6 +39,8 @@ struct module {
 	char build_id[2 * 64 + 1];
 	int index;               /* in the file; -1: not used (yet) */
 	int unloaded;            /* dlclose unmapped it: phdr is a copy, no memory to read */
+	uint32_t closed;         /* the generation its load ended with (unloaded.h); loaded:
+				  * MODULE_MAP_ANY_TIME */
 };
 
 struct module_map {
@@ -86,12 +88,22 @@ void module_map_free(struct module_map *map);
 int module_map_grow(void *items, size_t *cap, size_t n, size_t need, size_t size);
 void module_map_unmap(void *items, size_t cap, size_t size);
 
+/* A generation (unloaded_generation) after every one: a frame of no
+ * known time. */
+#define MODULE_MAP_ANY_TIME UINT32_MAX
+
 /* The module holding a frame, or NULL.  A return address (is_return)
  * belongs to its call, which ends just before it: it is looked up one
- * byte lower. */
+ * byte lower.  Where loads overlap (a library closed and loaded again over
+ * its range), the module mapped in generation gen, the frame's (that is,
+ * the first load to end after gen; a loaded module never ends); for a
+ * frame of MODULE_MAP_ANY_TIME, the first in the map. */
+struct module *module_map_find_at(const struct module_map *map, uintptr_t frame, int is_return,
+				  uint32_t gen);
 struct module *module_map_find(const struct module_map *map, uintptr_t frame, int is_return);
 
-/* Marks the module holding a frame as used. */
+/* Marks the module holding a frame (of generation gen) as used. */
+void module_map_mark_at(struct module_map *map, uintptr_t frame, int is_return, uint32_t gen);
 void module_map_mark(struct module_map *map, uintptr_t frame, int is_return);
 
 /* Numbers the used modules (the executable is 0), one number for the
@@ -109,5 +121,7 @@ void module_map_print_modules(struct text_out *o, const struct module_map *map);
  * "\n"). */
 void module_map_print_frame(struct text_out *o, const struct module_map *map, uintptr_t frame,
 			    int is_return, const char *end);
+void module_map_print_frame_at(struct text_out *o, const struct module_map *map, uintptr_t frame,
+			       int is_return, uint32_t gen, const char *end);
 
 #endif /* GMON_MPI_MODULE_MAP_H */

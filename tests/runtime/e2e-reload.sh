@@ -1,0 +1,63 @@
+#!/bin/bash
+# A library closed and opened again (issue 31, item 12).  Opened after a
+# page was mapped at the top of its hole, a library lands one page below
+# its first load: both loads are kept as closed records whose ranges
+# overlap, and the call paths named every frame after the first load, so
+# that the second's frames in burn_inner (0x1109 on) were written one page
+# lower (0x130: the ELF header's page), half of them.  Each path now
+# carries the generation of the modules' layout it was sampled in, and its
+# frames are named after the load mapped then.
+#   - six openings at a new address each (shift), at the same address, and
+#     six at new addresses written by a flush signal: every frame of a path
+#     in libburn.so is in burn_inner or burn, and the paths ending there
+#     have all the library's samples;
+#   - the library's own profile holds the same samples in burn_inner and burn.
+. "$(dirname "$0")/lib.sh"
+
+"$CC" -shared -fPIC -O1 -Wl,--build-id "$programs/libburn.c" -o libburn.so
+build_linked caller "$programs/dlclose-caller.c" -ldl
+lib=$work/libburn.so
+
+# check LABEL: libburn.so's frames in gmon.out+paths are all in its
+# functions, and the paths ending in it have its profile's samples
+check() {
+	local index frame bad=0 leaf
+	index=$(awk -F'\t' -v p="$lib" '$1 == "module" && $4 == p { print $2 }' gmon.out+paths)
+	[ -n "$index" ] || fail "$1: the call paths do not name libburn.so"
+	for frame in $(awk -F'\t' -v m="$index" '$1 == "path" { n = split($3, f, " ")
+			for (i = 1; i <= n; i++) { split(f[i], a, ":"); if (a[1] == m) print i "," a[2] } }' \
+			gmon.out+paths | sort -u); do
+		# a return address (not the leaf) is looked up one byte lower
+		local at=${frame#*,}
+		[ "${frame%%,*}" = 1 ] || at=$(printf '%x' $((0x$at - 1)))
+		case $(function_at libburn.so "$at") in
+		burn|burn_inner) ;;
+		*) bad=$((bad + 1)); note "$1: frame $index:${frame#*,} is in $(function_at libburn.so "$at")" ;;
+		esac
+	done
+	expect_eq "$bad" 0 "$1: frames of libburn.so outside its functions"
+	leaf=$(awk -F'\t' -v m="$index" '$1 == "path" { split($3, f, " "); split(f[1], a, ":")
+		if (a[1] == m) s += $2 } END { print s + 0 }' gmon.out+paths)
+	expect_eq "$leaf" "$(awk -F'\t' '$1 == "gmon.out+libburn.so" { print $2 }' gmon.out+modules)" \
+		"$1: samples of the paths ending in libburn.so, and of its profile"
+	[ "$leaf" -gt 20 ] || fail "$1: only $leaf samples in libburn.so"
+}
+
+BG_GMON_HZ=1000 ./caller "$lib" burn 30000000 6 shift > /dev/null || fail "the run (shift) failed"
+check "six openings, each elsewhere"
+expect_eq "$(($(exact_samples_of libburn.so burn_inner gmon.out+libburn.so) +
+	$(exact_samples_of libburn.so burn gmon.out+libburn.so)))" \
+	"$(awk -F'\t' '$1 == "gmon.out+libburn.so" { print $2 }' gmon.out+modules)" \
+	"samples in the bins of burn_inner and burn in the library's profile (shift)"
+
+rm -f gmon.out*
+BG_GMON_HZ=1000 ./caller "$lib" burn 30000000 6 > /dev/null || fail "the run (same address) failed"
+check "six openings at one address"
+
+rm -f gmon.out*
+status=0
+BG_GMON_HZ=1000 BG_GMON_FLUSH_SIGNALS=USR1 ./caller "$lib" burn 30000000 6 shift,flush > /dev/null ||
+	status=$?
+expect_eq "$status" 138 "exit status after the flush signal"
+check "six openings, each elsewhere, flushed"
+note ok
