@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "companion-text.h"
 #include "companions.h"
 #include "files.h"
 #include "gmon-calls.h"
@@ -43,15 +44,19 @@ static int write_list(const char *output, const struct sum_library *libs, size_t
 		if (sums[i]) {
 			const char *slash = strrchr(sums[i], '/');
 
-			fputs(slash ? slash + 1 : sums[i], out.stream);
+			companion_put_name(out.stream, slash ? slash + 1 : sums[i]);
 		} else {
 			fputs("-", out.stream);
 		}
-		fprintf(out.stream, "\t%llu\t%s\t0x%llx\t0x%llx\t0x0\t%s\t%s\n",
+		/* the names escaped, as the runtime writes them */
+		fprintf(out.stream, "\t%llu\t%s\t0x%llx\t0x%llx\t0x0\t",
 			(unsigned long long)libs[i].samples,
 			libs[i].build_id ? libs[i].build_id : "-",
-			(unsigned long long)libs[i].low, (unsigned long long)libs[i].high,
-			libs[i].soname ? libs[i].soname : "-", libs[i].path);
+			(unsigned long long)libs[i].low, (unsigned long long)libs[i].high);
+		companion_put_name(out.stream, libs[i].soname ? libs[i].soname : "-");
+		fputc('\t', out.stream);
+		companion_put_name(out.stream, libs[i].path);
+		fputc('\n', out.stream);
 	}
 	return output_commit(&out, err, errlen);
 }

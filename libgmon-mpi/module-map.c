@@ -337,8 +337,12 @@ void module_map_print_modules(struct text_out *o, const struct module_map *map)
 	for (size_t i = 0; i < map->n; i++) {
 		const struct module *m = &map->m[i];
 
-		if (m->index >= 0 && (i == 0 || !earlier_same_file(map, i)))
-			text_out_printf(o, "module\t%d\t%s\t%s\n", m->index, m->build_id, m->path);
+		if (m->index < 0 || (i > 0 && earlier_same_file(map, i)))
+			continue;
+		/* the path escaped (text-escape.h): it may hold a newline */
+		text_out_printf(o, "module\t%d\t%s\t", m->index, m->build_id);
+		text_out_escaped(o, m->path);
+		text_out_printf(o, "\n");
 	}
 }
 

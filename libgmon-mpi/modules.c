@@ -290,6 +290,21 @@ static uint64_t unloaded_of_file(struct module_pass *mp, size_t n, const char *p
 	return samples;
 }
 
+/* A line of the list (gmon-modules.h), its names escaped (text-escape.h:
+ * a path may hold a newline or a tab). */
+static void list_line(struct text_out *list, const char *file, uint64_t samples,
+		      const char *hex, uintptr_t low, uintptr_t high, uintptr_t load,
+		      const char *soname, const char *path)
+{
+	text_out_escaped(list, file);
+	text_out_printf(list, "\t%llu\t%s\t0x%lx\t0x%lx\t0x%lx\t", (unsigned long long)samples,
+			hex, (unsigned long)low, (unsigned long)high, (unsigned long)load);
+	text_out_escaped(list, soname ? soname : "-");
+	text_out_printf(list, "\t");
+	text_out_escaped(list, path);
+	text_out_printf(list, "\n");
+}
+
 /*
  * One module's line in the list and, if chosen, its profile: a loaded
  * module (in_table: its samples are in the table; its memory may be read
@@ -322,8 +337,7 @@ static void write_module(struct module_pass *mp, const struct dl_phdr_info *dl,
 	mp->summary->attributed += samples;
 	slash = strrchr(path, '/');
 	base = slash ? slash + 1 : path;
-	/* a name with a tab or newline would break the list's line */
-	if (soname && (!*soname || strpbrk(soname, "\t\n")))
+	if (soname && !*soname)
 		soname = NULL;
 	image_build_id_hex(id, id_len, hex, sizeof hex);
 	if (id_len > 0) {
@@ -337,9 +351,8 @@ static void write_module(struct module_pass *mp, const struct dl_phdr_info *dl,
 	mp->summary->modules_sampled++;
 	/* a module without a file (the vDSO) or not chosen: listed, no profile */
 	if (!*path || path[0] != '/' || !selected(soname, base)) {
-		text_out_printf(mp->list, "-\t%llu\t%s\t0x%lx\t0x%lx\t0x%lx\t%s\t%s\n",
-			  (unsigned long long)samples, hex, (unsigned long)low, (unsigned long)high,
-			  (unsigned long)dl->dlpi_addr, soname ? soname : "-", *path ? path : base);
+		list_line(mp->list, "-", samples, hex, low, high, dl->dlpi_addr, soname,
+			  *path ? path : base);
 		return;
 	}
 	/* PROFILE+BASENAME, "+BASENAME" before a rank's ".N" (companion_name) */
@@ -381,10 +394,8 @@ static void write_module(struct module_pass *mp, const struct dl_phdr_info *dl,
 		return;
 	}
 	mp->summary->modules_written++;
-	text_out_printf(mp->list, "%s\t%llu\t%s\t0x%lx\t0x%lx\t0x%lx\t%s\t%s\n", strrchr(file, '/') ?
-		  strrchr(file, '/') + 1 : file, (unsigned long long)samples, hex,
-		  (unsigned long)low, (unsigned long)high, (unsigned long)dl->dlpi_addr,
-		  soname ? soname : "-", path);
+	list_line(mp->list, strrchr(file, '/') ? strrchr(file, '/') + 1 : file, samples, hex, low,
+		  high, dl->dlpi_addr, soname, path);
 }
 
 /* A loaded module (dl_iterate_phdr's, or a signal handler's map). */
