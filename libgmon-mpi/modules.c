@@ -13,6 +13,7 @@
 
 #include <elf.h>
 #include <errno.h>
+#include <limits.h>
 #include <link.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -238,7 +239,46 @@ struct module_pass {
 	/* the table's PCs with samples, as they were when the write began */
 	const struct pc_count *snap;
 	size_t nsnap;
+	/* the libraries' companion kinds written so far (unique_kind) */
+	struct taken_kind *kinds;
+	size_t nkinds, kinds_cap;
 };
+
+struct taken_kind {
+	uint64_t key;            /* companion_library_key of its path and build-id */
+	char kind[NAME_MAX + 16];
+};
+
+/* The kind of the companion of the library path (base name base,
+ * build-id id) in this write: its base name, or with a hash after it
+ * where that is a companion's own kind or another library's of this write
+ * (companion-name.h).  Returns 0, or an errno value. */
+static int unique_kind(struct module_pass *mp, const char *base, const char *path,
+		       const unsigned char *id, size_t id_len, char *kind, size_t size)
+{
+	uint64_t key = companion_library_key(path, id, id_len);
+
+	for (unsigned salt = 0; salt < 64; salt++) {
+		size_t k;
+
+		if (companion_library_kind(base, key, salt, kind, size) >= size)
+			return ENAMETOOLONG;
+		for (k = 0; k < mp->nkinds && strcmp(mp->kinds[k].kind, kind) != 0; k++)
+			;
+		if (k < mp->nkinds && mp->kinds[k].key == key)
+			return 0;       /* the same file's again */
+		if (k < mp->nkinds)
+			continue;       /* another library's */
+		if (strlen(kind) >= sizeof mp->kinds->kind ||
+		    module_map_grow(&mp->kinds, &mp->kinds_cap, mp->nkinds, mp->nkinds + 1,
+				    sizeof *mp->kinds) != 0)
+			return ENOMEM;
+		mp->kinds[mp->nkinds].key = key;
+		strcpy(mp->kinds[mp->nkinds++].kind, kind);
+		return 0;
+	}
+	return EEXIST;
+}
 
 
 struct arc_probe {
@@ -316,7 +356,7 @@ static void write_module(struct module_pass *mp, const struct dl_phdr_info *dl,
 {
 	const char *path = dl->dlpi_name, *slash, *base;
 	unsigned char fingerprint[GMON_FINGERPRINT_SIZE], mine[UNLOADED_MAX / 8] = {0};
-	char hex[2 * 64 + 1], file[4096];
+	char hex[2 * 64 + 1], file[4096], kind[NAME_MAX + 16];
 	struct output_summary arcs;
 	uintptr_t low, high;
 	uint64_t samples = 0;
@@ -355,10 +395,14 @@ static void write_module(struct module_pass *mp, const struct dl_phdr_info *dl,
 			  *path ? path : base);
 		return;
 	}
-	/* PROFILE+BASENAME, "+BASENAME" before a rank's ".N" (companion_name) */
-	if (companion_name(mp->profile_path, base, file, sizeof file) >= sizeof file) {
+	/* PROFILE+BASENAME, "+BASENAME" before a rank's ".N" (companion_name),
+	 * the base name made unique (unique_kind) */
+	err = unique_kind(mp, base, path, id, id_len, kind, sizeof kind);
+	if (err == 0 && companion_name(mp->profile_path, kind, file, sizeof file) >= sizeof file)
+		err = ENAMETOOLONG;
+	if (err != 0) {
 		if (mp->err == 0)
-			mp->err = ENAMETOOLONG;
+			mp->err = err;
 		return;
 	}
 	bins = mmap(NULL, (size_t)nbins * sizeof(*bins), PROT_READ | PROT_WRITE,
@@ -554,5 +598,6 @@ int modules_write(const char *profile_path, unsigned rate, uintptr_t from_signal
 		err = output_write_with(list, fill_list, &mp);
 	}
 	module_map_unmap(snap, snap_cap, sizeof *snap);
+	module_map_unmap(mp.kinds, mp.kinds_cap, sizeof *mp.kinds);
 	return err;
 }
