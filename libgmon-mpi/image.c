@@ -4,6 +4,7 @@
 
 #include <elf.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/uio.h>
@@ -177,6 +178,78 @@ int image_soname_copy(const struct dl_phdr_info *dl, image_read_fn *read, char *
 			return 1;
 	}
 	return 0;       /* longer than cap, or not ended */
+}
+
+/* The pathname of the mapping holding addr in /proc/self/maps, into buf
+ * (cut at size): parsed as it is read, a chunk at a time, with open, read
+ * and close (async-signal-safe).  Returns 0 if none. */
+static int mapped_file(uintptr_t addr, char *buf, size_t size)
+{
+	char chunk[1024];
+	uintptr_t start = 0, end = 0;
+	int field = 0, match = 0, fd;  /* fields: start, end, 4 others, the path */
+	size_t len = 0;
+	ssize_t n;
+
+	do
+		fd = open("/proc/self/maps", O_RDONLY | O_CLOEXEC);
+	while (fd < 0 && errno == EINTR);
+	if (fd < 0)
+		return 0;
+	while ((n = read(fd, chunk, sizeof chunk)) > 0 || (n < 0 && errno == EINTR)) {
+		for (ssize_t i = 0; i < n; i++) {
+			char c = chunk[i];
+
+			if (c == '\n') {
+				if (match && len > 0) {
+					close(fd);
+					buf[len < size ? len : size - 1] = '\0';
+					return len < size;
+				}
+				field = match = 0;
+				start = end = 0;
+				len = 0;
+			} else if (field == 0 && c == '-') {
+				field = 1;
+			} else if (field == 0) {
+				start = start << 4 | (uintptr_t)(c <= '9' ? c - '0' : c - 'a' + 10);
+			} else if (field == 1 && c == ' ') {
+				field = 2;
+				match = addr >= start && addr < end;
+			} else if (field == 1) {
+				end = end << 4 | (uintptr_t)(c <= '9' ? c - '0' : c - 'a' + 10);
+			} else if (field >= 2 && field < 6 && c == ' ') {
+				field++;
+			} else if (field == 6 && (c != ' ' || len > 0)) {
+				if (match && len + 1 < size)
+					buf[len] = c;
+				len++;
+			}
+		}
+	}
+	close(fd);
+	return 0;
+}
+
+void image_absolute_path(const struct dl_phdr_info *dl, char *buf, size_t size)
+{
+	const char *name = dl->dlpi_name ? dl->dlpi_name : "";
+	size_t n;
+
+	if (size == 0)
+		return;
+	if (*name && *name != '/') {
+		for (int i = 0; i < dl->dlpi_phnum; i++)
+			if (dl->dlpi_phdr[i].p_type == PT_LOAD) {
+				if (mapped_file(dl->dlpi_addr + dl->dlpi_phdr[i].p_vaddr, buf, size) &&
+				    buf[0] == '/')
+					return;
+				break;
+			}
+	}
+	n = strnlen(name, size - 1);
+	memcpy(buf, name, n);
+	buf[n] = '\0';
 }
 
 void image_build_id_hex(const unsigned char *id, size_t n, char *hex, size_t hexsize)

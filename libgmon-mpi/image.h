@@ -49,6 +49,13 @@ size_t image_build_id_copy(const struct dl_phdr_info *dl, image_read_fn *read, u
 			   size_t cap);
 int image_soname_copy(const struct dl_phdr_info *dl, image_read_fn *read, char *name, size_t cap);
 
+/* The module's file as an absolute path, into buf (cut at size): its
+ * name if absolute or empty (the executable, the vDSO); for a relative one
+ * (dlopen("./x.so"), a relative LD_LIBRARY_PATH entry) the file
+ * /proc/self/maps shows mapped at its first PT_LOAD segment, else the name
+ * as it is.  Async-signal-safe. */
+void image_absolute_path(const struct dl_phdr_info *dl, char *buf, size_t size);
+
 /* id's n bytes in lower-case hex into hex (as many as fit), or "-" if n
  * is 0: the build-id column of the companion files. */
 void image_build_id_hex(const unsigned char *id, size_t n, char *hex, size_t hexsize);

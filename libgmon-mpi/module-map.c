@@ -91,8 +91,7 @@ static int add_module_with_id(struct module_map *map, const struct dl_phdr_info 
 		executable_path(mod->path, sizeof mod->path);
 		mod->index = 0;
 	} else {
-		strncpy(mod->path, dl->dlpi_name, sizeof mod->path - 1);
-		mod->path[sizeof mod->path - 1] = '\0';
+		image_absolute_path(dl, mod->path, sizeof mod->path);
 	}
 	if (soname && strlen(soname) < sizeof mod->soname)
 		strcpy(mod->soname, soname);

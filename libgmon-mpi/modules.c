@@ -239,6 +239,7 @@ struct module_pass {
 	/* the table's PCs with samples, as they were when the write began */
 	const struct pc_count *snap;
 	size_t nsnap;
+	char path[PATH_MAX];     /* visit_module's module's */
 	/* the libraries' companion kinds written so far (unique_kind) */
 	struct taken_kind *kinds;
 	size_t nkinds, kinds_cap;
@@ -446,6 +447,7 @@ static void write_module(struct module_pass *mp, const struct dl_phdr_info *dl,
 static int visit_module(struct dl_phdr_info *dl, size_t size, void *ctx)
 {
 	struct module_pass *mp = ctx;
+	struct dl_phdr_info absolute;
 	const unsigned char *id = NULL;
 	size_t id_len;
 
@@ -455,7 +457,11 @@ static int visit_module(struct dl_phdr_info *dl, size_t size, void *ctx)
 		return 0;
 	}
 	id_len = image_build_id(dl, &id);
-	write_module(mp, dl, image_soname(dl), id, id_len, 1);
+	/* a relative name ("./x.so"): the file's absolute path */
+	image_absolute_path(dl, mp->path, sizeof mp->path);
+	absolute = *dl;
+	absolute.dlpi_name = mp->path;
+	write_module(mp, &absolute, image_soname(dl), id, id_len, 1);
 	return 0;
 }
 

@@ -114,7 +114,8 @@ static int same_module(const struct noted *e, const struct dl_phdr_info *dl)
 	return e->phdr_at == dl->dlpi_phdr && e->m.addr[0] == dl->dlpi_addr &&
 	       e->m.phnum == dl->dlpi_phnum &&
 	       memcmp(e->m.phdr, dl->dlpi_phdr, (size_t)dl->dlpi_phnum * sizeof *dl->dlpi_phdr) == 0 &&
-	       strncmp(e->m.path, dl->dlpi_name, sizeof e->m.path - 1) == 0;
+	       (*dl->dlpi_name != '/' ||
+		strncmp(e->m.path, dl->dlpi_name, sizeof e->m.path - 1) == 0);
 }
 
 static int note_module(struct dl_phdr_info *dl, size_t size, void *ctx)
@@ -148,7 +149,7 @@ static int note_module(struct dl_phdr_info *dl, size_t size, void *ctx)
 	e->m.naddr = 1;
 	e->m.phnum = dl->dlpi_phnum;
 	memcpy(e->m.phdr, dl->dlpi_phdr, (size_t)dl->dlpi_phnum * sizeof *dl->dlpi_phdr);
-	bounded_copy(e->m.path, sizeof e->m.path, dl->dlpi_name);
+	image_absolute_path(dl, e->m.path, sizeof e->m.path);   /* "./x.so": the file's */
 	bounded_copy(e->m.soname, sizeof e->m.soname, image_soname(dl));
 	e->m.build_id_len = image_build_id(dl, &id);
 	if (e->m.build_id_len > sizeof e->m.build_id)
