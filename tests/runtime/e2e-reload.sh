@@ -11,6 +11,9 @@
 #     six at new addresses written by a flush signal: every frame of a path
 #     in libburn.so is in burn_inner or burn, and the paths ending there
 #     have all the library's samples;
+#   - one module index and line for the library's loads (a second index
+#     without its line made gprof-par refuse the file), which gprof-par
+#     reads;
 #   - the library's own profile holds the same samples in burn_inner and burn.
 . "$(dirname "$0")/lib.sh"
 
@@ -41,6 +44,16 @@ check() {
 	expect_eq "$leaf" "$(awk -F'\t' '$1 == "gmon.out+libburn.so" { print $2 }' gmon.out+modules)" \
 		"$1: samples of the paths ending in libburn.so, and of its profile"
 	[ "$leaf" -gt 20 ] || fail "$1: only $leaf samples in libburn.so"
+	# one index for the file's loads, each index of a frame with its
+	# module line, and gprof-par reads the file
+	expect_eq "$(awk -F'\t' '$1 == "path" { n = split($3, f, " ")
+			for (i = 1; i <= n; i++) { split(f[i], a, ":"); if (a[1] != "-") print a[1] } }' \
+			gmon.out+paths | sort -u | tr '\n' ' ')" \
+		"$(awk -F'\t' '$1 == "module" { print $2 }' gmon.out+paths | sort -u | tr '\n' ' ')" \
+		"$1: the modules of the frames, and the module lines"
+	expect_eq "$(grep -c $'^module\t.*\t'"$lib\$" gmon.out+paths)" 1 "$1: module lines for libburn.so"
+	"$top_builddir/gprof-par/gprof-par" --format=folded caller gmon.out > folded 2> folded.err ||
+		fail "$1: gprof-par refused the paths: $(cat folded.err)"
 }
 
 BG_GMON_HZ=1000 ./caller "$lib" burn 30000000 6 shift > /dev/null || fail "the run (shift) failed"
