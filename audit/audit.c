@@ -109,21 +109,6 @@ PUBLIC unsigned int la_version(unsigned int version)
 	return LAV_CURRENT;
 }
 
-/* A module opened where a closed one was (dlclose, then dlopen) takes its
- * addresses: the closed one's range is emptied, so that no frame finds it. */
-static void forget_closed_under(const struct module *m)
-{
-	for (struct object *o = au.objects; o; o = o->next) {
-		struct module *old;
-
-		if (!o->closed || o->module < 0)
-			continue;
-		old = &au.modules.m[o->module];
-		if (old->low < m->high && m->low < old->high)
-			old->low = old->high = 0;
-	}
-}
-
 /* Reads the module's headers now, while its link map is sure to live. */
 static void read_module(struct object *o, const struct link_map *map)
 {
@@ -135,7 +120,6 @@ static void read_module(struct object *o, const struct link_map *map)
 	if (plt_module_add(&au.modules, map, &added) != 0 || !added)
 		return;
 	o->module = (long)au.modules.n - 1;
-	forget_closed_under(&au.modules.m[o->module]);
 }
 
 PUBLIC unsigned int la_objopen(struct link_map *map, Lmid_t lmid, uintptr_t *cookie)
@@ -226,6 +210,11 @@ PUBLIC unsigned int la_objclose(uintptr_t *cookie)
 {
 	struct object *o = (struct object *)*cookie;
 
+	if (o && !o->closed && o != au.main && o->module >= 0)
+		/* its calls so far are of its load; a module opened later may be
+		 * mapped over its range (a frame of a call is named after the
+		 * module mapped when it was counted: module_map_find_at) */
+		au.modules.m[o->module].closed = plt_table_new_generation();
 	if (o)
 		o->closed = 1;
 	if (o && o == au.main)
