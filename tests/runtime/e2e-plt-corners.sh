@@ -10,7 +10,9 @@
 #     one page off, and libt1.so had no module line;
 #   - the same with a child forked after libt1.so's calls, which makes 777
 #     more and outlives the parent by 0.5 s: the parent's file stays (the
-#     child writes none).
+#     child writes none);
+#   - the profile cannot be written (gmon.out is a directory): no
+#     gmon.out+plt-calls either (it was written, beside no profile).
 . "$(dirname "$0")/lib.sh"
 
 audit=$top_builddir/audit/.libs/libgmon-mpi-audit.so
@@ -40,4 +42,14 @@ child=$(cat child)
 for _ in $(seq 50); do kill -0 "$child" 2> /dev/null || break; sleep 0.1; done
 sleep 0.2
 expect_eq "$(calls_into)" "$expected" "calls into each library after the forked child ended"
+
+# The profile cannot be written (gmon.out is a directory): no
+# gmon.out+plt-calls either, and one message says so
+rm -rf gmon.out*
+mkdir gmon.out
+BG_GMON_COUNT_LIB_CALLS=libt1.so LD_AUDIT=$audit ./reload "$work/libt1.so" 1000 2> stderr ||
+	fail "the run (no profile) failed"
+expect_eq "$(ls_beside)" "" "files beside a profile not written"
+grep -q "^gmon-mpi: the profile gmon.out was not written: the calls through the PLT are not written either" stderr ||
+	fail "no message about the calls not written: $(cat stderr)"
 note ok
