@@ -358,6 +358,8 @@ static void write_module(struct module_pass *mp, const struct dl_phdr_info *dl,
 	const char *path = dl->dlpi_name, *slash, *base;
 	unsigned char fingerprint[GMON_FINGERPRINT_SIZE], mine[UNLOADED_MAX / 8] = {0};
 	char hex[2 * 64 + 1], file[4096], kind[NAME_MAX + 16];
+	uintptr_t biases[4 * UNLOADED_MAX_LOADS];
+	unsigned nbiases = 0;
 	struct output_summary arcs;
 	uintptr_t low, high;
 	uint64_t samples = 0;
@@ -428,7 +430,24 @@ static void write_module(struct module_pass *mp, const struct dl_phdr_info *dl,
 				add_to_bin(&bins[b], __atomic_load_n(&u->samples.bins[b],
 								     __ATOMIC_RELAXED));
 	}
-	err = output_write_module(file, mp->rate, low, high, dl->dlpi_addr, bins, nbins,
+	/* its loads' biases: the calls of each (a library closed and opened
+	 * again elsewhere), the current one's first */
+	biases[nbiases++] = dl->dlpi_addr;
+	for (size_t i = 0; i < unloaded; i++) {
+		const struct unloaded_module *u = unloaded_get(i);
+
+		if (!((mine[i / 8] >> (i % 8)) & 1))
+			continue;
+		for (unsigned k = 0, loads = unloaded_loads(u); k < loads; k++) {
+			unsigned b = 0;
+
+			while (b < nbiases && biases[b] != u->addr[k])
+				b++;
+			if (b == nbiases && nbiases < sizeof biases / sizeof biases[0])
+				biases[nbiases++] = u->addr[k];
+		}
+	}
+	err = output_write_module(file, mp->rate, low, high, biases, nbiases, bins, nbins,
 				  id_len > 0 ? fingerprint : NULL,
 				  mp->found ? OUTPUT_FAST : OUTPUT_DURABLE, &arcs);
 	mp->summary->calls_written += arcs.calls_written;
@@ -488,7 +507,7 @@ static void visit_unloaded(struct module_pass *mp)
 static int fill_list(int fd, void *ctx)
 {
 	struct module_pass *mp = ctx;
-
+	uint64_t dropped = 0;
 	int err;
 
 	mp->list = text_out_open(fd);
@@ -516,6 +535,13 @@ static int fill_list(int fd, void *ctx)
 	text_out_printf(mp->list, "# samples outside every module: %llu; lost (table full): %llu\n",
 			(unsigned long long)(mp->summary->outside - mp->summary->attributed),
 			(unsigned long long)mp->summary->lost);
+	for (size_t i = 0, n = unloaded_count(); i < n; i++)
+		dropped += __atomic_load_n(&unloaded_get(i)->loads_dropped, __ATOMIC_RELAXED);
+	if (dropped > 0)
+		/* their samples are kept (taken at each dlclose), not their calls */
+		text_out_printf(mp->list, "# loads of closed libraries not kept (more than %d "
+				"addresses for a file): %llu; their calls and call-path frames are "
+				"not attributed\n", UNLOADED_MAX_LOADS, (unsigned long long)dropped);
 	err = text_out_close(mp->list);
 	mp->list = NULL;
 	return mp->err ? mp->err : err;

@@ -14,7 +14,10 @@
 #   - one module index and line for the library's loads (a second index
 #     without its line made gprof-par refuse the file), which gprof-par
 #     reads;
-#   - the library's own profile holds the same samples in burn_inner and burn.
+#   - the library's own profile holds the same samples in burn_inner and burn;
+#   - a -pg library's profile has the calls of each of its loads (five
+#     addresses: 15000; only the first address's 3000 were written), and the
+#     list counts the loads not kept beyond 8 addresses for a file.
 . "$(dirname "$0")/lib.sh"
 
 "$CC" -shared -fPIC -O1 -Wl,--build-id "$programs/libburn.c" -o libburn.so
@@ -73,4 +76,23 @@ BG_GMON_HZ=1000 BG_GMON_FLUSH_SIGNALS=USR1 ./caller "$lib" burn 30000000 6 shift
 	status=$?
 expect_eq "$status" 138 "exit status after the flush signal"
 check "six openings, each elsewhere, flushed"
+
+# A -pg library opened, called and closed five times, each elsewhere: the
+# calls of every load are in its profile (only the first address's were)
+"$CC" -shared -fPIC -pg -O1 "$programs/libwork.c" -o libwork.so
+rm -f gmon.out*
+./caller "$work/libwork.so" lib_outer 3000 5 shift > /dev/null || fail "the run (-pg, 5) failed"
+expect_eq "$(calls_of libwork.so lib_inner gmon.out+libwork.so)" 15000 \
+	"lib_inner's calls of five loads at five addresses"
+# twenty: the loads beyond the 8 addresses kept for a file are counted in
+# the list, their calls the only ones missing
+rm -f gmon.out*
+./caller "$work/libwork.so" lib_outer 3000 20 shift > /dev/null || fail "the run (-pg, 20) failed"
+dropped=$(sed -n 's/^# loads of closed libraries not kept (more than 8 addresses for a file): \([0-9]*\);.*/\1/p' \
+	gmon.out+modules)
+[ "${dropped:-0}" -gt 0 ] || fail "twenty loads: no count of the loads not kept: $(cat gmon.out+modules)"
+calls=$(calls_of libwork.so lib_inner gmon.out+libwork.so)
+[ "$calls" -ge $((3000 * (20 - dropped))) ] && [ "$calls" -le 60000 ] ||
+	fail "twenty loads, $dropped not kept: $calls calls of lib_inner"
+note "twenty loads: $dropped not kept, $calls calls written"
 note ok
