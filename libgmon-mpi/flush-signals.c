@@ -14,7 +14,21 @@ static const struct {
 	{"HUP", SIGHUP},   {"INT", SIGINT},   {"QUIT", SIGQUIT}, {"ABRT", SIGABRT},
 	{"USR1", SIGUSR1}, {"USR2", SIGUSR2}, {"ALRM", SIGALRM}, {"TERM", SIGTERM},
 	{"XCPU", SIGXCPU}, {"VTALRM", SIGVTALRM}, {"PWR", SIGPWR},
+	/* known, to be refused by name as by number (flush_signals_parse) */
+	{"KILL", SIGKILL}, {"STOP", SIGSTOP}, {"PROF", SIGPROF}, {"SEGV", SIGSEGV},
+	{"BUS", SIGBUS},   {"ILL", SIGILL},   {"FPE", SIGFPE},   {"TRAP", SIGTRAP},
+	{"SYS", SIGSYS},
 };
+
+/* Signals that cannot be flush signals: KILL and STOP cannot be caught,
+ * PROF is the sampling timer's, and the others report a fault of the
+ * program itself (its memory cannot be trusted to write a profile, and a
+ * handler that returns runs the faulting instruction again). */
+static int refused(int sig)
+{
+	return sig == SIGKILL || sig == SIGSTOP || sig == SIGPROF || sig == SIGSEGV ||
+	       sig == SIGBUS || sig == SIGILL || sig == SIGFPE || sig == SIGTRAP || sig == SIGSYS;
+}
 
 static void (*flush_profile)(void);
 static struct sigaction previous[NSIG];
@@ -51,7 +65,7 @@ int flush_signals_parse(const char *text, sigset_t *set)
 		size_t len = strcspn(p, separators);
 		int sig = len ? signal_number(p, len) : 0;
 
-		if (sig < 0 || sig == SIGKILL || sig == SIGSTOP || sig == SIGPROF) {
+		if (sig < 0 || refused(sig)) {
 			sigemptyset(set);
 			return -1;
 		}

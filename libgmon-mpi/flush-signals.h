@@ -20,8 +20,12 @@
 
 /* Parses a list such as "TERM,USR1", "SIGTERM:SIGUSR2" or "15 10" (names
  * with or without SIG, or numbers; separated by commas, colons or spaces)
- * into set.  SIGKILL, SIGSTOP, SIGPROF (the sampling signal) and unknown
- * names are refused.  Returns 0, or -1 with set emptied. */
+ * into set.  Refused, by name or number, with unknown names: SIGKILL and
+ * SIGSTOP (they cannot be caught), SIGPROF (the sampling signal) and the
+ * signals of the program's own faults, SEGV, BUS, ILL, FPE, TRAP, SYS (its
+ * memory cannot be trusted to write a profile, and a handler that returns
+ * runs the faulting instruction again).  Returns 0, or -1 with set
+ * emptied. */
 int flush_signals_parse(const char *text, sigset_t *set);
 
 /* Installs the handler for each signal of set; it calls write_profile()

@@ -222,7 +222,10 @@ void config_report_problems(const struct gmon_config *c)
 		     c->bad_rate, MAX_RATE, DEFAULT_RATE);
 	if (c->bad_flush_signals)
 		diag("BG_GMON_FLUSH_SIGNALS='%s' is not a list of signals such as TERM,USR1 (names "
-		     "or numbers; not KILL, STOP or PROF); the profile is written at exit only",
+		     "or numbers; refused: KILL and STOP, which cannot be caught, PROF, the "
+		     "sampling timer's, and SEGV, BUS, ILL, FPE, TRAP and SYS, the program's "
+		     "own faults, after which its memory cannot be trusted to write a profile); "
+		     "the profile is written at exit only",
 		     c->bad_flush_signals);
 	if (c->bad_verbose)
 		diag("BG_GMON_VERBOSE='%s' is not 1, yes, true, on or 0, no, false, off; "
