@@ -15,8 +15,7 @@
  *
  * One line per (MPI function, call site): the site is the return address
  * in the caller, at its link-time address in module (the executable's or a
- * library's path; tab, newline and backslash written \t \n \\, other
- * control bytes \xHH).  ns is the wall time (CLOCK_MONOTONIC) inside the
+ * library's path, escaped as in the other companions: common/text-escape.h).  ns is the wall time (CLOCK_MONOTONIC) inside the
  * calls; bytes are this rank's, from the counts and the datatypes' sizes
  * (what a receive got where its status says).  Lines starting with '#'
  * are comments.  gprof-par -S writes the ranks' files one after another

@@ -16,6 +16,7 @@
 #include "companion-name.h"
 #include "gmon-mpi-profile.h"
 #include "rank.h"
+#include "text-escape.h"
 
 /* (function, call site) pairs: a power of two; a program has a few hundred */
 #define TABLE_SIZE 8192
@@ -184,26 +185,14 @@ static void put_u64(struct line *l, uint64_t v, unsigned base)
 		l->text[l->len++] = digits[--n];
 }
 
-/* A path with its tabs, newlines and backslashes escaped (\t \n \\, other
- * control bytes \xHH), so a line of the file is one record whatever the
- * path holds. */
+/* A path escaped (text-escape.h), so a line of the file is one record
+ * whatever the path holds. */
 static void put_escaped(struct line *l, const char *s)
 {
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-		char hex[5] = {'\\', 'x', "0123456789abcdef"[c >> 4], "0123456789abcdef"[c & 15], 0};
+	size_t room = sizeof l->text - l->len;
+	size_t n = text_escape(l->text + l->len, room, s);
 
-		if (c == '\t')
-			put(l, "\\t");
-		else if (c == '\n')
-			put(l, "\\n");
-		else if (c == '\\')
-			put(l, "\\\\");
-		else if (c < 0x20)
-			put(l, hex);
-		else if (l->len < sizeof l->text)
-			l->text[l->len++] = (char)c;
-	}
+	l->len += n < room ? n : room - 1;
 }
 
 static int flush_line(int fd, struct line *l)

@@ -14,6 +14,7 @@
 #include "errors.h"
 #include "gmon-mpi-profile.h"
 #include "grow.h"
+#include "text-escape.h"
 
 struct reader {
 	const char *path;
@@ -39,39 +40,6 @@ static int number(const char *field, int base, uint64_t *v)
 	errno = 0;
 	*v = strtoull(field, &end, base);
 	return errno == 0 && *end == '\0' ? 0 : -1;
-}
-
-/* Undoes the writer's escapes (\t \n \\ \xHH) in place. */
-static int unescape(char *s)
-{
-	char *out = s;
-
-	for (; *s; s++) {
-		if (*s != '\\') {
-			*out++ = *s;
-			continue;
-		}
-		s++;
-		if (*s == 't')
-			*out++ = '\t';
-		else if (*s == 'n')
-			*out++ = '\n';
-		else if (*s == '\\')
-			*out++ = '\\';
-		else if (*s == 'x' && s[1] && s[2]) {
-			char hex[3] = {s[1], s[2], 0};
-			char *end;
-			unsigned long v = strtoul(hex, &end, 16);
-
-			if (*end || v == 0)
-				return -1;
-			*out++ = (char)v;
-			s += 2;
-		} else
-			return -1;
-	}
-	*out = '\0';
-	return 0;
 }
 
 /* Splits line at tabs into at most max fields; returns their count. */
@@ -121,7 +89,7 @@ static int read_site(struct reader *r, struct mpi_rank *k, char **f, size_t n)
 	if (n != 7)
 		return bad(r, "a site line without its 7 fields (function, module, site, calls, "
 			   "ns, bytes_sent, bytes_received)");
-	if (strncmp(f[0], "MPI_", 4) != 0 || unescape(f[1]) != 0 ||
+	if (strncmp(f[0], "MPI_", 4) != 0 || 
 	    strncmp(f[2], "0x", 2) != 0 || number(f[2] + 2, 16, &s.site) != 0 ||
 	    number(f[3], 10, &s.calls) != 0 || number(f[4], 10, &s.ns) != 0 ||
 	    number(f[5], 10, &s.bytes_sent) != 0 || number(f[6], 10, &s.bytes_received) != 0)
@@ -131,7 +99,7 @@ static int read_site(struct reader *r, struct mpi_rank *k, char **f, size_t n)
 	if (!grown)
 		return bad(r, "out of memory");
 	k->sites = grown;
-	if (!(s.function = strdup(f[0])) || !(s.module = strdup(f[1]))) {
+	if (!(s.function = strdup(f[0])) || !(s.module = strdup(text_unescape(f[1])))) {
 		free(s.function);
 		return bad(r, "out of memory");
 	}

@@ -7,6 +7,7 @@
 #include <inttypes.h>
 #include <string.h>
 
+#include "csv.h"
 #include "fixed-format.h"
 
 static const char text_blurb[] =
@@ -124,22 +125,6 @@ static void print_text(FILE *out, const struct balance_view *v, int brief)
 		fputs(text_blurb, out);
 }
 
-/* A CSV field: quoted, with quotes doubled; a leading = + - @ TAB or CR,
- * which a spreadsheet takes for a formula (=HYPERLINK(...) in a symbol
- * name), neutralised by a ' before it (OWASP's advice on CSV injection). */
-static void csv_string(FILE *out, const char *s)
-{
-	fputc('"', out);
-	if (*s && strchr("=+-@\t\r", *s))
-		fputc('\'', out);
-	for (; *s; s++) {
-		if (*s == '"')
-			fputc('"', out);
-		fputc(*s, out);
-	}
-	fputc('"', out);
-}
-
 static void print_csv(FILE *out, const struct balance_view *v)
 {
 	fputs("name,ranks,time_lost_s,imbalance,time_min_s,time_min_rank,time_mean_s,"
@@ -148,7 +133,7 @@ static void print_csv(FILE *out, const struct balance_view *v)
 	for (size_t i = 0; i < v->nfuncs; i++) {
 		const struct balance_function *f = &v->funcs[i];
 
-		csv_string(out, sym_print_name(f->sym));
+		csv_cell(out, sym_print_name(f->sym));
 		fprintf(out, ",%" PRIu64 ",%.6g,%.6g,%.6g,%" PRId64 ",%.6g,%.6g,%" PRId64 ",%.6g,"
 			"%.0f,%" PRId64 ",%.6g,%.0f,%" PRId64 ",%.6g\n",
 			v->nranks, f->lost, f->imbalance, f->time.min, f->time.min_rank,

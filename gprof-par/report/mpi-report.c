@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "csv.h"
 #include "json-export.h"
 
 /* A call site over the ranks: one MPI function called from one caller. */
@@ -220,21 +221,6 @@ static void print_text(FILE *out, const struct mpi_profile *p, const struct site
 			fprintf(out, "\nrank %" PRId64 ": %" PRIu64 " calls not recorded (more call "
 				"sites than the wrapper's table holds)\n", p->ranks[r].rank,
 				p->ranks[r].dropped_calls);
-}
-
-/* A CSV cell: quoted, quotes doubled, and a leading = + - @ (which a
- * spreadsheet would take for a formula) neutralised with a quote. */
-static void csv_cell(FILE *out, const char *s)
-{
-	fputc('"', out);
-	if (strchr("=+-@\t\r", *s) && *s)
-		fputc('\'', out);
-	for (; *s; s++) {
-		if (*s == '"')
-			fputc('"', out);
-		fputc(*s, out);
-	}
-	fputc('"', out);
 }
 
 static void csv_row(FILE *out, const struct site_total *s, const char *rank, uint64_t calls,
