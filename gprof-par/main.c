@@ -447,14 +447,60 @@ static void write_balance_svg(const char *path, const struct balance_view *v,
 	balance_heat_free(&heat);
 }
 
+/* Reads the MPI profiles beside profiles[0 .. n) into *mp; *missing: how
+ * many have none.  Returns 0, or 1 after saying what is wrong. */
+static int read_mpi_profiles(char *const *profiles, size_t n, struct mpi_profile *mp,
+			     size_t *missing)
+{
+	char err[1024];
+
+	*missing = 0;
+	for (size_t i = 0; i < n; i++) {
+		size_t len = companion_name(profiles[i], GMON_MPI_PROFILE_KIND, NULL, 0);
+		char *path = malloc(len + 1);
+		int rc;
+
+		if (!path)
+			die("out of memory");
+		companion_name(profiles[i], GMON_MPI_PROFILE_KIND, path, len + 1);
+		rc = mpi_profile_read(mp, path, err, sizeof(err));
+		free(path);
+		if (rc < 0) {
+			fprintf(stderr, PROGRAM ": %s\n", err);
+			return 1;
+		}
+		*missing += rc == 1;
+	}
+	return 0;
+}
+
+/* The load balance's ranks get their wall time in MPI from the MPI
+ * profiles beside the profiles, where there are some. */
+static void balance_add_mpi_time(struct balance_view *v, char *const *profiles, size_t n)
+{
+	struct mpi_profile mp = { NULL, 0 };
+	size_t missing;
+
+	if (read_mpi_profiles(profiles, n, &mp, &missing) == 0)
+		for (size_t i = 0; i < mp.nranks; i++)
+			for (uint64_t r = 0; r < v->nranks; r++)
+				if (v->ranks[r].rank == mp.ranks[i].rank) {
+					v->ranks[r].mpi_seconds = (double)mp.ranks[i].mpi_ns / 1e9;
+					v->has_mpi = 1;
+				}
+	mpi_profile_free(&mp);
+}
+
 static void print_balance(const struct options *o, const struct balance_state *b,
-			  const struct sum_outcome *sum, const struct profile *p, int *printed)
+			  const struct sum_outcome *sum, const struct profile *p,
+			  char *const *profiles, size_t nprofiles, int *printed)
 {
 	struct balance_view v;
 	double hz = p->nhists > 0 && p->hists[0].rate > 0 ? p->hists[0].rate : 1.0;
 
 	if (balance_view_build(&v, &sum->balance, b->rows, hz) != 0)
 		die("out of memory computing the load balance");
+	balance_add_mpi_time(&v, profiles, nprofiles);
 	if (o->balance_svg)
 		write_balance_svg(o->balance_svg, &v, &sum->balance);
 	if (o->balance) {
@@ -752,27 +798,10 @@ static int print_mpi_profile(const struct options *o, const struct symtab *st,
 			     char *const *profiles, size_t n)
 {
 	struct mpi_profile mp = { NULL, 0 };
-	char err[1024];
 	char ***names;
 	size_t missing = 0;
-	int status = 0;
+	int status = read_mpi_profiles(profiles, n, &mp, &missing);
 
-	for (size_t i = 0; i < n && status == 0; i++) {
-		size_t len = companion_name(profiles[i], GMON_MPI_PROFILE_KIND, NULL, 0);
-		char *path = malloc(len + 1);
-		int rc;
-
-		if (!path)
-			die("out of memory");
-		companion_name(profiles[i], GMON_MPI_PROFILE_KIND, path, len + 1);
-		rc = mpi_profile_read(&mp, path, err, sizeof(err));
-		if (rc < 0) {
-			fprintf(stderr, PROGRAM ": %s\n", err);
-			status = 1;
-		}
-		missing += rc == 1;
-		free(path);
-	}
 	if (status == 0 && mp.nranks == 0) {
 		fprintf(stderr, PROGRAM ": no MPI profile beside %s%s: run the program under "
 			"gmon-run --mpi (the PMPI wrapper library) to record one\n", profiles[0],
@@ -1145,7 +1174,9 @@ int main(int argc, char **argv)
 	if (style & STYLE_FILE_ORDER)
 		print_file_order(&st, cg);
 	if ((o.balance || o.balance_svg) && sum.has_balance)
-		print_balance(&o, &bal, &sum, &p, &printed);
+		print_balance(&o, &bal, &sum, &p,
+			      o.sum_dir ? (char *const *)&plan.output : plan.job.paths,
+			      o.sum_dir ? 1 : plan.job.n, &printed);
 	if (o.format != FORMAT_GNU)
 		paths_print_export(&o, &measured, cg, &st, &plan.job, &sum);
 	if (o.flame_graph)

@@ -73,6 +73,37 @@ static void row_rank(struct row *r, int64_t rank)
 		 room);
 }
 
+/* The ranks' wall time in MPI (the MPI profile): min, mean and max, with
+ * the slowest and fastest ranks' own. */
+static void print_mpi_line(FILE *out, const struct balance_view *v)
+{
+	const struct balance_rank_view *min = NULL, *max = NULL;
+	double sum = 0;
+	size_t n = 0;
+
+	for (uint64_t r = 0; r < v->nranks; r++) {
+		const struct balance_rank_view *k = &v->ranks[r];
+
+		if (k->mpi_seconds < 0)
+			continue;
+		if (!min || k->mpi_seconds < min->mpi_seconds)
+			min = k;
+		if (!max || k->mpi_seconds > max->mpi_seconds)
+			max = k;
+		sum += k->mpi_seconds;
+		n++;
+	}
+	if (!n)
+		return;
+	fprintf(out, "Wall time in MPI (the MPI profile, %zu rank%s): min %.2f (rank %" PRId64
+		"), mean %.2f, max %.2f (rank %" PRId64 ")", n, n == 1 ? "" : "s", min->mpi_seconds,
+		min->rank, sum / (double)n, max->mpi_seconds, max->rank);
+	if (v->ranks[v->slowest].mpi_seconds >= 0 && v->ranks[v->fastest].mpi_seconds >= 0)
+		fprintf(out, "; slowest rank %.2f, fastest rank %.2f",
+			v->ranks[v->slowest].mpi_seconds, v->ranks[v->fastest].mpi_seconds);
+	fputs(".\n", out);
+}
+
 static void print_text(FILE *out, const struct balance_view *v, int brief)
 {
 	fprintf(out, "Load balance over %" PRIu64 " rank%s", v->nranks, v->nranks == 1 ? "" : "s");
@@ -87,6 +118,8 @@ static void print_text(FILE *out, const struct balance_view *v, int brief)
 		fprintf(out, "Slowest rank %" PRId64 ": %.2f seconds sampled; fastest rank %" PRId64
 			": %.2f; mean %.2f.\n", slow->rank, slow->seconds, fast->rank,
 			fast->seconds, v->rank_mean);
+		if (v->has_mpi)
+			print_mpi_line(out, v);
 	}
 	fprintf(out, "\n%10s%s%10s%s\n", "time",
 		" --------------- self seconds ------------------", "",
@@ -173,9 +206,13 @@ static void print_json(FILE *out, const struct balance_view *v)
 		"  \"seconds_per_sample\": %.9g,\n  \"ranks\": %" PRIu64 ",\n", 1.0 / v->hz,
 		v->nranks);
 	fputs("  \"per_rank\": [", out);
-	for (uint64_t r = 0; r < v->nranks; r++)
-		fprintf(out, "%s\n    {\"rank\": %" PRId64 ", \"seconds\": %.9g, \"place\": %zu}",
+	for (uint64_t r = 0; r < v->nranks; r++) {
+		fprintf(out, "%s\n    {\"rank\": %" PRId64 ", \"seconds\": %.9g, \"place\": %zu",
 			r ? "," : "", v->ranks[r].rank, v->ranks[r].seconds, v->ranks[r].place);
+		if (v->ranks[r].mpi_seconds >= 0)
+			fprintf(out, ", \"mpi_seconds\": %.9g", v->ranks[r].mpi_seconds);
+		fputc('}', out);
+	}
 	fputs(v->nranks ? "\n  ],\n" : "],\n", out);
 	fputs("  \"functions\": [", out);
 	for (size_t i = 0; i < v->nfuncs; i++) {

@@ -53,6 +53,21 @@ for r in 0 1 2; do
 done
 check_run 3 "Open MPI"
 
+# the load balance has each rank's wall time in MPI, from its MPI profile
+"$gprof_par" --load-balance=json app gmon.out.0 gmon.out.1 gmon.out.2 >balance.json 2>/dev/null ||
+	fail "--load-balance=json failed"
+python3 - <<'PY' || fail "--load-balance=json: the ranks' mpi_seconds are not their MPI profiles' time"
+import json
+ranks = json.load(open("balance.json"))["per_rank"]
+assert [r["rank"] for r in ranks] == [0, 1, 2]
+for r in ranks:
+    ns = [int(l.split("\t")[1]) for l in open("gmon.out+mpi.%d" % r["rank"]) if l.startswith("mpi_ns\t")][0]
+    assert abs(r["mpi_seconds"] - ns / 1e9) < 1e-6, (r, ns)
+PY
+"$gprof_par" -b --load-balance app gmon.out.0 gmon.out.1 gmon.out.2 2>/dev/null |
+	grep -Eq '^Wall time in MPI \(the MPI profile, 3 ranks\): min [0-9.]+ \(rank [0-2]\), mean' ||
+	fail "--load-balance's text has no line of the ranks' wall time in MPI"
+
 # -S adds them: the same report from the sum, on 1 and on 2 processes
 mkdir sum1 sum2
 cp gmon.out.[0-9] gmon.out+mpi.[0-9] sum1/
