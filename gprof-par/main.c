@@ -500,6 +500,7 @@ static void print_balance(const struct options *o, const struct balance_state *b
 
 	if (balance_view_build(&v, &sum->balance, b->rows, hz) != 0)
 		die("out of memory computing the load balance");
+	v.dimen = p->nhists > 0 ? p->hists[0].dimen : NULL;
 	balance_add_mpi_time(&v, profiles, nprofiles);
 	if (o->balance_svg)
 		write_balance_svg(o->balance_svg, &v, &sum->balance);

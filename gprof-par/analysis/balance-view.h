@@ -59,6 +59,8 @@ struct balance_view {
 	size_t slowest, fastest;        /* indexes into ranks */
 	double rank_mean;               /* seconds */
 	int has_mpi;                    /* some rank has mpi_seconds */
+	const char *dimen;              /* the samples' clock: "seconds" (CPU
+					 * time) or "wall-sec" (gmon-format.h) */
 };
 
 /*

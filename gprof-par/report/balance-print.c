@@ -110,7 +110,7 @@ static void print_text(FILE *out, const struct balance_view *v, int brief)
 	if (v->nranks > 0)
 		fprintf(out, " (%" PRId64 " to %" PRId64 ")", v->lowest_rank, v->highest_rank);
 	fprintf(out, ", functions by time lost to imbalance:\n\n");
-	fprintf(out, "Each sample counts as %g seconds.\n", 1.0 / v->hz);
+	fprintf(out, "Each sample counts as %g %s.\n", 1.0 / v->hz, v->dimen ? v->dimen : "seconds");
 	if (v->nranks > 0) {
 		const struct balance_rank_view *slow = &v->ranks[v->slowest];
 		const struct balance_rank_view *fast = &v->ranks[v->fastest];
