@@ -171,11 +171,19 @@ int image_soname_copy(const struct dl_phdr_info *dl, image_read_fn *read, char *
 
 	if (!at || cap == 0)
 		return 0;
-	for (k = 0; k < room && k < cap; k++) {
-		if (!read(&name[k], at + k, 1))
+	if (room > cap)
+		room = cap;
+	/* a page at a time (a read may not cross into an unmapped one) */
+	for (k = 0; k < room;) {
+		size_t chunk = 4096 - (at + k) % 4096;
+
+		if (chunk > room - k)
+			chunk = room - k;
+		if (!read(name + k, at + k, chunk))
 			return 0;
-		if (name[k] == '\0')
+		if (memchr(name + k, '\0', chunk))
 			return 1;
+		k += chunk;
 	}
 	return 0;       /* longer than cap, or not ended */
 }
