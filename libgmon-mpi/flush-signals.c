@@ -30,7 +30,7 @@ static int refused(int sig)
 	       sig == SIGBUS || sig == SIGILL || sig == SIGFPE || sig == SIGTRAP || sig == SIGSYS;
 }
 
-static void (*flush_profile)(void);
+static void (*flush_profile)(int course_returns);
 static struct sigaction previous[NSIG];
 static sigset_t flush_set;
 
@@ -104,16 +104,30 @@ static void take_course(int sig, siginfo_t *info, void *context)
 	raise(sig);
 }
 
+/* Whether sig's course (take_course) returns, ending nothing: ignored,
+ * or a default action that ignores it. */
+static int course_returns(int sig)
+{
+	const struct sigaction *old = &previous[sig];
+
+	if ((old->sa_flags & SA_SIGINFO) && old->sa_sigaction)
+		return 0;       /* the program's handler: it may end the process */
+	if (old->sa_handler == SIG_IGN)
+		return 1;
+	return old->sa_handler == SIG_DFL && (sig == SIGCHLD || sig == SIGURG ||
+					      sig == SIGWINCH || sig == SIGCONT);
+}
+
 static void on_flush_signal(int sig, siginfo_t *info, void *context)
 {
 	int saved_errno = errno;
 
-	flush_profile();
+	flush_profile(course_returns(sig));
 	errno = saved_errno;
 	take_course(sig, info, context);
 }
 
-int flush_signals_install(const sigset_t *set, void (*write_profile)(void))
+int flush_signals_install(const sigset_t *set, void (*write_profile)(int course_returns))
 {
 	struct sigaction sa;
 

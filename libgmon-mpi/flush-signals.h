@@ -28,8 +28,10 @@
  * emptied. */
 int flush_signals_parse(const char *text, sigset_t *set);
 
-/* Installs the handler for each signal of set; it calls write_profile()
- * and then lets the signal take its course.  Returns 0, or an errno. */
-int flush_signals_install(const sigset_t *set, void (*write_profile)(void));
+/* Installs the handler for each signal of set; it calls
+ * write_profile(course_returns) and then lets the signal take its course
+ * (course_returns: that course ends nothing, the signal being ignored,
+ * so that a write may go on after it).  Returns 0, or an errno. */
+int flush_signals_install(const sigset_t *set, void (*write_profile)(int course_returns));
 
 #endif /* GMON_MPI_FLUSH_SIGNALS_H */

@@ -56,6 +56,7 @@ static struct {
 	int finished;       /* _mcleanup ran */
 	pid_t owner_pid;    /* a forked child is some other pid */
 	int writers;        /* writes of the profile in progress */
+	int flush_waiting;  /* a flush signal's handler waits for a write to end */
 	sigset_t flush_set; /* BG_GMON_FLUSH_SIGNALS */
 	const struct gmon_config *config;
 	struct image_info image;
@@ -156,16 +157,36 @@ static void write_companions_now(void)
 /* The handler of a flush signal (flush-signals.h): waits for a write in
  * progress in another thread (at most 30 s), then, unless the final
  * profile is written, writes the profile as it is now, and its
- * companions. */
-static void flush_on_signal(void)
+ * companions.  One handler waits at a time: a signal that finds one
+ * waiting leaves the write to it (it writes after this signal came), and
+ * returns at once if its course ends nothing (course_returns: an ignored
+ * signal), else waits for the writes to end, so that its course (the
+ * process killed) cuts none.  Signals faster than the writes then keep
+ * two threads busy, not every thread (a signal every 2 to 20 ms, ignored,
+ * had 4 threads cycling dlopen/dlclose make 0 to 300 cycles in 3 s
+ * instead of 20,000). */
+static void flush_on_signal(int course_returns)
 {
-	static const struct timespec ten_ms = {0, 10000000};
+	static const struct timespec one_ms = {0, 1000000};
 	struct output_summary summary;
 	sigset_t saved;
 	int err;
 
-	for (int i = 0; i < 3000 && __atomic_load_n(&gmon.writers, __ATOMIC_SEQ_CST) > 0; i++)
-		nanosleep(&ten_ms, NULL);
+	if (__atomic_load_n(&gmon.writers, __ATOMIC_SEQ_CST) > 0) {
+		if (__atomic_exchange_n(&gmon.flush_waiting, 1, __ATOMIC_SEQ_CST)) {
+			/* the waiting one writes after this signal */
+			for (int i = 0; i < 30000 && !course_returns &&
+					(__atomic_load_n(&gmon.writers, __ATOMIC_SEQ_CST) > 0 ||
+					 __atomic_load_n(&gmon.flush_waiting, __ATOMIC_SEQ_CST));
+			     i++)
+				nanosleep(&one_ms, NULL);
+			return;
+		}
+		for (int i = 0; i < 30000 && __atomic_load_n(&gmon.writers, __ATOMIC_SEQ_CST) > 0;
+		     i++)
+			nanosleep(&one_ms, NULL);
+		__atomic_store_n(&gmon.flush_waiting, 0, __ATOMIC_SEQ_CST);
+	}
 	if (gmon.disabled || gmon.finished || getpid() != gmon.owner_pid)
 		return;
 	begin_write(&saved);

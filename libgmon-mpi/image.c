@@ -19,6 +19,30 @@ static int read_in_place(void *to, uintptr_t from, size_t n)
 	return 1;
 }
 
+int image_copy_through_pipe(void *to, uintptr_t from, size_t n)
+{
+	int fd[2], ok = 1;
+	int saved_errno = errno;
+
+	if (pipe2(fd, O_CLOEXEC) != 0) {
+		errno = saved_errno;
+		return 0;
+	}
+	/* a pipe holds 64 KiB: a page at a time, written then read back */
+	for (size_t k = 0; ok && k < n;) {
+		size_t chunk = n - k < 4096 ? n - k : 4096;
+		ssize_t w = write(fd[1], (const char *)from + k, chunk);
+
+		ok = w > 0 && read(fd[0], (char *)to + k, (size_t)w) == w;
+		if (ok)
+			k += (size_t)w;
+	}
+	close(fd[0]);
+	close(fd[1]);
+	errno = saved_errno;
+	return ok;
+}
+
 int image_copy_mapped(void *to, uintptr_t from, size_t n)
 {
 	struct iovec local = { to, n }, remote = { (void *)from, n };
@@ -26,10 +50,8 @@ int image_copy_mapped(void *to, uintptr_t from, size_t n)
 	ssize_t got = process_vm_readv(getpid(), &local, 1, &remote, 1, 0);
 
 	ok = got == (ssize_t)n;
-	if (got < 0 && (errno == ENOSYS || errno == EPERM)) {
-		memcpy(to, (const void *)from, n);
-		ok = 1;
-	}
+	if (got < 0 && (errno == ENOSYS || errno == EPERM))
+		ok = image_copy_through_pipe(to, from, n);
 	errno = saved_errno;
 	return ok;
 }
@@ -171,11 +193,19 @@ int image_soname_copy(const struct dl_phdr_info *dl, image_read_fn *read, char *
 
 	if (!at || cap == 0)
 		return 0;
-	for (k = 0; k < room && k < cap; k++) {
-		if (!read(&name[k], at + k, 1))
+	if (room > cap)
+		room = cap;
+	/* a page at a time (a read may not cross into an unmapped one) */
+	for (k = 0; k < room;) {
+		size_t chunk = 4096 - (at + k) % 4096;
+
+		if (chunk > room - k)
+			chunk = room - k;
+		if (!read(name + k, at + k, chunk))
 			return 0;
-		if (name[k] == '\0')
+		if (memchr(name + k, '\0', chunk))
 			return 1;
+		k += chunk;
 	}
 	return 0;       /* longer than cap, or not ended */
 }

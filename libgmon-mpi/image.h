@@ -37,9 +37,12 @@ typedef int image_read_fn(void *to, uintptr_t from, size_t n);
 /* image_read_fn for memory that another thread may unmap meanwhile (or
  * a stack that shrank): a copy by the kernel (process_vm_readv on the
  * process itself), which fails (EFAULT) where a load would fault.  Where
- * the call is refused (a seccomp filter, an old kernel: ENOSYS, EPERM), a
- * plain copy, as before it.  Async-signal-safe; errno kept. */
+ * the call is refused (a seccomp filter, an old kernel: ENOSYS, EPERM),
+ * image_copy_through_pipe: the bytes written into a pipe of its own and
+ * read back (write fails with EFAULT too; five system calls a page).
+ * Async-signal-safe; errno kept. */
 int image_copy_mapped(void *to, uintptr_t from, size_t n);
+int image_copy_through_pipe(void *to, uintptr_t from, size_t n);
 
 /* image_build_id and image_soname, each byte read through read and
  * copied (at most cap bytes; a soname longer than cap is none): for a

@@ -19,7 +19,10 @@
  * last one's (up to UNLOADED_MAX_LOADS; the call-path frames of the others
  * are unnamed, and counted in loads_dropped), with the generation its load
  * ended with: a call-path frame where two loads overlapped is named after
- * the load mapped when it was sampled.
+ * the load mapped when it was sampled.  (A generation ends when the
+ * closing dlclose has returned: a library another thread maps over the
+ * closed one's range before that has its first samples named after the
+ * closed one.)
  *
  * The records live as long as the process, in one mmap'ed array of
  * UNLOADED_MAX, each published complete by a release store of the count
