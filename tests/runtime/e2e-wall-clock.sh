@@ -65,7 +65,8 @@ expect_eq "$(cat stderr)" "gmon-mpi: BG_GMON_CLOCK='elapsed' is not 'cpu' or 'wa
 status=0
 "$gprof_par" -s wall wall.out cpu.out 2>err || status=$?
 expect_eq "$status" 1 "exit status of -s over a wall-clock and a CPU-time file"
-grep -q "wall-sec.*seconds\|seconds.*wall-sec" err || fail "-s over two clocks: unclear message: $(cat err)"
+grep -q "dimension 'seconds' ('s') differs from 'wall-sec' ('s') .*: samples of CPU time and of the wall clock (BG_GMON_CLOCK) cannot be added" err ||
+	fail "-s over two clocks: unclear message: $(cat err)"
 [ ! -e gmon.sum ] || fail "-s over two clocks wrote gmon.sum"
 
 # interrupted calls under the wall clock at 1000 Hz: same results, exit 0
