@@ -795,11 +795,11 @@ static int sum_mpi_profiles(const struct sum_plan *plan)
 }
 
 /* --mpi: the MPI profiles beside profiles[0 .. n), read and printed. */
-static int print_mpi_profile(const struct options *o, const struct symtab *st,
-			     char *const *profiles, size_t n)
+static int print_mpi_profile(const struct options *o, struct symtab *st, char *const *profiles,
+			     size_t n)
 {
 	struct mpi_profile mp = { NULL, 0 };
-	char ***names;
+	struct mpi_site_names names;
 	size_t missing = 0;
 	int status = read_mpi_profiles(profiles, n, &mp, &missing);
 
@@ -813,10 +813,10 @@ static int print_mpi_profile(const struct options *o, const struct symtab *st,
 		fprintf(stderr, PROGRAM ": %zu of %zu profiles have no MPI profile beside them\n",
 			missing, n);
 	if (status == 0) {
-		names = mpi_sites_name(&mp, st, o->executable);
-		if (!names || mpi_report_print(stdout, &mp, names, (enum mpi_report_format)o->mpi) != 0)
+		if (mpi_sites_name(&names, &mp, st, o->executable) != 0 ||
+		    mpi_report_print(stdout, &mp, &names, (enum mpi_report_format)o->mpi) != 0)
 			die("out of memory printing the MPI profile");
-		mpi_sites_free(names, &mp);
+		mpi_sites_free(&names, &mp);
 	}
 	mpi_profile_free(&mp);
 	return status;

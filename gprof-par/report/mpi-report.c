@@ -10,7 +10,7 @@
 
 /* A call site over the ranks: one MPI function called from one caller. */
 struct site_total {
-	const char *function, *caller;
+	const char *function, *caller, *source; /* source: "FILE:LINE" or "" */
 	uint64_t calls, ns, sent, received;
 	uint64_t *rank_ns, *rank_calls, *rank_sent, *rank_received; /* by rank index */
 };
@@ -26,10 +26,11 @@ static double seconds(uint64_t ns)
 }
 
 static size_t site_index(struct site_total *sites, size_t n, const char *function,
-			 const char *caller)
+			 const char *caller, const char *source)
 {
 	for (size_t i = 0; i < n; i++)
-		if (strcmp(sites[i].function, function) == 0 && strcmp(sites[i].caller, caller) == 0)
+		if (strcmp(sites[i].function, function) == 0 && strcmp(sites[i].caller, caller) == 0 &&
+		    strcmp(sites[i].source, source) == 0)
 			return i;
 	return n;
 }
@@ -42,7 +43,9 @@ static int by_time(const void *a, const void *b)
 	if (x->ns != y->ns)
 		return x->ns < y->ns ? 1 : -1;
 	c = strcmp(x->function, y->function);
-	return c ? c : strcmp(x->caller, y->caller);
+	if (!c)
+		c = strcmp(x->caller, y->caller);
+	return c ? c : strcmp(x->source, y->source);
 }
 
 static int function_by_time(const void *a, const void *b)
@@ -66,8 +69,8 @@ static void free_sites(struct site_total *sites, size_t n)
 }
 
 /* Adds every rank's sites into totals per (function, caller). */
-static struct site_total *gather_sites(const struct mpi_profile *p, char **const *names,
-				       size_t *count)
+static struct site_total *gather_sites(const struct mpi_profile *p,
+				       const struct mpi_site_names *names, size_t *count)
 {
 	size_t n = 0, cap = 0;
 	struct site_total *sites = NULL;
@@ -75,7 +78,8 @@ static struct site_total *gather_sites(const struct mpi_profile *p, char **const
 	for (size_t r = 0; r < p->nranks; r++)
 		for (size_t s = 0; s < p->ranks[r].nsites; s++) {
 			const struct mpi_site *m = &p->ranks[r].sites[s];
-			size_t i = site_index(sites, n, m->function, names[r][s]);
+			const char *caller = names->caller[r][s], *source = names->source[r][s];
+			size_t i = site_index(sites, n, m->function, caller, source);
 
 			if (i == n) {
 				if (n == cap) {
@@ -87,7 +91,7 @@ static struct site_total *gather_sites(const struct mpi_profile *p, char **const
 						goto oom;
 					sites = grown;
 				}
-				sites[n] = (struct site_total){m->function, names[r][s], 0, 0, 0, 0,
+				sites[n] = (struct site_total){m->function, caller, source, 0, 0, 0, 0,
 							       calloc(p->nranks, 8), calloc(p->nranks, 8),
 							       calloc(p->nranks, 8), calloc(p->nranks, 8)};
 				n++;
@@ -204,9 +208,12 @@ static void print_text(FILE *out, const struct mpi_profile *p, const struct site
 		"calls", "bytes", "seconds", "min", "mean", "max", "imb %");
 	for (size_t i = 0; i < nsites; i++) {
 		struct spread s = spread_of(sites[i].rank_ns, p->nranks);
+		char site[512];
 
+		snprintf(site, sizeof site, *sites[i].source ? "%s (%s)" : "%s%s", sites[i].caller,
+			 sites[i].source);
 		fprintf(out, "%-22s %-24s %9" PRIu64 " %12" PRIu64 " %11.6f %10.6f %10.6f %10.6f %6.1f\n",
-			sites[i].function, sites[i].caller, sites[i].calls,
+			sites[i].function, site, sites[i].calls,
 			sites[i].sent + sites[i].received, seconds(sites[i].ns), s.min / 1e9,
 			s.mean / 1e9, s.max / 1e9, imbalance(&s));
 	}
@@ -229,14 +236,16 @@ static void csv_row(FILE *out, const struct site_total *s, const char *rank, uin
 	csv_cell(out, s->function);
 	fputc(',', out);
 	csv_cell(out, s->caller);
-	fprintf(out, ",%s,%" PRIu64 ",%.9f,%" PRIu64 ",%" PRIu64 "\n", rank, calls, seconds(ns), sent,
+	fprintf(out, ",%s,%" PRIu64 ",%.9f,%" PRIu64 ",%" PRIu64 ",", rank, calls, seconds(ns), sent,
 		received);
+	csv_cell(out, s->source);
+	fputc('\n', out);
 }
 
 static void print_csv(FILE *out, const struct mpi_profile *p, const struct site_total *sites,
 		      size_t nsites)
 {
-	fprintf(out, "function,call_site,rank,calls,seconds,bytes_sent,bytes_received\n");
+	fprintf(out, "function,call_site,rank,calls,seconds,bytes_sent,bytes_received,source\n");
 	for (size_t i = 0; i < nsites; i++) {
 		const struct site_total *s = &sites[i];
 
@@ -271,6 +280,8 @@ static void print_json(FILE *out, const struct mpi_profile *p, const struct site
 		json_export_string(out, s->function);
 		fprintf(out, ", \"call_site\": ");
 		json_export_string(out, s->caller);
+		fprintf(out, ", \"source\": ");
+		json_export_string(out, s->source);
 		fprintf(out, ", \"calls\": %" PRIu64 ", \"seconds\": %.9f, \"bytes_sent\": %" PRIu64
 			", \"bytes_received\": %" PRIu64 ", \"ranks\": [", s->calls, seconds(s->ns),
 			s->sent, s->received);
@@ -296,11 +307,11 @@ static void print_json(FILE *out, const struct mpi_profile *p, const struct site
 	fprintf(out, "]}\n");
 }
 
-int mpi_report_print(FILE *out, const struct mpi_profile *p, char **const *site_names,
+int mpi_report_print(FILE *out, const struct mpi_profile *p, const struct mpi_site_names *names,
 		     enum mpi_report_format format)
 {
 	size_t nsites = 0, nf = 0;
-	struct site_total *sites = gather_sites(p, site_names, &nsites);
+	struct site_total *sites = gather_sites(p, names, &nsites);
 	struct function_total *f = sites || nsites == 0 ? gather_functions(sites, nsites, &nf) : NULL;
 
 	if ((!sites && p->nranks && nsites) || !f) {

@@ -28,7 +28,7 @@ check_run() {
 	local np=$1 label=$2 r own got
 	"$gprof_par" --mpi=csv app $(for r in $(seq 0 $((np - 1))); do echo gmon.out.$r; done) \
 		>csv 2>csv.err || fail "$label: --mpi=csv failed: $(cat csv.err)"
-	head -n 1 csv | grep -qx 'function,call_site,rank,calls,seconds,bytes_sent,bytes_received' ||
+	head -n 1 csv | grep -qx 'function,call_site,rank,calls,seconds,bytes_sent,bytes_received,source' ||
 		fail "$label: the CSV's header: $(head -n 1 csv)"
 	for r in $(seq 0 $((np - 1))); do
 		own=$(awk -v r="$r" '$1 == "rank" && $2 == r { print $4 }' truth)
@@ -40,11 +40,17 @@ check_run() {
 	expect_eq "$(csv_field MPI_Send send_block 0 6)" 80000 "$label: rank 0's bytes sent from send_block"
 	expect_eq "$(csv_field MPI_Recv recv_block 1 7)" 80000 "$label: rank 1's bytes received in recv_block"
 	expect_eq "$(csv_field MPI_Barrier sync_point all 4)" $((5 * np)) "$label: MPI_Barrier calls from sync_point, all ranks"
+	# -g: the call's source line
+	expect_eq "$(csv_field MPI_Barrier sync_point all 8)" "\"mpi-time.c:$barrier_line\"" \
+		"$label: the source line of sync_point's MPI_Barrier"
 	note "$label: $(grep -c . csv) CSV lines; rank 0's barrier $(csv_field MPI_Barrier sync_point 0 5) s (own: $(awk '$2 == 0 { print $4 }' truth) s)"
 }
 
+# the line of sync_point's call of MPI_Barrier (its first in the file)
+barrier_line=$(grep -n 'MPI_Barrier(MPI_COMM_WORLD);' "$programs/mpi-time.c" | head -n 1 | cut -d: -f1)
+
 # Open MPI, 3 ranks
-"$MPICC" -pg -O1 "$programs/mpi-time.c" -o app
+"$MPICC" -pg -g -O1 "$programs/mpi-time.c" -o app
 rm -f gmon.out*
 GMON_MPI_PMPI_LIBRARY=$pmpi_libdir/libgmon-mpi-pmpi-openmpi.so \
 	mpirun_np 3 "$gmon_run" --mpi ./app >truth 2>stderr || fail "Open MPI run failed: $(cat stderr)"
@@ -84,7 +90,7 @@ cmp -s sum.csv ranks.csv || fail "--mpi=csv of the sum differs from the ranks' f
 "$gprof_par" --mpi app sum1/gmon.sum >text 2>/dev/null
 grep -Eq "^MPI's share of each rank's wall time: min [0-9.]+% \(rank [0-2]\), mean [0-9.]+%, max [0-9.]+% \(rank [0-2]\)$" text ||
 	fail "--mpi's text: no line of MPI's share of the ranks' wall time: $(head -n 5 text)"
-grep -Eq '^MPI_Barrier +sync_point +15 ' text || fail "--mpi's text: no MPI_Barrier from sync_point, 15 calls: $(cat text)"
+grep -Eq "^MPI_Barrier +sync_point \\(mpi-time.c:$barrier_line\\) +15 " text || fail "--mpi's text: no MPI_Barrier from sync_point, 15 calls: $(cat text)"
 "$gprof_par" --mpi=json app sum1/gmon.sum >json 2>/dev/null
 python3 -c 'import json, sys; d = json.load(open("json")); assert len(d["ranks"]) == 3; assert any(s["function"] == "MPI_Barrier" and s["call_site"] == "sync_point" and s["calls"] == 15 for s in d["call_sites"])' ||
 	fail "--mpi=json: not the 3 ranks and the barrier's 15 calls"
@@ -162,7 +168,7 @@ if ! command -v "$mpich_cc" >/dev/null || ! command -v "$mpich_run" >/dev/null |
 	note "MPICH (or its wrapper library) is not there: its half is not run"
 	exit 0
 fi
-"$mpich_cc" -pg -O1 "$programs/mpi-time.c" -o app
+"$mpich_cc" -pg -g -O1 "$programs/mpi-time.c" -o app
 rm -f gmon.out*
 GMON_MPI_PMPI_LIBRARY=$pmpi_libdir/libgmon-mpi-pmpi-mpich.so \
 	"$mpich_run" -np 2 "$gmon_run" --mpi ./app >truth 2>stderr || fail "MPICH run failed: $(cat stderr)"
