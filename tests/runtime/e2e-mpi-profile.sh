@@ -114,6 +114,15 @@ for r in 0 1; do
 	! grep -q MPI_Finalize flushed.csv || fail "rank $r: MPI_Finalize in a profile written before it"
 done
 
+# linked instead of preloaded: -lgmon-mpi-pmpi-openmpi before MPI's own
+"$MPICC" -pg -O1 "$programs/mpi-time.c" -o linked -L"$runtime_libdir" -lgmon-mpi \
+	-L"$pmpi_libdir" -lgmon-mpi-pmpi-openmpi -Wl,-rpath,"$runtime_libdir" -Wl,-rpath,"$pmpi_libdir"
+rm -f gmon.out*
+mpirun_np 2 ./linked >/dev/null 2>&1 || fail "the linked program failed"
+"$gprof_par" --mpi=csv linked gmon.out.0 gmon.out.1 >linked.csv 2>/dev/null
+expect_eq "$(awk -F, '$1 == "\"MPI_Barrier\"" && $2 == "\"sync_point\"" && $3 == "all" { print $4 }' linked.csv)" 10 \
+	"MPI_Barrier calls from sync_point with the wrappers linked"
+
 # without the wrapper library: said, not a crash
 rm -f gmon.out*
 mpirun_np 2 "$gmon_run" ./app >/dev/null 2>&1 || true
