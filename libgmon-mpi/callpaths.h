@@ -18,6 +18,7 @@ struct callpaths_summary {
 	uint64_t lines;        /* path lines written */
 	uint64_t lost;         /* samples no table could keep */
 	uint64_t cut;          /* samples whose path was cut at the maximum depth */
+	uint64_t folded;       /* samples whose recursion was folded to fit it */
 	unsigned modules;      /* module lines written */
 };
 

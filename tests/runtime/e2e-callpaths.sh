@@ -10,7 +10,7 @@
 #     and path;
 #   - compare() called by libc's qsort (no frame pointers) from sorter():
 #     most of compare's samples still have sorter and main in their path
-#     (the stack scan of library frames);
+#     (libc's unwind tables);
 #   - a library that keeps data in %rbp (a word in no module, copies of
 #     the return address into its caller, what looks like main's saved
 #     0): no frame in no module, its caller once, and main;
@@ -18,8 +18,9 @@
 #     start routine, one table (path line) per thread at least;
 #   - a tiny leaf sampled on its push %rbp or its ret (%rbp still its
 #     caller's caller's): its caller is in the path all the same;
-#   - recursion 50 deep: 50 recurse() frames; 500 deep: cut at 128 frames
-#     and counted as cut;
+#   - recursion 50 deep: 50 recurse() frames; 500 deep: main at the
+#     root, the recursion folded to 128 frames; 1500 deep: deeper than the
+#     walk's 1024 frames, cut and counted as cut;
 #   - BG_GMON_CALLSTACKS=0 (or off) writes none; a malformed value is
 #     reported once and paths stay on;
 #   - a static program, and 2 ranks under mpirun (gmon.out+paths.N each).
@@ -230,13 +231,28 @@ note "recursion 50: $rec_samples samples in work, $share of them with 50 recurse
 awk -v s="$share" -v n="$rec_samples" 'BEGIN { exit !(s >= 0.99 && n >= 30) }' ||
 	fail "recursion 50: $share of $rec_samples: $(cut -c1-300 named)"
 expect_eq "$(reported gmon.out+paths "cut at 128 frames")" 0 "paths cut at depth 50"
+# 500 deep: unwound to main (up to 1024 frames), the recursion folded to
+# fit the file's 128 frames (the path once cut there lost main); 1500 deep:
+# cut at the walk's 1024 frames, and counted
 rm -f gmon.out*
 BG_GMON_HZ=1000 ./prog recursion 500
 cut_samples=$(reported gmon.out+paths "cut at 128 frames")
-deep=$(awk -F'\t' '$1 == "path" && split($3, f, " ") == 128 { s += $2 } END { print s + 0 }' gmon.out+paths)
-note "recursion 500: $cut_samples samples cut at 128 frames, $deep samples with 128 frames"
-[ "$cut_samples" -gt 0 ] || fail "no path cut at 128 frames in a recursion 500 deep"
-[ "$deep" -ge "$cut_samples" ] || fail "$cut_samples cut, but only $deep samples have 128 frames"
+folded=$(sed -n 's/^# samples whose recursion was folded to fit 128 frames: \([0-9]*\)$/\1/p' gmon.out+paths)
+named_paths gmon.out+paths prog > named
+read -r rec_samples share < <(awk '$2 == "work" { all += $1; if ($NF == "main" && $(NF - 1) == "recurse") yes += $1 }
+	END { printf "%d %.4f\n", all, all ? yes / all : 0 }' named)
+note "recursion 500: $rec_samples samples in work, $share of them with main at the root; $folded folded, $cut_samples cut"
+awk -v s="$share" -v n="$rec_samples" 'BEGIN { exit !(s >= 0.99 && n >= 30) }' ||
+	fail "recursion 500: main at the root in $share of $rec_samples: $(cut -c1-300 named)"
+expect_eq "$cut_samples" 0 "paths cut at depth 500"
+[ "${folded:-0}" -ge "$rec_samples" ] || fail "recursion 500: $folded samples folded, fewer than work's $rec_samples"
+awk -F'\t' '$1 == "path" && split($3, f, " ") > 128 { exit 1 }' gmon.out+paths ||
+	fail "a path longer than 128 frames"
+rm -f gmon.out*
+BG_GMON_HZ=1000 ./prog recursion 1500
+cut_samples=$(reported gmon.out+paths "cut at 128 frames")
+note "recursion 1500: $cut_samples samples cut"
+[ "$cut_samples" -gt 0 ] || fail "no path cut in a recursion 1500 deep (deeper than the walk's 1024 frames)"
 awk -F'\t' '$1 == "path" && split($3, f, " ") > 128 { exit 1 }' gmon.out+paths ||
 	fail "a path longer than 128 frames"
 
