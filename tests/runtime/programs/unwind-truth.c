@@ -1,0 +1,138 @@
+/* unwind-truth.c - programs whose call paths and callers' shares are
+ * known, for e2e-unwind.sh (issue 25); each prints its truth, the CPU
+ * time of each caller measured with CLOCK_THREAD_CPUTIME_ID:
+ *   unwind-truth mutual N     outer_light() and outer_heavy() each start a
+ *                             mutual recursion ping/pong 180 frames deep
+ *                             that burns N (light) or 3N (heavy) turns at
+ *                             its bottom; prints "LIGHT_NS HEAVY_NS"
+ *   unwind-truth sorters N    sorter_small() and sorter_big() sort N and
+ *                             3N ints with libc's qsort and compare(),
+ *                             which burns CPU; prints "SMALL_NS BIG_NS"
+ * Every function is noinline and does something after its calls, so that
+ * no call becomes a jump. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define NOINLINE __attribute__((noinline))
+#define DEPTH 180
+
+volatile long sink;
+
+static long long thread_ns(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+	return (long long)t.tv_sec * 1000000000 + t.tv_nsec;
+}
+
+NOINLINE void burn(long n)
+{
+	volatile long i = 0;
+
+	while (i++ < n)
+		;
+}
+
+/* ---- mutual recursion ---- */
+NOINLINE int pong(int depth, long n);
+
+NOINLINE int ping(int depth, long n)
+{
+	int r;
+
+	if (depth <= 1) {
+		burn(n);
+		return 1;
+	}
+	r = pong(depth - 1, n);
+	sink += r;
+	return r + 1;
+}
+
+NOINLINE int pong(int depth, long n)
+{
+	int r;
+
+	if (depth <= 1) {
+		burn(n);
+		return 1;
+	}
+	r = ping(depth - 1, n);
+	sink += r;
+	return r + 1;
+}
+
+NOINLINE void outer_light(long n)
+{
+	sink += ping(DEPTH, n);
+}
+
+NOINLINE void outer_heavy(long n)
+{
+	sink += ping(DEPTH, 3 * n);
+}
+
+/* ---- a comparator under two sorters ---- */
+NOINLINE int compare(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+
+	burn(2000);
+	return (x > y) - (x < y);
+}
+
+static void sort_ints(int n)
+{
+	int *v = malloc((size_t)n * sizeof *v);
+
+	for (int i = 0; i < n; i++)
+		v[i] = (i * 7919) % n;
+	qsort(v, (size_t)n, sizeof *v, compare);
+	sink += v[n / 2];
+	free(v);
+}
+
+NOINLINE void sorter_small(int n)
+{
+	sort_ints(n);
+	sink++;
+}
+
+NOINLINE void sorter_big(int n)
+{
+	sort_ints(3 * n);
+	sink++;
+}
+
+int main(int argc, char **argv)
+{
+	const char *mode = argc > 1 ? argv[1] : "mutual";
+	long n = argc > 2 ? atol(argv[2]) : 1000000;
+	long long a = 0, b = 0, t;
+
+	for (int round = 0; round < 4; round++) {
+		if (strcmp(mode, "mutual") == 0) {
+			t = thread_ns();
+			outer_light(n);
+			a += thread_ns() - t;
+			t = thread_ns();
+			outer_heavy(n);
+			b += thread_ns() - t;
+		} else if (strcmp(mode, "sorters") == 0) {
+			t = thread_ns();
+			sorter_small((int)n);
+			a += thread_ns() - t;
+			t = thread_ns();
+			sorter_big((int)n);
+			b += thread_ns() - t;
+		} else {
+			fprintf(stderr, "unwind-truth: unknown mode %s\n", mode);
+			return 2;
+		}
+	}
+	printf("%lld %lld\n", a, b);
+	return 0;
+}
