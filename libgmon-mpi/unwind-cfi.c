@@ -328,10 +328,11 @@ static int simple_rule(const struct eh_rules *rules, struct cfi_cached_rule *c)
 	return 1;
 }
 
-/* A step by a cached rule: the registers the frame saved are left unknown
- * (only %rbp is read again), which a caller's CFA rarely needs. */
-static enum step step_cached(const struct cfi_cached_rule *c, const struct regs *r,
-			     const struct cfi_stack *s, struct regs *next)
+/* A step by a cached rule, in place: the registers the frame saved are
+ * left unknown (only %rbp is read again), which a caller's CFA rarely
+ * needs. */
+static enum step step_cached(const struct cfi_cached_rule *c, struct regs *r,
+			     const struct cfi_stack *s)
 {
 	uintptr_t cfa, ra, rbp;
 
@@ -344,16 +345,15 @@ static enum step step_cached(const struct cfi_cached_rule *c, const struct regs 
 		return STEP_END;
 	if (!stack_read(s, cfa + (uintptr_t)(intptr_t)c->ra_offset, &ra))
 		return STEP_FAIL;
-	*next = *r;
-	next->known &= ~(uint32_t)c->lost_regs;
+	r->known &= ~(uint32_t)c->lost_regs;
 	if (c->flags & CFI_RBP_SAVED) {
 		if (stack_read(s, cfa + (uintptr_t)(intptr_t)c->rbp_offset, &rbp))
-			next->v[EH_REG_RBP] = rbp;
+			r->v[EH_REG_RBP] = rbp;
 		else
-			next->known &= ~(1u << EH_REG_RBP);
+			r->known &= ~(1u << EH_REG_RBP);
 	}
-	next->v[EH_REG_RSP] = cfa;
-	next->v[EH_REG_RA] = ra;
+	r->v[EH_REG_RSP] = cfa;
+	r->v[EH_REG_RA] = ra;
 	return STEP_OK;
 }
 
@@ -386,32 +386,43 @@ static struct cfi_cached_rule *cache_slot(struct cfi_cache *cache, uintptr_t pc)
 	return &cache->rules[h >> (64 - CFI_CACHE_BITS)];
 }
 
-/* One step from the frame whose PC is looked up at pc. */
-static enum step step(uintptr_t pc, const struct regs *r, const struct cfi_stack *s,
-		      struct regs *next, int *signal_frame, struct cfi_cache *cache)
+/* One step from the frame whose PC is looked up at pc: r becomes its
+ * caller's registers (unchanged if the step fails). */
+static enum step step(uintptr_t pc, struct regs *r, const struct cfi_stack *s,
+		      int *signal_frame, struct cfi_cache *cache)
 {
 	struct cfi_cached_rule *slot = cache ? cache_slot(cache, pc) : NULL, simple;
 	struct eh_rules rules;
+	struct regs next;
+	enum step result;
 
 	*signal_frame = 0;
+	if (slot && slot->pc == pc && !(slot->flags & CFI_NO_TABLE))
+		return step_cached(slot, r, s);
 	if (slot && slot->pc == pc)
-		return slot->flags & CFI_NO_TABLE ? step_frame_pointer(r, s, next)
-						  : step_cached(slot, r, s, next);
-	switch (eh_frame_rules(pc, &rules)) {
-	case EH_FOUND:
-		*signal_frame = rules.signal_frame;
-		if (slot && simple_rule(&rules, &simple)) {
-			*slot = simple;
-			slot->pc = pc;
+		result = step_frame_pointer(r, s, &next);
+	else {
+		switch (eh_frame_rules(pc, &rules)) {
+		case EH_FOUND:
+			*signal_frame = rules.signal_frame;
+			if (slot && simple_rule(&rules, &simple)) {
+				*slot = simple;
+				slot->pc = pc;
+			}
+			result = step_rules(&rules, r, s, &next);
+			break;
+		case EH_NO_TABLE:
+			if (slot)
+				*slot = (struct cfi_cached_rule){ .pc = pc, .flags = CFI_NO_TABLE };
+			result = step_frame_pointer(r, s, &next);
+			break;
+		default:
+			return STEP_FAIL;
 		}
-		return step_rules(&rules, r, s, next);
-	case EH_NO_TABLE:
-		if (slot)
-			*slot = (struct cfi_cached_rule){ .pc = pc, .flags = CFI_NO_TABLE };
-		return step_frame_pointer(r, s, next);
-	default:
-		return STEP_FAIL;
 	}
+	if (result == STEP_OK)
+		*r = next;
+	return result;
 }
 
 static void from_context(const ucontext_t *uc, struct regs *r)
@@ -429,7 +440,7 @@ static void from_context(const ucontext_t *uc, struct regs *r)
 unsigned cfi_unwind(const ucontext_t *uc, const struct cfi_stack *stack, uintptr_t *frames,
 		    unsigned max, int *cut, struct cfi_cache *cache)
 {
-	struct regs r, next;
+	struct regs r;
 	unsigned n = 0;
 	int exact = 1, signal_frame;
 
@@ -449,16 +460,14 @@ unsigned cfi_unwind(const ucontext_t *uc, const struct cfi_stack *stack, uintptr
 	for (;;) {
 		uintptr_t pc = r.v[EH_REG_RA];
 
-		if (pc == 0 || step(exact ? pc : pc - 1, &r, stack, &next, &signal_frame, cache) != STEP_OK)
-			break;
-		if (next.v[EH_REG_RA] == 0)
+		if (pc == 0 || step(exact ? pc : pc - 1, &r, stack, &signal_frame, cache) != STEP_OK ||
+		    r.v[EH_REG_RA] == 0)
 			break;
 		if (n == max) {
 			*cut = 1;
 			break;
 		}
-		frames[n++] = next.v[EH_REG_RA];
-		r = next;
+		frames[n++] = r.v[EH_REG_RA];
 		exact = signal_frame;
 	}
 	return n;
