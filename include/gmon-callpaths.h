@@ -25,7 +25,10 @@
  * bias), MODULE a module line's index; "-:ADDRESS" is a runtime address in no
  * module (a module closed with dlclose before the write counts as loaded:
  * one module line per file, whatever its load addresses were).  Frames after the first are return addresses: the calling
- * instruction ends just before ADDRESS.  BUILD-ID is the GNU build-id in hex,
+ * instruction ends just before ADDRESS (or, in the frame of a function
+ * that a signal interrupted, below a signal handler's frames and libc's
+ * __restore_rt, the interrupted instruction's address plus 1: ADDRESS - 1
+ * is in that function either way).  BUILD-ID is the GNU build-id in hex,
  * or "-" if the module has none; PATH is the module's file as loaded (the
  * rest of the line, may hold spaces) or the base name for a module with no
  * file (the vDSO: linux-vdso.so.1).

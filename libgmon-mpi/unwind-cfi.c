@@ -467,7 +467,9 @@ unsigned cfi_unwind(const ucontext_t *uc, const struct cfi_stack *stack, uintptr
 			*cut = 1;
 			break;
 		}
-		frames[n++] = r.v[EH_REG_RA];
+		/* after a signal frame, the interrupted PC, plus 1: the files'
+		 * readers take ADDRESS - 1 for the instruction of a caller */
+		frames[n++] = r.v[EH_REG_RA] + (signal_frame ? 1 : 0);
 		exact = signal_frame;
 	}
 	return n;

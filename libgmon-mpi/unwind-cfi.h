@@ -48,7 +48,9 @@ struct cfi_stack {
 };
 
 /* Fills frames[0..max) with the interrupted PC and the return addresses
- * outward; returns how many.  *cut is set when max frames were not enough.
+ * outward (after a signal handler's frame, libc's __restore_rt, the PC
+ * the signal interrupted plus 1, which is no return address); returns how
+ * many.  *cut is set when max frames were not enough.
  * cache may be NULL (nothing kept). */
 unsigned cfi_unwind(const ucontext_t *uc, const struct cfi_stack *stack, uintptr_t *frames,
 		    unsigned max, int *cut, struct cfi_cache *cache);

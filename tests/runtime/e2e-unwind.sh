@@ -14,6 +14,8 @@
 #   - a qsort comparator under two sorters, 1:3 of the ints: each
 #     sorter's share within 4 points of its CPU time's, and >= 99% of
 #     compare's samples under a sorter;
+#   - a SIGALRM handler burning CPU in a spinning function: its samples
+#     have the signal frame and the interrupted function under them;
 #   - in every path of these programs: no function of the program next to
 #     itself (none of them recurses directly), and each caller frame's
 #     return address follows a call instruction in its function, the
@@ -115,4 +117,15 @@ note "sorters: under sorter_small $small samples, sorter_big $big (share $share;
 [ "$compare_under" -ge $((compare_all * 99 / 100)) ] ||
 	fail "sorters: $compare_under of compare's $compare_all samples under a sorter: $(sort -rn named | head)"
 within "$share" "$truth" 4 || fail "sorters: sorter_big's share $share, its share of the CPU time $truth"
+# --- a signal handler's samples: through its signal frame ---
+rm -f gmon.out*
+BG_GMON_HZ=1000 ./truth signal 150000000 > truth.out || fail "unwind-truth signal failed"
+named_paths gmon.out+paths truth > named
+validate gmon.out+paths signal
+no_self_adjacent named signal
+read -r handler through < <(awk '$2 == "burn" && $3 == "on_alarm" { h += $1; if ($0 ~ / on_alarm \[lib\] spinner main$/) t += $1 }
+	END { print h + 0, t + 0 }' named)
+note "signal: $handler samples in the handler's burn, $through of them burn <- on_alarm <- [__restore_rt] <- spinner <- main"
+[ "$handler" -ge 100 ] || fail "signal: only $handler samples in the handler: $(sort -rn named | head)"
+[ "$through" -ge $((handler * 99 / 100)) ] || fail "signal: $through of $handler: $(sort -rn named | head)"
 note ok

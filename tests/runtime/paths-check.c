@@ -17,7 +17,10 @@
  *     start of the function holding the frame before (its PC, or its
  *     return address less 1) when that frame is in the executable, a PLT
  *     entry when it is in another module.
- * Frames of a module with no file (the vDSO) are not checked.  Prints
+ * A signal handler's frame is followed by libc's __restore_rt (mov
+ * $15,%rax; syscall) and then the interrupted PC plus 1, which only has
+ * to be code.  Frames of a module with no file (the vDSO) are not
+ * checked.  Prints
  *   checked S samples (F frames), B bad samples (K frames)
  * and each bad path with why on stderr.  Exit status 0 when the file was
  * read (whatever it found), 2 on a usage or read error.
@@ -202,9 +205,22 @@ struct frame {
 	uint64_t addr;
 };
 
+/* Whether a is libc's signal trampoline, __restore_rt: mov $15,%rax;
+ * syscall (rt_sigreturn). */
+static int sigreturn_at(const struct module *m, uint64_t a)
+{
+	static const unsigned char code[9] = { 0x48, 0xc7, 0xc0, 0x0f, 0, 0, 0, 0x0f, 0x05 };
+	const unsigned char *c = code_at(m, a, sizeof code);
+
+	return c && memcmp(c, code, sizeof code) == 0;
+}
+
 /* Why the return address f (frame i of the path, callee the frame
- * before) is not after a call in its function, or NULL. */
-static const char *check_return(const struct frame *f, const struct frame *callee, int callee_is_pc)
+ * before) is not after a call in its function, or NULL.  *signal is set
+ * where f is a signal frame's (the next frame is then an interrupted
+ * PC plus 1, only checked to be code). */
+static const char *check_return(const struct frame *f, const struct frame *callee, int callee_is_pc,
+				int interrupted, int *signal)
 {
 	struct module *m;
 	const unsigned char *c;
@@ -212,10 +228,17 @@ static const char *check_return(const struct frame *f, const struct frame *calle
 	uint64_t call_at = 0;
 	int direct = 0;
 
+	*signal = 0;
 	if (f->module < 0)
 		return "in no module";
 	if (!(m = open_module((unsigned)f->module)))
 		return NULL;                    /* no file: not checked */
+	if (interrupted)
+		return code_at(m, f->addr - 1, 1) ? NULL : "an interrupted PC outside the code";
+	if (sigreturn_at(m, f->addr)) {
+		*signal = 1;
+		return NULL;
+	}
 	if (!(c = code_at(m, f->addr - 7, 7)))
 		return "not after code of an executable segment";
 	if (c[2] == 0xe8) {
@@ -283,7 +306,7 @@ int main(int argc, char **argv)
 		char *save = NULL, *tok, *count, *list;
 		unsigned long long weight;
 		size_t n = 0;
-		int bad = 0;
+		int bad = 0, signal = 0;
 
 		line[strcspn(line, "\n")] = '\0';
 		if (strncmp(line, "module\t", 7) == 0) {
@@ -306,7 +329,9 @@ int main(int argc, char **argv)
 			if (parse_frame(tok, &frames[n]) == 0)
 				n++;
 		for (size_t i = 1; i < n; i++) {
-			const char *why = check_return(&frames[i], &frames[i - 1], i == 1);
+			int interrupted = signal;
+			const char *why = check_return(&frames[i], &frames[i - 1], i == 1, interrupted,
+						       &signal);
 
 			nframes++;
 			if (why) {
