@@ -41,6 +41,8 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -49,6 +51,7 @@
 #include "gmon-callpaths.h"
 #include "histogram.h"
 #include "module-map.h"
+#include "omp-regions.h"
 #include "output.h"
 #include "profile-name.h"
 #include "text-out.h"
@@ -80,7 +83,8 @@ struct path_table {
 	uint64_t folded;     /* samples whose recursion was folded to fit MAX_DEPTH */
 	uint32_t frames_used;
 	struct cfi_cache unwind_cache;        /* this thread's unwind rules */
-	uintptr_t walk_frames[WALK_DEPTH];   /* a sample's path, unwound */
+	uintptr_t walk_frames[WALK_DEPTH + MAX_DEPTH];   /* a sample's path, unwound (and its
+						       * OpenMP region's opening path) */
 	struct path_entry entries[TABLE_ENTRIES];
 	uintptr_t frames[ARENA_FRAMES];
 };
@@ -270,6 +274,8 @@ static int fold_recursion(struct walk *w)
 static void walk(struct walk *w, const ucontext_t *uc, struct path_table *t)
 {
 	struct cfi_stack stack;
+	const struct omp_region *region;
+	int stopped;
 
 	w->frames = t->walk_frames;
 	w->depth = 1;
@@ -282,11 +288,20 @@ static void walk(struct walk *w, const ucontext_t *uc, struct path_table *t)
 	/* the red zone below %rsp too (128 bytes, kept by the signal's
 	 * delivery): an epilogue's rules may still read %rbp there, after
 	 * its pop */
-	stack = (struct cfi_stack){ w->sp, w->high };
+	stack = (struct cfi_stack){ w->sp, w->high, 0 };
 	if (w->sp - RED_ZONE >= my_stack_low && w->sp >= RED_ZONE)
 		stack.low = w->sp - RED_ZONE;
-	w->depth = cfi_unwind(uc, &stack, w->frames, WALK_DEPTH, &w->cut, &t->unwind_cache);
-	trim_entry_frames(w);
+	region = omp_region_current(&stack.stop_sp);
+	w->depth = cfi_unwind(uc, &stack, w->frames, WALK_DEPTH, &w->cut, &stopped,
+			      &t->unwind_cache);
+	if (stopped && w->depth > 1) {
+		/* in an OpenMP region (omp-regions.h): its frames, less our
+		 * run_region's, then the path that opened it */
+		w->depth--;
+		for (unsigned i = 0; i < region->depth && i < MAX_DEPTH; i++)
+			w->frames[w->depth++] = region->frames[i];
+	} else
+		trim_entry_frames(w);
 	if (w->depth > MAX_DEPTH && !fold_recursion(w)) {
 		w->depth = MAX_DEPTH;
 		w->cut = 1;
@@ -382,6 +397,36 @@ void callpaths_record(const ucontext_t *uc, uint32_t weight)
 	if (w.folded)
 		t->folded += weight;
 	table_add(t, &w, weight);
+}
+
+unsigned callpaths_here(uintptr_t *frames, unsigned max, unsigned skip)
+{
+	struct path_table *t;
+	struct walk w;
+	ucontext_t uc;
+	sigset_t prof, old;
+	uintptr_t rip, rsp, rbp;
+	unsigned n = 0;
+
+	if (!__atomic_load_n(&cp.enabled, __ATOMIC_ACQUIRE) || !(t = own_table()))
+		return 0;
+	/* the table's walk array is the SIGPROF handler's too */
+	sigemptyset(&prof);
+	sigaddset(&prof, SIGPROF);
+	pthread_sigmask(SIG_BLOCK, &prof, &old);
+	/* the registers the walk starts from: here (the others are 0, which
+	 * no frame of a caller needs: its CFA is %rsp's or %rbp's) */
+	__asm__ volatile("lea 0(%%rip), %0\n\tmov %%rsp, %1\n\tmov %%rbp, %2"
+			 : "=r"(rip), "=r"(rsp), "=r"(rbp));
+	memset(&uc, 0, sizeof uc);
+	uc.uc_mcontext.gregs[REG_RIP] = (greg_t)rip;
+	uc.uc_mcontext.gregs[REG_RSP] = (greg_t)rsp;
+	uc.uc_mcontext.gregs[REG_RBP] = (greg_t)rbp;
+	walk(&w, &uc, t);
+	for (unsigned i = skip; i < w.depth && n < max; i++)
+		frames[n++] = w.frames[i];
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	return n;
 }
 
 /* ---- Writing. ------------------------------------------------------- */

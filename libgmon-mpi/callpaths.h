@@ -30,6 +30,12 @@ void callpaths_init(int enabled);
  * of the interrupted context's call path in the calling thread's table. */
 void callpaths_record(const ucontext_t *uc, uint32_t weight);
 
+/* Not from a signal handler: the calling thread's path here, as a sample
+ * would have it, less its first skip frames (this function's PC, its
+ * caller's return address, ...), into frames (at most max); the number
+ * written, 0 when paths are off. */
+unsigned callpaths_here(uintptr_t *frames, unsigned max, unsigned skip);
+
 /* In a forked child: its tables are the parent's copies, which it must
  * not write as its own; it starts with none. */
 void callpaths_after_fork_in_child(void);

@@ -438,13 +438,14 @@ static void from_context(const ucontext_t *uc, struct regs *r)
 }
 
 unsigned cfi_unwind(const ucontext_t *uc, const struct cfi_stack *stack, uintptr_t *frames,
-		    unsigned max, int *cut, struct cfi_cache *cache)
+		    unsigned max, int *cut, int *stopped, struct cfi_cache *cache)
 {
 	struct regs r;
 	unsigned n = 0;
 	int exact = 1, signal_frame;
 
 	*cut = 0;
+	*stopped = 0;
 	if (max == 0)
 		return 0;
 	if (cache) {
@@ -463,6 +464,10 @@ unsigned cfi_unwind(const ucontext_t *uc, const struct cfi_stack *stack, uintptr
 		if (pc == 0 || step(exact ? pc : pc - 1, &r, stack, &signal_frame, cache) != STEP_OK ||
 		    r.v[EH_REG_RA] == 0)
 			break;
+		if (stack->stop_sp && r.v[EH_REG_RSP] > stack->stop_sp) {
+			*stopped = 1;
+			break;
+		}
 		if (n == max) {
 			*cut = 1;
 			break;

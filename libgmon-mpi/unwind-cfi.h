@@ -45,15 +45,17 @@ struct cfi_cache {
 
 struct cfi_stack {
 	uintptr_t low, high;     /* the stack words read lie in [low, high) */
+	uintptr_t stop_sp;       /* not 0: the walk ends at a frame whose %rsp is above */
 };
 
 /* Fills frames[0..max) with the interrupted PC and the return addresses
  * outward (after a signal handler's frame, libc's __restore_rt, the PC
  * the signal interrupted plus 1, which is no return address); returns how
- * many.  *cut is set when max frames were not enough.
- * cache may be NULL (nothing kept). */
+ * many.  *cut is set when max frames were not enough, *stopped when the
+ * walk ended at stack->stop_sp (the frame above it not written).  cache
+ * may be NULL (nothing kept). */
 unsigned cfi_unwind(const ucontext_t *uc, const struct cfi_stack *stack, uintptr_t *frames,
-		    unsigned max, int *cut, struct cfi_cache *cache);
+		    unsigned max, int *cut, int *stopped, struct cfi_cache *cache);
 
 /* Makes every cache's rules stale (a module was unloaded: another may be
  * loaded at its addresses).  Async-signal-safe. */

@@ -16,6 +16,9 @@
 #     compare's samples under a sorter;
 #   - a SIGALRM handler burning CPU in a spinning function: its samples
 #     have the signal frame and the interrupted function under them;
+#   - an OpenMP region opened at main -> top -> mid -> inner, with 1 and 2
+#     threads: >= 95% of the region's samples (the opening thread's and
+#     the worker's) under main;top;mid;inner (omp-regions.h);
 #   - in every path of these programs: no function of the program next to
 #     itself (none of them recurses directly), and each caller frame's
 #     return address follows a call instruction in its function, the
@@ -128,4 +131,21 @@ read -r handler through < <(awk '$2 == "burn" && $3 == "on_alarm" { h += $1; if 
 note "signal: $handler samples in the handler's burn, $through of them burn <- on_alarm <- [__restore_rt] <- spinner <- main"
 [ "$handler" -ge 100 ] || fail "signal: only $handler samples in the handler: $(sort -rn named | head)"
 [ "$through" -ge $((handler * 99 / 100)) ] || fail "signal: $through of $handler: $(sort -rn named | head)"
+# --- an OpenMP region in its calling context, 1 and 2 threads ---
+"$MPICC" -pg -O1 -fopenmp "$programs/omp-chain.c" -o omp-chain -L"$runtime_libdir" -lgmon-mpi \
+	-Wl,-rpath,"$runtime_libdir" || fail "cannot build omp-chain.c"
+for threads in 1 2; do
+	rm -f gmon.out*
+	OMP_NUM_THREADS=$threads BG_GMON_HZ=1000 ./omp-chain 150000000 || fail "omp-chain failed ($threads threads)"
+	named_paths gmon.out+paths omp-chain > named
+	validate gmon.out+paths "openmp $threads"
+	no_self_adjacent named "openmp $threads"
+	read -r region under < <(awk '/ inner\._omp_fn\.0 / || $2 == "inner._omp_fn.0" { r += $1
+			if ($0 ~ / inner\._omp_fn\.0 inner mid top main$/) u += $1 }
+		END { print r + 0, u + 0 }' named)
+	note "openmp $threads: $region samples in the region, $under of them under main;top;mid;inner"
+	[ "$region" -ge 100 ] || fail "openmp $threads: only $region samples in the region: $(sort -rn named | head)"
+	[ "$under" -ge $((region * 95 / 100)) ] ||
+		fail "openmp $threads: $under of the region's $region samples under main;top;mid;inner: $(sort -rn named | head)"
+done
 note ok

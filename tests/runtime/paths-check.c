@@ -16,7 +16,9 @@
  *     tail calls), a direct call's target is the callee's function: the
  *     start of the function holding the frame before (its PC, or its
  *     return address less 1) when that frame is in the executable, a PLT
- *     entry when it is in another module.
+ *     entry when it is in another module or is an OpenMP region's outlined
+ *     function (F._omp_fn.N: libgomp runs it for the GOMP_parallel call,
+ *     in the region's context, omp-regions.h).
  * A signal handler's frame is followed by libc's __restore_rt (mov
  * $15,%rax; syscall) and then the interrupted PC plus 1, which only has
  * to be code.  Frames of a module with no file (the vDSO) are not
@@ -39,6 +41,7 @@
 
 struct function {
 	uint64_t start, end;
+	const char *name;
 };
 
 struct module {
@@ -66,12 +69,14 @@ static void read_symbols(struct module *m, const Elf64_Shdr *sh, int shnum, uint
 {
 	for (int i = 0; i < shnum; i++) {
 		const Elf64_Sym *sym;
+		const char *names;
 		size_t n;
 
 		if (sh[i].sh_type != type || sh[i].sh_link >= (uint32_t)shnum ||
 		    sh[i].sh_offset + sh[i].sh_size > m->size)
 			continue;
 		sym = (const Elf64_Sym *)(m->image + sh[i].sh_offset);
+		names = (const char *)m->image + sh[sh[i].sh_link].sh_offset;
 		n = sh[i].sh_size / sizeof *sym;
 		m->functions = realloc(m->functions, (m->nfunctions + n) * sizeof *m->functions);
 		if (!m->functions) {
@@ -82,7 +87,8 @@ static void read_symbols(struct module *m, const Elf64_Shdr *sh, int shnum, uint
 			if (ELF64_ST_TYPE(sym[k].st_info) == STT_FUNC && sym[k].st_size > 0 &&
 			    sym[k].st_shndx != SHN_UNDEF)
 				m->functions[m->nfunctions++] = (struct function){
-					sym[k].st_value, sym[k].st_value + sym[k].st_size };
+					sym[k].st_value, sym[k].st_value + sym[k].st_size,
+					names + sym[k].st_name };
 	}
 }
 
@@ -265,10 +271,11 @@ static const char *check_return(const struct frame *f, const struct frame *calle
 				return "a direct call into the executable, its callee in another module";
 		} else {
 			/* (an executable calls its own functions directly, never
-			 * through its PLT) */
+			 * through its PLT, but for an OpenMP region's outlined
+			 * function, which libgomp calls back from GOMP_parallel) */
 			const struct function *g = function_of(m, callee->addr - (callee_is_pc ? 0 : 1));
 
-			if (g && g->start != target)
+			if (g && g->start != target && !(in_plt(m, target) && strstr(g->name, "._omp_fn.")))
 				return "a direct call to another function than the callee";
 		}
 	}
