@@ -75,36 +75,34 @@ static uint64_t read_le(struct cursor *c, size_t n)
 	return v;
 }
 
-static uint64_t read_uleb(struct cursor *c)
+uint64_t eh_leb128(const uint8_t **p, const uint8_t *end, int is_signed, int *bad)
 {
-	uint64_t v = 0;
+	uint64_t v = 0, b = 0;
 	unsigned shift = 0;
-	uint8_t b;
 
 	do {
-		b = (uint8_t)read_le(c, 1);
+		if (*p >= end) {
+			*bad = 1;
+			return 0;
+		}
+		b = *(*p)++;
 		if (shift < 64)
-			v |= (uint64_t)(b & 0x7f) << shift;
+			v |= (b & 0x7f) << shift;
 		shift += 7;
-	} while ((b & 0x80) && !c->bad);
+	} while (b & 0x80);
+	if (is_signed && shift < 64 && (b & 0x40))
+		v |= ~(uint64_t)0 << shift;
 	return v;
+}
+
+static uint64_t read_uleb(struct cursor *c)
+{
+	return take(c, 1) ? eh_leb128(&c->p, c->end, 0, &c->bad) : 0;
 }
 
 static int64_t read_sleb(struct cursor *c)
 {
-	uint64_t v = 0;
-	unsigned shift = 0;
-	uint8_t b;
-
-	do {
-		b = (uint8_t)read_le(c, 1);
-		if (shift < 64)
-			v |= (uint64_t)(b & 0x7f) << shift;
-		shift += 7;
-	} while ((b & 0x80) && !c->bad);
-	if (shift < 64 && (b & 0x40))
-		v |= ~(uint64_t)0 << shift;
-	return (int64_t)v;
+	return take(c, 1) ? (int64_t)eh_leb128(&c->p, c->end, 1, &c->bad) : 0;
 }
 
 /* A pointer in encoding enc (datarel: from data_base); the indirect

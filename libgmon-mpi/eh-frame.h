@@ -53,6 +53,10 @@ enum eh_status {
 	EH_BAD                  /* an FDE covers it but could not be read */
 };
 
+/* A LEB128 number (is_signed: SLEB128) at *p, which it moves past it;
+ * one running past end sets *bad and reads 0. */
+uint64_t eh_leb128(const uint8_t **p, const uint8_t *end, int is_signed, int *bad);
+
 /* The rules at pc (an instruction's address: a return address less 1,
  * or an interrupted PC). */
 enum eh_status eh_frame_rules(uintptr_t pc, struct eh_rules *rules);

@@ -86,32 +86,12 @@ static uint64_t expr_fixed(struct expr_reader *x, unsigned n)
 
 static uint64_t expr_uleb(struct expr_reader *x)
 {
-	uint64_t v = 0, b;
-	unsigned shift = 0;
-
-	do {
-		b = expr_byte(x);
-		if (shift < 64)
-			v |= (b & 0x7f) << shift;
-		shift += 7;
-	} while ((b & 0x80) && !x->bad);
-	return v;
+	return eh_leb128(&x->p, x->end, 0, &x->bad);
 }
 
 static int64_t expr_sleb(struct expr_reader *x)
 {
-	uint64_t v = 0, b;
-	unsigned shift = 0;
-
-	do {
-		b = expr_byte(x);
-		if (shift < 64)
-			v |= (b & 0x7f) << shift;
-		shift += 7;
-	} while ((b & 0x80) && !x->bad);
-	if (shift < 64 && (b & 0x40))
-		v |= ~(uint64_t)0 << shift;
-	return (int64_t)v;
+	return (int64_t)eh_leb128(&x->p, x->end, 1, &x->bad);
 }
 
 static uint64_t sign_extend(uint64_t v, unsigned bytes)

@@ -23,6 +23,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "sort-ints.h"
+
 #define NOINLINE __attribute__((noinline))
 #define DEPTH 180
 
@@ -92,27 +94,14 @@ NOINLINE int compare(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-static void sort_ints(int n)
-{
-	int *v = malloc((size_t)n * sizeof *v);
-
-	for (int i = 0; i < n; i++)
-		v[i] = (i * 7919) % n;
-	qsort(v, (size_t)n, sizeof *v, compare);
-	sink += v[n / 2];
-	free(v);
-}
-
 NOINLINE void sorter_small(int n)
 {
-	sort_ints(n);
-	sink++;
+	sink += sort_ints(n, compare);
 }
 
 NOINLINE void sorter_big(int n)
 {
-	sort_ints(3 * n);
-	sink++;
+	sink += sort_ints(3 * n, compare);
 }
 
 /* ---- a signal handler ---- */
