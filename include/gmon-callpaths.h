@@ -19,7 +19,8 @@
  *
  * A path's frames are separated by one space, the sampled PC first and
  * then the return addresses outward (the leaf first, main or the thread's
- * start routine last, as far as the frame-pointer chain could be followed).
+ * start routine last, as far as the unwind tables could be followed; an
+ * OpenMP region's samples end with the path that opened the region).
  * A FRAME is MODULE:ADDRESS, ADDRESS in lower-case hex without 0x, in that
  * module's link-time addresses (the runtime address minus the module's load
  * bias), MODULE a module line's index; "-:ADDRESS" is a runtime address in no

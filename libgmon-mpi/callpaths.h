@@ -1,7 +1,7 @@
 /*
  * callpaths.h - the call path of every sample (BG_GMON_CALLSTACKS, on by
- * default): the SIGPROF handler walks the interrupted thread's
- * frame-pointer chain and counts the path in a table of its own thread
+ * default): the SIGPROF handler unwinds the interrupted thread's stack by
+ * the unwind tables (unwind-cfi.h) and counts the path in a table of its own thread
  * with the sample's weight; at exit (and on a flush signal) the paths are
  * written next to the profile as PROFILE+paths (include/gmon-callpaths.h),
  * in the modules' link-time addresses.
