@@ -48,6 +48,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "eh-frame.h"
 #include "gmon-callpaths.h"
 #include "histogram.h"
 #include "module-map.h"
@@ -107,6 +108,8 @@ void callpaths_init(int enabled)
 
 	cp.text_low = h->low_pc + h->load_bias;
 	cp.text_high = h->high_pc + h->load_bias;
+	if (enabled)
+		eh_frame_index_executable();   /* a static program's unwind tables */
 	__atomic_store_n(&cp.enabled, enabled && h->nbins > 0, __ATOMIC_RELEASE);
 }
 

@@ -26,7 +26,14 @@
 #include "eh-frame.h"
 
 #include <dlfcn.h>
+#include <elf.h>
+#include <fcntl.h>
+#include <link.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #define REMEMBER_DEPTH 4       /* DW_CFA_remember_state nesting kept */
 
@@ -432,6 +439,176 @@ static int run(struct program *pg, struct cursor *c, struct eh_rules *r, uintptr
 	return !c->bad;
 }
 
+/* ---- an executable without .eh_frame_hdr (a static link) ---- */
+
+struct index_entry {
+	uintptr_t begin;             /* the FDE's first PC */
+	const uint8_t *fde;
+};
+
+static struct {
+	struct index_entry *entries; /* sorted by begin, mmap'ed */
+	size_t n;
+	uintptr_t low, high;         /* the executable's mapping */
+	int ready;                   /* published last (release) */
+} exe_index;
+
+/* The FDE of the last entry whose first PC is <= pc, or NULL. */
+static const uint8_t *index_find(uintptr_t pc)
+{
+	size_t lo = 0, hi = exe_index.n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (exe_index.entries[mid].begin <= pc)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo ? exe_index.entries[lo - 1].fde : NULL;
+}
+
+static int by_begin(const void *a, const void *b)
+{
+	const struct index_entry *x = a, *y = b;
+
+	return x->begin < y->begin ? -1 : x->begin > y->begin;
+}
+
+/* The FDEs of .eh_frame [start, end), each with its first PC, into
+ * entries (room for max; NULL: only counted); returns how many. */
+static size_t list_fdes(struct cursor *c, const uint8_t *start, const uint8_t *end,
+			struct index_entry *entries, size_t max)
+{
+	const uint8_t *at = start, *body, *next, *last_cie = NULL;
+	struct cie cie;
+	size_t n = 0;
+
+	while (at < end && n < max) {
+		uint32_t id;
+
+		c->p = at;
+		c->end = end;
+		c->bad = 0;
+		if (!record(c, &body, &next))
+			break;
+		c->end = next;
+		id = (uint32_t)read_le(c, 4);
+		if (!c->bad && id != 0) {
+			if (body - id != last_cie && !parse_cie(c, body - id, &cie))
+				last_cie = NULL;
+			else
+				last_cie = body - id;
+			c->p = body + 4;
+			c->end = next;
+			if (last_cie) {
+				uintptr_t begin = read_encoded(c, cie.fde_enc, 0);
+
+				if (!c->bad && entries)
+					entries[n] = (struct index_entry){ begin, at };
+				n += !c->bad;
+			}
+		}
+		at = next;
+	}
+	return n;
+}
+
+/* The executable's .eh_frame, from /proc/self/exe's section headers, at
+ * load bias bias: [*start, *end); 0 if it has none. */
+static int exe_eh_frame(uintptr_t bias, const uint8_t **start, const uint8_t **end)
+{
+	const Elf64_Ehdr *eh;
+	const Elf64_Shdr *sh;
+	struct stat st;
+	void *image;
+	int fd, found = 0;
+
+	fd = open("/proc/self/exe", O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return 0;
+	if (fstat(fd, &st) != 0 || (size_t)st.st_size < sizeof *eh ||
+	    (image = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0)) == MAP_FAILED) {
+		close(fd);
+		return 0;
+	}
+	close(fd);
+	eh = image;
+	if (memcmp(eh->e_ident, ELFMAG, SELFMAG) == 0 && eh->e_shstrndx < eh->e_shnum &&
+	    eh->e_shoff + (uint64_t)eh->e_shnum * sizeof *sh <= (uint64_t)st.st_size) {
+		const char *names;
+
+		sh = (const Elf64_Shdr *)((const char *)image + eh->e_shoff);
+		names = (const char *)image + sh[eh->e_shstrndx].sh_offset;
+		for (int i = 0; i < eh->e_shnum && !found; i++)
+			if (sh[eh->e_shstrndx].sh_offset + sh[i].sh_name < (uint64_t)st.st_size &&
+			    strcmp(names + sh[i].sh_name, ".eh_frame") == 0 && sh[i].sh_addr) {
+				*start = (const uint8_t *)(bias + sh[i].sh_addr);
+				*end = *start + sh[i].sh_size;
+				found = 1;
+			}
+	}
+	munmap(image, (size_t)st.st_size);
+	return found;
+}
+
+struct exe_map {
+	uintptr_t bias, low, high;
+	int has_hdr;
+};
+
+static int first_object(struct dl_phdr_info *info, size_t size, void *ctx)
+{
+	struct exe_map *m = ctx;
+
+	(void)size;
+	m->bias = info->dlpi_addr;
+	m->low = UINTPTR_MAX;
+	for (int i = 0; i < info->dlpi_phnum; i++) {
+		const ElfW(Phdr) *p = &info->dlpi_phdr[i];
+
+		if (p->p_type == PT_GNU_EH_FRAME)
+			m->has_hdr = 1;
+		if (p->p_type == PT_LOAD && info->dlpi_addr + p->p_vaddr < m->low)
+			m->low = info->dlpi_addr + p->p_vaddr;
+		if (p->p_type == PT_LOAD && info->dlpi_addr + p->p_vaddr + p->p_memsz > m->high)
+			m->high = info->dlpi_addr + p->p_vaddr + p->p_memsz;
+	}
+	return 1;       /* the executable only */
+}
+
+void eh_frame_index_executable(void)
+{
+	struct exe_map m = {0};
+	const uint8_t *start, *end;
+	struct cursor c;
+	size_t n;
+	void *entries;
+
+	if (__atomic_load_n(&exe_index.ready, __ATOMIC_ACQUIRE))
+		return;
+	dl_iterate_phdr(first_object, &m);
+	if (m.has_hdr || m.high <= m.low || !exe_eh_frame(m.bias, &start, &end) ||
+	    (uintptr_t)start < m.low || (uintptr_t)end > m.high)
+		return;
+	c = (struct cursor){ .low = start, .high = end };
+	n = list_fdes(&c, start, end, NULL, SIZE_MAX);
+	if (n == 0)
+		return;
+	entries = mmap(NULL, n * sizeof(struct index_entry), PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (entries == MAP_FAILED)
+		return;
+	n = list_fdes(&c, start, end, entries, n);
+	qsort(entries, n, sizeof(struct index_entry), by_begin);
+	exe_index.entries = entries;
+	exe_index.n = n;
+	exe_index.low = m.low;
+	exe_index.high = m.high;
+	__atomic_store_n(&exe_index.ready, 1, __ATOMIC_RELEASE);
+}
+
 enum eh_status eh_frame_rules(uintptr_t pc, struct eh_rules *rules)
 {
 	struct dl_find_object found;
@@ -441,11 +618,18 @@ enum eh_status eh_frame_rules(uintptr_t pc, struct eh_rules *rules)
 	const uint8_t *fde, *body, *end, *cie_at;
 	uintptr_t begin, range;
 
-	if (_dl_find_object((void *)pc, &found) != 0 || !found.dlfo_eh_frame)
+	if (_dl_find_object((void *)pc, &found) == 0 && found.dlfo_eh_frame) {
+		c = (struct cursor){ .low = found.dlfo_map_start, .high = found.dlfo_map_end };
+		c.end = c.high;
+		fde = find_fde(pc, found.dlfo_eh_frame, &c);
+	} else if (__atomic_load_n(&exe_index.ready, __ATOMIC_ACQUIRE) && pc >= exe_index.low &&
+		   pc < exe_index.high) {
+		c = (struct cursor){ .low = (const uint8_t *)exe_index.low,
+				     .high = (const uint8_t *)exe_index.high };
+		c.end = c.high;
+		fde = index_find(pc);
+	} else
 		return EH_NO_TABLE;
-	c = (struct cursor){ .low = found.dlfo_map_start, .high = found.dlfo_map_end };
-	c.end = c.high;
-	fde = find_fde(pc, found.dlfo_eh_frame, &c);
 	if (!fde)
 		return c.bad ? EH_BAD : EH_NO_TABLE;
 	c.p = fde;

@@ -57,6 +57,13 @@ enum eh_status {
  * one running past end sets *bad and reads 0. */
 uint64_t eh_leb128(const uint8_t **p, const uint8_t *end, int is_signed, int *bad);
 
+/* Not from a signal handler (before sampling starts): an executable
+ * without .eh_frame_hdr (a static link has none: gcc passes --eh-frame-hdr
+ * to dynamic links only) gets a sorted index of its .eh_frame's FDEs,
+ * found from /proc/self/exe's section headers, which eh_frame_rules then
+ * searches instead. */
+void eh_frame_index_executable(void);
+
 /* The rules at pc (an instruction's address: a return address less 1,
  * or an interrupted PC). */
 enum eh_status eh_frame_rules(uintptr_t pc, struct eh_rules *rules);

@@ -23,7 +23,9 @@
 #     walk's 1024 frames, cut and counted as cut;
 #   - BG_GMON_CALLSTACKS=0 (or off) writes none; a malformed value is
 #     reported once and paths stay on;
-#   - a static program, and 2 ranks under mpirun (gmon.out+paths.N each).
+#   - a static program (no .eh_frame_hdr: the runtime's own index of its
+#     .eh_frame, through qsort too), and 2 ranks under mpirun
+#     (gmon.out+paths.N each).
 . "$(dirname "$0")/lib.sh"
 
 build_linked prog "$programs/callpaths.c" -lpthread
@@ -245,6 +247,19 @@ read -r work_samples share < <(named_paths gmon.out+paths static | leaf_share " 
 note "static: $work_samples samples in work, $share of them work <- hard <- main"
 awk -v s="$share" -v n="$work_samples" 'BEGIN { exit !(s >= 0.99 && n >= 30) }' ||
 	fail "static: work <- hard <- main in $share of $work_samples"
+# a static link has no .eh_frame_hdr: the runtime indexes the executable's
+# .eh_frame itself, so libc's qsort (no frame pointers, in the executable
+# here) is unwound too
+rm -f gmon.out*
+BG_GMON_HZ=1000 ./static qsort 20000
+named_paths gmon.out+paths static > named
+read -r compare_samples share < <(awk '
+	$2 == "compare" || ($2 == "work" && $3 == "compare") {
+		all += $1; if (index($0, " sorter main")) yes += $1 }
+	END { printf "%d %.4f\n", all, all ? yes / all : 0 }' named)
+note "static qsort: $compare_samples samples in compare, $share of them with sorter and main in the path"
+awk -v s="$share" -v n="$compare_samples" 'BEGIN { exit !(s >= 0.99 && n >= 30) }' ||
+	fail "static qsort: sorter and main in $share of compare's $compare_samples samples: $(sort -rn named | head -5)"
 
 # --- 2 ranks under mpirun ---
 mkdir ranks && cd ranks
