@@ -29,6 +29,8 @@
 #include "callpaths.h"
 #include "calls.h"
 #include "diag.h"
+#include "env-check.h"
+#include "flush-hooks.h"
 #include "flush-signals.h"
 #include "gmon-mpi.h"
 #include "histogram.h"
@@ -175,6 +177,7 @@ static void flush_on_signal(void)
 	end_write(&saved);
 	if (err != 0)
 		say_from_signal("on a signal, cannot write the profile ", err);
+	flush_hooks_run(); /* the MPI profile, when the PMPI wrappers are there */
 }
 
 static void start_flush_signals(const struct gmon_config *config)
@@ -200,6 +203,8 @@ PUBLIC void __monstartup(unsigned long lowpc, unsigned long highpc)
 	gmon.owner_pid = getpid();
 	gmon.config = config = config_get();
 	config_report_problems(config);
+	if (!config->is_mpi || config->rank == 0)
+		env_report_unknown(environ);
 	if (config->is_mpi && !rank_subset_contains(&config->subset, config->rank)) {
 		stop_for_good();
 		return;
@@ -223,7 +228,8 @@ PUBLIC void __monstartup(unsigned long lowpc, unsigned long highpc)
 	modules_watch_unloaded(modules_enabled() || config->callstacks);
 	err = config->timers == TIMERS_PROCESS ? 0 : sampling_start_thread_timer();
 	if (err == 0)
-		err = sampling_init(config->rate, config->timers == TIMERS_PROCESS);
+		err = sampling_init(config->rate, config->timers == TIMERS_PROCESS,
+				    config->clock == CLOCK_WALL);
 	if (err != 0)
 		diag("cannot start a CPU-time sampling timer: %s; some threads take no samples",
 		     strerror(err));

@@ -16,6 +16,7 @@
 #include "arcs.h"
 #include "gmon-write.h"
 #include "histogram.h"
+#include "sampling.h"
 
 #define WRITE_BUFFER_SIZE (1u << 16)
 
@@ -67,6 +68,7 @@ static int write_records(int fd, const struct file_content *c, enum output_sync 
 	if (buffer == MAP_FAILED)
 		return errno;
 	gmon_writer_init(&w, fd, buffer, WRITE_BUFFER_SIZE);
+	w.dimen = sampling_dimension(); /* the clock the samples followed */
 	gmon_write_file_header(&w, c->fingerprint);
 	gmon_write_histogram(&w, c->low_pc, c->high_pc, c->rate, c->bins, sizeof c->bins[0],
 			     c->nbins);

@@ -100,6 +100,16 @@ static int reference_hist(const struct profile *p, const struct file_scan *scan,
 	return 0;
 }
 
+/* The clock a histogram's dimension names (gmon-format.h), for messages. */
+static const char *clock_of(const char *dimen)
+{
+	if (strcmp(dimen, GMON_DIMEN_CPU) == 0)
+		return ": CPU time";
+	if (strcmp(dimen, GMON_DIMEN_WALL) == 0)
+		return ": wall-clock time, BG_GMON_CLOCK=wall";
+	return "";
+}
+
 /* Rate, dimension and abbreviation must be the first histogram's. */
 static int check_hist_units(const struct hist_header *h, const struct hist_header *ref,
 			    const char *ref_file, char *msg, size_t size)
@@ -110,9 +120,9 @@ static int check_hist_units(const struct hist_header *h, const struct hist_heade
 		return -1;
 	}
 	if (strcmp(h->dimen, ref->dimen) != 0 || h->dimen_abbrev != ref->dimen_abbrev) {
-		snprintf(msg, size, "dimension '%s' ('%c') differs from '%s' ('%c') of the first "
-			 "histogram (in %s)", h->dimen, h->dimen_abbrev, ref->dimen,
-			 ref->dimen_abbrev, ref_file);
+		snprintf(msg, size, "dimension '%s' ('%c'%s) differs from '%s' ('%c'%s) of the first "
+			 "histogram (in %s)", h->dimen, h->dimen_abbrev, clock_of(h->dimen),
+			 ref->dimen, ref->dimen_abbrev, clock_of(ref->dimen), ref_file);
 		return -1;
 	}
 	return 0;
