@@ -90,6 +90,14 @@ expect_paths_add_up() {
 		fail "$label: no word about the paths in the verbose line: $(cat stderr)"
 }
 
+# compare_share: compare's samples in the named paths on stdin, and the
+# share of them with sorter and main in their path
+compare_share() {
+	awk '$2 == "compare" || ($2 == "work" && $3 == "compare") {
+			all += $1; if (index($0, " sorter main")) yes += $1 }
+		END { printf "%d %.4f\n", all, all ? yes / all : 0 }'
+}
+
 # --- easy/hard ---
 BG_GMON_HZ=1000 BG_GMON_VERBOSE=1 ./prog easy-hard 2> stderr || fail "easy-hard failed: $(cat stderr)"
 [ -s gmon.out+paths ] || fail "no gmon.out+paths: $(ls_profiles)"
@@ -111,10 +119,7 @@ BG_GMON_HZ=1000 BG_GMON_VERBOSE=1 ./prog qsort 20000 2> stderr || fail "qsort fa
 check_file gmon.out+paths prog
 expect_paths_add_up qsort
 named_paths gmon.out+paths prog > named
-read -r compare_samples share < <(awk '
-	$2 == "compare" || ($2 == "work" && $3 == "compare") {
-		all += $1; if (index($0, " sorter main")) yes += $1 }
-	END { printf "%d %.4f\n", all, all ? yes / all : 0 }' named)
+read -r compare_samples share < <(compare_share < named)
 note "qsort: $compare_samples samples in compare, $share of them with sorter and main in the path"
 [ "$compare_samples" -ge 30 ] || fail "only $compare_samples samples in compare: $(cat named)"
 awk -v s="$share" 'BEGIN { exit !(s >= 0.9) }' ||
@@ -253,10 +258,7 @@ awk -v s="$share" -v n="$work_samples" 'BEGIN { exit !(s >= 0.99 && n >= 30) }' 
 rm -f gmon.out*
 BG_GMON_HZ=1000 ./static qsort 20000
 named_paths gmon.out+paths static > named
-read -r compare_samples share < <(awk '
-	$2 == "compare" || ($2 == "work" && $3 == "compare") {
-		all += $1; if (index($0, " sorter main")) yes += $1 }
-	END { printf "%d %.4f\n", all, all ? yes / all : 0 }' named)
+read -r compare_samples share < <(compare_share < named)
 note "static qsort: $compare_samples samples in compare, $share of them with sorter and main in the path"
 awk -v s="$share" -v n="$compare_samples" 'BEGIN { exit !(s >= 0.99 && n >= 30) }' ||
 	fail "static qsort: sorter and main in $share of compare's $compare_samples samples: $(sort -rn named | head -5)"
