@@ -19,13 +19,17 @@
  *
  * A path's frames are separated by one space, the sampled PC first and
  * then the return addresses outward (the leaf first, main or the thread's
- * start routine last, as far as the frame-pointer chain could be followed).
+ * start routine last, as far as the unwind tables could be followed; an
+ * OpenMP region's samples end with the path that opened the region).
  * A FRAME is MODULE:ADDRESS, ADDRESS in lower-case hex without 0x, in that
  * module's link-time addresses (the runtime address minus the module's load
  * bias), MODULE a module line's index; "-:ADDRESS" is a runtime address in no
  * module (a module closed with dlclose before the write counts as loaded:
  * one module line per file, whatever its load addresses were).  Frames after the first are return addresses: the calling
- * instruction ends just before ADDRESS.  BUILD-ID is the GNU build-id in hex,
+ * instruction ends just before ADDRESS (or, in the frame of a function
+ * that a signal interrupted, below a signal handler's frames and libc's
+ * __restore_rt, the interrupted instruction's address plus 1: ADDRESS - 1
+ * is in that function either way).  BUILD-ID is the GNU build-id in hex,
  * or "-" if the module has none; PATH is the module's file as loaded (the
  * rest of the line, may hold spaces) or the base name for a module with no
  * file (the vDSO: linux-vdso.so.1), escaped as common/text-escape.h says

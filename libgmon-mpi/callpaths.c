@@ -4,34 +4,23 @@
  * In the signal handler (async-signal-safe: system calls, no malloc, no
  * lock, no stdio):
  *
- *   - the path: the PC, then the return addresses of the frame-pointer
- *     chain from %rbp ([fp] the caller's fp, [fp+8] the return address),
- *     -pg code keeping its frame pointers.  Every word is read only after
- *     checking that it lies in the thread's stack (a bad read in a signal
- *     handler kills the program): the readable mapping that holds %rsp,
- *     found in /proc/self/maps once per thread (open/read/close) and again
- *     when %rsp leaves it; and each page of it at its first read of a walk
- *     by a copy that cannot fault (the mapping may have shrunk since: a
- *     coroutine's stack).  A frame pointer must be 8-aligned, inside
- *     [sp, stack end - 16] and above the previous one; the walk stops on
- *     anything else, on a zero return address, or at the maximum depth
- *     (the sample is then counted as cut).  A return address outside the
- *     executable must be in a loaded module (_dl_find_object), else it is
- *     left out.
- *
- *   - two corrections for code the chain does not see.  Library code
- *     (libc's qsort, libmpi) keeps no frame pointers, so the executable's
- *     function that called into a library has no frame in the chain: its
- *     return address is only somewhere on the stack between the library's
- *     callee's frame and the next frame.  Where the chain reaches a return
- *     address outside the executable's text (and where the sampled PC
- *     itself is outside), the words of that gap are scanned for return
- *     addresses into the executable's text (the bytes before them decode
- *     as a call) and those are inserted, deeper first.  And a function
- *     sampled on its first instruction (push %rbp), on the next (mov
- *     %rsp,%rbp) or on its ret has the caller's %rbp: its return address
- *     is taken from the top of the stack, so that its caller is not lost.
- *     Code bytes are read inside the executable's text only.
+ *   - the path: the PC, then the return addresses outward, by the unwind
+ *     tables of the executable and of every library (unwind-cfi.h: the
+ *     frame-pointer chain broke in libraries built without frame pointers,
+ *     libgomp's data in %rbp was followed, and the stack scan that
+ *     replaced it took stale return addresses for frames).  Every stack
+ *     word is read only inside [sp, stack end) of the thread's stack (a
+ *     bad read in a signal handler kills the program): the readable
+ *     mapping that holds %rsp, found in /proc/self/maps once per thread
+ *     (open/read/close) and again when %rsp leaves it; and each page of
+ *     it by a copy that cannot fault before the walk reads it (the
+ *     mapping may have shrunk since: a coroutine's stack; issue 31, item
+ *     10).  Up to WALK_DEPTH
+ *     frames are unwound, in the table's scratch array (not on the
+ *     signal's stack); a path deeper than MAX_DEPTH (what the file holds)
+ *     has its recursion folded (fold_recursion), and is cut, and counted
+ *     as cut, only where that is not enough or the walk went deeper than
+ *     WALK_DEPTH.
  *
  *   - the table: one per thread, mmap'ed (MAP_NORESERVE) at its first
  *     sample and found through an initial-exec TLS pointer; only that
@@ -55,26 +44,33 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "eh-frame.h"
 #include "gmon-callpaths.h"
 #include "histogram.h"
 #include "image.h"
 #include "module-map.h"
+#include "omp-regions.h"
 #include "output.h"
 #include "profile-name.h"
 #include "text-out.h"
 #include "unloaded.h"
+#include "unwind-cfi.h"
 
 #define MAX_DEPTH GMON_CALLPATHS_MAX_DEPTH
 #define TABLE_BITS 14
 #define TABLE_ENTRIES (1u << TABLE_BITS)  /* distinct paths per thread */
 #define ARENA_FRAMES (1u << 20)           /* their frames: 8 MiB per thread */
 #define MAX_PROBES 32
-#define SCAN_WORDS 4096                   /* stack words scanned per gap */
+#define WALK_DEPTH 1024                   /* frames unwound per sample */
+#define RED_ZONE 128                      /* bytes below %rsp a leaf may use */
+#define FOLD_PERIOD 8                     /* the longest recursive cycle folded */
 #define MAPS_CHUNK 1024                   /* /proc/self/maps read on the stack */
 
 #define TLS __attribute__((tls_model("initial-exec")))
@@ -94,7 +90,11 @@ struct path_table {
 	struct path_table *next;
 	uint64_t lost;       /* samples that found no room */
 	uint64_t cut;        /* samples whose path was cut at MAX_DEPTH */
+	uint64_t folded;     /* samples whose recursion was folded to fit MAX_DEPTH */
 	uint32_t frames_used;
+	struct cfi_cache unwind_cache;        /* this thread's unwind rules */
+	uintptr_t walk_frames[WALK_DEPTH + MAX_DEPTH];   /* a sample's path, unwound (and its
+						       * OpenMP region's opening path) */
 	struct path_entry entries[TABLE_ENTRIES];
 	uintptr_t frames[ARENA_FRAMES];
 };
@@ -117,6 +117,8 @@ void callpaths_init(int enabled)
 
 	cp.text_low = h->low_pc + h->load_bias;
 	cp.text_high = h->high_pc + h->load_bias;
+	if (enabled)
+		eh_frame_index_executable();   /* a static program's unwind tables */
 	__atomic_store_n(&cp.enabled, enabled && h->nbins > 0, __ATOMIC_RELEASE);
 }
 
@@ -134,11 +136,11 @@ void callpaths_after_fork_in_child(void)
 
 /* One sample's path, and what it may read: [sp, high) of the stack. */
 struct walk {
-	uintptr_t frames[MAX_DEPTH];
+	uintptr_t *frames;   /* the table's walk_frames: WALK_DEPTH */
 	unsigned depth;
 	int cut;             /* a frame did not fit */
+	int folded;          /* a recursion was folded to fit MAX_DEPTH */
 	uintptr_t sp, high;
-	uintptr_t page;      /* the stack page last found readable (0: none yet) */
 };
 
 static int in_text(uintptr_t pc)
@@ -219,198 +221,15 @@ static int stack_bounds(struct walk *w)
 	return 1;
 }
 
-/* The stack word at address at, if it lies in [sp, high) and its page is
- * readable now: the mapping cached may have shrunk since (a user-level
- * thread's stack unmapped in part and reused, its frame pointer chain going
- * on past the new end: issue 31, item 10), so each page is checked at its
- * first read of the walk, by a copy that cannot fault. */
-static int stack_word(struct walk *w, uintptr_t at, uintptr_t *value)
-{
-	uintptr_t page = at & ~(uintptr_t)4095;
-
-	if ((at & 7) != 0 || at < w->sp || at > w->high - 8)
-		return 0;
-	if (page != w->page) {
-		if (!image_copy_mapped(value, at, sizeof *value))
-			return 0;
-		w->page = page;
-		return 1;
-	}
-	*value = *(const uintptr_t *)at;
-	return 1;
-}
-
-/* A frame pointer the chain may follow: 8-aligned, above floor (the
- * previous one, or sp), with its two words in the stack. */
-static int valid_fp(const struct walk *w, uintptr_t fp, uintptr_t floor)
-{
-	return (fp & 7) == 0 && fp >= floor && fp >= w->sp && fp <= w->high - 16;
-}
-
-static int push_frame(struct walk *w, uintptr_t pc)
-{
-	if (w->depth == MAX_DEPTH) {
-		w->cut = 1;
-		return 0;
-	}
-	w->frames[w->depth++] = pc;
-	return 1;
-}
-
-static unsigned char code_byte(uintptr_t at)
-{
-	return *(const unsigned char *)at;
-}
-
-/* The length of an ff /2 call (call *r/m64) from its ff byte, given its
- * ModRM (and SIB, if room > 2 bytes): 0 if not such a call. */
-static unsigned indirect_call_length(uintptr_t ff, unsigned room)
-{
-	unsigned modrm = code_byte(ff + 1), mod = modrm >> 6, rm = modrm & 7;
-
-	if (((modrm >> 3) & 7) != 2)
-		return 0;
-	if (mod == 3)
-		return 2;                               /* call *%rax */
-	if (rm == 4 && room < 3)
-		return 0;                               /* the SIB is not before ret */
-	if (mod == 0 && rm == 5)
-		return 6;                               /* call *disp32(%rip) */
-	if (mod == 0 && rm == 4)
-		return (code_byte(ff + 2) & 7) == 5 ? 7 : 3;
-	if (mod == 0)
-		return 2;                               /* call *(%rax) */
-	if (mod == 1)
-		return rm == 4 ? 4 : 3;                 /* disp8 */
-	return rm == 4 ? 7 : 6;                         /* disp32 */
-}
-
-/* Whether ret (in the executable's text) follows a call instruction: e8
- * rel32, or ff /2 (a REX prefix before ff does not change where it is). */
-static int follows_call(uintptr_t ret)
-{
-	static const unsigned ff_lengths[] = {2, 3, 4, 6, 7};
-
-	if (ret - 5 >= cp.text_low && code_byte(ret - 5) == 0xe8)
-		return 1;
-	for (size_t i = 0; i < sizeof ff_lengths / sizeof ff_lengths[0]; i++) {
-		unsigned k = ff_lengths[i];
-
-		if (ret - k >= cp.text_low && code_byte(ret - k) == 0xff &&
-		    indirect_call_length(ret - k, k) == k)
-			return 1;
-	}
-	return 0;
-}
-
-/* A call followed by hlt never returns: _start's, of __libc_start_main,
- * at the top of the main thread's stack, above main. */
-static int never_returns(uintptr_t ret)
-{
-	return code_byte(ret) == 0xf4;
-}
-
-/* Whether a word is a function's entry (push %rbp; mov %rsp,%rbp, which
- * every -pg function starts with, after an endbr64 or not), not a return
- * address: a function pointer on the stack (main's, in libc's
- * __libc_start_main) whose function follows a call that never returns
- * (an exit at the end of the function before it), so that the bytes
- * before it decode as a call. */
-static int starts_function(uintptr_t word)
-{
-	static const unsigned char endbr64[4] = {0xf3, 0x0f, 0x1e, 0xfa};
-	unsigned char code[8];
-
-	if (word + sizeof code > cp.text_high)
-		return 0;
-	for (unsigned i = 0; i < sizeof code; i++)
-		code[i] = code_byte(word + i);
-	if (memcmp(code, endbr64, sizeof endbr64) == 0)
-		memmove(code, code + 4, 4);
-	return code[0] == 0x55 && code[1] == 0x48 && code[2] == 0x89 && code[3] == 0xe5;
-}
-
 /*
- * Return addresses into the executable in the stack words [from, to) (at
- * most SCAN_WORDS), deeper first: the executable's functions that called
- * into a library without frame pointers.  When to is the next frame
- * (bounded), the gap is the library's frames under one call from the
- * executable: only the outermost such word is that call's, the others are
- * stale, left by earlier calls in slots the library's frames did not
- * overwrite (measured: an MPI_Barrier called from main gave main;main).
- * Unbounded (the chain broke), every such word is kept, but once where it
- * repeats: copies of one return address (dlopen keeps its caller's in
- * several of the dynamic linker's frames) gave main;main;main;main.
- */
-static void scan_gap(struct walk *w, uintptr_t from, uintptr_t to, int bounded)
-{
-	uintptr_t word, outermost = 0;
-
-	from = (from + 7) & ~(uintptr_t)7;
-	for (unsigned n = 0; from < to && n < SCAN_WORDS; from += 8, n++) {
-		if (!stack_word(w, from, &word))
-			break;
-		if (!in_text(word) || !follows_call(word) || never_returns(word) ||
-		    starts_function(word))
-			continue;
-		if (bounded)
-			outermost = word;
-		else if (w->frames[w->depth - 1] != word && !push_frame(w, word))
-			return;
-	}
-	if (outermost)
-		push_frame(w, outermost);
-}
-
-/* A PC in the executable on push %rbp, on the mov %rsp,%rbp after it, or
- * on ret: %rbp is still the caller's frame's, whose return address skips
- * the caller.  The return address is on top of the stack (above the
- * pushed %rbp after the push). */
-static void prologue_return(struct walk *w, uintptr_t pc)
-{
-	unsigned char op = code_byte(pc);
-	uintptr_t ret;
-	int at_mov = op == 0x48 && pc + 3 <= cp.text_high && pc > cp.text_low &&
-		     code_byte(pc + 1) == 0x89 && code_byte(pc + 2) == 0xe5 &&
-		     code_byte(pc - 1) == 0x55;
-
-	if (op != 0x55 && op != 0xc3 && !at_mov)
-		return;
-	if (stack_word(w, w->sp + (at_mov ? 8 : 0), &ret) && ret != 0)
-		push_frame(w, ret);
-}
-
-/* Whether a return address outside the executable is in a loaded module
- * (glibc's _dl_find_object: async-signal-safe, no lock).  Code that keeps
- * data in %rbp (a library without frame pointers) makes the chain read
- * words that are not return addresses: 0x80000101 was one, below
- * MPI_Init. */
-static int in_module(uintptr_t ret)
-{
-	struct dl_find_object found;
-
-	return _dl_find_object((void *)(ret - 1), &found) == 0;
-}
-
-/* A return address outside the executable: the frame at fp was called by
- * a library, whose own frames (no frame pointers) are the gap up to the
- * next frame, with the executable's functions that called into it.
- * Returns whether the chain goes on at next (the library may have used
- * %rbp for something else: then the gap is scanned as far as allowed). */
-static int library_gap(struct walk *w, uintptr_t fp, uintptr_t next)
-{
-	int next_ok = valid_fp(w, next, fp + 8);
-
-	scan_gap(w, fp + 16, next_ok ? next : w->high, next_ok);
-	return next_ok;
-}
-
-/*
- * The frames after the path's last one in the executable are a thread's
- * entry code (libc's __libc_start_call_main or start_thread, the runtime's
- * or libgomp's thread start) or what library code without frame pointers
- * left in %rbp: the path ends at main or the thread's start routine.  A
- * path that never reached the executable, or was cut, is kept whole.
+ * The outermost frames are a thread's entry code: _start in the
+ * executable (its call of __libc_start_main is followed by a hlt: the
+ * return address points to it), then libc's __libc_start_main and
+ * __libc_start_call_main, or libc's start_thread and clone3 (the runtime's
+ * or libgomp's thread start too): they are trimmed, so that the path ends
+ * at main or the thread's start routine.  A path that never reached the
+ * executable, or was cut, is kept whole.  (In a static program libc's
+ * entry code is in the executable: its path ends at __libc_start_main.)
  */
 static void trim_entry_frames(struct walk *w)
 {
@@ -418,65 +237,87 @@ static void trim_entry_frames(struct walk *w)
 
 	if (w->cut)
 		return;
+	if (last > 1 && in_text(w->frames[last - 1]) &&
+	    *(const unsigned char *)w->frames[last - 1] == 0xf4)
+		last--;                 /* _start's call, followed by hlt */
 	while (last > 0 && !in_text(w->frames[last - 1]))
 		last--;
 	if (last > 0)
 		w->depth = last;
 }
 
-/* The frame-pointer chain from fp, with the gaps of library frames. */
-static void follow_chain(struct walk *w, uintptr_t fp)
+/* Whether the frames [a, a + n) and [b, b + n) are the same. */
+static int same_run(const uintptr_t *a, const uintptr_t *b, unsigned n)
 {
-	uintptr_t floor = w->sp, ret, next;
-
-	while (valid_fp(w, fp, floor)) {
-		if (!stack_word(w, fp + 8, &ret) || !stack_word(w, fp, &next) || ret == 0)
-			return;
-		/* not after a call: not a frame (the %rbp of code without
-		 * frame pointers) */
-		if (in_text(ret) && !follows_call(ret))
-			return;
-		/* The entry code (_start, a new thread's start in libc) clears
-		 * %rbp: the frame that saved a 0 is main's or the thread start
-		 * routine's, and its return address is into that code.  Only
-		 * theirs: after a library's frame, a 0 is data, and the rest
-		 * of the stack is scanned. */
-		if (next == 0) {
-			if (!in_text(w->frames[w->depth - 1]))
-				scan_gap(w, fp + 16, w->high, 0);
-			return;
-		}
-		/* a word in no module is not pushed; the library's frames
-		 * around it are scanned all the same */
-		if ((in_text(ret) || in_module(ret)) && !push_frame(w, ret))
-			return;
-		if (!in_text(ret) && !library_gap(w, fp, next))
-			return;
-		floor = fp + 8;
-		fp = next;
-	}
+	for (unsigned i = 0; i < n; i++)
+		if (a[i] != b[i])
+			return 0;
+	return 1;
 }
 
-static void walk(struct walk *w, const ucontext_t *uc)
+/*
+ * A path deeper than MAX_DEPTH, folded to fit where it recursed: a run
+ * of frames repeated at once (X X, X up to FOLD_PERIOD frames: f calling
+ * itself, or f and g calling each other) loses one copy, leaf side first,
+ * until the path fits.  Each pair of frames next to each other is still
+ * a caller and its callee, and the outer frames (main, the caller of the
+ * recursion) are kept.  Returns whether the path fits now.
+ */
+static int fold_recursion(struct walk *w)
 {
-	uintptr_t pc = (uintptr_t)uc->uc_mcontext.gregs[REG_RIP];
-	uintptr_t fp = (uintptr_t)uc->uc_mcontext.gregs[REG_RBP];
+	unsigned out = 0, n = w->depth;
 
-	w->depth = 0;
+	for (unsigned i = 0; i < n; i++) {
+		w->frames[out++] = w->frames[i];
+		for (unsigned p = 1; p <= FOLD_PERIOD && out + (n - 1 - i) > MAX_DEPTH; p++)
+			if (out >= 2 * p && same_run(&w->frames[out - 2 * p], &w->frames[out - p], p)) {
+				out -= p;
+				w->folded = 1;
+				p = 0;
+			}
+	}
+	w->depth = out;
+	return out <= MAX_DEPTH;
+}
+
+/* The interrupted thread's path by the unwind tables (unwind-cfi.h), the
+ * entry code's frames trimmed, folded to MAX_DEPTH frames if deeper (cut
+ * where it does not fold). */
+static void walk(struct walk *w, const ucontext_t *uc, struct path_table *t)
+{
+	struct cfi_stack stack;
+	const struct omp_region *region;
+	int stopped;
+
+	w->frames = t->walk_frames;
+	w->depth = 1;
 	w->cut = 0;
-	w->page = 0;
+	w->folded = 0;
 	w->sp = (uintptr_t)uc->uc_mcontext.gregs[REG_RSP];
-	push_frame(w, pc);
+	w->frames[0] = (uintptr_t)uc->uc_mcontext.gregs[REG_RIP];
 	if (!stack_bounds(w))
 		return;                 /* the PC alone */
-	if (in_text(pc))
-		prologue_return(w, pc);
-	else if (valid_fp(w, fp, w->sp))
-		scan_gap(w, w->sp, fp, 1);
-	else
-		scan_gap(w, w->sp, w->high, 0);
-	follow_chain(w, fp);
-	trim_entry_frames(w);
+	/* the red zone below %rsp too (128 bytes, kept by the signal's
+	 * delivery): an epilogue's rules may still read %rbp there, after
+	 * its pop */
+	stack = (struct cfi_stack){ w->sp, w->high, 0, 0, 0 };
+	if (w->sp - RED_ZONE >= my_stack_low && w->sp >= RED_ZONE)
+		stack.low = w->sp - RED_ZONE;
+	region = omp_region_current(&stack.stop_sp);
+	w->depth = cfi_unwind(uc, &stack, w->frames, WALK_DEPTH, &w->cut, &stopped,
+			      &t->unwind_cache);
+	if (stopped && w->depth > 1) {
+		/* in an OpenMP region (omp-regions.h): its frames, less our
+		 * run_region's, then the path that opened it */
+		w->depth--;
+		for (unsigned i = 0; i < region->depth && i < MAX_DEPTH; i++)
+			w->frames[w->depth++] = region->frames[i];
+	} else
+		trim_entry_frames(w);
+	if (w->depth > MAX_DEPTH && !fold_recursion(w)) {
+		w->depth = MAX_DEPTH;
+		w->cut = 1;
+	}
 }
 
 static uint64_t hash_frames(const uintptr_t *frames, unsigned depth)
@@ -574,10 +415,42 @@ void callpaths_record(const ucontext_t *uc, uint32_t weight)
 		__atomic_fetch_add(&cp.lost_no_table, weight, __ATOMIC_RELAXED);
 		return;
 	}
-	walk(&w, uc);
+	walk(&w, uc, t);
 	if (w.cut)
 		t->cut += weight;
+	if (w.folded)
+		t->folded += weight;
 	table_add(t, &w, weight);
+}
+
+unsigned callpaths_here(uintptr_t *frames, unsigned max, unsigned skip)
+{
+	struct path_table *t;
+	struct walk w;
+	ucontext_t uc;
+	sigset_t prof, old;
+	uintptr_t rip, rsp, rbp;
+	unsigned n = 0;
+
+	if (!__atomic_load_n(&cp.enabled, __ATOMIC_ACQUIRE) || !(t = own_table()))
+		return 0;
+	/* the table's walk array is the SIGPROF handler's too */
+	sigemptyset(&prof);
+	sigaddset(&prof, SIGPROF);
+	pthread_sigmask(SIG_BLOCK, &prof, &old);
+	/* the registers the walk starts from: here (the others are 0, which
+	 * no frame of a caller needs: its CFA is %rsp's or %rbp's) */
+	__asm__ volatile("lea 0(%%rip), %0\n\tmov %%rsp, %1\n\tmov %%rbp, %2"
+			 : "=r"(rip), "=r"(rsp), "=r"(rbp));
+	memset(&uc, 0, sizeof uc);
+	uc.uc_mcontext.gregs[REG_RIP] = (greg_t)rip;
+	uc.uc_mcontext.gregs[REG_RSP] = (greg_t)rsp;
+	uc.uc_mcontext.gregs[REG_RBP] = (greg_t)rbp;
+	walk(&w, &uc, t);
+	for (unsigned i = skip; i < w.depth && n < max; i++)
+		frames[n++] = w.frames[i];
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	return n;
 }
 
 /* ---- Writing. ------------------------------------------------------- */
@@ -660,6 +533,8 @@ static int fill_paths(int fd, void *ctx)
 			pp->rate);
 	module_map_print_modules(o, pp->modules);
 	each_path(pp->tables, write_path, &w);
+	text_out_printf(o, "# samples whose recursion was folded to fit %d frames: %llu\n",
+			MAX_DEPTH, (unsigned long long)sum->folded);
 	text_out_printf(o, "# samples with a path: %llu; lost (table full): %llu; cut at %d "
 			"frames: %llu\n", (unsigned long long)sum->samples,
 			(unsigned long long)sum->lost, MAX_DEPTH, (unsigned long long)sum->cut);
@@ -716,6 +591,7 @@ int callpaths_write(const char *profile_path, unsigned rate, uintptr_t from_sign
 	for (const struct path_table *t = tables; t; t = t->next) {
 		summary->lost += t->lost;
 		summary->cut += t->cut;
+		summary->folded += t->folded;
 	}
 	if (companion_name(profile_path, GMON_CALLPATHS_NAME, path, sizeof path) >= sizeof path)
 		return ENAMETOOLONG;

@@ -1,7 +1,7 @@
 /*
  * callpaths.h - the call path of every sample (BG_GMON_CALLSTACKS, on by
- * default): the SIGPROF handler walks the interrupted thread's
- * frame-pointer chain and counts the path in a table of its own thread
+ * default): the SIGPROF handler unwinds the interrupted thread's stack by
+ * the unwind tables (unwind-cfi.h) and counts the path in a table of its own thread
  * with the sample's weight; at exit (and on a flush signal) the paths are
  * written next to the profile as PROFILE+paths (include/gmon-callpaths.h),
  * in the modules' link-time addresses.
@@ -18,6 +18,7 @@ struct callpaths_summary {
 	uint64_t lines;        /* path lines written */
 	uint64_t lost;         /* samples no table could keep */
 	uint64_t cut;          /* samples whose path was cut at the maximum depth */
+	uint64_t folded;       /* samples whose recursion was folded to fit it */
 	unsigned modules;      /* module lines written */
 };
 
@@ -28,6 +29,12 @@ void callpaths_init(int enabled);
 /* Async-signal-safe, from the SIGPROF handler only: counts weight samples
  * of the interrupted context's call path in the calling thread's table. */
 void callpaths_record(const ucontext_t *uc, uint32_t weight);
+
+/* Not from a signal handler: the calling thread's path here, as a sample
+ * would have it, less its first skip frames (this function's PC, its
+ * caller's return address, ...), into frames (at most max); the number
+ * written, 0 when paths are off. */
+unsigned callpaths_here(uintptr_t *frames, unsigned max, unsigned skip);
 
 /* In a forked child: its tables are the parent's copies, which it must
  * not write as its own; it starts with none. */

@@ -25,6 +25,7 @@
 
 #include "image.h"
 #include "module-map.h"
+#include "unwind-cfi.h"
 
 static struct {
 	pthread_mutex_t lock;            /* writers of the records */
@@ -307,6 +308,8 @@ __attribute__((visibility("default"))) int dlclose(void *handle)
 	errno = saved_errno;
 	rc = real(handle);
 	saved_errno = errno;
+	if (rc == 0)
+		cfi_forget();   /* another module may be loaded where it was */
 	if (rc == 0 && nt->err == 0 && nt->n > 0) {
 		nt->cursor = 0;
 		dl_iterate_phdr(mark_still_loaded, nt);

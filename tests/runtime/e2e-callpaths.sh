@@ -10,7 +10,7 @@
 #     and path;
 #   - compare() called by libc's qsort (no frame pointers) from sorter():
 #     most of compare's samples still have sorter and main in their path
-#     (the stack scan of library frames);
+#     (libc's unwind tables);
 #   - a library that keeps data in %rbp (a word in no module, copies of
 #     the return address into its caller, what looks like main's saved
 #     0): no frame in no module, its caller once, and main;
@@ -18,54 +18,17 @@
 #     start routine, one table (path line) per thread at least;
 #   - a tiny leaf sampled on its push %rbp or its ret (%rbp still its
 #     caller's caller's): its caller is in the path all the same;
-#   - recursion 50 deep: 50 recurse() frames; 500 deep: cut at 128 frames
-#     and counted as cut;
+#   - recursion 50 deep: 50 recurse() frames; 500 deep: main at the
+#     root, the recursion folded to 128 frames; 1500 deep: deeper than the
+#     walk's 1024 frames, cut and counted as cut;
 #   - BG_GMON_CALLSTACKS=0 (or off) writes none; a malformed value is
 #     reported once and paths stay on;
-#   - a static program, and 2 ranks under mpirun (gmon.out+paths.N each).
+#   - a static program (no .eh_frame_hdr: the runtime's own index of its
+#     .eh_frame, through qsort too), and 2 ranks under mpirun
+#     (gmon.out+paths.N each).
 . "$(dirname "$0")/lib.sh"
 
 build_linked prog "$programs/callpaths.c" -lpthread
-
-# named_paths PATHS PROGRAM: one line per path line, "SAMPLES F1 F2 ...",
-# each frame of module 0 named after PROGRAM's function holding it (nm; a
-# return address by the call before it), other modules' frames "[lib]",
-# or "[own]" for the module whose path ends in OWN (if given)
-named_paths() {
-	nm --defined-only -n "$2" | awk '$2 ~ /^[Tt]$/ { print "sym", $1, $3 }' |
-		cat - "$1" | awk -v own="${3:-}" '
-		function hex(s,   i, v) {
-			v = 0
-			for (i = 1; i <= length(s); i++)
-				v = v * 16 + index("0123456789abcdef", substr(s, i, 1)) - 1
-			return v
-		}
-		function name_of(a,   lo, hi, mid) {
-			lo = 1; hi = n
-			if (n == 0 || a < addr[1]) return "?"
-			while (lo < hi) {
-				mid = int((lo + hi + 1) / 2)
-				if (addr[mid] <= a) lo = mid; else hi = mid - 1
-			}
-			return name[lo]
-		}
-		$1 == "sym" { addr[++n] = hex($2); name[n] = $3; next }
-		/^module\t/ {
-			split($0, field, "\t")
-			if (own != "" && substr(field[4], length(field[4]) - length(own) + 1) == own)
-				own_module = field[2]
-		}
-		/^path\t/ {
-			split($0, field, "\t"); k = split(field[3], frame, " ")
-			line = field[2]
-			for (i = 1; i <= k; i++) {
-				split(frame[i], part, ":")
-				if (part[1] != "0") { line = line (part[1] == own_module ? " [own]" : " [lib]"); continue }
-				line = line " " name_of(hex(part[2]) - (i > 1 ? 1 : 0))
-			}
-			print line
-		}'
-}
 
 # share WHERE: the share of the samples of named paths (on stdin) whose
 # leaf is work that also match the awk condition WHERE (fields $3...)
@@ -127,6 +90,14 @@ expect_paths_add_up() {
 		fail "$label: no word about the paths in the verbose line: $(cat stderr)"
 }
 
+# compare_share: compare's samples in the named paths on stdin, and the
+# share of them with sorter and main in their path
+compare_share() {
+	awk '$2 == "compare" || ($2 == "work" && $3 == "compare") {
+			all += $1; if (index($0, " sorter main")) yes += $1 }
+		END { printf "%d %.4f\n", all, all ? yes / all : 0 }'
+}
+
 # --- easy/hard ---
 BG_GMON_HZ=1000 BG_GMON_VERBOSE=1 ./prog easy-hard 2> stderr || fail "easy-hard failed: $(cat stderr)"
 [ -s gmon.out+paths ] || fail "no gmon.out+paths: $(ls_profiles)"
@@ -148,10 +119,7 @@ BG_GMON_HZ=1000 BG_GMON_VERBOSE=1 ./prog qsort 20000 2> stderr || fail "qsort fa
 check_file gmon.out+paths prog
 expect_paths_add_up qsort
 named_paths gmon.out+paths prog > named
-read -r compare_samples share < <(awk '
-	$2 == "compare" || ($2 == "work" && $3 == "compare") {
-		all += $1; if (index($0, " sorter main")) yes += $1 }
-	END { printf "%d %.4f\n", all, all ? yes / all : 0 }' named)
+read -r compare_samples share < <(compare_share < named)
 note "qsort: $compare_samples samples in compare, $share of them with sorter and main in the path"
 [ "$compare_samples" -ge 30 ] || fail "only $compare_samples samples in compare: $(cat named)"
 awk -v s="$share" 'BEGIN { exit !(s >= 0.9) }' ||
@@ -230,13 +198,28 @@ note "recursion 50: $rec_samples samples in work, $share of them with 50 recurse
 awk -v s="$share" -v n="$rec_samples" 'BEGIN { exit !(s >= 0.99 && n >= 30) }' ||
 	fail "recursion 50: $share of $rec_samples: $(cut -c1-300 named)"
 expect_eq "$(reported gmon.out+paths "cut at 128 frames")" 0 "paths cut at depth 50"
+# 500 deep: unwound to main (up to 1024 frames), the recursion folded to
+# fit the file's 128 frames (the path once cut there lost main); 1500 deep:
+# cut at the walk's 1024 frames, and counted
 rm -f gmon.out*
 BG_GMON_HZ=1000 ./prog recursion 500
 cut_samples=$(reported gmon.out+paths "cut at 128 frames")
-deep=$(awk -F'\t' '$1 == "path" && split($3, f, " ") == 128 { s += $2 } END { print s + 0 }' gmon.out+paths)
-note "recursion 500: $cut_samples samples cut at 128 frames, $deep samples with 128 frames"
-[ "$cut_samples" -gt 0 ] || fail "no path cut at 128 frames in a recursion 500 deep"
-[ "$deep" -ge "$cut_samples" ] || fail "$cut_samples cut, but only $deep samples have 128 frames"
+folded=$(sed -n 's/^# samples whose recursion was folded to fit 128 frames: \([0-9]*\)$/\1/p' gmon.out+paths)
+named_paths gmon.out+paths prog > named
+read -r rec_samples share < <(awk '$2 == "work" { all += $1; if ($NF == "main" && $(NF - 1) == "recurse") yes += $1 }
+	END { printf "%d %.4f\n", all, all ? yes / all : 0 }' named)
+note "recursion 500: $rec_samples samples in work, $share of them with main at the root; $folded folded, $cut_samples cut"
+awk -v s="$share" -v n="$rec_samples" 'BEGIN { exit !(s >= 0.99 && n >= 30) }' ||
+	fail "recursion 500: main at the root in $share of $rec_samples: $(cut -c1-300 named)"
+expect_eq "$cut_samples" 0 "paths cut at depth 500"
+[ "${folded:-0}" -ge "$rec_samples" ] || fail "recursion 500: $folded samples folded, fewer than work's $rec_samples"
+awk -F'\t' '$1 == "path" && split($3, f, " ") > 128 { exit 1 }' gmon.out+paths ||
+	fail "a path longer than 128 frames"
+rm -f gmon.out*
+BG_GMON_HZ=1000 ./prog recursion 1500
+cut_samples=$(reported gmon.out+paths "cut at 128 frames")
+note "recursion 1500: $cut_samples samples cut"
+[ "$cut_samples" -gt 0 ] || fail "no path cut in a recursion 1500 deep (deeper than the walk's 1024 frames)"
 awk -F'\t' '$1 == "path" && split($3, f, " ") > 128 { exit 1 }' gmon.out+paths ||
 	fail "a path longer than 128 frames"
 
@@ -269,6 +252,16 @@ read -r work_samples share < <(named_paths gmon.out+paths static | leaf_share " 
 note "static: $work_samples samples in work, $share of them work <- hard <- main"
 awk -v s="$share" -v n="$work_samples" 'BEGIN { exit !(s >= 0.99 && n >= 30) }' ||
 	fail "static: work <- hard <- main in $share of $work_samples"
+# a static link has no .eh_frame_hdr: the runtime indexes the executable's
+# .eh_frame itself, so libc's qsort (no frame pointers, in the executable
+# here) is unwound too
+rm -f gmon.out*
+BG_GMON_HZ=1000 ./static qsort 20000
+named_paths gmon.out+paths static > named
+read -r compare_samples share < <(compare_share < named)
+note "static qsort: $compare_samples samples in compare, $share of them with sorter and main in the path"
+awk -v s="$share" -v n="$compare_samples" 'BEGIN { exit !(s >= 0.99 && n >= 30) }' ||
+	fail "static qsort: sorter and main in $share of compare's $compare_samples samples: $(sort -rn named | head -5)"
 
 # --- 2 ranks under mpirun ---
 mkdir ranks && cd ranks

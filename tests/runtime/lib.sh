@@ -141,3 +141,43 @@ samples_of() {
 		$NF == f && NF >= 4 { self = $3 }
 		END { if (per > 0) printf "%d\n", self / per + 0.5; else print 0 }'
 }
+
+# named_paths PATHS PROGRAM: one line per path line, "SAMPLES F1 F2 ...",
+# each frame of module 0 named after PROGRAM's function holding it (nm; a
+# return address by the call before it), other modules' frames "[lib]",
+# or "[own]" for the module whose path ends in OWN (if given)
+named_paths() {
+	nm --defined-only -n "$2" | awk '$2 ~ /^[Tt]$/ { print "sym", $1, $3 }' |
+		cat - "$1" | awk -v own="${3:-}" '
+		function hex(s,   i, v) {
+			v = 0
+			for (i = 1; i <= length(s); i++)
+				v = v * 16 + index("0123456789abcdef", substr(s, i, 1)) - 1
+			return v
+		}
+		function name_of(a,   lo, hi, mid) {
+			lo = 1; hi = n
+			if (n == 0 || a < addr[1]) return "?"
+			while (lo < hi) {
+				mid = int((lo + hi + 1) / 2)
+				if (addr[mid] <= a) lo = mid; else hi = mid - 1
+			}
+			return name[lo]
+		}
+		$1 == "sym" { addr[++n] = hex($2); name[n] = $3; next }
+		/^module\t/ {
+			split($0, field, "\t")
+			if (own != "" && substr(field[4], length(field[4]) - length(own) + 1) == own)
+				own_module = field[2]
+		}
+		/^path\t/ {
+			split($0, field, "\t"); k = split(field[3], frame, " ")
+			line = field[2]
+			for (i = 1; i <= k; i++) {
+				split(frame[i], part, ":")
+				if (part[1] != "0") { line = line (part[1] == own_module ? " [own]" : " [lib]"); continue }
+				line = line " " name_of(hex(part[2]) - (i > 1 ? 1 : 0))
+			}
+			print line
+		}'
+}

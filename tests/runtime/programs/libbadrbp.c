@@ -1,8 +1,8 @@
 /* libbadrbp.c - a library built without frame pointers (-O2
  * -fomit-frame-pointer -mno-red-zone) whose loops keep data in %rbp, as
  * optimized code may.  A call-path walk that follows %rbp reads that data;
- * it must not become a frame, and the caller must still be found (the
- * stack scan).  Each function spins n times with %rbp set to:
+ * it must not become a frame, and the caller must still be found (by the
+ * unwind tables, which this library has like any other).  Each function spins n times with %rbp set to:
  *   bad_rbp_burn      two stack words that look like a frame, the
  *                     caller's frame pointer and a "return address" in no
  *                     module;
@@ -16,15 +16,23 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-/* Spins n times with %rbp = rbp (restored after). */
+/* Spins n times with %rbp = rbp (restored after).  The push and the saved
+ * %rbp are told to the unwind tables (.cfi_adjust_cfa_offset,
+ * .cfi_rel_offset), as a compiler does for the code it writes: without
+ * them the tables would put the return address 8 bytes off inside the
+ * loop, and say that %rbp is kept. */
 static inline __attribute__((always_inline)) void spin_with_rbp(long n, uintptr_t rbp)
 {
 	__asm__ volatile("push %%rbp\n\t"
+			 ".cfi_adjust_cfa_offset 8\n\t"
+			 ".cfi_rel_offset %%rbp, 0\n\t"
 			 "mov %1, %%rbp\n"
 			 "1:\n\t"
 			 "dec %0\n\t"
 			 "jnz 1b\n\t"
-			 "pop %%rbp"
+			 "pop %%rbp\n\t"
+			 ".cfi_adjust_cfa_offset -8\n\t"
+			 ".cfi_restore %%rbp"
 			 : "+r"(n)
 			 : "r"(rbp)
 			 : "memory", "cc");

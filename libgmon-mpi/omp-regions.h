@@ -1,0 +1,37 @@
+/*
+ * omp-regions.h - OpenMP regions in their calling context (issue 25).
+ *
+ * GCC outlines a parallel region into f._omp_fn.N, which libgomp calls in
+ * the thread that opened the region (from GOMP_parallel) and in every
+ * worker (from its thread start): a worker's stack holds no trace of
+ * where the region was opened.  libgmon-mpi.so defines GOMP_parallel,
+ * GOMP_parallel_sections and GOMP_parallel_loop_{static,dynamic,guided,
+ * runtime} before libgomp (GCC's libgomp has no OMPT): each takes the
+ * opening thread's call path (the caller of GOMP_parallel outward, itself
+ * in its region's context when nested) and hands libgomp a function of
+ * ours that runs the region in every thread with that path as its
+ * context.  A sample taken inside the region is then the region's own
+ * frames, the outlined function last, followed by that path:
+ * main;top;mid;inner;inner._omp_fn.0 in the folded view.  Time a worker
+ * spends in libgomp outside the region function (waiting for the next
+ * region) keeps libgomp's frames only.  Only in the shared library (PIC):
+ * a static program links libgomp.a's definitions.
+ */
+#ifndef GMON_MPI_OMP_REGIONS_H
+#define GMON_MPI_OMP_REGIONS_H
+
+#include <stdint.h>
+
+#include "gmon-callpaths.h"
+
+struct omp_region {
+	unsigned depth;                                /* 0: no path taken */
+	uintptr_t frames[GMON_CALLPATHS_MAX_DEPTH];    /* the opening call's path */
+};
+
+/* Async-signal-safe: the region the calling thread runs in, or NULL; then
+ * *stop_sp is a stack address inside our frame that runs the region's
+ * function: the walk's frames above it are libgomp's. */
+const struct omp_region *omp_region_current(uintptr_t *stop_sp);
+
+#endif /* GMON_MPI_OMP_REGIONS_H */
