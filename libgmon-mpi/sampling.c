@@ -197,14 +197,22 @@ static uint32_t claim_slot_periods(struct thread_slot *s)
 	return (uint32_t)periods;
 }
 
-/* How many samples one delivered SIGPROF stands for. */
-static uint32_t signal_weight(struct thread_slot *s)
+/* Whether info is the signal of the calling thread's own timer. */
+static int from_own_timer(const siginfo_t *info, const struct thread_slot *s)
+{
+	return info->si_code == SI_TIMER && s && s->has_timer && info->si_value.sival_ptr == s;
+}
+
+/* How many samples one delivered SIGPROF stands for: its timer's periods;
+ * a SIGPROF sent by other means (kill, raise) counts as one sample, as
+ * before the timers were one-shot. */
+static uint32_t signal_weight(const siginfo_t *info, struct thread_slot *s)
 {
 	if (process_wide)
 		return claim_thread_periods();
-	if (s && s->has_timer)
+	if (from_own_timer(info, s))
 		return claim_slot_periods(s);
-	return 0; /* a signal of a timer just stopped, or not ours */
+	return info->si_code == SI_TIMER ? 0 : 1; /* 0: a timer just stopped */
 }
 
 static int sampling_stopped(void)
@@ -259,7 +267,7 @@ static void on_sigprof(int sig, siginfo_t *info, void *context)
 	 * by it. */
 	__atomic_add_fetch(&handlers_in_flight, 1, __ATOMIC_SEQ_CST);
 	if (!__atomic_load_n(&shut_down, __ATOMIC_SEQ_CST)) {
-		weight = signal_weight(s);
+		weight = signal_weight(info, s);
 		if (process_wide && my_thread_excluded)
 			__atomic_fetch_add(&excluded_samples, weight, __ATOMIC_RELAXED);
 		else if (weight > 0) {
@@ -269,8 +277,7 @@ static void on_sigprof(int sig, siginfo_t *info, void *context)
 		}
 		if (s && !my_thread_excluded)
 			__atomic_store_n(&s->samples, s->samples + weight, __ATOMIC_RELAXED);
-		if (process_wide || (info->si_code == SI_TIMER && s && s->has_timer &&
-				     info->si_value.sival_ptr == s))
+		if (process_wide || from_own_timer(info, s))
 			rearm_after_signal(s);
 	}
 	__atomic_sub_fetch(&handlers_in_flight, 1, __ATOMIC_RELEASE);

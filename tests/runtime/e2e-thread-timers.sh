@@ -91,4 +91,12 @@ build_linked counting "$programs/threads.c" -pthread
 rm -f gmon.out
 BG_GMON_START_THREAD_TIMERS=all BG_GMON_HZ=10000 ./counting 4 2000000
 expect_eq "$(calls_of counting counted gmon.out)" 8000000 "counted() calls from 4 sampled threads"
+# A SIGPROF the program sends itself (not its timer's) is one sample, as
+# before the timers were one-shot and weighted by their clock (at 1 Hz the
+# timer itself takes none in this short run)
+build_linked raiser "$programs/raise-prof.c"
+rm -f gmon.out
+BG_GMON_VERBOSE=1 BG_GMON_START_THREAD_TIMERS=main BG_GMON_HZ=1 ./raiser 1000 2>stderr
+grep -Eq "samples per thread id: [0-9]+=1000$" stderr ||
+	fail "1000 raised SIGPROFs are not 1000 samples: $(cat stderr)"
 note "ok"
