@@ -20,8 +20,8 @@
 #   - 20,000 modules in PROFILE+paths, +calls and +modules of two ranks
 #     (the second in reverse order): the modules were found by linear
 #     search (10^5 took 285 s, bench/modules-bench times it); the sums and
-#     -M must find each module once (each path, call and library counted
-#     twice), in no tight time limit here;
+#     -M, --measured and folded must find each module once (each path,
+#     call and library counted twice), in no tight time limit here;
 #   - a BSD file whose last arc is cut short (crafted/bsd-partial-arc): the
 #     whole arcs only, as GNU gprof (-i and the call graph);
 set -u
@@ -212,5 +212,10 @@ expect_grep "-M on $n modules" "the executable and $n shared libraries" out
 	fail "-M on $n modules: $(grep -c "not chosen" out) modules not chosen"
 expect_status 0 "-S DIR EXE on $n modules" "$GPROF_PAR" -S many prog
 expect_grep "-S DIR EXE on $n modules" "libm1.so " err
+# the paths named (--measured, folded): each library once
+expect_status 0 "--format=folded on $n modules" "$GPROF_PAR" --format=folded prog many/gmon.sum
+[ "$(grep -c ";\[libm[0-9]*\.so\] 2$" out)" -eq $n ] ||
+	fail "--format=folded on $n modules: $(grep -c ";\[libm" out) lines of a library: $(head -3 out)"
+expect_status 0 "--measured on $n modules" "$GPROF_PAR" --measured -b -q prog many/gmon.sum
 
 finish
