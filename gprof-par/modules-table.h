@@ -61,7 +61,8 @@ struct modules {
 	int status;
 };
 
-/* A warning on stderr ("gprof-par: warning: ..."), unless -Q (quiet). */
+/* A warning on stderr ("gprof-par: warning: ..."), but on the processes
+ * other than the first of a parallel run (options_quiet). */
 void modules_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* strdup (NULL for NULL) and a formatted string, malloc'ed: out of memory
