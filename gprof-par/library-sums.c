@@ -144,7 +144,7 @@ static int sum_libraries(FILE *msg, const char *program, const struct sum_librar
 	if (!sums || !summed)
 		goto nomem;
 	for (size_t i = 0; i < n; i++) {
-		const struct sum_outcome *out = &libs[i].sum;
+		const struct sum_outcome *out = libs[i].sum;
 		struct sum_job job = { .paths = libs[i].paths, .n = libs[i].n, .skip_bad = skip_bad };
 		char *path;
 

@@ -1,290 +1,30 @@
 /*
- * modules-report.c - see modules-report.h.
+ * modules-report.c - see modules-report.h; the table of modules it
+ * reports, and what it reads of the profiles' companions: modules-table.h.
  */
 #include "config.h"
 
 #include "modules-report.h"
 
 #include <inttypes.h>
-#include <stdarg.h>
-#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-
-#include "gmon-calls.h"
-#include "gmon-modules.h"
 
 #include "callgraph.h"
 #include "callgraph-print.h"
-#include "companions.h"
 #include "counts.h"
 #include "demangle.h"
 #include "flat.h"
 #include "gmon-read.h"
 #include "hist.h"
 #include "module-calls.h"
-#include "module-list.h"
 #include "name-index.h"
 #include "module-symbols.h"
+#include "modules-table.h"
 
 #define MODULE_SHIFT 40
 #define MODULE_SPAN ((gmon_addr_t)1 << MODULE_SHIFT)
-
-/* What made a module's samples one row, or left it without a profile. */
-enum module_state {
-	MOD_NAMED,               /* its functions are rows */
-	MOD_NOT_CHOSEN,          /* sampled, no profile: not in BG_GMON_PROFILE_LIBS */
-	MOD_NO_FILE,             /* sampled, no profile, no file: the vDSO */
-	MOD_UNNAMED,             /* its file cannot name the code: missing, another build */
-};
-
-struct module {
-	char *base;              /* the key: the file's base name */
-	char *path;              /* as loaded */
-	char *build_id;          /* the run's, hex; NULL: none said */
-	char *soname;            /* its DT_SONAME from the lists, or NULL */
-	uint64_t list_samples;   /* the lists' samples */
-	int chosen;              /* a list names its profile */
-	struct profile prof;     /* its profile (files added), libraries only */
-	int bad_profile;         /* a file of it could not be added */
-	struct symtab own;       /* its functions (libraries) */
-	struct symtab *st;       /* &own, the executable's, or NULL */
-	enum module_symbols_source source;
-	char *debug_file;
-	enum module_state state;
-	char *why;               /* MOD_UNNAMED: why, owned */
-	struct hist_summary hs;
-	int assigned;            /* hs and the ticks set */
-	struct hist_outside out; /* samples in no function */
-	/* lowest address in no function reached by an arc, below the first
-	 * function and above the last one (UINT64_MAX: none) */
-	gmon_addr_t arc_below, arc_above;
-	double ticks;            /* every sample of the module */
-	double whole_ticks;      /* the one row's, when not MOD_NAMED */
-	int mcount_callee;       /* PROFILE+calls has calls into it */
-	size_t index;            /* in the report: {index} */
-};
-
-struct modules {
-	struct module *m;
-	size_t n, cap;
-	struct name_index index;   /* of m by base name (rebuilt after a sort) */
-	struct module_calls calls, plt;
-	int status;
-};
-
-static void warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-
-static void warn(const char *fmt, ...)
-{
-	va_list ap;
-
-	if (options_quiet)
-		return;
-	fputs(PROGRAM ": warning: ", stderr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-}
-
-static char *xstrdup(const char *s)
-{
-	char *d = s ? strdup(s) : NULL;
-
-	if (s && !d)
-		die("out of memory");
-	return d;
-}
-
-static char *xprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-
-static char *xprintf(const char *fmt, ...)
-{
-	va_list ap;
-	char *s;
-	int n;
-
-	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	s = n >= 0 ? malloc((size_t)n + 1) : NULL;
-	if (!s)
-		die("out of memory");
-	va_start(ap, fmt);
-	vsnprintf(s, (size_t)n + 1, fmt, ap);
-	va_end(ap);
-	return s;
-}
-
-static const char *base_of(const char *path)
-{
-	const char *slash = strrchr(path, '/');
-
-	return slash ? slash + 1 : path;
-}
-
-/* The module of that base name, or NULL. */
-static struct module *module_find(struct modules *ms, const char *path)
-{
-	size_t have;
-
-	if (ms->index.n != ms->n) {
-		name_index_free(&ms->index);
-		for (size_t i = 0; i < ms->n; i++)
-			if (name_index_add(&ms->index, name_hash(ms->m[i].base, NULL), i) != 0)
-				die("out of memory");
-	}
-	have = name_index_find_string(&ms->index, ms->m, sizeof *ms->m,
-				      offsetof(struct module, base), base_of(path));
-	return have == SIZE_MAX ? NULL : &ms->m[have];
-}
-
-/* The module of that base name (added if new, with path and build-id). */
-static struct module *module_get(struct modules *ms, const char *path, const char *build_id)
-{
-	const char *base = base_of(path);
-	struct module *m = module_find(ms, path);
-
-	if (m)
-		return m;
-	if (name_index_add(&ms->index, name_hash(base, NULL), ms->n) != 0)
-		die("out of memory");
-	if (ms->n == ms->cap) {
-		ms->cap = ms->cap ? 2 * ms->cap : 16;
-		ms->m = realloc(ms->m, ms->cap * sizeof(*ms->m));
-		if (!ms->m)
-			die("out of memory");
-	}
-	m = &ms->m[ms->n++];
-	memset(m, 0, sizeof(*m));
-	m->base = xstrdup(base);
-	m->path = xstrdup(path);
-	m->build_id = xstrdup(build_id);
-	profile_init(&m->prof);
-	m->arc_below = m->arc_above = UINT64_MAX;
-	return m;
-}
-
-static char *beside(const char *profile, const char *name)
-{
-	const char *slash = strrchr(profile, '/');
-
-	return xprintf("%.*s%s", slash ? (int)(slash - profile) + 1 : 0, profile, name);
-}
-
-/* profile's companion of that kind (companions.h). */
-static char *companion(const char *profile, const char *kind)
-{
-	char *path = companion_path(profile, kind);
-
-	if (!path)
-		die("out of memory");
-	return path;
-}
-
-/*
- * Adds the samples of list's lines whose module is known (*added[k] set),
- * or none and -1 with a warning when they would add up past 2^64 - 1: the
- * list is then left out.  (A module new with the list cannot overflow: a
- * list's samples add up to at most 2^64 - 1, module-list.h.)
- */
-static int add_known_samples(struct modules *ms, const struct module_list *list,
-			     const char *path, char **added)
-{
-	*added = calloc(list->n ? list->n : 1, 1);
-	if (!*added)
-		die("out of memory");
-	for (size_t k = 0; k < list->n; k++) {
-		const struct module_entry *e = &list->entries[k];
-		struct module *m = module_find(ms, e->path);
-
-		if (!m)
-			continue;
-		if (m->list_samples > UINT64_MAX - e->samples) {
-			warn("%s: too many samples to add: those of %s would add up past 2^64 - 1 "
-			     "with the earlier lists' (the list is left out)", path, e->base);
-			for (size_t j = 0; j < k; j++)
-				if ((*added)[j])
-					module_find(ms, list->entries[j].path)->list_samples -=
-						list->entries[j].samples;
-			free(*added);
-			*added = NULL;
-			return -1;
-		}
-		m->list_samples += e->samples;
-		(*added)[k] = 1;
-	}
-	return 0;
-}
-
-/* The list beside profile: its modules, their samples and profiles. */
-static void read_list(struct modules *ms, const char *profile)
-{
-	char *path = companion(profile, GMON_MODULE_LIST_NAME);
-	struct module_list list;
-	struct stat sb;
-	char err[1024], *added;
-
-	if (lstat(path, &sb) != 0) {
-		free(path);
-		return;
-	}
-	if (module_list_read(path, &list, err, sizeof err) != 0) {
-		warn("%s", err);
-		ms->status = 1;
-		free(path);
-		return;
-	}
-	if (add_known_samples(ms, &list, path, &added) != 0) {
-		ms->status = 1;
-		module_list_free(&list);
-		free(path);
-		return;
-	}
-	for (size_t k = 0; k < list.n; k++) {
-		const struct module_entry *e = &list.entries[k];
-		struct module *m = module_get(ms, e->path, e->build_id);
-
-		if (e->build_id && m->build_id && strcmp(e->build_id, m->build_id) != 0)
-			warn("%s: %s has build-id %s here, %s in an earlier list: its samples are "
-			     "added all the same", path, e->base, e->build_id, m->build_id);
-		if (!added[k])   /* a module new with this list: its total fits */
-			m->list_samples += e->samples;
-		if (e->soname && !m->soname)
-			m->soname = xstrdup(e->soname);
-		if (e->file) {
-			char *file = beside(profile, e->file);
-
-			m->chosen = 1;
-			if (!m->bad_profile &&
-			    profile_add_file(&m->prof, file, err, sizeof err) != 0) {
-				warn("%s (the module's samples are its list's)", err);
-				m->bad_profile = 1;
-				ms->status = 1;
-			}
-			free(file);
-		}
-	}
-	module_list_free(&list);
-	free(added);
-	free(path);
-}
-
-static void read_calls(struct module_calls *mc, const char *profile, const char *name,
-		       int *status)
-{
-	char *path = companion(profile, name);
-	char err[1024];
-
-	if (module_calls_add_file(mc, path, err, sizeof err) < 0) {
-		warn("%s (its calls are left out)", err);
-		*status = 1;
-	}
-	free(path);
-}
 
 static int cmp_module(const void *a, const void *b)
 {
@@ -316,7 +56,7 @@ static void name_library(const struct options *o, struct module *m, const char *
 	if (!has_file) {
 		if (m->state == MOD_NAMED) {
 			m->state = MOD_UNNAMED;
-			m->why = xstrdup("no file (the vDSO)");
+			m->why = modules_xstrdup("no file (the vDSO)");
 		}
 		return;
 	}
@@ -325,7 +65,7 @@ static void name_library(const struct options *o, struct module *m, const char *
 				&m->source, &m->debug_file, err, sizeof err) != 0) {
 		if (m->state == MOD_NAMED) {
 			m->state = MOD_UNNAMED;
-			m->why = xstrdup(err);
+			m->why = modules_xstrdup(err);
 		}
 		return;
 	}
@@ -333,7 +73,7 @@ static void name_library(const struct options *o, struct module *m, const char *
 	if (m->build_id && strcmp(id, m->build_id) != 0) {
 		if (m->state == MOD_NAMED) {
 			m->state = MOD_UNNAMED;
-			m->why = xprintf("%s has build-id %s, the run's was %s: rebuilt since",
+			m->why = modules_xprintf("%s has build-id %s, the run's was %s: rebuilt since",
 					 m->path, m->own.build_id_len ? id : "(none)", m->build_id);
 		}
 		symtab_free(&m->own);
@@ -343,7 +83,7 @@ static void name_library(const struct options *o, struct module *m, const char *
 	free(id);
 	m->st = &m->own;
 	if (m->source == MODULE_SYMBOLS_DYNSYM && m->chosen)
-		warn("%s has no .symtab (stripped): its functions are the exported ones, from "
+		modules_warn("%s has no .symtab (stripped): its functions are the exported ones, from "
 		     ".dynsym; a static function's time counts for the exported one before it "
 		     "(no debug file of its build-id under %s/.build-id/)",
 		     m->path, debug_root ? debug_root : MODULE_SYMBOLS_DEBUG_ROOT);
@@ -424,7 +164,7 @@ static void add_row(struct combined *c, const struct module *m, gmon_addr_t base
 {
 	struct sym *s = new_sym(c);
 
-	s->name = keep_name(c, xprintf("%s {%zu}", name, m->index));
+	s->name = keep_name(c, modules_xprintf("%s {%zu}", name, m->index));
 	free(name);
 	s->addr = base + lo;
 	s->end_addr = base + hi;
@@ -441,28 +181,28 @@ static void add_module(struct combined *c, struct module *m, gmon_addr_t base)
 	gmon_addr_t below, above;
 
 	if (!has_functions(m)) {
-		add_row(c, m, base, 0, MODULE_SPAN - 1, xprintf("[%s]", m->base), m->whole_ticks);
+		add_row(c, m, base, 0, MODULE_SPAN - 1, modules_xprintf("[%s]", m->base), m->whole_ticks);
 		return;
 	}
 	below = lower(m->out.below > 0 ? m->out.below_addr : UINT64_MAX, m->arc_below);
 	if (m->whole_ticks > 0 && st->syms[0].addr > 0)
 		/* samples without a histogram (a library not chosen): the row
 		 * of the module's start, which its named functions follow */
-		add_row(c, m, base, 0, st->syms[0].addr - 1, xprintf("[%s]", m->base),
+		add_row(c, m, base, 0, st->syms[0].addr - 1, modules_xprintf("[%s]", m->base),
 			m->whole_ticks + m->out.below);
 	else if (below != UINT64_MAX)
 		add_row(c, m, base, below, st->syms[0].addr - 1,
-			xprintf("%s+0x%" PRIx64, m->base, (uint64_t)below), m->out.below);
+			modules_xprintf("%s+0x%" PRIx64, m->base, (uint64_t)below), m->out.below);
 	first = c->n;
 	for (size_t i = 0; i < st->nsyms; i++) {
 		const struct sym *from = &st->syms[i];
 		struct sym *s = new_sym(c);
 
 		*s = *from;
-		s->name = keep_name(c, xprintf("%s {%zu}", from->name, m->index));
-		s->demangled = from->demangled ? xprintf("%s {%zu}", from->demangled, m->index)
+		s->name = keep_name(c, modules_xprintf("%s {%zu}", from->name, m->index));
+		s->demangled = from->demangled ? modules_xprintf("%s {%zu}", from->demangled, m->index)
 					       : NULL;
-		s->label = from->label ? xprintf("%s {%zu}", from->label, m->index) : NULL;
+		s->label = from->label ? modules_xprintf("%s {%zu}", from->label, m->index) : NULL;
 		s->addr = base + from->addr;
 		/* no holes between a module's functions: an arc into one is its
 		 * function's, as a sample is */
@@ -480,7 +220,7 @@ static void add_module(struct combined *c, struct module *m, gmon_addr_t base)
 		if (above >= MODULE_SPAN)
 			above = MODULE_SPAN - 1;
 		add_row(c, m, base, above, MODULE_SPAN - 1,
-			xprintf("%s+0x%" PRIx64, m->base, (uint64_t)above), m->out.above);
+			modules_xprintf("%s+0x%" PRIx64, m->base, (uint64_t)above), m->out.above);
 	}
 }
 
@@ -601,7 +341,7 @@ static void assign(struct modules *ms, const struct profile *exe)
 			m->whole_ticks = (double)m->list_samples;
 			if (m->bad_profile && m->state == MOD_NAMED) {
 				m->state = MOD_UNNAMED;
-				m->why = xstrdup("its profile could not be read");
+				m->why = modules_xstrdup("its profile could not be read");
 			}
 			continue;
 		}
@@ -610,9 +350,9 @@ static void assign(struct modules *ms, const struct profile *exe)
 			continue;
 		}
 		if (hist_assign(m->st, p, &m->hs, err, sizeof err) != 0) {
-			warn("%s: %s (its samples are one row)", m->base, err);
+			modules_warn("%s: %s (its samples are one row)", m->base, err);
 			m->state = MOD_UNNAMED;
-			m->why = xstrdup(err);
+			m->why = modules_xstrdup(err);
 			m->whole_ticks = bins_total(p);
 			continue;
 		}
@@ -699,29 +439,6 @@ static void print_module_index(const struct modules *ms, double total, long hz)
 	}
 }
 
-/* ------------------------------------------------------------------ */
-
-static void modules_free(struct modules *ms)
-{
-	for (size_t i = 0; i < ms->n; i++) {
-		struct module *m = &ms->m[i];
-
-		free(m->base);
-		free(m->path);
-		free(m->build_id);
-		free(m->soname);
-		profile_free(&m->prof);
-		if (m->st == &m->own)
-			symtab_free(&m->own);
-		free(m->debug_file);
-		free(m->why);
-	}
-	free(ms->m);
-	name_index_free(&ms->index);
-	module_calls_free(&ms->calls);
-	module_calls_free(&ms->plt);
-}
-
 int modules_report(const struct options *o, struct symtab *st, const struct profile *p,
 		   char *const *profiles, size_t nprofiles)
 {
@@ -747,11 +464,8 @@ int modules_report(const struct options *o, struct symtab *st, const struct prof
 	module_get(&ms, st->path, NULL);
 	ms.m[0].st = st;
 	ms.m[0].chosen = 1;
-	for (size_t i = 0; i < nprofiles; i++) {
-		read_list(&ms, profiles[i]);
-		read_calls(&ms.calls, profiles[i], GMON_CALLS_NAME, &ms.status);
-		read_calls(&ms.plt, profiles[i], GMON_PLT_CALLS_NAME, &ms.status);
-	}
+	for (size_t i = 0; i < nprofiles; i++)
+		modules_read_companions(&ms, profiles[i]);
 	for (size_t i = 1; i < ms.calls.nmodules; i++)
 		module_get(&ms, ms.calls.modules[i].path, ms.calls.modules[i].build_id);
 	for (size_t i = 1; i < ms.plt.nmodules; i++)
@@ -789,7 +503,7 @@ int modules_report(const struct options *o, struct symtab *st, const struct prof
 				ms.m[i].ticks += c.syms[k].ticks;
 	c.st.syms = c.syms;
 	c.st.nsyms = c.n;
-	c.st.path = xstrdup("all modules");
+	c.st.path = modules_xstrdup("all modules");
 	c.st.strtabs = c.names;
 	c.st.nstrtabs = c.nnames;
 	c.st.text_size = (uint64_t)ms.n << MODULE_SHIFT;
@@ -809,7 +523,7 @@ int modules_report(const struct options *o, struct symtab *st, const struct prof
 			hs = ms.m[i].hs;
 	for (size_t i = 0; i < ms.n; i++)
 		if (ms.m[i].assigned && ms.m[i].hs.hz != hs.hz)
-			warn("%s was sampled %ld times a second, the executable %ld: its seconds are "
+			modules_warn("%s was sampled %ld times a second, the executable %ld: its seconds are "
 			     "counted at %ld", ms.m[i].base, ms.m[i].hs.hz, hs.hz, hs.hz);
 	if (!hs.present && total > 0) {
 		/* only lists' samples: seconds at the usual rate */

@@ -13,6 +13,7 @@
 #include "errors.h"
 #include "gmon-callpaths.h"
 #include "grow.h"
+#include "name-index.h"
 #include "symtab.h"
 
 /* A load module of the paths: the executable (index 0) or a shared library
@@ -36,6 +37,7 @@ struct resolver {
 	size_t unknown_id;       /* frames in no module */
 	struct library *libs;    /* [0]: the executable */
 	size_t nlibs, libs_cap;
+	struct name_index index; /* of libs[1 ..] by base name and build-id */
 	int demangle;
 	FILE *warnings;
 	const char *program;
@@ -142,22 +144,38 @@ static void load_library(struct resolver *r, struct library *lib, const char *pa
 	lib->loaded = 1;
 }
 
+struct library_key {
+	const struct library *libs;
+	const struct companion_module *mod;
+};
+
+/* Whether libs[item] is mod: its base name and build-id. */
+static int same_library(const void *ctx, size_t item)
+{
+	const struct library_key *k = ctx;
+	const struct library *lib = &k->libs[item];
+
+	return strcmp(lib->base, k->mod->base) == 0 &&
+	       (lib->build_id && k->mod->build_id ? strcmp(lib->build_id, k->mod->build_id) == 0
+						  : !lib->build_id && !k->mod->build_id);
+}
+
 /* The resolver's library for module k of a paths set (the same base name
  * and build-id), read when first met; SIZE_MAX when out of memory. */
 static size_t library_of(struct resolver *r, const struct callpaths *cp, size_t k)
 {
 	const struct companion_module *mod = &cp->modules[k];
 	struct library *lib, *grown;
+	struct library_key key = { r->libs, mod };
+	uint64_t h = name_hash(mod->base, mod->build_id);
+	size_t have;
 
 	if (k == 0)
 		return 0;
-	for (size_t i = 1; i < r->nlibs; i++) {
-		lib = &r->libs[i];
-		if (strcmp(lib->base, mod->base) == 0 &&
-		    (lib->build_id && mod->build_id ? strcmp(lib->build_id, mod->build_id) == 0
-						    : !lib->build_id && !mod->build_id))
-			return i;
-	}
+	/* (10^5 modules searched one by one took minutes) */
+	have = name_index_find(&r->index, h, same_library, &key);
+	if (have != SIZE_MAX)
+		return have;
 	grown = grow_array(r->libs, &r->libs_cap, r->nlibs + 1, sizeof *grown, 8);
 	if (!grown)
 		return SIZE_MAX;
@@ -167,7 +185,8 @@ static size_t library_of(struct resolver *r, const struct callpaths *cp, size_t 
 	lib->module_id = SIZE_MAX;
 	lib->base = own_name(r->m, "", mod->base, "");
 	lib->build_id = mod->build_id ? own_name(r->m, "", mod->build_id, "") : NULL;
-	if (!lib->base || (mod->build_id && !lib->build_id))
+	if (!lib->base || (mod->build_id && !lib->build_id) ||
+	    name_index_add(&r->index, h, r->nlibs) != 0)
 		return SIZE_MAX;
 	load_library(r, lib, mod->path);
 	return r->nlibs++;
@@ -452,6 +471,7 @@ void measured_free(struct measured *m)
 			free(r->libs[k].ids);
 		}
 		free(r->libs);
+		name_index_free(&r->index);
 		free(r->exe_ids);
 		free(r);
 	}

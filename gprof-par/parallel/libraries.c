@@ -27,7 +27,10 @@ static void library_free(struct sum_library *lib)
 	free(lib->build_id);
 	free(lib->soname);
 	free(lib->blocks);
-	sum_outcome_free(&lib->sum);
+	if (lib->sum) {
+		sum_outcome_free(lib->sum);
+		free(lib->sum);
+	}
 }
 
 void sum_libraries_free(struct sum_libraries *sl)
@@ -77,7 +80,6 @@ struct sum_library *sum_libraries_find_or_add(struct sum_libraries *sl, const ch
 	sl->libs = grown;
 	lib = &sl->libs[sl->n];
 	memset(lib, 0, sizeof *lib);
-	sum_outcome_init(&lib->sum);
 	lib->base = strdup(base);
 	lib->path = strdup(path);
 	lib->build_id = build_id ? strdup(build_id) : NULL;
@@ -241,6 +243,15 @@ void sum_libraries_sort(struct sum_libraries *sl)
 	name_index_free(&sl->index);   /* the positions changed */
 }
 
+struct sum_outcome *sum_library_outcome(void)
+{
+	struct sum_outcome *o = malloc(sizeof *o);
+
+	if (o)
+		sum_outcome_init(o);
+	return o;
+}
+
 struct sum_job sum_library_job(const struct sum_job *job, const struct sum_library *lib)
 {
 	struct sum_job j;
@@ -263,7 +274,12 @@ void sum_libraries_serial(const struct sum_job *job, struct sum_outcome *o)
 	for (size_t i = 0; i < sl->n; i++) {
 		struct sum_job lj = sum_library_job(job, &sl->libs[i]);
 
-		if (sl->libs[i].profiled)
-			sum_serial(&lj, &sl->libs[i].sum);
+		if (!sl->libs[i].profiled)
+			continue;
+		if (!(sl->libs[i].sum = sum_library_outcome())) {
+			sl->oom = 1;
+			return;
+		}
+		sum_serial(&lj, sl->libs[i].sum);
 	}
 }

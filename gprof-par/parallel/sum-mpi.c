@@ -1229,8 +1229,11 @@ static void sum_libraries_parallel(struct sum_run *run, const struct sum_job *jo
 	for (size_t i = 0; i < sl.n; i++) {
 		struct sum_job lj = sum_library_job(job, &sl.libs[i]);
 
-		if (sl.libs[i].profiled)
-			sum_blocks(&lj, &sl.libs[i].sum);
+		if (!sl.libs[i].profiled)
+			continue;
+		if (!(sl.libs[i].sum = sum_library_outcome()))
+			fatal("out of memory");
+		sum_blocks(&lj, sl.libs[i].sum);
 	}
 	if (me == 0) {
 		sum_libraries_free(&o->libraries);

@@ -4,7 +4,8 @@
 #   - a PROFILE+modules line with fewer or more fields than its version
 #     (crafted/modules-*): freed uninitialised pointers (double free or
 #     SIGSEGV) in every command that reads a list; now "FILE:LINE: not a
-#     module line", exit 1, no library sum written;
+#     module line", exit 1, no library sum written, the same messages and
+#     files with 2 processes;
 #   - BSD files whose one arc counts (2^32-1) * 10^8 and 2^64-1 calls
 #     (crafted/bsd-count-*, 46 bytes): became that many / (2^32-1) arc
 #     records (2 GB and 4.8 s; "out of memory"); now "too many calls" in
@@ -20,8 +21,8 @@
 #   - 20,000 modules in PROFILE+paths, +calls and +modules of two ranks
 #     (the second in reverse order): the modules were found by linear
 #     search (10^5 took 285 s, bench/modules-bench times it); the sums and
-#     -M must find each module once (each path, call and library counted
-#     twice), in no tight time limit here;
+#     -M, --measured and folded must find each module once (each path,
+#     call and library counted twice), in no tight time limit here;
 #   - a BSD file whose last arc is cut short (crafted/bsd-partial-arc): the
 #     whole arcs only, as GNU gprof (-i and the call graph);
 set -u
@@ -47,6 +48,11 @@ expect_status() {
 	[ "$status" -eq "$want" ] || fail "$what: exit status $status, not $want ($(head -c 600 err))"
 }
 
+# messages FILE: gprof-par's lines of FILE (not mpirun's), without the
+# summary's seconds, rate and number of processes
+messages() {
+	grep "^gprof-par: " "$1" | sed -e 's/ in [0-9.]* s ([^)]*)//' -e 's/ by [0-9]* processes//'
+}
 # ---- 1. module lines with the wrong number of fields ----
 for list in modules-fewer-fields modules-more-fields modules-v1-eight-fields; do
 	rm -rf m && mkdir m && cp gmon.out m/gmon.out.0 && cp gmon.out m/gmon.out.1
@@ -54,6 +60,18 @@ for list in modules-fewer-fields modules-more-fields modules-v1-eight-fields; do
 	expect_status 1 "-S with $list" "$GPROF_PAR" -S m
 	expect_grep "-S with $list: named" "m/gmon.out+modules.1:3: not a module line" err
 	[ ! -e m/gmon.sum+modules ] || fail "-S with $list wrote gmon.sum+modules"
+	# the same with 2 processes: messages and files
+	messages err >serial.err
+	cp m/gmon.sum serial.sum && rm -f m/gmon.sum*
+	status=0
+	MPI_LEAKS=0 mpi "$MPIRUN" --oversubscribe -np 2 "$GPROF_PAR" -S m >out 2>err || status=$?
+	no_crash "-S with $list, 2 processes"
+	[ "$status" -eq 1 ] || fail "-S with $list, 2 processes: exit status $status"
+	messages err >parallel.err
+	cmp -s serial.err parallel.err ||
+		fail "-S with $list: the messages of 2 processes differ: $(diff serial.err parallel.err)"
+	cmp -s serial.sum m/gmon.sum && [ ! -e m/gmon.sum+modules ] ||
+		fail "-S with $list: 2 processes wrote other files: $(ls m)"
 	cp "$crafted/$list" gmon.out+modules
 	expect_status 1 "-M with $list" "$GPROF_PAR" -M prog gmon.out
 	expect_grep "-M with $list: named" "gmon.out+modules:3: not a module line" err
@@ -69,9 +87,12 @@ grep -q "^-	5	-	0x1000	0x2000	0x0	-	/usr/lib/libx.so$" m/gmon.sum+modules ||
 	fail "-S with a good list: $(cat m/gmon.sum+modules)"
 
 # ---- 2. BSD arc counts above 2^32 - 1 ----
+measure=(/usr/bin/time -o rss -f %M)
+[ -x /usr/bin/time ] || { measure=(); echo "note: no /usr/bin/time: memory not measured"; }
 for bsd in bsd-count-2e17 bsd-count-max; do
 	status=0
-	/usr/bin/time -o rss -f %M timeout 60 "$GPROF_PAR" -b -q prog "$crafted/$bsd" >out 2>err ||
+	echo 0 >rss
+	"${measure[@]}" timeout 60 "$GPROF_PAR" -b -q prog "$crafted/$bsd" >out 2>err ||
 		status=$?
 	no_crash "$bsd"
 	[ "$status" -eq 1 ] || fail "$bsd: exit status $status, not 1 ($(head -c 600 err))"
@@ -80,6 +101,7 @@ for bsd in bsd-count-2e17 bsd-count-max; do
 	[ "$rss" -lt 204800 ] || fail "$bsd: $rss kB of memory"
 	echo "note: $bsd: $rss kB"
 done
+command -v python3 >/dev/null || { echo "SKIP: no python3"; exit 77; }
 python3 -c '
 import struct, sys
 sys.stdout.buffer.write(struct.pack("<QQI", 0x1000, 0x1004, 22) + b"\1\0" +
@@ -115,11 +137,6 @@ over() {
 		modules) printf '# gmon-mpi modules 2\n-\t%s\t-\t0x1000\t0x2000\t0x0\t-\t/usr/lib/libx.so\n' "$count" ;;
 		esac >"$dir/gmon.out+$kind.$r"
 	done
-}
-# messages FILE: gprof-par's lines of FILE (not mpirun's), without the
-# summary's seconds, rate and number of processes
-messages() {
-	grep "^gprof-par: " "$1" | sed -e 's/ in [0-9.]* s ([^)]*)//' -e 's/ by [0-9]* processes//'
 }
 for kind in calls paths modules; do
 	for skip in "" --skip-bad; do
@@ -212,5 +229,10 @@ expect_grep "-M on $n modules" "the executable and $n shared libraries" out
 	fail "-M on $n modules: $(grep -c "not chosen" out) modules not chosen"
 expect_status 0 "-S DIR EXE on $n modules" "$GPROF_PAR" -S many prog
 expect_grep "-S DIR EXE on $n modules" "libm1.so " err
+# the paths named (--measured, folded): each library once
+expect_status 0 "--format=folded on $n modules" "$GPROF_PAR" --format=folded prog many/gmon.sum
+[ "$(grep -c ";\[libm[0-9]*\.so\] 2$" out)" -eq $n ] ||
+	fail "--format=folded on $n modules: $(grep -c ";\[libm" out) lines of a library: $(head -3 out)"
+expect_status 0 "--measured on $n modules" "$GPROF_PAR" --measured -b -q prog many/gmon.sum
 
 finish
