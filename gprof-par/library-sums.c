@@ -62,19 +62,27 @@ static int write_list(const char *output, const struct sum_library *libs, size_t
 	return output_commit(&out, err, errlen);
 }
 
-/* OUTPUT+KIND for a library's sum: its base name, with a hash after it
- * where that is a companion's own kind (a library file named "paths":
- * companion-name.h), as the runtime names it.  NULL: out of memory. */
-static char *library_sum_path(const char *output, const struct sum_library *lib)
+/* OUTPUT+KIND for the sum of libs[i]: its base name, with a hash after it
+ * where that is a companion's own kind (a library file named "paths") or
+ * an earlier library's of the sum has it (a/libplug.so, b/libplug.so:
+ * libs are sorted by base name, so those are just before), as the runtime
+ * names them (companion-name.h).  NULL: out of memory. */
+static char *library_sum_path(const char *output, const struct sum_library *libs, size_t i)
 {
+	const struct sum_library *lib = &libs[i];
 	const char *id = lib->build_id ? lib->build_id : "";
 	uint64_t key = companion_library_key(lib->path, (const unsigned char *)id, strlen(id));
-	size_t len = companion_library_kind(lib->base, key, 0, NULL, 0) + 1;
-	char *kind = malloc(len), *path;
+	unsigned salt = 0;
+	size_t len;
+	char *kind, *path;
 
+	while (salt < i && strcmp(libs[i - 1 - salt].base, lib->base) == 0)
+		salt++;
+	len = companion_library_kind(lib->base, key, salt, NULL, 0) + 1;
+	kind = malloc(len);
 	if (!kind)
 		return NULL;
-	companion_library_kind(lib->base, key, 0, kind, len);
+	companion_library_kind(lib->base, key, salt, kind, len);
 	path = companion_path(output, kind);
 	free(kind);
 	return path;
@@ -152,7 +160,7 @@ static int sum_libraries(FILE *msg, const char *program, const struct sum_librar
 			any_listed = 1;
 			continue;
 		}
-		path = library_sum_path(output, &libs[i]);
+		path = library_sum_path(output, libs, i);
 		if (!path)
 			goto nomem;
 		sum_print_skipped(msg, &job, out);

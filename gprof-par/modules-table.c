@@ -67,9 +67,29 @@ static const char *base_of(const char *path)
 	return slash ? slash + 1 : path;
 }
 
-/* The module of that base name, or NULL. */
-static struct module *module_find(struct modules *ms, const char *path)
+/* A module looked for: its path and build-id (or NULL). */
+struct module_key {
+	const struct modules *ms;
+	const char *base, *path, *build_id;
+};
+
+/* The same module: its base name, and its path or its build-id (two
+ * plug-ins a/libplug.so and b/libplug.so are two modules, issue 31 item 3;
+ * one library loaded from two directories, or rebuilt in place, is one). */
+static int same_module(const void *ctx, size_t item)
 {
+	const struct module_key *k = ctx;
+	const struct module *m = &k->ms->m[item];
+
+	return strcmp(m->base, k->base) == 0 &&
+	       (strcmp(m->path, k->path) == 0 ||
+		(m->build_id && k->build_id && strcmp(m->build_id, k->build_id) == 0));
+}
+
+/* The module of that base name and path or build-id, or NULL. */
+static struct module *module_find(struct modules *ms, const char *path, const char *build_id)
+{
+	struct module_key key = { ms, base_of(path), path, build_id };
 	size_t have;
 
 	if (ms->index.n != ms->n) {
@@ -78,16 +98,15 @@ static struct module *module_find(struct modules *ms, const char *path)
 			if (name_index_add(&ms->index, name_hash(ms->m[i].base, NULL), i) != 0)
 				die("out of memory");
 	}
-	have = name_index_find_string(&ms->index, ms->m, sizeof *ms->m,
-				      offsetof(struct module, base), base_of(path));
+	have = name_index_find(&ms->index, name_hash(key.base, NULL), same_module, &key);
 	return have == SIZE_MAX ? NULL : &ms->m[have];
 }
 
-/* The module of that base name (added if new, with path and build-id). */
+/* The module of that path and build-id (added if new). */
 struct module *module_get(struct modules *ms, const char *path, const char *build_id)
 {
 	const char *base = base_of(path);
-	struct module *m = module_find(ms, path);
+	struct module *m = module_find(ms, path, build_id);
 
 	if (m)
 		return m;
@@ -140,7 +159,7 @@ static int add_known_samples(struct modules *ms, const struct module_list *list,
 		die("out of memory");
 	for (size_t k = 0; k < list->n; k++) {
 		const struct module_entry *e = &list->entries[k];
-		struct module *m = module_find(ms, e->path);
+		struct module *m = module_find(ms, e->path, e->build_id);
 
 		if (!m)
 			continue;
@@ -149,7 +168,8 @@ static int add_known_samples(struct modules *ms, const struct module_list *list,
 			     "with the earlier lists' (the list is left out)", path, e->base);
 			for (size_t j = 0; j < k; j++)
 				if ((*added)[j])
-					module_find(ms, list->entries[j].path)->list_samples -=
+					module_find(ms, list->entries[j].path,
+						    list->entries[j].build_id)->list_samples -=
 						list->entries[j].samples;
 			free(*added);
 			*added = NULL;

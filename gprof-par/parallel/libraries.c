@@ -59,17 +59,37 @@ static int index_libraries(struct sum_libraries *sl)
 	return 0;
 }
 
+/* A library of the lists, as sum_libraries_find_or_add looks for it. */
+struct library_key {
+	const struct sum_libraries *sl;
+	const char *base, *path, *build_id;
+};
+
+/* The same library: its base name, and its path or its build-id (two
+ * plug-ins a/libplug.so and b/libplug.so are two libraries, issue 31 item
+ * 3; one library loaded from two directories is one; one rebuilt in place
+ * is one, whose files of another build-id the sum refuses). */
+static int same_library(const void *ctx, size_t item)
+{
+	const struct library_key *k = ctx;
+	const struct sum_library *lib = &k->sl->libs[item];
+
+	return strcmp(lib->base, k->base) == 0 &&
+	       (strcmp(lib->path, k->path) == 0 ||
+		(lib->build_id && k->build_id && strcmp(lib->build_id, k->build_id) == 0));
+}
+
 struct sum_library *sum_libraries_find_or_add(struct sum_libraries *sl, const char *base,
 					      const char *path, const char *build_id,
 					      const char *soname, uint64_t low, uint64_t high)
 {
+	struct library_key key = { sl, base, path, build_id };
 	struct sum_library *grown, *lib;
 	size_t have;
 
 	if (index_libraries(sl) != 0)
 		return NULL;
-	have = name_index_find_string(&sl->index, sl->libs, sizeof *sl->libs,
-				      offsetof(struct sum_library, base), base);
+	have = name_index_find(&sl->index, name_hash(base, NULL), same_library, &key);
 	if (have != SIZE_MAX)
 		return &sl->libs[have];
 	if (name_index_add(&sl->index, name_hash(base, NULL), sl->n) != 0)
@@ -231,9 +251,19 @@ int sum_libraries_read(struct sum_libraries *sl, const struct sum_job *job, size
 	return 0;
 }
 
+/* By base name, then path and build-id: libraries of one base name in the
+ * same order whatever the number of processes (their sums' names follow
+ * it: library-sums.c). */
 static int cmp_library(const void *a, const void *b)
 {
-	return strcmp(((const struct sum_library *)a)->base, ((const struct sum_library *)b)->base);
+	const struct sum_library *x = a, *y = b;
+	int c = strcmp(x->base, y->base);
+
+	if (!c)
+		c = strcmp(x->path, y->path);
+	if (!c)
+		c = strcmp(x->build_id ? x->build_id : "", y->build_id ? y->build_id : "");
+	return c;
 }
 
 void sum_libraries_sort(struct sum_libraries *sl)
