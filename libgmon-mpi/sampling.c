@@ -138,6 +138,28 @@ static struct itimerspec one_shot(uint64_t ns)
 }
 
 /*
+ * The periods of a clock from *accounted to now, rounded to the nearest,
+ * added to *accounted.  A jittered timer's signal comes 0.5 to 1.5
+ * periods after the last: rounded, each such signal stands for at least
+ * one sample (a floor dropped those that came early, and a program of two
+ * periods' CPU time could end with no sample); *accounted then runs up to
+ * half a period ahead of the clock, and the next signal claims less, so
+ * the total stays within half a period of the clock's time.
+ */
+static uint32_t claim_periods(uint64_t now, uint64_t *accounted)
+{
+	uint64_t ahead = now + period_ns / 2, periods;
+
+	if (ahead < *accounted + period_ns)
+		return 0;
+	periods = (ahead - *accounted) / period_ns;
+	if (periods > UINT32_MAX)
+		periods = UINT32_MAX;
+	*accounted += periods * period_ns;
+	return (uint32_t)periods;
+}
+
+/*
  * Process-wide mode: the samples this signal stands for, i.e. the whole
  * periods of the receiving thread's own CPU time not accounted for yet.
  * The thread's own clock, not the process's: the kernel does not hand the
@@ -160,7 +182,6 @@ static uint32_t claim_thread_periods(void)
 {
 	uint64_t now = cpu_clock_ns(CLOCK_THREAD_CPUTIME_ID);
 	unsigned epoch = __atomic_load_n(&sampling_epoch, __ATOMIC_RELAXED);
-	uint64_t periods;
 
 	if (my_epoch != epoch) {
 		int first_ever = my_epoch == 0 && epoch == 1 && !my_clock_predates_sampling;
@@ -171,30 +192,19 @@ static uint32_t claim_thread_periods(void)
 			return 0;
 		}
 	}
-	if (now < my_accounted_ns + period_ns)
-		return 0;
-	periods = (now - my_accounted_ns) / period_ns;
-	if (periods > UINT32_MAX)
-		periods = UINT32_MAX;
-	my_accounted_ns += periods * period_ns;
-	return (uint32_t)periods;
+	return claim_periods(now, &my_accounted_ns);
 }
 
-/* Per-thread timers: the whole periods of the slot's clock since its last
+/* Per-thread timers: the periods of the slot's clock since its last
  * sample (its timer's start, or sampling's resumption). */
 static uint32_t claim_slot_periods(struct thread_slot *s)
 {
 	uint64_t now = cpu_clock_ns(s->clock);
 	uint64_t accounted = __atomic_load_n(&s->accounted_ns, __ATOMIC_RELAXED);
-	uint64_t periods;
+	uint32_t periods = claim_periods(now, &accounted);
 
-	if (now < accounted + period_ns)
-		return 0;
-	periods = (now - accounted) / period_ns;
-	if (periods > UINT32_MAX)
-		periods = UINT32_MAX;
-	__atomic_store_n(&s->accounted_ns, accounted + periods * period_ns, __ATOMIC_RELAXED);
-	return (uint32_t)periods;
+	__atomic_store_n(&s->accounted_ns, accounted, __ATOMIC_RELAXED);
+	return periods;
 }
 
 /* Whether info is the signal of the calling thread's own timer. */

@@ -7,7 +7,7 @@
 # signal interrupts whatever SA_RESTART says return EINTR, and a program
 # that resumes them as POSIX says gets the same results; read() does not.
 # No aliasing: the periods are jittered, so a 10% phase of a 60 ms rhythm
-# measures 10% within a point (8 copies at once, about 6,200 samples).
+# measures 10% within a point (8 copies at once, about 7,700 samples).
 . "$(dirname "$0")/lib.sh"
 need_gprof
 gprof_par=$top_builddir/gprof-par/gprof-par
@@ -80,14 +80,16 @@ expect_eq "$(cat wall-calls.out)" "$(cat plain.out)" "interrupted-calls' results
 grep -q '^read: 0 EINTR$' wall-calls.err || fail "read() was interrupted: $(cat wall-calls.err)"
 note "EINTR returned under the wall clock at 1000 Hz: $(grep -v '^read' wall-calls.err | tr '\n' ' ')"
 
-# no aliasing: 8 copies of a 60 ms rhythm at once, 7.8 s each (about 6,200
-# samples: the sampling noise is about 0.3 points pooled, 0.7 per copy).
-# Without jitter a copy measures 0% or 16.7% (its timer's offset in the
-# round), whatever its length: each copy must be within 3 points.
+# no aliasing: 8 copies of a 60 ms rhythm at once, 9.6 s each (about 7,700
+# samples: the sampling noise is about 0.3 points pooled, 0.7 per copy;
+# under load one copy was seen 3.3 points off).  A periodic timer (the
+# design before the jitter) measured every copy 1.3 to 3.4 points low,
+# 8.2% pooled: the pooled share must be within a point, each copy's within
+# 5 (a copy locked to the round would measure 0% or 16.7%).
 build_linked rhythm "$programs/rhythm.c"
 for i in 1 2 3 4 5 6 7 8; do
 	mkdir "r$i"
-	(cd "r$i" && BG_GMON_CLOCK=wall ../rhythm 130 >truth) &
+	(cd "r$i" && BG_GMON_CLOCK=wall ../rhythm 160 >truth) &
 done
 wait
 short=0 long=0
@@ -96,7 +98,7 @@ for i in 1 2 3 4 5 6 7 8; do
 	l=$(samples_under phase_long rhythm "r$i/gmon.out")
 	copy=$(awk -v s="$s" -v l="$l" 'BEGIN { printf "%.2f", 100 * s / (s + l) }')
 	own=$(awk '{ printf "%.2f", 100 * $2 / ($2 + $4) }' "r$i/truth")
-	awk -v m="$copy" -v t="$own" 'BEGIN { d = m - t; if (d < 0) d = -d; exit !(d <= 3) }' ||
+	awk -v m="$copy" -v t="$own" 'BEGIN { d = m - t; if (d < 0) d = -d; exit !(d <= 5) }' ||
 		fail "copy $i: the 10% phase measured $copy% of $((s + l)) samples; its own clock says $own%"
 	short=$((short + s)) long=$((long + l))
 done
