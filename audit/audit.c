@@ -16,8 +16,8 @@
  * runtime writes a profile: a rank the subset selects (or a serial
  * program), with libgmon-mpi.so loaded.  It cannot see the runtime's
  * later decisions: mondisable(), a program not built with -pg (which
- * never starts the runtime), moncontrol(0) do not stop its counts, and
- * the file is written all the same.  Elsewhere (unset, none, malformed,
+ * never starts the runtime), moncontrol(0) do not stop its counts; the
+ * file is written only beside a profile the runtime wrote (below).  Elsewhere (unset, none, malformed,
  * a rank not selected, LD_BIND_NOW set: la_pltenter would never be
  * called) la_version declines, and the dynamic linker unloads the
  * library: no cost at all.  A malformed value is reported by
@@ -27,8 +27,9 @@
  * (la_objclose, in _dl_fini: after the atexit handlers, _mcleanup among
  * them, and the destructors of the program's modules), or by this
  * library's destructor if that never came; not by a forked child (its
- * counts are its parent's too), and not when the process ends otherwise
- * (_exit, a signal).
+ * counts are its parent's too), not when the process ends otherwise
+ * (_exit, a signal), and not when the runtime did not write the profile
+ * (the profile's file is still the one there was at la_version, or none).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -36,6 +37,7 @@
 #include <link.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "diag.h"
@@ -62,6 +64,12 @@ static struct {
 	char profile[4096];
 	pid_t owner_pid;
 	int runtime_loaded;    /* libgmon-mpi.so is in the program */
+	/* the profile's file at la_version (had: there was one): the runtime
+	 * writes a new file (a temporary renamed over it), and a profile that
+	 * is still this one was not written */
+	int had_profile;
+	dev_t profile_dev;
+	ino_t profile_ino;
 	int written;
 	struct object *main;   /* the executable */
 	struct object *objects; /* every one, newest first */
@@ -80,6 +88,7 @@ static const char *base_name(const char *path)
 PUBLIC unsigned int la_version(unsigned int version)
 {
 	struct gmon_config *c = &au.config;
+	struct stat st;
 	const char *bind_now;
 	int err;
 
@@ -106,22 +115,12 @@ PUBLIC unsigned int la_version(unsigned int version)
 	}
 	profile_name(au.profile, sizeof au.profile, c, lineage_is_descendant());
 	au.owner_pid = getpid();
-	return LAV_CURRENT;
-}
-
-/* A module opened where a closed one was (dlclose, then dlopen) takes its
- * addresses: the closed one's range is emptied, so that no frame finds it. */
-static void forget_closed_under(const struct module *m)
-{
-	for (struct object *o = au.objects; o; o = o->next) {
-		struct module *old;
-
-		if (!o->closed || o->module < 0)
-			continue;
-		old = &au.modules.m[o->module];
-		if (old->low < m->high && m->low < old->high)
-			old->low = old->high = 0;
+	if (lstat(au.profile, &st) == 0) {
+		au.had_profile = 1;
+		au.profile_dev = st.st_dev;
+		au.profile_ino = st.st_ino;
 	}
+	return LAV_CURRENT;
 }
 
 /* Reads the module's headers now, while its link map is sure to live. */
@@ -135,7 +134,6 @@ static void read_module(struct object *o, const struct link_map *map)
 	if (plt_module_add(&au.modules, map, &added) != 0 || !added)
 		return;
 	o->module = (long)au.modules.n - 1;
-	forget_closed_under(&au.modules.m[o->module]);
 }
 
 PUBLIC unsigned int la_objopen(struct link_map *map, Lmid_t lmid, uintptr_t *cookie)
@@ -196,6 +194,16 @@ PUBLIC Elf64_Addr la_x86_64_gnu_pltenter(Elf64_Sym *sym, unsigned int ndx, uintp
 	return sym->st_value;
 }
 
+/* Whether the runtime wrote the profile in this process: a file there now
+ * that is not the one there was at la_version. */
+static int profile_written(void)
+{
+	struct stat st;
+
+	return lstat(au.profile, &st) == 0 && S_ISREG(st.st_mode) &&
+	       !(au.had_profile && st.st_dev == au.profile_dev && st.st_ino == au.profile_ino);
+}
+
 static void write_counts(void)
 {
 	struct plt_write_summary sum;
@@ -208,6 +216,12 @@ static void write_counts(void)
 	if (!au.runtime_loaded)
 		return;                 /* no profile for this file to stand beside */
 	companion_name(au.profile, GMON_PLT_CALLS_NAME, name, sizeof name);
+	if (!profile_written()) {
+		/* nothing for it to stand beside (the runtime said why) */
+		diag("the profile %s was not written: the calls through the PLT are not "
+		     "written either (%s)", au.profile, name);
+		return;
+	}
 	err = au.modules.n > 0 ? plt_write(au.profile, &au.modules, &sum) : ENOENT;
 	if (err == ENOENT && au.modules.n == 0)
 		diag("cannot write the calls through the PLT %s: the executable's program headers "
@@ -226,6 +240,11 @@ PUBLIC unsigned int la_objclose(uintptr_t *cookie)
 {
 	struct object *o = (struct object *)*cookie;
 
+	if (o && !o->closed && o != au.main && o->module >= 0)
+		/* its calls so far are of its load; a module opened later may be
+		 * mapped over its range (a frame of a call is named after the
+		 * module mapped when it was counted: module_map_find_at) */
+		au.modules.m[o->module].closed = plt_table_new_generation();
 	if (o)
 		o->closed = 1;
 	if (o && o == au.main)

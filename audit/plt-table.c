@@ -25,10 +25,17 @@ struct slot {
 	uintptr_t from, to;
 	uint64_t count;
 	uint32_t state;
+	uint32_t gen;
 };
 
 static struct slot *table;
 static uint64_t lost;
+static uint32_t generation;
+
+uint32_t plt_table_new_generation(void)
+{
+	return __atomic_add_fetch(&generation, 1, __ATOMIC_ACQ_REL);
+}
 
 int plt_table_init(void)
 {
@@ -44,7 +51,8 @@ int plt_table_init(void)
 void plt_table_count(uintptr_t from, uintptr_t to)
 {
 	struct slot *t = __atomic_load_n(&table, __ATOMIC_ACQUIRE);
-	uint64_t h = (from * 0x9e3779b97f4a7c15ull) ^ (to * 0xc2b2ae3d27d4eb4full);
+	uint32_t gen = __atomic_load_n(&generation, __ATOMIC_ACQUIRE);
+	uint64_t h = (from * 0x9e3779b97f4a7c15ull) ^ (to * 0xc2b2ae3d27d4eb4full) ^ gen;
 	size_t s = (size_t)(h >> (64 - TABLE_BITS));
 
 	if (!t)
@@ -62,12 +70,13 @@ void plt_table_count(uintptr_t from, uintptr_t to)
 			} else {
 				e->from = from;
 				e->to = to;
+				e->gen = gen;
 				e->count = 1;
 				__atomic_store_n(&e->state, READY, __ATOMIC_RELEASE);
 				return;
 			}
 		}
-		if (state == READY && e->from == from && e->to == to) {
+		if (state == READY && e->from == from && e->to == to && e->gen == gen) {
 			__atomic_fetch_add(&e->count, 1, __ATOMIC_RELAXED);
 			return;
 		}
@@ -97,7 +106,8 @@ int plt_table_snapshot(struct plt_count **out, size_t *n, uint64_t *lost_calls)
 	for (size_t s = 0; s < TABLE_SIZE && k < used; s++)
 		if (__atomic_load_n(&t[s].state, __ATOMIC_ACQUIRE) == READY)
 			(*out)[k++] = (struct plt_count){ t[s].from, t[s].to,
-							  __atomic_load_n(&t[s].count, __ATOMIC_RELAXED) };
+							  __atomic_load_n(&t[s].count, __ATOMIC_RELAXED),
+							  t[s].gen };
 	*n = k;
 	return 0;
 }

@@ -70,8 +70,8 @@ static int fill(int fd, void *ctx)
 		const struct plt_count *c = &pp->counts[i];
 
 		text_out_printf(o, "call\t%llu\t", (unsigned long long)c->count);
-		module_map_print_frame(o, pp->map, c->from, 1, "\t");
-		module_map_print_frame(o, pp->map, c->to, 0, "\n");
+		module_map_print_frame_at(o, pp->map, c->from, 1, c->gen, "\t");
+		module_map_print_frame_at(o, pp->map, c->to, 0, c->gen, "\n");
 		pp->summary->calls += c->count;
 		pp->summary->lines++;
 	}
@@ -100,8 +100,8 @@ int plt_write(const char *profile, struct module_map *map, struct plt_write_summ
 		return unlink(path) != 0 && errno != ENOENT ? errno : 0;
 	}
 	for (size_t i = 0; i < ncounts; i++) {
-		module_map_mark(map, counts[i].from, 1);
-		module_map_mark(map, counts[i].to, 0);
+		module_map_mark_at(map, counts[i].from, 1, counts[i].gen);
+		module_map_mark_at(map, counts[i].to, 0, counts[i].gen);
 	}
 	summary->modules = module_map_number(map);
 	pp.counts = counts;

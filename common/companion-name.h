@@ -19,6 +19,7 @@
 #define GMON_COMPANION_NAME_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 /* The length of profile before its rank-like suffix (where "+KIND" goes):
  * strlen(profile) when its name has no such suffix. */
@@ -31,5 +32,22 @@ size_t companion_stem(const char *profile);
  * result is size or more.
  */
 size_t companion_name(const char *profile, const char *kind, char *buf, size_t size);
+
+/*
+ * A shared library's companion, PROFILE+KIND: KIND is its file's base
+ * name, unless that is not unique (issue 31, item 3): a base name that is
+ * a companion's own kind (paths, calls, plt-calls, modules:
+ * companion_kind_reserved), or that another library of the same write has
+ * (a/libplug.so and b/libplug.so), gets "~HHHHHHHH" after it, 8 hex digits
+ * of a hash of its path and build-id (companion_library_key) and of salt:
+ * libplug.so~3f09a2c1.  A writer asks with salt 0, 1, 2, ... until the
+ * name is not another library's of its write; the list beside the profile
+ * names each file (gmon-modules.h), and readers take the name from there.
+ * Returns the full kind's length, as companion_name.
+ */
+int companion_kind_reserved(const char *kind);
+uint64_t companion_library_key(const char *path, const unsigned char *id, size_t id_len);
+size_t companion_library_kind(const char *base, uint64_t key, unsigned salt, char *buf,
+			      size_t size);
 
 #endif /* GMON_COMPANION_NAME_H */

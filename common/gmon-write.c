@@ -13,6 +13,7 @@ void gmon_writer_init(struct gmon_writer *w, int fd, void *buf, size_t cap)
 	w->len = 0;
 	w->bytes_written = 0;
 	w->error = 0;
+	w->dimen = GMON_DIMEN_CPU;
 }
 
 static void flush(struct gmon_writer *w)
@@ -112,9 +113,13 @@ uint64_t gmon_histogram_layers(const void *bins, size_t bin_size, uint32_t nbins
 void gmon_write_histogram(struct gmon_writer *w, gmon_addr_t low_pc, gmon_addr_t high_pc,
 			  uint32_t rate, const void *bins, size_t bin_size, uint32_t nbins)
 {
-	static const char dimen[GMON_DIMEN_LEN] = "seconds";
+	char dimen[GMON_DIMEN_LEN] = {0};
 	uint64_t layers = gmon_histogram_layers(bins, bin_size, nbins);
 
+	size_t dimen_len = strlen(w->dimen);
+
+	/* NUL-padded, as glibc's */
+	memcpy(dimen, w->dimen, dimen_len < sizeof dimen ? dimen_len : sizeof dimen);
 	/* Layer k holds what is left of each bin after k full layers, capped. */
 	for (uint64_t k = 0; k < layers && !w->error; k++) {
 		uint64_t below = k * GMON_HIST_BIN_MAX;

@@ -22,6 +22,8 @@ struct gmon_writer {
 	size_t len;
 	uint64_t bytes_written; /* flushed to fd so far */
 	int error;              /* first errno seen, 0 if none */
+	const char *dimen;      /* the histograms' dimension: GMON_DIMEN_CPU (the
+				 * default) or GMON_DIMEN_WALL */
 };
 
 /* buf must hold at least 64 bytes; larger buffers mean fewer write(2)s. */

@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "companion-name.h"
+#include "companion-text.h"
 #include "companions.h"
 #include "files.h"
 #include "gmon-calls.h"
@@ -43,17 +45,39 @@ static int write_list(const char *output, const struct sum_library *libs, size_t
 		if (sums[i]) {
 			const char *slash = strrchr(sums[i], '/');
 
-			fputs(slash ? slash + 1 : sums[i], out.stream);
+			companion_put_name(out.stream, slash ? slash + 1 : sums[i]);
 		} else {
 			fputs("-", out.stream);
 		}
-		fprintf(out.stream, "\t%llu\t%s\t0x%llx\t0x%llx\t0x0\t%s\t%s\n",
+		/* the names escaped, as the runtime writes them */
+		fprintf(out.stream, "\t%llu\t%s\t0x%llx\t0x%llx\t0x0\t",
 			(unsigned long long)libs[i].samples,
 			libs[i].build_id ? libs[i].build_id : "-",
-			(unsigned long long)libs[i].low, (unsigned long long)libs[i].high,
-			libs[i].soname ? libs[i].soname : "-", libs[i].path);
+			(unsigned long long)libs[i].low, (unsigned long long)libs[i].high);
+		companion_put_name(out.stream, libs[i].soname ? libs[i].soname : "-");
+		fputc('\t', out.stream);
+		companion_put_name(out.stream, libs[i].path);
+		fputc('\n', out.stream);
 	}
 	return output_commit(&out, err, errlen);
+}
+
+/* OUTPUT+KIND for a library's sum: its base name, with a hash after it
+ * where that is a companion's own kind (a library file named "paths":
+ * companion-name.h), as the runtime names it.  NULL: out of memory. */
+static char *library_sum_path(const char *output, const struct sum_library *lib)
+{
+	const char *id = lib->build_id ? lib->build_id : "";
+	uint64_t key = companion_library_key(lib->path, (const unsigned char *)id, strlen(id));
+	size_t len = companion_library_kind(lib->base, key, 0, NULL, 0) + 1;
+	char *kind = malloc(len), *path;
+
+	if (!kind)
+		return NULL;
+	companion_library_kind(lib->base, key, 0, kind, len);
+	path = companion_path(output, kind);
+	free(kind);
+	return path;
 }
 
 /* The calls of that kind the sum added up (sum.h, struct sum_calls), into
@@ -128,7 +152,7 @@ static int sum_libraries(FILE *msg, const char *program, const struct sum_librar
 			any_listed = 1;
 			continue;
 		}
-		path = companion_path(output, libs[i].base);
+		path = library_sum_path(output, &libs[i]);
 		if (!path)
 			goto nomem;
 		sum_print_skipped(msg, &job, out);

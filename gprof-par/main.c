@@ -13,6 +13,7 @@
  */
 #include "config.h"
 
+#include <limits.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <stddef.h>
@@ -49,6 +50,11 @@
 #include "module-list.h"
 #include "modules-report.h"
 #include "mpi-module.h"
+#include "companion-name.h"
+#include "gmon-mpi-profile.h"
+#include "mpi-profile.h"
+#include "mpi-report.h"
+#include "mpi-sites.h"
 #include "name-index.h"
 #include "options.h"
 #include "ordering.h"
@@ -441,14 +447,61 @@ static void write_balance_svg(const char *path, const struct balance_view *v,
 	balance_heat_free(&heat);
 }
 
+/* Reads the MPI profiles beside profiles[0 .. n) into *mp; *missing: how
+ * many have none.  Returns 0, or 1 after saying what is wrong. */
+static int read_mpi_profiles(char *const *profiles, size_t n, struct mpi_profile *mp,
+			     size_t *missing)
+{
+	char err[1024];
+
+	*missing = 0;
+	for (size_t i = 0; i < n; i++) {
+		size_t len = companion_name(profiles[i], GMON_MPI_PROFILE_KIND, NULL, 0);
+		char *path = malloc(len + 1);
+		int rc;
+
+		if (!path)
+			die("out of memory");
+		companion_name(profiles[i], GMON_MPI_PROFILE_KIND, path, len + 1);
+		rc = mpi_profile_read(mp, path, err, sizeof(err));
+		free(path);
+		if (rc < 0) {
+			fprintf(stderr, PROGRAM ": %s\n", err);
+			return 1;
+		}
+		*missing += rc == 1;
+	}
+	return 0;
+}
+
+/* The load balance's ranks get their wall time in MPI from the MPI
+ * profiles beside the profiles, where there are some. */
+static void balance_add_mpi_time(struct balance_view *v, char *const *profiles, size_t n)
+{
+	struct mpi_profile mp = { NULL, 0 };
+	size_t missing;
+
+	if (read_mpi_profiles(profiles, n, &mp, &missing) == 0)
+		for (size_t i = 0; i < mp.nranks; i++)
+			for (uint64_t r = 0; r < v->nranks; r++)
+				if (v->ranks[r].rank == mp.ranks[i].rank) {
+					v->ranks[r].mpi_seconds = (double)mp.ranks[i].mpi_ns / 1e9;
+					v->has_mpi = 1;
+				}
+	mpi_profile_free(&mp);
+}
+
 static void print_balance(const struct options *o, const struct balance_state *b,
-			  const struct sum_outcome *sum, const struct profile *p, int *printed)
+			  const struct sum_outcome *sum, const struct profile *p,
+			  char *const *profiles, size_t nprofiles, int *printed)
 {
 	struct balance_view v;
 	double hz = p->nhists > 0 && p->hists[0].rate > 0 ? p->hists[0].rate : 1.0;
 
 	if (balance_view_build(&v, &sum->balance, b->rows, hz) != 0)
 		die("out of memory computing the load balance");
+	v.dimen = p->nhists > 0 ? p->hists[0].dimen : NULL;
+	balance_add_mpi_time(&v, profiles, nprofiles);
 	if (o->balance_svg)
 		write_balance_svg(o->balance_svg, &v, &sum->balance);
 	if (o->balance) {
@@ -633,6 +686,23 @@ static void print_file_order(const struct symtab *st, const struct callgraph *cg
 	free(files);
 }
 
+/* A directory holding glibc's one gmon.out and no rank files: the program
+ * was profiled by glibc's runtime, whose ranks all wrote (and overwrote)
+ * that one file.  Say how to get one file per rank. */
+static void report_single_gmon_out(const char *dir)
+{
+	char path[PATH_MAX];
+	struct stat sb;
+
+	if (snprintf(path, sizeof path, "%s/gmon.out", dir) >= (int)sizeof path ||
+	    lstat(path, &sb) != 0 || !S_ISREG(sb.st_mode))
+		return;
+	fprintf(stderr, PROGRAM ": %s is glibc's single profile (under "
+		"mpirun every rank overwrites it): link the program with -lgmon-mpi (mpicc -pg "
+		"... -lgmon-mpi) or run it under gmon-run to get one gmon.out.<rank> per rank\n",
+		path);
+}
+
 /* Process 0's part before summing: the executable (its errors come first,
  * as in GNU gprof) and, for -S, the directory's files.  Returns 0, or -1
  * after printing why. */
@@ -701,9 +771,55 @@ static int prepare(const struct options *o, struct symtab *st, int *have_symtab,
 	rankfiles_others_free(&others);
 	if (plan->nranks == 0) {
 		fprintf(stderr, PROGRAM ": %s: no " RANKFILES_PREFIX "<N> files to sum\n", o->dir);
+		report_single_gmon_out(o->dir);
 		return -1;
 	}
 	return 0;
+}
+
+/* -s and -S: the inputs' MPI profiles, one after another, into OUTPUT+mpi. */
+static int sum_mpi_profiles(const struct sum_plan *plan)
+{
+	char err[1024];
+	long n = mpi_profile_concatenate(plan->job.paths, plan->job.n, plan->output, err,
+					 sizeof(err));
+
+	if (n < 0) {
+		fprintf(stderr, PROGRAM ": %s\n", err);
+		return 1;
+	}
+	if (n > 0 && !options_quiet)
+		fprintf(stderr, PROGRAM ": added the MPI profiles (%ld file%s) into %s+" GMON_MPI_PROFILE_KIND
+			"\n", n, n == 1 ? "" : "s", plan->output);
+	return 0;
+}
+
+/* --mpi: the MPI profiles beside profiles[0 .. n), read and printed. */
+static int print_mpi_profile(const struct options *o, struct symtab *st, char *const *profiles,
+			     size_t n)
+{
+	struct mpi_profile mp = { NULL, 0 };
+	struct mpi_site_names names;
+	size_t missing = 0;
+	int status = read_mpi_profiles(profiles, n, &mp, &missing);
+
+	if (status == 0 && mp.nranks == 0) {
+		fprintf(stderr, PROGRAM ": no MPI profile beside %s%s: run the program under "
+			"gmon-run --mpi (the PMPI wrapper library) to record one\n", profiles[0],
+			n > 1 ? " and the others" : "");
+		status = 1;
+	}
+	if (status == 0 && missing > 0)
+		fprintf(stderr, PROGRAM ": %zu of %zu profiles have no MPI profile beside them\n",
+			missing, n);
+	if (status == 0) {
+		if (mpi_sites_name(&names, &mp, st, o->executable) != 0 ||
+		    mpi_report_print(stdout, &mp, &names, (enum mpi_report_format)o->mpi) != 0)
+			die("out of memory printing the MPI profile");
+		mpi_sites_free(&names, &mp);
+	}
+	mpi_profile_free(&mp);
+	return status;
 }
 
 /*
@@ -936,6 +1052,8 @@ int main(int argc, char **argv)
 	status = sum_and_write(&plan, mpi, me == 0, &sum);
 	if (mpi)
 		mpi->finalize();
+	if (status == 0 && me == 0 && plan.output)
+		status = sum_mpi_profiles(&plan);
 	if (status == 0 && me == 0 && o.timing && o.sum_dir && !o.executable)
 		print_timing(&sum);
 	if (status != 0 || me != 0 || (o.sum_dir && !o.executable)) {
@@ -954,10 +1072,14 @@ int main(int argc, char **argv)
 	if (o.sum_dir)
 		reread_sum(plan.output, &p);
 	check_fingerprint(&st, &p);
-	if (o.modules) {   /* -M: the report over all load modules, instead */
-		status = modules_report(&o, &st, &p, o.sum_dir ? (char *const *)&plan.output
-							       : plan.job.paths,
-					o.sum_dir ? 1 : plan.job.n);
+	if (o.mpi || o.modules) {
+		/* --mpi: the MPI profile; -M: the report over all load modules;
+		 * each instead of the report */
+		char *const *profiles = o.sum_dir ? (char *const *)&plan.output : plan.job.paths;
+		size_t nprofiles = o.sum_dir ? 1 : plan.job.n;
+
+		status = o.mpi ? print_mpi_profile(&o, &st, profiles, nprofiles)
+			       : modules_report(&o, &st, &p, profiles, nprofiles);
 		profile_free(&p);
 		balance_state_free(&bal, me);
 		symtab_free(&st);
@@ -1053,7 +1175,9 @@ int main(int argc, char **argv)
 	if (style & STYLE_FILE_ORDER)
 		print_file_order(&st, cg);
 	if ((o.balance || o.balance_svg) && sum.has_balance)
-		print_balance(&o, &bal, &sum, &p, &printed);
+		print_balance(&o, &bal, &sum, &p,
+			      o.sum_dir ? (char *const *)&plan.output : plan.job.paths,
+			      o.sum_dir ? 1 : plan.job.n, &printed);
 	if (o.format != FORMAT_GNU)
 		paths_print_export(&o, &measured, cg, &st, &plan.job, &sum);
 	if (o.flame_graph)

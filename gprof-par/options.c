@@ -14,6 +14,7 @@
 #include <libiberty/libiberty.h>
 
 #include "balance-print.h"
+#include "mpi-report.h"
 #include "bsd-format.h"
 #include "demangle.h"
 #include "errors.h"
@@ -27,6 +28,7 @@ enum {
 	OPT_SKIP_BAD = 256,
 	OPT_REGIONS,
 	OPT_LOAD_BALANCE,
+	OPT_MPI,
 	OPT_NO_LOAD_BALANCE,
 	OPT_LOAD_BALANCE_SVG,
 	OPT_MEASURED,
@@ -236,8 +238,24 @@ DEFAULT_EXECUTABLE ").  Several gmon files, e.g. one per MPI rank, are added up 
 "                              with -S DIRECTORY EXECUTABLE.  Its OpenMP\n"
 "                              regions count for their function (--regions=\n"
 "                              parent) unless --regions is given.  Memory grows\n"
-"                              with functions and with ranks, not with both\n"
+"                              with functions and with ranks, not with both.\n"
+"                              With MPI profiles beside the files (gmon-run\n"
+"                              --mpi), each rank's wall time in MPI too (text:\n"
+"                              a line; JSON: mpi_seconds per rank)\n"
 "      --no-load-balance       do not print it (-S DIRECTORY EXECUTABLE)\n"
+"      --mpi[=FORMAT]          the MPI profile instead of the report: the wall\n"
+"                              time inside MPI calls that the PMPI wrapper\n"
+"                              library recorded (gmon-run --mpi) in\n"
+"                              PROFILE+mpi.N beside each profile (-s and -S add\n"
+"                              them to SUM+mpi): each rank's share in MPI, the\n"
+"                              call sites (MPI function, the caller and with -g\n"
+"                              the call's source line) by time\n"
+"                              with their calls, bytes and seconds per rank\n"
+"                              (min, mean, max, imbalance), and each MPI\n"
+"                              function's totals.  FORMAT: text (the default),\n"
+"                              csv (one row per function, call site and rank,\n"
+"                              and per function and call site with rank all) or\n"
+"                              json\n"
 "      --measured              the call graph's children times measured from the\n"
 "                              call paths libgmon-mpi sampled (PROFILE+paths,\n"
 "                              summed with the profiles by -s and -S), not\n"
@@ -408,6 +426,21 @@ void die(const char *msg)
 static struct symspec *specs;
 static size_t nspecs, specs_cap;
 
+/* OPTION[=FORMAT] of a whole-output view: text (also without FORMAT), csv
+ * or json, as the values given; anything else is refused (exit 1). */
+static int text_csv_json(const char *option, const char *format, int text, int csv, int json)
+{
+	if (!format || strcmp(format, "text") == 0)
+		return text;
+	if (strcmp(format, "csv") == 0)
+		return csv;
+	if (strcmp(format, "json") == 0)
+		return json;
+	if (!options_quiet)
+		fprintf(stderr, PROGRAM ": %s=%s: use text, csv or json\n", option, format);
+	exit(1);
+}
+
 static void add_spec(struct options *o, enum symspec_table table, const char *text)
 {
 	if (nspecs == specs_cap) {
@@ -529,6 +562,13 @@ static void check_paths_options(const struct options *o)
 /* -M prints a report of its own: the flat profile and the call graph. */
 static void check_modules_options(const struct options *o)
 {
+	if (o->mpi && (o->modules || o->format != FORMAT_GNU || o->measured || o->flame_graph ||
+		       o->load_balance || o->balance_svg))
+		die("--mpi prints the MPI profile alone: not with -M, --format, --measured, "
+		    "--flame-graph or --load-balance");
+	if (o->mpi && !o->executable)
+		die("--mpi names the callers after the executable's functions: name it after the "
+		    "directory (gprof-par -S DIRECTORY EXECUTABLE)");
 	if (!o->modules)
 		return;
 	if (o->sum_dir && !o->executable)
@@ -677,6 +717,7 @@ void options_parse(int argc, char **argv, struct options *o)
 		{ "inline-file-names", no_argument, NULL, OPT_INLINE_FILE_NAMES },
 		{ "regions", required_argument, NULL, OPT_REGIONS },
 		{ "load-balance", optional_argument, NULL, OPT_LOAD_BALANCE },
+		{ "mpi", optional_argument, NULL, OPT_MPI },
 		{ "no-load-balance", no_argument, NULL, OPT_NO_LOAD_BALANCE },
 		{ "load-balance-svg", required_argument, NULL, OPT_LOAD_BALANCE_SVG },
 		{ "measured", no_argument, NULL, OPT_MEASURED },
@@ -834,22 +875,15 @@ void options_parse(int argc, char **argv, struct options *o)
 			break;
 		}
 		case OPT_LOAD_BALANCE:
-			if (!optarg || strcmp(optarg, "text") == 0)
-				o->load_balance = BALANCE_TEXT;
-			else if (strcmp(optarg, "csv") == 0)
-				o->load_balance = BALANCE_CSV;
-			else if (strcmp(optarg, "json") == 0)
-				o->load_balance = BALANCE_JSON;
-			else {
-				if (options_quiet)
-					exit(1);
-				fprintf(stderr, PROGRAM ": --load-balance=%s: use text, csv or json\n",
-					optarg);
-				exit(1);
-			}
+			o->load_balance = text_csv_json("--load-balance", optarg, BALANCE_TEXT,
+							BALANCE_CSV, BALANCE_JSON);
 			break;
 		case OPT_NO_LOAD_BALANCE:
 			o->no_load_balance = 1;
+			break;
+		case OPT_MPI:
+			o->mpi = text_csv_json("--mpi", optarg, MPI_REPORT_TEXT, MPI_REPORT_CSV,
+					       MPI_REPORT_JSON);
 			break;
 		case OPT_LOAD_BALANCE_SVG:
 			o->balance_svg = optarg;

@@ -56,6 +56,8 @@ struct options {
 	int load_balance;        /* --load-balance[=FORMAT]: an enum
 				  * balance_format (balance-print.h); 0: not asked */
 	int no_load_balance;     /* --no-load-balance */
+	int mpi;                 /* --mpi[=FORMAT]: an enum mpi_report_format
+				  * (mpi-report.h); 0: not asked */
 	int balance;             /* the load balance to print (a format), or 0 */
 	const char *balance_svg; /* --load-balance-svg=FILE, or NULL */
 	int measured;            /* --measured: children times from call paths */

@@ -28,7 +28,8 @@
  * instruction ends just before ADDRESS.  BUILD-ID is the GNU build-id in hex,
  * or "-" if the module has none; PATH is the module's file as loaded (the
  * rest of the line, may hold spaces) or the base name for a module with no
- * file (the vDSO: linux-vdso.so.1).
+ * file (the vDSO: linux-vdso.so.1), escaped as common/text-escape.h says
+ * (a backslash as \\, a newline \n, a tab \t, other control bytes \xHH).
  *
  * SAMPLES is counted in the histogram's units (one sample = 1/rate s of CPU
  * time; a signal that stands for several timer periods adds them all), so

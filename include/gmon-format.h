@@ -44,6 +44,13 @@ typedef uint64_t gmon_addr_t;
 #define GMON_DIMEN_LEN 15
 #define GMON_HIST_HEADER_SIZE (2 * sizeof(gmon_addr_t) + 4 + 4 + GMON_DIMEN_LEN + 1)
 #define GMON_HIST_BIN_MAX 0xffffu
+/* The dimension names the clock the samples were taken on (the
+ * abbreviation is 's' for both): CPU time, as glibc writes it, or elapsed
+ * (wall-clock) time, BG_GMON_CLOCK=wall.  GNU gprof prints it ("Each sample
+ * counts as 0.01 wall-sec.") and, as gprof-par, refuses to add histograms
+ * of different dimensions. */
+#define GMON_DIMEN_CPU "seconds"
+#define GMON_DIMEN_WALL "wall-sec"
 
 /* Arc record, after its tag byte: from_pc, self_pc, 32-bit count. */
 #define GMON_ARC_SIZE (2 * sizeof(gmon_addr_t) + 4)

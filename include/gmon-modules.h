@@ -29,8 +29,9 @@
  *                      or no file: the vDSO); build-id "-": none; low and
  *                      high: the executable segments' link-time range; load:
  *                      the load address (runtime minus link-time address);
- *                      soname: its DT_SONAME, "-": none (path and soname
- *                      hold no tab).  A library closed with dlclose before
+ *                      soname: its DT_SONAME, "-": none (file, soname
+ *                      and path escaped as gmon-callpaths.h's PATH: no raw
+ *                      tab or newline).  A library closed with dlclose before
  *                      the write is listed as a loaded one, with the
  *                      address of its first load; one line (and one
  *                      profile) per file.  Lines starting with '#' after the

@@ -10,7 +10,9 @@
  *     checking that it lies in the thread's stack (a bad read in a signal
  *     handler kills the program): the readable mapping that holds %rsp,
  *     found in /proc/self/maps once per thread (open/read/close) and again
- *     when %rsp leaves it.  A frame pointer must be 8-aligned, inside
+ *     when %rsp leaves it; and each page of it at its first read of a walk
+ *     by a copy that cannot fault (the mapping may have shrunk since: a
+ *     coroutine's stack).  A frame pointer must be 8-aligned, inside
  *     [sp, stack end - 16] and above the previous one; the walk stops on
  *     anything else, on a zero return address, or at the maximum depth
  *     (the sample is then counted as cut).  A return address outside the
@@ -60,10 +62,12 @@
 
 #include "gmon-callpaths.h"
 #include "histogram.h"
+#include "image.h"
 #include "module-map.h"
 #include "output.h"
 #include "profile-name.h"
 #include "text-out.h"
+#include "unloaded.h"
 
 #define MAX_DEPTH GMON_CALLPATHS_MAX_DEPTH
 #define TABLE_BITS 14
@@ -80,6 +84,10 @@ struct path_entry {
 	uint64_t count;
 	uint32_t depth;      /* 0: free */
 	uint32_t offset;     /* of the frames in the arena */
+	/* the modules' layout it was sampled in (unloaded_generation), for a
+	 * path out of the executable: a library reloaded over a closed one's
+	 * range is told from it; MODULE_MAP_ANY_TIME for the others */
+	uint32_t gen;
 };
 
 struct path_table {
@@ -130,6 +138,7 @@ struct walk {
 	unsigned depth;
 	int cut;             /* a frame did not fit */
 	uintptr_t sp, high;
+	uintptr_t page;      /* the stack page last found readable (0: none yet) */
 };
 
 static int in_text(uintptr_t pc)
@@ -210,11 +219,23 @@ static int stack_bounds(struct walk *w)
 	return 1;
 }
 
-/* The stack word at address at, if it lies in [sp, high). */
-static int stack_word(const struct walk *w, uintptr_t at, uintptr_t *value)
+/* The stack word at address at, if it lies in [sp, high) and its page is
+ * readable now: the mapping cached may have shrunk since (a user-level
+ * thread's stack unmapped in part and reused, its frame pointer chain going
+ * on past the new end: issue 31, item 10), so each page is checked at its
+ * first read of the walk, by a copy that cannot fault. */
+static int stack_word(struct walk *w, uintptr_t at, uintptr_t *value)
 {
+	uintptr_t page = at & ~(uintptr_t)4095;
+
 	if ((at & 7) != 0 || at < w->sp || at > w->high - 8)
 		return 0;
+	if (page != w->page) {
+		if (!image_copy_mapped(value, at, sizeof *value))
+			return 0;
+		w->page = page;
+		return 1;
+	}
 	*value = *(const uintptr_t *)at;
 	return 1;
 }
@@ -443,6 +464,7 @@ static void walk(struct walk *w, const ucontext_t *uc)
 
 	w->depth = 0;
 	w->cut = 0;
+	w->page = 0;
 	w->sp = (uintptr_t)uc->uc_mcontext.gregs[REG_RSP];
 	push_frame(w, pc);
 	if (!stack_bounds(w))
@@ -476,10 +498,21 @@ static int same_frames(const uintptr_t *a, const uintptr_t *b, unsigned depth)
 	return 1;
 }
 
+/* The generation of the walk's path: MODULE_MAP_ANY_TIME if all its
+ * frames are in the executable, whose paths need none. */
+static uint32_t path_generation(const struct walk *w)
+{
+	for (unsigned i = 0; i < w->depth; i++)
+		if (!in_text(w->frames[i]))
+			return unloaded_generation();
+	return MODULE_MAP_ANY_TIME;
+}
+
 /* Counts the walk's path in t: its entry, or a new one. */
 static void table_add(struct path_table *t, const struct walk *w, uint32_t weight)
 {
-	uint64_t hash = hash_frames(w->frames, w->depth);
+	uint32_t gen = path_generation(w);
+	uint64_t hash = hash_frames(w->frames, w->depth) ^ gen;
 	uint32_t slot = (uint32_t)(hash >> (64 - TABLE_BITS));
 
 	for (int probe = 0; probe < MAX_PROBES; probe++, slot = (slot + 1) & (TABLE_ENTRIES - 1)) {
@@ -490,6 +523,7 @@ static void table_add(struct path_table *t, const struct walk *w, uint32_t weigh
 				break;                  /* the arena is full */
 			memcpy(&t->frames[t->frames_used], w->frames, w->depth * sizeof w->frames[0]);
 			e->hash = hash;
+			e->gen = gen;
 			e->count = weight;
 			e->offset = t->frames_used;
 			t->frames_used += w->depth;
@@ -497,7 +531,7 @@ static void table_add(struct path_table *t, const struct walk *w, uint32_t weigh
 			__atomic_store_n(&e->depth, w->depth, __ATOMIC_RELEASE);
 			return;
 		}
-		if (e->hash == hash && e->depth == w->depth &&
+		if (e->hash == hash && e->depth == w->depth && e->gen == gen &&
 		    same_frames(&t->frames[e->offset], w->frames, w->depth)) {
 			e->count += weight;
 			return;
@@ -575,7 +609,7 @@ static int mark_path(const struct path_table *t, const struct path_entry *e, uin
 		     void *map)
 {
 	for (uint32_t f = 0; f < depth; f++)
-		module_map_mark(map, t->frames[e->offset + f], f > 0);
+		module_map_mark_at(map, t->frames[e->offset + f], f > 0, e->gen);
 	return 0;
 }
 
@@ -606,8 +640,8 @@ static int write_path(const struct path_table *t, const struct path_entry *e, ui
 
 	text_out_printf(w->o, "path\t%llu\t", (unsigned long long)e->count);
 	for (uint32_t f = 0; f < depth; f++)
-		module_map_print_frame(w->o, w->map, t->frames[e->offset + f], f > 0,
-				       f + 1 < depth ? " " : "\n");
+		module_map_print_frame_at(w->o, w->map, t->frames[e->offset + f], f > 0, e->gen,
+					  f + 1 < depth ? " " : "\n");
 	w->summary->samples += e->count;
 	w->summary->lines++;
 	return 0;
@@ -655,6 +689,9 @@ static int find_modules(struct module_map *map, const struct path_table *tables,
 	err = module_map_add_pc(map, executable_pc);
 	if (err == 0 && map->n == 0)
 		err = ENOENT;
+	/* every closed load: a frame's is the one of its generation */
+	if (err == 0)
+		err = module_map_add_unloaded(map);
 	if (err == 0)
 		err = each_path(tables, find_path_modules, map);
 	if (err != 0)

@@ -14,9 +14,23 @@ static const struct {
 	{"HUP", SIGHUP},   {"INT", SIGINT},   {"QUIT", SIGQUIT}, {"ABRT", SIGABRT},
 	{"USR1", SIGUSR1}, {"USR2", SIGUSR2}, {"ALRM", SIGALRM}, {"TERM", SIGTERM},
 	{"XCPU", SIGXCPU}, {"VTALRM", SIGVTALRM}, {"PWR", SIGPWR},
+	/* known, to be refused by name as by number (flush_signals_parse) */
+	{"KILL", SIGKILL}, {"STOP", SIGSTOP}, {"PROF", SIGPROF}, {"SEGV", SIGSEGV},
+	{"BUS", SIGBUS},   {"ILL", SIGILL},   {"FPE", SIGFPE},   {"TRAP", SIGTRAP},
+	{"SYS", SIGSYS},
 };
 
-static void (*flush_profile)(void);
+/* Signals that cannot be flush signals: KILL and STOP cannot be caught,
+ * PROF is the sampling timer's, and the others report a fault of the
+ * program itself (its memory cannot be trusted to write a profile, and a
+ * handler that returns runs the faulting instruction again). */
+static int refused(int sig)
+{
+	return sig == SIGKILL || sig == SIGSTOP || sig == SIGPROF || sig == SIGSEGV ||
+	       sig == SIGBUS || sig == SIGILL || sig == SIGFPE || sig == SIGTRAP || sig == SIGSYS;
+}
+
+static void (*flush_profile)(int course_returns);
 static struct sigaction previous[NSIG];
 static sigset_t flush_set;
 
@@ -51,7 +65,7 @@ int flush_signals_parse(const char *text, sigset_t *set)
 		size_t len = strcspn(p, separators);
 		int sig = len ? signal_number(p, len) : 0;
 
-		if (sig < 0 || sig == SIGKILL || sig == SIGSTOP || sig == SIGPROF) {
+		if (sig < 0 || refused(sig)) {
 			sigemptyset(set);
 			return -1;
 		}
@@ -90,16 +104,30 @@ static void take_course(int sig, siginfo_t *info, void *context)
 	raise(sig);
 }
 
+/* Whether sig's course (take_course) returns, ending nothing: ignored,
+ * or a default action that ignores it. */
+static int course_returns(int sig)
+{
+	const struct sigaction *old = &previous[sig];
+
+	if ((old->sa_flags & SA_SIGINFO) && old->sa_sigaction)
+		return 0;       /* the program's handler: it may end the process */
+	if (old->sa_handler == SIG_IGN)
+		return 1;
+	return old->sa_handler == SIG_DFL && (sig == SIGCHLD || sig == SIGURG ||
+					      sig == SIGWINCH || sig == SIGCONT);
+}
+
 static void on_flush_signal(int sig, siginfo_t *info, void *context)
 {
 	int saved_errno = errno;
 
-	flush_profile();
+	flush_profile(course_returns(sig));
 	errno = saved_errno;
 	take_course(sig, info, context);
 }
 
-int flush_signals_install(const sigset_t *set, void (*write_profile)(void))
+int flush_signals_install(const sigset_t *set, void (*write_profile)(int course_returns))
 {
 	struct sigaction sa;
 

@@ -20,12 +20,18 @@
 
 /* Parses a list such as "TERM,USR1", "SIGTERM:SIGUSR2" or "15 10" (names
  * with or without SIG, or numbers; separated by commas, colons or spaces)
- * into set.  SIGKILL, SIGSTOP, SIGPROF (the sampling signal) and unknown
- * names are refused.  Returns 0, or -1 with set emptied. */
+ * into set.  Refused, by name or number, with unknown names: SIGKILL and
+ * SIGSTOP (they cannot be caught), SIGPROF (the sampling signal) and the
+ * signals of the program's own faults, SEGV, BUS, ILL, FPE, TRAP, SYS (its
+ * memory cannot be trusted to write a profile, and a handler that returns
+ * runs the faulting instruction again).  Returns 0, or -1 with set
+ * emptied. */
 int flush_signals_parse(const char *text, sigset_t *set);
 
-/* Installs the handler for each signal of set; it calls write_profile()
- * and then lets the signal take its course.  Returns 0, or an errno. */
-int flush_signals_install(const sigset_t *set, void (*write_profile)(void));
+/* Installs the handler for each signal of set; it calls
+ * write_profile(course_returns) and then lets the signal take its course
+ * (course_returns: that course ends nothing, the signal being ignored,
+ * so that a write may go on after it).  Returns 0, or an errno. */
+int flush_signals_install(const sigset_t *set, void (*write_profile)(int course_returns));
 
 #endif /* GMON_MPI_FLUSH_SIGNALS_H */

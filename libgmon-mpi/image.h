@@ -29,6 +29,36 @@ size_t image_build_id(const struct dl_phdr_info *dl, const unsigned char **id);
  * memory, or NULL if it has none (an executable, most often). */
 const char *image_soname(const struct dl_phdr_info *dl);
 
+/* Copies n bytes at address from into to, if it can (returns 1), or
+ * returns 0 (from is not mapped now): how the copy variants read the
+ * module's memory. */
+typedef int image_read_fn(void *to, uintptr_t from, size_t n);
+
+/* image_read_fn for memory that another thread may unmap meanwhile (or
+ * a stack that shrank): a copy by the kernel (process_vm_readv on the
+ * process itself), which fails (EFAULT) where a load would fault.  Where
+ * the call is refused (a seccomp filter, an old kernel: ENOSYS, EPERM),
+ * image_copy_through_pipe: the bytes written into a pipe of its own and
+ * read back (write fails with EFAULT too; five system calls a page).
+ * Async-signal-safe; errno kept. */
+int image_copy_mapped(void *to, uintptr_t from, size_t n);
+int image_copy_through_pipe(void *to, uintptr_t from, size_t n);
+
+/* image_build_id and image_soname, each byte read through read and
+ * copied (at most cap bytes; a soname longer than cap is none): for a
+ * module that may be unmapped meanwhile.  Return the build-id's bytes
+ * copied (0: none), whether a soname was copied. */
+size_t image_build_id_copy(const struct dl_phdr_info *dl, image_read_fn *read, unsigned char *id,
+			   size_t cap);
+int image_soname_copy(const struct dl_phdr_info *dl, image_read_fn *read, char *name, size_t cap);
+
+/* The module's file as an absolute path, into buf (cut at size): its
+ * name if absolute or empty (the executable, the vDSO); for a relative one
+ * (dlopen("./x.so"), a relative LD_LIBRARY_PATH entry) the file
+ * /proc/self/maps shows mapped at its first PT_LOAD segment, else the name
+ * as it is.  Async-signal-safe. */
+void image_absolute_path(const struct dl_phdr_info *dl, char *buf, size_t size);
+
 /* id's n bytes in lower-case hex into hex (as many as fit), or "-" if n
  * is 0: the build-id column of the companion files. */
 void image_build_id_hex(const unsigned char *id, size_t n, char *hex, size_t hexsize);

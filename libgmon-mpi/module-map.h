@@ -22,15 +22,25 @@
 
 #include "text-out.h"
 
+#define MODULE_MAX_PHDRS 32
+
+/* A module, with copies of what the writers need of it: nothing of its
+ * memory is read through it (a flush signal's writer may find a module
+ * that another thread's dlclose unmaps meanwhile: issue 31, item 11). */
 struct module {
 	uintptr_t low, high;     /* runtime, over its PT_LOAD segments */
 	uintptr_t bias;          /* runtime minus link-time address */
-	const ElfW(Phdr) *phdr;  /* its program headers, in memory */
+	ElfW(Phdr) phdr[MODULE_MAX_PHDRS];  /* copies of its PT_LOAD, PT_NOTE, PT_DYNAMIC */
 	int phnum;
 	char path[PATH_MAX];
+	char soname[256];        /* "": none */
+	unsigned char id[64];    /* its build-id's bytes */
+	size_t id_len;           /* 0: none */
 	char build_id[2 * 64 + 1];
 	int index;               /* in the file; -1: not used (yet) */
 	int unloaded;            /* dlclose unmapped it: phdr is a copy, no memory to read */
+	uint32_t closed;         /* the generation its load ended with (unloaded.h); loaded:
+				  * MODULE_MAP_ANY_TIME */
 };
 
 struct module_map {
@@ -52,7 +62,10 @@ int module_map_add(struct module_map *map, const struct dl_phdr_info *dl);
 /*
  * Adds the module holding pc, if not in map yet, found with glibc's
  * _dl_find_object (async-signal-safe, no lock; its ELF header at the start
- * of its first mapping), or else the module dlclose unmapped that held it
+ * of its first mapping; its memory and link map read by a copy that
+ * cannot fault, process_vm_readv, and the module found again after: one
+ * that another thread unmaps meanwhile is skipped, as if in no module),
+ * or else the module dlclose unmapped that held it
  * (unloaded.h): the map of a signal handler, built from the addresses it
  * will write, the executable's first (map starts zeroed).
  * Returns 0 (also when pc is in no module) or ENOMEM.
@@ -75,12 +88,22 @@ void module_map_free(struct module_map *map);
 int module_map_grow(void *items, size_t *cap, size_t n, size_t need, size_t size);
 void module_map_unmap(void *items, size_t cap, size_t size);
 
+/* A generation (unloaded_generation) after every one: a frame of no
+ * known time. */
+#define MODULE_MAP_ANY_TIME UINT32_MAX
+
 /* The module holding a frame, or NULL.  A return address (is_return)
  * belongs to its call, which ends just before it: it is looked up one
- * byte lower. */
+ * byte lower.  Where loads overlap (a library closed and loaded again over
+ * its range), the module mapped in generation gen, the frame's (that is,
+ * the first load to end after gen; a loaded module never ends); for a
+ * frame of MODULE_MAP_ANY_TIME, the first in the map. */
+struct module *module_map_find_at(const struct module_map *map, uintptr_t frame, int is_return,
+				  uint32_t gen);
 struct module *module_map_find(const struct module_map *map, uintptr_t frame, int is_return);
 
-/* Marks the module holding a frame as used. */
+/* Marks the module holding a frame (of generation gen) as used. */
+void module_map_mark_at(struct module_map *map, uintptr_t frame, int is_return, uint32_t gen);
 void module_map_mark(struct module_map *map, uintptr_t frame, int is_return);
 
 /* Numbers the used modules (the executable is 0), one number for the
@@ -98,5 +121,7 @@ void module_map_print_modules(struct text_out *o, const struct module_map *map);
  * "\n"). */
 void module_map_print_frame(struct text_out *o, const struct module_map *map, uintptr_t frame,
 			    int is_return, const char *end);
+void module_map_print_frame_at(struct text_out *o, const struct module_map *map, uintptr_t frame,
+			       int is_return, uint32_t gen, const char *end);
 
 #endif /* GMON_MPI_MODULE_MAP_H */

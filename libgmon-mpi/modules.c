@@ -13,6 +13,7 @@
 
 #include <elf.h>
 #include <errno.h>
+#include <limits.h>
 #include <link.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -238,7 +239,47 @@ struct module_pass {
 	/* the table's PCs with samples, as they were when the write began */
 	const struct pc_count *snap;
 	size_t nsnap;
+	char path[PATH_MAX];     /* visit_module's module's */
+	/* the libraries' companion kinds written so far (unique_kind) */
+	struct taken_kind *kinds;
+	size_t nkinds, kinds_cap;
 };
+
+struct taken_kind {
+	uint64_t key;            /* companion_library_key of its path and build-id */
+	char kind[NAME_MAX + 16];
+};
+
+/* The kind of the companion of the library path (base name base,
+ * build-id id) in this write: its base name, or with a hash after it
+ * where that is a companion's own kind or another library's of this write
+ * (companion-name.h).  Returns 0, or an errno value. */
+static int unique_kind(struct module_pass *mp, const char *base, const char *path,
+		       const unsigned char *id, size_t id_len, char *kind, size_t size)
+{
+	uint64_t key = companion_library_key(path, id, id_len);
+
+	for (unsigned salt = 0; salt < 64; salt++) {
+		size_t k;
+
+		if (companion_library_kind(base, key, salt, kind, size) >= size)
+			return ENAMETOOLONG;
+		for (k = 0; k < mp->nkinds && strcmp(mp->kinds[k].kind, kind) != 0; k++)
+			;
+		if (k < mp->nkinds && mp->kinds[k].key == key)
+			return 0;       /* the same file's again */
+		if (k < mp->nkinds)
+			continue;       /* another library's */
+		if (strlen(kind) >= sizeof mp->kinds->kind ||
+		    module_map_grow(&mp->kinds, &mp->kinds_cap, mp->nkinds, mp->nkinds + 1,
+				    sizeof *mp->kinds) != 0)
+			return ENOMEM;
+		mp->kinds[mp->nkinds].key = key;
+		strcpy(mp->kinds[mp->nkinds++].kind, kind);
+		return 0;
+	}
+	return EEXIST;
+}
 
 
 struct arc_probe {
@@ -290,6 +331,21 @@ static uint64_t unloaded_of_file(struct module_pass *mp, size_t n, const char *p
 	return samples;
 }
 
+/* A line of the list (gmon-modules.h), its names escaped (text-escape.h:
+ * a path may hold a newline or a tab). */
+static void list_line(struct text_out *list, const char *file, uint64_t samples,
+		      const char *hex, uintptr_t low, uintptr_t high, uintptr_t load,
+		      const char *soname, const char *path)
+{
+	text_out_escaped(list, file);
+	text_out_printf(list, "\t%llu\t%s\t0x%lx\t0x%lx\t0x%lx\t", (unsigned long long)samples,
+			hex, (unsigned long)low, (unsigned long)high, (unsigned long)load);
+	text_out_escaped(list, soname ? soname : "-");
+	text_out_printf(list, "\t");
+	text_out_escaped(list, path);
+	text_out_printf(list, "\n");
+}
+
 /*
  * One module's line in the list and, if chosen, its profile: a loaded
  * module (in_table: its samples are in the table; its memory may be read
@@ -301,7 +357,9 @@ static void write_module(struct module_pass *mp, const struct dl_phdr_info *dl,
 {
 	const char *path = dl->dlpi_name, *slash, *base;
 	unsigned char fingerprint[GMON_FINGERPRINT_SIZE], mine[UNLOADED_MAX / 8] = {0};
-	char hex[2 * 64 + 1], file[4096];
+	char hex[2 * 64 + 1], file[4096], kind[NAME_MAX + 16];
+	uintptr_t biases[4 * UNLOADED_MAX_LOADS];
+	unsigned nbiases = 0;
 	struct output_summary arcs;
 	uintptr_t low, high;
 	uint64_t samples = 0;
@@ -322,8 +380,7 @@ static void write_module(struct module_pass *mp, const struct dl_phdr_info *dl,
 	mp->summary->attributed += samples;
 	slash = strrchr(path, '/');
 	base = slash ? slash + 1 : path;
-	/* a name with a tab or newline would break the list's line */
-	if (soname && (!*soname || strpbrk(soname, "\t\n")))
+	if (soname && !*soname)
 		soname = NULL;
 	image_build_id_hex(id, id_len, hex, sizeof hex);
 	if (id_len > 0) {
@@ -337,15 +394,18 @@ static void write_module(struct module_pass *mp, const struct dl_phdr_info *dl,
 	mp->summary->modules_sampled++;
 	/* a module without a file (the vDSO) or not chosen: listed, no profile */
 	if (!*path || path[0] != '/' || !selected(soname, base)) {
-		text_out_printf(mp->list, "-\t%llu\t%s\t0x%lx\t0x%lx\t0x%lx\t%s\t%s\n",
-			  (unsigned long long)samples, hex, (unsigned long)low, (unsigned long)high,
-			  (unsigned long)dl->dlpi_addr, soname ? soname : "-", *path ? path : base);
+		list_line(mp->list, "-", samples, hex, low, high, dl->dlpi_addr, soname,
+			  *path ? path : base);
 		return;
 	}
-	/* PROFILE+BASENAME, "+BASENAME" before a rank's ".N" (companion_name) */
-	if (companion_name(mp->profile_path, base, file, sizeof file) >= sizeof file) {
+	/* PROFILE+BASENAME, "+BASENAME" before a rank's ".N" (companion_name),
+	 * the base name made unique (unique_kind) */
+	err = unique_kind(mp, base, path, id, id_len, kind, sizeof kind);
+	if (err == 0 && companion_name(mp->profile_path, kind, file, sizeof file) >= sizeof file)
+		err = ENAMETOOLONG;
+	if (err != 0) {
 		if (mp->err == 0)
-			mp->err = ENAMETOOLONG;
+			mp->err = err;
 		return;
 	}
 	bins = mmap(NULL, (size_t)nbins * sizeof(*bins), PROT_READ | PROT_WRITE,
@@ -370,7 +430,24 @@ static void write_module(struct module_pass *mp, const struct dl_phdr_info *dl,
 				add_to_bin(&bins[b], __atomic_load_n(&u->samples.bins[b],
 								     __ATOMIC_RELAXED));
 	}
-	err = output_write_module(file, mp->rate, low, high, dl->dlpi_addr, bins, nbins,
+	/* its loads' biases: the calls of each (a library closed and opened
+	 * again elsewhere), the current one's first */
+	biases[nbiases++] = dl->dlpi_addr;
+	for (size_t i = 0; i < unloaded; i++) {
+		const struct unloaded_module *u = unloaded_get(i);
+
+		if (!((mine[i / 8] >> (i % 8)) & 1))
+			continue;
+		for (unsigned k = 0, loads = unloaded_loads(u); k < loads; k++) {
+			unsigned b = 0;
+
+			while (b < nbiases && biases[b] != u->addr[k])
+				b++;
+			if (b == nbiases && nbiases < sizeof biases / sizeof biases[0])
+				biases[nbiases++] = u->addr[k];
+		}
+	}
+	err = output_write_module(file, mp->rate, low, high, biases, nbiases, bins, nbins,
 				  id_len > 0 ? fingerprint : NULL,
 				  mp->found ? OUTPUT_FAST : OUTPUT_DURABLE, &arcs);
 	mp->summary->calls_written += arcs.calls_written;
@@ -381,16 +458,15 @@ static void write_module(struct module_pass *mp, const struct dl_phdr_info *dl,
 		return;
 	}
 	mp->summary->modules_written++;
-	text_out_printf(mp->list, "%s\t%llu\t%s\t0x%lx\t0x%lx\t0x%lx\t%s\t%s\n", strrchr(file, '/') ?
-		  strrchr(file, '/') + 1 : file, (unsigned long long)samples, hex,
-		  (unsigned long)low, (unsigned long)high, (unsigned long)dl->dlpi_addr,
-		  soname ? soname : "-", path);
+	list_line(mp->list, strrchr(file, '/') ? strrchr(file, '/') + 1 : file, samples, hex, low,
+		  high, dl->dlpi_addr, soname, path);
 }
 
 /* A loaded module (dl_iterate_phdr's, or a signal handler's map). */
 static int visit_module(struct dl_phdr_info *dl, size_t size, void *ctx)
 {
 	struct module_pass *mp = ctx;
+	struct dl_phdr_info absolute;
 	const unsigned char *id = NULL;
 	size_t id_len;
 
@@ -400,7 +476,11 @@ static int visit_module(struct dl_phdr_info *dl, size_t size, void *ctx)
 		return 0;
 	}
 	id_len = image_build_id(dl, &id);
-	write_module(mp, dl, image_soname(dl), id, id_len, 1);
+	/* a relative name ("./x.so"): the file's absolute path */
+	image_absolute_path(dl, mp->path, sizeof mp->path);
+	absolute = *dl;
+	absolute.dlpi_name = mp->path;
+	write_module(mp, &absolute, image_soname(dl), id, id_len, 1);
 	return 0;
 }
 
@@ -427,7 +507,7 @@ static void visit_unloaded(struct module_pass *mp)
 static int fill_list(int fd, void *ctx)
 {
 	struct module_pass *mp = ctx;
-
+	uint64_t dropped = 0;
 	int err;
 
 	mp->list = text_out_open(fd);
@@ -436,13 +516,17 @@ static int fill_list(int fd, void *ctx)
 	text_out_printf(mp->list, "%s %d\n%s\n", GMON_MODULE_LIST_MAGIC,
 			GMON_MODULE_LIST_VERSION, GMON_MODULE_LIST_COLUMNS);
 	if (mp->found) {
-		for (size_t i = 0; i < mp->found->n; i++) {
+		/* the executable first, its own profile; the copies of what
+		 * module-map.c read of each module (one that another thread
+		 * unmaps meanwhile is read no more: issue 31, item 11) */
+		for (size_t i = 1; i < mp->found->n; i++) {
+			const struct module *m = &mp->found->m[i];
 			struct dl_phdr_info dl;
 
-			if (mp->found->m[i].unloaded)
+			if (m->unloaded)
 				continue;       /* visit_unloaded's: its memory is gone */
-			module_map_phdr_info(&mp->found->m[i], &dl);
-			visit_module(&dl, sizeof dl, mp);
+			module_map_phdr_info(m, &dl);
+			write_module(mp, &dl, m->soname[0] ? m->soname : NULL, m->id, m->id_len, 1);
 		}
 	} else {
 		dl_iterate_phdr(visit_module, mp);
@@ -451,6 +535,13 @@ static int fill_list(int fd, void *ctx)
 	text_out_printf(mp->list, "# samples outside every module: %llu; lost (table full): %llu\n",
 			(unsigned long long)(mp->summary->outside - mp->summary->attributed),
 			(unsigned long long)mp->summary->lost);
+	for (size_t i = 0, n = unloaded_count(); i < n; i++)
+		dropped += __atomic_load_n(&unloaded_get(i)->loads_dropped, __ATOMIC_RELAXED);
+	if (dropped > 0)
+		/* their samples are kept (taken at each dlclose), not their calls */
+		text_out_printf(mp->list, "# loads of closed libraries not kept (more than %d "
+				"addresses for a file): %llu; their calls and call-path frames are "
+				"not attributed\n", UNLOADED_MAX_LOADS, (unsigned long long)dropped);
 	err = text_out_close(mp->list);
 	mp->list = NULL;
 	return mp->err ? mp->err : err;
@@ -539,5 +630,6 @@ int modules_write(const char *profile_path, unsigned rate, uintptr_t from_signal
 		err = output_write_with(list, fill_list, &mp);
 	}
 	module_map_unmap(snap, snap_cap, sizeof *snap);
+	module_map_unmap(mp.kinds, mp.kinds_cap, sizeof *mp.kinds);
 	return err;
 }

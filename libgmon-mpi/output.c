@@ -16,6 +16,7 @@
 #include "arcs.h"
 #include "gmon-write.h"
 #include "histogram.h"
+#include "sampling.h"
 
 #define WRITE_BUFFER_SIZE (1u << 16)
 
@@ -23,25 +24,29 @@ struct arc_writing {
 	struct gmon_writer *writer;
 	struct output_summary *summary;
 	uintptr_t low_pc, high_pc;   /* link-time range both ends must be in */
-	uintptr_t load_bias;         /* runtime minus link-time address */
+	const uintptr_t *biases;     /* runtime minus link-time address, per load */
+	unsigned nbiases;
 };
 
 static void write_one_arc(uintptr_t from_pc, uintptr_t self_pc, uint64_t count, void *ctx)
 {
 	struct arc_writing *aw = ctx;
-	uintptr_t from = from_pc - aw->load_bias;
-	uintptr_t self = self_pc - aw->load_bias;
 
 	if (count == 0)
 		return;
-	if (from < aw->low_pc || from >= aw->high_pc || self < aw->low_pc || self >= aw->high_pc) {
-		aw->summary->arcs_outside++;
-		aw->summary->calls_outside += count;
+	for (unsigned b = 0; b < aw->nbiases; b++) {
+		uintptr_t from = from_pc - aw->biases[b], self = self_pc - aw->biases[b];
+
+		if (from < aw->low_pc || from >= aw->high_pc || self < aw->low_pc ||
+		    self >= aw->high_pc)
+			continue;
+		aw->summary->arcs_written++;
+		aw->summary->calls_written += count;
+		gmon_write_arc(aw->writer, from, self, count);
 		return;
 	}
-	aw->summary->arcs_written++;
-	aw->summary->calls_written += count;
-	gmon_write_arc(aw->writer, from, self, count);
+	aw->summary->arcs_outside++;
+	aw->summary->calls_outside += count;
 }
 
 /* What one file holds: a histogram over [low_pc, high_pc), and the arcs
@@ -52,14 +57,15 @@ struct file_content {
 	uint32_t nbins;
 	unsigned rate;
 	const unsigned char *fingerprint;   /* NULL: none */
-	uintptr_t load_bias;
+	const uintptr_t *biases;
+	unsigned nbiases;
 	struct output_summary *summary;
 };
 
 static int write_records(int fd, const struct file_content *c, enum output_sync sync)
 {
 	struct gmon_writer w;
-	struct arc_writing aw = {&w, c->summary, c->low_pc, c->high_pc, c->load_bias};
+	struct arc_writing aw = {&w, c->summary, c->low_pc, c->high_pc, c->biases, c->nbiases};
 	void *buffer = mmap(NULL, WRITE_BUFFER_SIZE, PROT_READ | PROT_WRITE,
 			    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	int err;
@@ -67,6 +73,7 @@ static int write_records(int fd, const struct file_content *c, enum output_sync 
 	if (buffer == MAP_FAILED)
 		return errno;
 	gmon_writer_init(&w, fd, buffer, WRITE_BUFFER_SIZE);
+	w.dimen = sampling_dimension(); /* the clock the samples followed */
 	gmon_write_file_header(&w, c->fingerprint);
 	gmon_write_histogram(&w, c->low_pc, c->high_pc, c->rate, c->bins, sizeof c->bins[0],
 			     c->nbins);
@@ -102,20 +109,20 @@ int output_write_profile(const char *path, unsigned rate, const struct image_inf
 {
 	const struct histogram *h = &gmon_histogram;
 	struct file_content c = { h->low_pc, h->high_pc, h->bins, h->nbins, rate,
-				  image->has_build_id ? image->build_id_prefix : NULL, h->load_bias,
-				  summary };
+				  image->has_build_id ? image->build_id_prefix : NULL,
+				  &h->load_bias, 1, summary };
 
 	*summary = (struct output_summary){0};
 	return write_file(path, &c, sync);
 }
 
 int output_write_module(const char *path, unsigned rate, uintptr_t low_pc, uintptr_t high_pc,
-			uintptr_t load_bias, const uint32_t *bins, uint32_t nbins,
-			const unsigned char *fingerprint, enum output_sync sync,
+			const uintptr_t *biases, unsigned nbiases, const uint32_t *bins,
+			uint32_t nbins, const unsigned char *fingerprint, enum output_sync sync,
 			struct output_summary *summary)
 {
-	struct file_content c = { low_pc, high_pc, bins, nbins, rate, fingerprint, load_bias,
-				  summary };
+	struct file_content c = { low_pc, high_pc, bins, nbins, rate, fingerprint, biases,
+				  nbiases, summary };
 
 	*summary = (struct output_summary){0};
 	return write_file(path, &c, sync);

@@ -34,11 +34,14 @@ int output_write_profile(const char *path, unsigned rate, const struct image_inf
 /* A shared library's profile (modules.h), in the same way: its histogram
  * over [low_pc, high_pc) in its link-time addresses, 32-bit bins written
  * as GNU gprof adds them up, and the arcs whose two ends are in that range
- * (load_bias: its runtime minus link-time addresses), counted in summary;
- * fingerprint NULL or GMON_FINGERPRINT_SIZE bytes of the build-id.
- * Returns 0 or an errno value. */
+ * at one of its loads (biases[0 .. nbiases): its runtime minus link-time
+ * addresses, one per address it was loaded at; an arc is written with the
+ * first that holds it), counted in summary; fingerprint NULL or
+ * GMON_FINGERPRINT_SIZE bytes of the build-id.  Returns 0 or an errno
+ * value. */
 int output_write_module(const char *path, unsigned rate, uintptr_t low_pc, uintptr_t high_pc,
-			uintptr_t load_bias, const uint32_t *bins, uint32_t nbins,
+			const uintptr_t *biases, unsigned nbiases, const uint32_t *bins,
+			uint32_t nbins,
 			const unsigned char *fingerprint, enum output_sync sync,
 			struct output_summary *summary);
 

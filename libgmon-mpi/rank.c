@@ -63,6 +63,26 @@ int rank_from_environment(struct launcher_rank *out)
 	return out->found;
 }
 
+long world_size_from_environment(void)
+{
+	static const char *const size_variables[] = {
+		"OMPI_COMM_WORLD_SIZE", /* Open MPI */
+		"PMI_SIZE",             /* MPICH/Hydra, Intel MPI */
+		"MV2_COMM_WORLD_SIZE",  /* MVAPICH */
+		"SLURM_STEP_NUM_TASKS", /* srun */
+		"SLURM_NTASKS",
+	};
+	long size;
+
+	for (size_t i = 0; i < sizeof size_variables / sizeof size_variables[0]; i++) {
+		const char *value = getenv(size_variables[i]);
+
+		if (value && rank_parse(value, &size) == 0 && size > 0)
+			return size;
+	}
+	return 0;
+}
+
 int rank_subset_parse(const char *text, struct rank_subset *subset)
 {
 	struct rank_subset s;
@@ -97,4 +117,10 @@ int rank_subset_contains(const struct rank_subset *subset, long rank)
 {
 	return rank >= subset->first && rank <= subset->last &&
 	       (rank - subset->first) % subset->stride == 0;
+}
+
+int rank_subset_selects_none(const struct rank_subset *subset, long world_size)
+{
+	/* the smallest rank a subset selects is its first */
+	return world_size > 0 && subset->first >= world_size;
 }

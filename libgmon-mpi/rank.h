@@ -20,6 +20,10 @@ struct launcher_rank {
 /* Fills *out from the environment; returns out->found. */
 int rank_from_environment(struct launcher_rank *out);
 
+/* The number of ranks of the job, from the launcher's variables (Open MPI,
+ * MPICH/Hydra, MVAPICH, Slurm's step), or 0 when none holds one. */
+long world_size_from_environment(void);
+
 /* Parses a launcher variable's value: 0 and *rank, or -1 if malformed. */
 int rank_parse(const char *text, long *rank);
 
@@ -37,5 +41,8 @@ struct rank_subset {
 int rank_subset_parse(const char *text, struct rank_subset *subset);
 
 int rank_subset_contains(const struct rank_subset *subset, long rank);
+
+/* Whether the subset holds no rank of a job of world_size ranks. */
+int rank_subset_selects_none(const struct rank_subset *subset, long world_size);
 
 #endif /* GMON_MPI_RANK_H */

@@ -18,10 +18,19 @@
  *     initial-exec TLS): the total stays the CPU time whatever BG_GMON_HZ
  *     asks, and at rates the tick allows the weights are mostly 1.
  *
- *   - per thread (main, all, nocomm, the BG/Q API): below.  Each signal
- *     stands for 1 + si_overrun expirations of the thread's timer: above the
- *     tick rate the kernel folds the expirations it could not deliver into
- *     si_overrun.
+ *   - per thread (main, all, nocomm, the BG/Q API, and every thread on the
+ *     wall clock): below.  Each signal is weighted by the time of its
+ *     thread's clock (CPU time, or CLOCK_MONOTONIC for BG_GMON_CLOCK=wall)
+ *     since that thread's last sample, as above: the expirations the
+ *     kernel could not deliver (above the tick rate) are counted too.
+ *
+ * No aliasing: a fixed period can beat with a program's own rhythm (a 10%
+ * phase of a 60 ms round measured 7.6%), so every timer is one-shot and
+ * re-armed by its handler for a period drawn uniformly from half to one
+ * and a half of 1/rate.  The weights above keep the totals exact whatever
+ * the periods drawn.  A handler re-arms only while sampling is on (not
+ * paused, not shut down), and again if that changed while it re-armed
+ * (arm_generation), so it never re-arms a timer that was just stopped.
  *
  * Thread slots are carved from mmap'ed pages and linked into a push-only
  * list, so the exit-time reader can walk them while threads start; the
@@ -45,6 +54,7 @@
 #include <unistd.h>
 
 #include "callpaths.h"
+#include "gmon-format.h"
 #include "histogram.h"
 
 struct thread_slot {
@@ -55,6 +65,8 @@ struct thread_slot {
 	int ever_timed;
 	int exited;
 	timer_t timer;
+	clockid_t clock;       /* the timer's: the thread's CPU clock, or monotonic */
+	uint64_t accounted_ns; /* that clock's time turned into samples so far */
 	uint64_t samples;
 	struct thread_slot *next;
 };
@@ -63,7 +75,6 @@ static struct thread_slot *all_slots;
 static struct thread_slot *spare_slots; /* of the current slot page */
 static size_t spare_slot_count;
 static pthread_mutex_t slot_lock = PTHREAD_MUTEX_INITIALIZER;
-static struct itimerspec interval;
 static int initialized;
 static int paused;
 static int shut_down;
@@ -71,6 +82,10 @@ static int shut_down;
  * snapshot waits for them (sampling_shutdown). */
 static int handlers_in_flight;
 static int process_wide;             /* one ITIMER_PROF for the whole process */
+static int wall_clock;               /* per-thread timers on CLOCK_MONOTONIC */
+/* Bumped (slot_lock held) after paused or shut_down changes, before the
+ * timers are re-armed or stopped: see rearm_after_signal. */
+static unsigned arm_generation;
 static uint64_t period_ns;           /* CPU time per sample */
 static unsigned sampling_epoch;      /* process-wide: bumped when sampling resumes */
 static uint64_t excluded_samples;    /* process-wide samples of excluded threads */
@@ -84,6 +99,8 @@ static __thread unsigned my_epoch __attribute__((tls_model("initial-exec")));
 /* this thread ran before sampling started (it started it): its CPU time
  * from its creation is not all profiled time */
 static __thread int my_clock_predates_sampling __attribute__((tls_model("initial-exec")));
+/* the period jitter's random state (xorshift64), seeded on first use */
+static __thread uint64_t my_jitter_state __attribute__((tls_model("initial-exec")));
 
 static uint64_t cpu_clock_ns(clockid_t clock)
 {
@@ -92,6 +109,32 @@ static uint64_t cpu_clock_ns(clockid_t clock)
 	if (clock_gettime(clock, &ts) != 0)
 		return 0;
 	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* The next period: uniform in [period/2, 3 period/2], so its mean is 1/rate.
+ * Async-signal-safe (thread-local state only). */
+static uint64_t jittered_period_ns(void)
+{
+	uint64_t x = my_jitter_state;
+
+	if (x == 0) /* seeded by the thread and the time: never 0 */
+		x = (cpu_clock_ns(CLOCK_MONOTONIC) ^ ((uint64_t)gettid() << 32)) | 1;
+	x ^= x << 13;
+	x ^= x >> 7;
+	x ^= x << 17;
+	my_jitter_state = x;
+	return period_ns / 2 + x % (period_ns + 1);
+}
+
+static struct itimerspec one_shot(uint64_t ns)
+{
+	struct itimerspec it = {0};
+
+	if (ns == 0)
+		ns = 1;
+	it.it_value.tv_sec = (time_t)(ns / 1000000000u);
+	it.it_value.tv_nsec = (long)(ns % 1000000000u);
+	return it;
 }
 
 /*
@@ -137,14 +180,70 @@ static uint32_t claim_thread_periods(void)
 	return (uint32_t)periods;
 }
 
+/* Per-thread timers: the whole periods of the slot's clock since its last
+ * sample (its timer's start, or sampling's resumption). */
+static uint32_t claim_slot_periods(struct thread_slot *s)
+{
+	uint64_t now = cpu_clock_ns(s->clock);
+	uint64_t accounted = __atomic_load_n(&s->accounted_ns, __ATOMIC_RELAXED);
+	uint64_t periods;
+
+	if (now < accounted + period_ns)
+		return 0;
+	periods = (now - accounted) / period_ns;
+	if (periods > UINT32_MAX)
+		periods = UINT32_MAX;
+	__atomic_store_n(&s->accounted_ns, accounted + periods * period_ns, __ATOMIC_RELAXED);
+	return (uint32_t)periods;
+}
+
 /* How many samples one delivered SIGPROF stands for. */
-static uint32_t signal_weight(const siginfo_t *info)
+static uint32_t signal_weight(struct thread_slot *s)
 {
 	if (process_wide)
 		return claim_thread_periods();
-	if (info->si_code == SI_TIMER && info->si_overrun > 0)
-		return 1 + (uint32_t)info->si_overrun;
-	return 1;
+	if (s && s->has_timer)
+		return claim_slot_periods(s);
+	return 0; /* a signal of a timer just stopped, or not ours */
+}
+
+static int sampling_stopped(void)
+{
+	return __atomic_load_n(&paused, __ATOMIC_SEQ_CST) ||
+	       __atomic_load_n(&shut_down, __ATOMIC_SEQ_CST);
+}
+
+static int set_process_timer(uint64_t ns)
+{
+	struct itimerval it = {0};
+
+	it.it_value.tv_sec = (time_t)(ns / 1000000000u);
+	it.it_value.tv_usec = (suseconds_t)(ns % 1000000000u / 1000);
+	if (ns != 0 && it.it_value.tv_sec == 0 && it.it_value.tv_usec == 0)
+		it.it_value.tv_usec = 1;
+	return setitimer(ITIMER_PROF, &it, NULL) == 0 ? 0 : errno;
+}
+
+/* The handler's timer again, one jittered period from now, while sampling
+ * is on; if pausing, resuming or shutting down ran meanwhile, the timer is
+ * set again to what that left (disarmed, or armed). */
+static void rearm_after_signal(struct thread_slot *s)
+{
+	static const struct itimerspec disarmed;
+	unsigned generation;
+
+	do {
+		generation = __atomic_load_n(&arm_generation, __ATOMIC_SEQ_CST);
+		int stop = sampling_stopped();
+
+		if (process_wide)
+			set_process_timer(stop ? 0 : jittered_period_ns());
+		else if (s && __atomic_load_n(&s->has_timer, __ATOMIC_SEQ_CST)) {
+			struct itimerspec next = one_shot(jittered_period_ns());
+
+			timer_settime(s->timer, 0, stop ? &disarmed : &next, NULL);
+		}
+	} while (generation != __atomic_load_n(&arm_generation, __ATOMIC_SEQ_CST));
 }
 
 static void on_sigprof(int sig, siginfo_t *info, void *context)
@@ -160,7 +259,7 @@ static void on_sigprof(int sig, siginfo_t *info, void *context)
 	 * by it. */
 	__atomic_add_fetch(&handlers_in_flight, 1, __ATOMIC_SEQ_CST);
 	if (!__atomic_load_n(&shut_down, __ATOMIC_SEQ_CST)) {
-		weight = signal_weight(info);
+		weight = signal_weight(s);
 		if (process_wide && my_thread_excluded)
 			__atomic_fetch_add(&excluded_samples, weight, __ATOMIC_RELAXED);
 		else if (weight > 0) {
@@ -170,6 +269,9 @@ static void on_sigprof(int sig, siginfo_t *info, void *context)
 		}
 		if (s && !my_thread_excluded)
 			__atomic_store_n(&s->samples, s->samples + weight, __ATOMIC_RELAXED);
+		if (process_wide || (info->si_code == SI_TIMER && s && s->has_timer &&
+				     info->si_value.sival_ptr == s))
+			rearm_after_signal(s);
 	}
 	__atomic_sub_fetch(&handlers_in_flight, 1, __ATOMIC_RELEASE);
 	errno = saved_errno;
@@ -209,27 +311,34 @@ static int start_timer_locked(struct thread_slot *s)
 	clockid_t clock;
 	int err;
 
+	struct itimerspec first;
+
 	if (s->has_timer || s->exited || shut_down)
 		return 0;
-	err = pthread_getcpuclockid(s->thread, &clock);
-	if (err != 0)
+	if (wall_clock)
+		clock = CLOCK_MONOTONIC;
+	else if ((err = pthread_getcpuclockid(s->thread, &clock)) != 0)
 		return err;
 	memset(&sev, 0, sizeof sev);
 	sev.sigev_notify = SIGEV_THREAD_ID;
 	sev.sigev_signo = SIGPROF;
+	sev.sigev_value.sival_ptr = s; /* the handler knows its own timer's signals */
 	sev._sigev_un._tid = s->tid;
 	if (timer_create(clock, &sev, &s->timer) != 0)
 		return errno;
-	s->has_timer = 1;
+	s->clock = clock;
+	__atomic_store_n(&s->accounted_ns, cpu_clock_ns(clock), __ATOMIC_RELAXED);
+	__atomic_store_n(&s->has_timer, 1, __ATOMIC_SEQ_CST);
 	s->ever_timed = 1;
-	timer_settime(s->timer, 0, paused ? &disarmed : &interval, NULL);
+	first = one_shot(jittered_period_ns());
+	timer_settime(s->timer, 0, paused ? &disarmed : &first, NULL);
 	return 0;
 }
 
 static void delete_timer_locked(struct thread_slot *s)
 {
 	if (s->has_timer) {
-		s->has_timer = 0;
+		__atomic_store_n(&s->has_timer, 0, __ATOMIC_SEQ_CST);
 		timer_delete(s->timer);
 	}
 }
@@ -238,20 +347,12 @@ static void delete_timer_locked(struct thread_slot *s)
  * while it was disarmed is not sampled. */
 static int arm_process_timer(int arm)
 {
-	struct itimerval it = {0};
-
-	if (arm) {
-		it.it_interval.tv_sec = interval.it_interval.tv_sec;
-		it.it_interval.tv_usec = interval.it_interval.tv_nsec / 1000;
-		if (it.it_interval.tv_sec == 0 && it.it_interval.tv_usec == 0)
-			it.it_interval.tv_usec = 1;
-		it.it_value = it.it_interval;
+	if (arm)
 		__atomic_add_fetch(&sampling_epoch, 1, __ATOMIC_RELAXED);
-	}
-	return setitimer(ITIMER_PROF, &it, NULL) == 0 ? 0 : errno;
+	return set_process_timer(arm ? jittered_period_ns() : 0);
 }
 
-int sampling_init(unsigned rate, int whole_process)
+int sampling_init(unsigned rate, int whole_process, int wall)
 {
 	struct sigaction sa;
 	long ns = 1000000000L / (rate ? rate : 1);
@@ -264,10 +365,8 @@ int sampling_init(unsigned rate, int whole_process)
 	if (sigaction(SIGPROF, &sa, NULL) != 0)
 		return errno;
 	pthread_mutex_lock(&slot_lock);
-	interval.it_interval.tv_sec = ns / 1000000000L;
-	interval.it_interval.tv_nsec = ns % 1000000000L;
-	interval.it_value = interval.it_interval;
 	period_ns = (uint64_t)ns;
+	wall_clock = wall && !whole_process;
 	initialized = 1;
 	if (whole_process) {
 		process_wide = 1;
@@ -341,12 +440,20 @@ void sampling_set_paused(int pause)
 	static const struct itimerspec disarmed;
 
 	pthread_mutex_lock(&slot_lock);
-	paused = pause;
+	__atomic_store_n(&paused, pause, __ATOMIC_SEQ_CST);
+	__atomic_add_fetch(&arm_generation, 1, __ATOMIC_SEQ_CST);
 	if (process_wide && !shut_down)
 		arm_process_timer(!pause);
-	for (struct thread_slot *s = all_slots; s; s = s->next)
-		if (s->has_timer)
-			timer_settime(s->timer, 0, pause ? &disarmed : &interval, NULL);
+	for (struct thread_slot *s = all_slots; s; s = s->next) {
+		struct itimerspec next = one_shot(jittered_period_ns());
+
+		if (!s->has_timer)
+			continue;
+		/* the time while paused is not sampled */
+		if (!pause)
+			__atomic_store_n(&s->accounted_ns, cpu_clock_ns(s->clock), __ATOMIC_RELAXED);
+		timer_settime(s->timer, 0, pause ? &disarmed : &next, NULL);
+	}
 	pthread_mutex_unlock(&slot_lock);
 }
 
@@ -375,6 +482,7 @@ void sampling_shutdown(void)
 {
 	pthread_mutex_lock(&slot_lock);
 	__atomic_store_n(&shut_down, 1, __ATOMIC_SEQ_CST);
+	__atomic_add_fetch(&arm_generation, 1, __ATOMIC_SEQ_CST);
 	if (process_wide)
 		arm_process_timer(0);
 	for (struct thread_slot *s = all_slots; s; s = s->next)
@@ -388,6 +496,11 @@ void sampling_for_each_thread(thread_sample_visitor visit, void *ctx)
 	for (struct thread_slot *s = __atomic_load_n(&all_slots, __ATOMIC_ACQUIRE); s; s = s->next)
 		if (s->ever_timed)
 			visit(s->tid, __atomic_load_n(&s->samples, __ATOMIC_RELAXED), ctx);
+}
+
+const char *sampling_dimension(void)
+{
+	return wall_clock ? GMON_DIMEN_WALL : GMON_DIMEN_CPU;
 }
 
 int sampling_is_process_wide(void)

@@ -17,8 +17,13 @@
 
 /* Installs the SIGPROF handler and starts the process's timer
  * (whole_process) or the thread timers wanted so far; rate in samples per
- * CPU-second.  Returns 0, or an errno value. */
-int sampling_init(unsigned rate, int whole_process);
+ * second of the clock: CPU time, or with wall (per-thread timers only)
+ * elapsed time.  Returns 0, or an errno value. */
+int sampling_init(unsigned rate, int whole_process, int wall);
+
+/* The dimension of the histograms written: GMON_DIMEN_CPU or
+ * GMON_DIMEN_WALL (gmon-format.h). */
+const char *sampling_dimension(void);
 
 /* Whether one timer samples the whole process (TIMERS_PROCESS). */
 int sampling_is_process_wide(void);

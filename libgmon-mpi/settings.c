@@ -26,6 +26,15 @@ int timer_policy_parse(const char *text)
 	return -1;
 }
 
+int sample_clock_parse(const char *text)
+{
+	if (strcmp(text, "cpu") == 0)
+		return CLOCK_CPU;
+	if (strcmp(text, "wall") == 0)
+		return CLOCK_WALL;
+	return -1;
+}
+
 unsigned rate_parse(const char *text)
 {
 	unsigned long v = 0;
@@ -95,6 +104,7 @@ void config_read(struct gmon_config *c)
 	const char *libs = getenv("BG_GMON_PROFILE_LIBS");
 	const char *callstacks = getenv("BG_GMON_CALLSTACKS");
 	const char *count_calls = getenv("BG_GMON_COUNT_LIB_CALLS");
+	const char *clock_name = getenv("BG_GMON_CLOCK");
 	struct launcher_rank launcher;
 
 	*c = (struct gmon_config){.verbose = 0, .callstacks = 1};
@@ -132,7 +142,9 @@ void config_read(struct gmon_config *c)
 	c->rank_source = launcher.source;
 	c->bad_rank_variable = launcher.bad_variable;
 	c->bad_rank_value = launcher.bad_value;
+	c->world_size = c->is_mpi ? world_size_from_environment() : 0;
 	c->subset = RANK_SUBSET_DEFAULT;
+	c->subset_text = subset;
 	if (subset && rank_subset_parse(subset, &c->subset) != 0)
 		c->bad_subset = subset;
 	c->timers = TIMERS_PROCESS;
@@ -144,6 +156,19 @@ void config_read(struct gmon_config *c)
 		else
 			c->timers = (enum timer_policy)policy;
 	}
+	c->clock = CLOCK_CPU;
+	if (clock_name && *clock_name) {
+		int which = sample_clock_parse(clock_name);
+
+		if (which < 0)
+			c->bad_clock = clock_name;
+		else
+			c->clock = (enum sample_clock)which;
+	}
+	/* elapsed time has no process-wide timer that signals the thread it
+	 * samples: every thread gets its own */
+	if (c->clock == CLOCK_WALL && c->timers == TIMERS_PROCESS)
+		c->timers = TIMERS_ALL;
 	sigemptyset(&c->flush_signals);
 	if (flush && *flush) {
 		if (flush_signals_parse(flush, &c->flush_signals) == 0)
@@ -181,16 +206,26 @@ void config_report_problems(const struct gmon_config *c)
 		diag("BG_GMON_RANK_SUBSET='%s' is not N, N:M or N:M:S (non-negative, N <= M, S >= 1); "
 		     "using the default 0:31",
 		     c->bad_subset);
+	else if (rank_subset_selects_none(&c->subset, c->world_size))
+		diag("BG_GMON_RANK_SUBSET='%s' selects none of this run's %ld ranks (0 to %ld): no "
+		     "rank writes a profile",
+		     c->subset_text, c->world_size, c->world_size - 1);
 	if (c->bad_timers)
 		diag("BG_GMON_START_THREAD_TIMERS='%s' is not 'process', 'main', 'all' or "
 		     "'nocomm'; sampling the whole process's CPU time (the default)",
 		     c->bad_timers);
+	if (c->bad_clock)
+		diag("BG_GMON_CLOCK='%s' is not 'cpu' or 'wall'; sampling CPU time (the default)",
+		     c->bad_clock);
 	if (c->bad_rate)
 		diag("BG_GMON_HZ='%s' is not a rate from 1 to %d samples per second; using %d",
 		     c->bad_rate, MAX_RATE, DEFAULT_RATE);
 	if (c->bad_flush_signals)
 		diag("BG_GMON_FLUSH_SIGNALS='%s' is not a list of signals such as TERM,USR1 (names "
-		     "or numbers; not KILL, STOP or PROF); the profile is written at exit only",
+		     "or numbers; refused: KILL and STOP, which cannot be caught, PROF, the "
+		     "sampling timer's, and SEGV, BUS, ILL, FPE, TRAP and SYS, the program's "
+		     "own faults, after which its memory cannot be trusted to write a profile); "
+		     "the profile is written at exit only",
 		     c->bad_flush_signals);
 	if (c->bad_verbose)
 		diag("BG_GMON_VERBOSE='%s' is not 1, yes, true, on or 0, no, false, off; "

@@ -3,6 +3,7 @@
  *   BG_GMON_RANK_SUBSET, BG_GMON_START_THREAD_TIMERS (process, main, all,
  *   nocomm), BG_GMON_HZ, BG_GMON_FLUSH_SIGNALS,
  *   BG_GMON_VERBOSE, BG_GMON_PROFILE_LIBS, BG_GMON_CALLSTACKS,
+ *   BG_GMON_CLOCK (cpu, wall),
  *   BG_GMON_COUNT_LIB_CALLS (read by the rtld-audit library, reported by
  *   the runtime), and the rank from the launcher's variables.
  */
@@ -20,6 +21,14 @@ enum timer_policy {
 	TIMERS_NOCOMM,    /* every thread but the MPI stack's own */
 };
 
+/* The clock the samples follow (BG_GMON_CLOCK): each thread's CPU time (the
+ * default, as glibc), or elapsed time, blocked or not, so that waiting (in
+ * MPI, I/O, sleep) is seen where it happens. */
+enum sample_clock {
+	CLOCK_CPU,
+	CLOCK_WALL,
+};
+
 #define DEFAULT_RATE 100
 #define MAX_RATE 100000
 
@@ -27,15 +36,19 @@ struct gmon_config {
 	int verbose;
 	unsigned rate;               /* samples per CPU-second */
 	enum timer_policy timers;
+	enum sample_clock clock;
 	int flush_signals_set;       /* BG_GMON_FLUSH_SIGNALS named some */
 	sigset_t flush_signals;
 	int is_mpi;                  /* a launcher variable gave the rank */
 	long rank;
 	const char *rank_source;     /* that variable's name */
 	struct rank_subset subset;
+	const char *subset_text;     /* BG_GMON_RANK_SUBSET as set, or NULL */
+	long world_size;             /* the launcher's, or 0 when none says */
 	/* malformed values (NULL if none), reported by config_report_problems */
 	const char *bad_subset;
 	const char *bad_timers;
+	const char *bad_clock;
 	const char *bad_rate;
 	const char *bad_flush_signals;
 	const char *bad_verbose;
@@ -59,6 +72,9 @@ void config_read(struct gmon_config *config);
 /* Prints one message per malformed variable, from rank 0 (or a serial
  * program) only, so that a job says it once. */
 void config_report_problems(const struct gmon_config *config);
+
+/* Parses a BG_GMON_CLOCK value (cpu, wall); -1 if unknown. */
+int sample_clock_parse(const char *text);
 
 /* Parses a BG_GMON_START_THREAD_TIMERS value; -1 if unknown. */
 int timer_policy_parse(const char *text);

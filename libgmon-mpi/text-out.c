@@ -8,6 +8,8 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "text-escape.h"
+
 #define BUFFER_SIZE (1u << 16)
 #define MAX_LINE 8192            /* room kept free before a line is formatted */
 
@@ -147,6 +149,15 @@ static void flush(struct text_out *o)
 	o->len = 0;
 }
 
+/* Keeps the n bytes formatted at the buffer's end, if they fit. */
+static void keep(struct text_out *o, size_t n)
+{
+	if (n < sizeof o->buf - o->len)
+		o->len += n;
+	else if (o->err == 0)
+		o->err = EOVERFLOW;     /* never a cut line: the file is refused */
+}
+
 void text_out_printf(struct text_out *o, const char *fmt, ...)
 {
 	va_list ap;
@@ -157,10 +168,14 @@ void text_out_printf(struct text_out *o, const char *fmt, ...)
 	va_start(ap, fmt);
 	n = text_vformat(o->buf + o->len, sizeof o->buf - o->len, fmt, ap);
 	va_end(ap);
-	if (n < sizeof o->buf - o->len)
-		o->len += n;
-	else if (o->err == 0)
-		o->err = EOVERFLOW;     /* never a cut line: the file is refused */
+	keep(o, n);
+}
+
+void text_out_escaped(struct text_out *o, const char *s)
+{
+	if (sizeof o->buf - o->len < MAX_LINE)
+		flush(o);
+	keep(o, text_escape(o->buf + o->len, sizeof o->buf - o->len, s));
 }
 
 int text_out_close(struct text_out *o)

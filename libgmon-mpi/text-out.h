@@ -30,6 +30,9 @@ struct text_out *text_out_open(int fd);
 void text_out_printf(struct text_out *o, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
+/* s escaped (text-escape.h: a name that may hold a newline or a tab). */
+void text_out_escaped(struct text_out *o, const char *s);
+
 /* Writes what is buffered and frees o.  Returns 0 or the first errno value
  * met (a line too long for the buffer is EOVERFLOW). */
 int text_out_close(struct text_out *o);

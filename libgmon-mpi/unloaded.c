@@ -30,6 +30,7 @@ static struct {
 	pthread_mutex_t lock;            /* writers of the records */
 	struct unloaded_module *records; /* UNLOADED_MAX, mmap'ed at the first */
 	size_t count;                    /* published: release store */
+	uint32_t generation;             /* unloaded_generation */
 	int watching;
 	unloaded_drain_fn *drain;
 } un = { .lock = PTHREAD_MUTEX_INITIALIZER };
@@ -49,6 +50,11 @@ size_t unloaded_count(void)
 const struct unloaded_module *unloaded_get(size_t i)
 {
 	return &un.records[i];
+}
+
+uint32_t unloaded_generation(void)
+{
+	return __atomic_load_n(&un.generation, __ATOMIC_ACQUIRE);
 }
 
 unsigned unloaded_loads(const struct unloaded_module *u)
@@ -108,7 +114,8 @@ static int same_module(const struct noted *e, const struct dl_phdr_info *dl)
 	return e->phdr_at == dl->dlpi_phdr && e->m.addr[0] == dl->dlpi_addr &&
 	       e->m.phnum == dl->dlpi_phnum &&
 	       memcmp(e->m.phdr, dl->dlpi_phdr, (size_t)dl->dlpi_phnum * sizeof *dl->dlpi_phdr) == 0 &&
-	       strncmp(e->m.path, dl->dlpi_name, sizeof e->m.path - 1) == 0;
+	       (*dl->dlpi_name != '/' ||
+		strncmp(e->m.path, dl->dlpi_name, sizeof e->m.path - 1) == 0);
 }
 
 static int note_module(struct dl_phdr_info *dl, size_t size, void *ctx)
@@ -142,7 +149,7 @@ static int note_module(struct dl_phdr_info *dl, size_t size, void *ctx)
 	e->m.naddr = 1;
 	e->m.phnum = dl->dlpi_phnum;
 	memcpy(e->m.phdr, dl->dlpi_phdr, (size_t)dl->dlpi_phnum * sizeof *dl->dlpi_phdr);
-	bounded_copy(e->m.path, sizeof e->m.path, dl->dlpi_name);
+	image_absolute_path(dl, e->m.path, sizeof e->m.path);   /* "./x.so": the file's */
 	bounded_copy(e->m.soname, sizeof e->m.soname, image_soname(dl));
 	e->m.build_id_len = image_build_id(dl, &id);
 	if (e->m.build_id_len > sizeof e->m.build_id)
@@ -173,22 +180,28 @@ static int mark_still_loaded(struct dl_phdr_info *dl, size_t size, void *ctx)
 	return 0;
 }
 
-/* Adds address to record r's loads, if it is another and there is room.
- * Under the lock. */
-static void add_load(struct unloaded_module *r, uintptr_t addr)
+/* Adds a load at address, ended with generation closed, to record r: the
+ * last load's, extended, if at its address; another if there is room,
+ * else counted as dropped.  Under the lock. */
+static void add_load(struct unloaded_module *r, uintptr_t addr, uint32_t closed)
 {
-	for (unsigned k = 0; k < r->naddr; k++)
-		if (r->addr[k] == addr)
-			return;
-	if (r->naddr == UNLOADED_MAX_LOADS)
+	if (r->addr[r->naddr - 1] == addr) {
+		__atomic_store_n(&r->closed[r->naddr - 1], closed, __ATOMIC_RELEASE);
 		return;
+	}
+	if (r->naddr == UNLOADED_MAX_LOADS) {
+		__atomic_fetch_add(&r->loads_dropped, 1, __ATOMIC_RELAXED);
+		return;
+	}
 	r->addr[r->naddr] = addr;
+	r->closed[r->naddr] = closed;
 	__atomic_store_n(&r->naddr, r->naddr + 1, __ATOMIC_RELEASE);
 }
 
-/* The record of module m (loaded at m->addr[0]): its file's, or a new one
- * (NULL: the array is full).  Under the lock. */
-static struct unloaded_module *record_for(const struct unloaded_module *m)
+/* The record of module m (loaded at m->addr[0], ended with generation
+ * closed): its file's, or a new one (NULL: the array is full).  Under the
+ * lock. */
+static struct unloaded_module *record_for(const struct unloaded_module *m, uint32_t closed)
 {
 	size_t n = un.count;
 
@@ -197,7 +210,7 @@ static struct unloaded_module *record_for(const struct unloaded_module *m)
 
 		if (unloaded_same_file(r->path, r->build_id, r->build_id_len, m->path, m->build_id,
 				       m->build_id_len)) {
-			add_load(r, m->addr[0]);
+			add_load(r, m->addr[0], closed);
 			return r;
 		}
 	}
@@ -212,6 +225,7 @@ static struct unloaded_module *record_for(const struct unloaded_module *m)
 	if (n == UNLOADED_MAX)
 		return NULL;
 	un.records[n] = *m;
+	un.records[n].closed[0] = closed;
 	return &un.records[n];
 }
 
@@ -221,16 +235,23 @@ static void keep_gone(const struct noting *nt)
 {
 	struct dl_phdr_info dl[UNLOADED_DRAIN_BATCH];
 	struct unloaded_samples *into[UNLOADED_DRAIN_BATCH];
-	size_t batch = 0;
+	size_t batch = 0, gone = 0;
+	uint32_t closed;
 
+	for (size_t i = 0; i < nt->n; i++)
+		gone += nt->list[i].gone != 0;
+	if (gone == 0)
+		return;         /* a reference dropped, nothing unmapped */
 	pthread_mutex_lock(&un.lock);
+	/* the samples taken from now on are of the modules mapped now */
+	closed = __atomic_add_fetch(&un.generation, 1, __ATOMIC_ACQ_REL);
 	for (size_t i = 0; i < nt->n; i++) {
 		const struct noted *e = &nt->list[i];
 		struct unloaded_module *r;
 
 		if (!e->gone)
 			continue;
-		r = record_for(&e->m);
+		r = record_for(&e->m, closed);
 		if (!r)
 			continue;       /* the array is full: outside every module */
 		if (r == &un.records[un.count])

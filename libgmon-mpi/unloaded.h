@@ -15,9 +15,14 @@
  * program headers, path, soname and build-id, and the samples its code had
  * (taken from the table by the hook modules.c sets, unloaded_watch).  A
  * file closed again (a plugin opened and closed in a loop) adds to its
- * record: its samples, and the address it was loaded at if another (up to
- * UNLOADED_MAX_LOADS; the call-path frames of the others are unnamed, and
- * a frame where two loads overlapped is named after the first).
+ * record: its samples, and the address it was loaded at if other than the
+ * last one's (up to UNLOADED_MAX_LOADS; the call-path frames of the others
+ * are unnamed, and counted in loads_dropped), with the generation its load
+ * ended with: a call-path frame where two loads overlapped is named after
+ * the load mapped when it was sampled.  (A generation ends when the
+ * closing dlclose has returned: a library another thread maps over the
+ * closed one's range before that has its first samples named after the
+ * closed one.)
  *
  * The records live as long as the process, in one mmap'ed array of
  * UNLOADED_MAX, each published complete by a release store of the count
@@ -52,7 +57,12 @@ struct unloaded_samples {
 
 struct unloaded_module {
 	uintptr_t addr[UNLOADED_MAX_LOADS];      /* its load biases (dlpi_addr), first first */
+	/* the generation (unloaded_generation) its load at addr[k] ended
+	 * with: its code's samples were taken in generations before it (a
+	 * reload at the same address as the last extends it) */
+	uint32_t closed[UNLOADED_MAX_LOADS];
 	unsigned naddr;                          /* published: release store */
+	uint64_t loads_dropped;                  /* loads beyond UNLOADED_MAX_LOADS */
 	ElfW(Phdr) phdr[UNLOADED_MAX_PHDRS];     /* a copy of its program headers */
 	int phnum;
 	char path[PATH_MAX];
@@ -78,6 +88,12 @@ void unloaded_watch(int on, unloaded_drain_fn *drain);
  * and stay so (their samples only grow, under the lock).  Async-signal-safe. */
 size_t unloaded_count(void);
 const struct unloaded_module *unloaded_get(size_t i);
+
+/* The generation of the modules' layout: how many dlcloses unmapped
+ * modules so far (a sample's addresses are in the modules mapped in its
+ * generation: a library reloaded over the range of one closed is told
+ * from it by that; issue 31, item 12).  Async-signal-safe. */
+uint32_t unloaded_generation(void);
 
 /* How many load addresses record u has (acquire). */
 unsigned unloaded_loads(const struct unloaded_module *u);

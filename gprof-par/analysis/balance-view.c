@@ -101,6 +101,7 @@ static int place_ranks(struct balance_view *v, const struct balance *b)
 	for (uint64_t r = 0; r < b->nranks; r++) {
 		v->ranks[r].rank = b->ranks[r].rank;
 		v->ranks[r].seconds = (double)b->ranks[r].samples / v->hz;
+		v->ranks[r].mpi_seconds = -1;
 		total += v->ranks[r].seconds;
 		order[r] = &v->ranks[r];
 	}

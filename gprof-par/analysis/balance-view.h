@@ -44,6 +44,8 @@ struct balance_rank_view {
 	int64_t rank;
 	double seconds;                 /* all its samples */
 	size_t place;                   /* 1: the slowest */
+	double mpi_seconds;             /* wall time in MPI calls (the MPI
+					 * profile, gmon-run --mpi); -1: none */
 };
 
 struct balance_view {
@@ -56,6 +58,9 @@ struct balance_view {
 	struct balance_rank_view *ranks;  /* in rank order */
 	size_t slowest, fastest;        /* indexes into ranks */
 	double rank_mean;               /* seconds */
+	int has_mpi;                    /* some rank has mpi_seconds */
+	const char *dimen;              /* the samples' clock: "seconds" (CPU
+					 * time) or "wall-sec" (gmon-format.h) */
 };
 
 /*

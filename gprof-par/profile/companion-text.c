@@ -10,6 +10,7 @@
 #include "errors.h"
 #include "files.h"
 #include "grow.h"
+#include "text-escape.h"
 
 int companion_parse_u64(const char *s, int base, uint64_t *v)
 {
@@ -44,7 +45,7 @@ int companion_parse_module(char *fields, uint64_t expected, const char **build_i
 		return -1;
 	}
 	*build_id = strcmp(id, "-") == 0 ? NULL : id;
-	*path = rest;
+	*path = text_unescape(rest);      /* written escaped: text-escape.h */
 	return 0;
 }
 
@@ -205,8 +206,20 @@ void companion_print_modules(FILE *out, const struct companion_module *modules, 
 	for (uint32_t m = 0; m < n; m++) {
 		const struct companion_module *mod = &modules[by_name[m]];
 
-		fprintf(out, "module\t%u\t%s\t%s\n", m, mod->build_id ? mod->build_id : "-",
-			mod->path);
+		fprintf(out, "module\t%u\t%s\t", m, mod->build_id ? mod->build_id : "-");
+		companion_put_name(out, mod->path);
+		fputc('\n', out);
+	}
+}
+
+void companion_put_name(FILE *out, const char *name)
+{
+	char one[2] = {0}, escaped[8];
+
+	for (; *name; name++) {
+		one[0] = *name;
+		text_escape(escaped, sizeof escaped, one);
+		fputs(escaped, out);
 	}
 }
 

@@ -68,6 +68,10 @@ int companion_order_init(struct companion_order *o, const struct companion_modul
 			 size_t nmodules, size_t nitems);
 void companion_order_free(struct companion_order *o);
 
+/* name escaped (text-escape.h), as the runtime writes a library's path,
+ * soname or file name in these files. */
+void companion_put_name(FILE *out, const char *name);
+
 /* The module lines of modules in that order (by_name). */
 void companion_print_modules(FILE *out, const struct companion_module *modules, size_t n,
 			     const uint32_t *by_name);
@@ -89,7 +93,7 @@ int companion_parse_u64(const char *s, int base, uint64_t *v);
  * The fields of a module line after its keyword, "INDEX<TAB>BUILD-ID<TAB>PATH"
  * (cut in place): INDEX must be expected (module lines count up from 0),
  * BUILD-ID lower-case hex or "-" (*build_id is then NULL), PATH not empty
- * (the rest of the line).  Returns 0, or -1 with what is wrong in *why.
+ * (the rest of the line, unescaped in place: text-escape.h).  Returns 0, or -1 with what is wrong in *why.
  */
 int companion_parse_module(char *fields, uint64_t expected, const char **build_id,
 			   const char **path, const char **why);

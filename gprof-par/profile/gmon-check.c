@@ -100,6 +100,13 @@ static int reference_hist(const struct profile *p, const struct file_scan *scan,
 	return 0;
 }
 
+/* Whether a histogram's dimension names one of the clocks the runtime
+ * samples (gmon-format.h). */
+static int is_clock(const char *dimen)
+{
+	return strcmp(dimen, GMON_DIMEN_CPU) == 0 || strcmp(dimen, GMON_DIMEN_WALL) == 0;
+}
+
 /* Rate, dimension and abbreviation must be the first histogram's. */
 static int check_hist_units(const struct hist_header *h, const struct hist_header *ref,
 			    const char *ref_file, char *msg, size_t size)
@@ -111,8 +118,12 @@ static int check_hist_units(const struct hist_header *h, const struct hist_heade
 	}
 	if (strcmp(h->dimen, ref->dimen) != 0 || h->dimen_abbrev != ref->dimen_abbrev) {
 		snprintf(msg, size, "dimension '%s' ('%c') differs from '%s' ('%c') of the first "
-			 "histogram (in %s)", h->dimen, h->dimen_abbrev, ref->dimen,
-			 ref->dimen_abbrev, ref_file);
+			 "histogram (in %s)%s", h->dimen, h->dimen_abbrev, ref->dimen,
+			 ref->dimen_abbrev, ref_file,
+			 is_clock(h->dimen) && is_clock(ref->dimen)
+				 ? ": samples of CPU time and of the wall clock (BG_GMON_CLOCK) "
+				   "cannot be added"
+				 : "");
 		return -1;
 	}
 	return 0;

@@ -14,6 +14,7 @@
 #include "errors.h"
 #include "files.h"
 #include "gmon-modules.h"
+#include "text-escape.h"
 
 static int number(const char *s, int base, uint64_t *v)
 {
@@ -56,6 +57,10 @@ static int parse_line(char *line, int version, struct module_entry *e)
 	if (number(field[1], 10, &e->samples) != 0 || number(field[3], 16, &e->low) != 0 ||
 	    number(field[4], 16, &e->high) != 0 || number(field[5], 16, &e->load) != 0)
 		return -1;
+	/* the names are written escaped (text-escape.h): a path may hold a
+	 * newline or a tab */
+	for (int k = 0; k < nfields; k++)
+		text_unescape(field[k]);
 	e->path = strdup(field[nfields - 1]);
 	if (!e->path)
 		return -1;

@@ -24,6 +24,7 @@ static void write_records(struct gmon_writer *w, const struct profile *p)
 	for (size_t i = 0; i < p->nhists; i++) {
 		const struct profile_histogram *h = &p->hists[i];
 
+		w->dimen = h->dimen; /* check_writable: one of the two clocks' */
 		gmon_write_histogram(w, h->low_pc, h->high_pc, h->rate, h->bins, sizeof *h->bins,
 				     h->nbins);
 	}
@@ -49,17 +50,19 @@ static int write_to_fd(const struct profile *p, int fd)
 	return rc;
 }
 
-/* gmon_write_histogram writes the dimension "seconds" ('s'), as glibc does:
- * refuse, rather than change, another one. */
+/* gmon_write_histogram writes the dimension of CPU time ("seconds", 's', as
+ * glibc does) or of wall-clock time ("wall-sec", 's'): refuse, rather than
+ * change, another one. */
 static int check_writable(const struct profile *p, const char *path, char *err, size_t errlen)
 {
 	for (size_t i = 0; i < p->nhists; i++) {
 		const struct profile_histogram *h = &p->hists[i];
 
-		if (strcmp(h->dimen, "seconds") != 0 || h->dimen_abbrev != 's') {
+		if ((strcmp(h->dimen, GMON_DIMEN_CPU) != 0 && strcmp(h->dimen, GMON_DIMEN_WALL) != 0) ||
+		    h->dimen_abbrev != 's') {
 			set_error(err, errlen, "%s: cannot write a histogram of dimension '%s' ('%c'): "
-				  "only 'seconds' ('s') can be written", path, h->dimen,
-				  h->dimen_abbrev);
+				  "only '" GMON_DIMEN_CPU "' and '" GMON_DIMEN_WALL "' ('s') can be "
+				  "written", path, h->dimen, h->dimen_abbrev);
 			return -1;
 		}
 	}

@@ -7,6 +7,7 @@
 #include <inttypes.h>
 #include <string.h>
 
+#include "csv.h"
 #include "fixed-format.h"
 
 static const char text_blurb[] =
@@ -72,13 +73,44 @@ static void row_rank(struct row *r, int64_t rank)
 		 room);
 }
 
+/* The ranks' wall time in MPI (the MPI profile): min, mean and max, with
+ * the slowest and fastest ranks' own. */
+static void print_mpi_line(FILE *out, const struct balance_view *v)
+{
+	const struct balance_rank_view *min = NULL, *max = NULL;
+	double sum = 0;
+	size_t n = 0;
+
+	for (uint64_t r = 0; r < v->nranks; r++) {
+		const struct balance_rank_view *k = &v->ranks[r];
+
+		if (k->mpi_seconds < 0)
+			continue;
+		if (!min || k->mpi_seconds < min->mpi_seconds)
+			min = k;
+		if (!max || k->mpi_seconds > max->mpi_seconds)
+			max = k;
+		sum += k->mpi_seconds;
+		n++;
+	}
+	if (!n)
+		return;
+	fprintf(out, "Wall time in MPI (the MPI profile, %zu rank%s): min %.2f (rank %" PRId64
+		"), mean %.2f, max %.2f (rank %" PRId64 ")", n, n == 1 ? "" : "s", min->mpi_seconds,
+		min->rank, sum / (double)n, max->mpi_seconds, max->rank);
+	if (v->ranks[v->slowest].mpi_seconds >= 0 && v->ranks[v->fastest].mpi_seconds >= 0)
+		fprintf(out, "; slowest rank %.2f, fastest rank %.2f",
+			v->ranks[v->slowest].mpi_seconds, v->ranks[v->fastest].mpi_seconds);
+	fputs(".\n", out);
+}
+
 static void print_text(FILE *out, const struct balance_view *v, int brief)
 {
 	fprintf(out, "Load balance over %" PRIu64 " rank%s", v->nranks, v->nranks == 1 ? "" : "s");
 	if (v->nranks > 0)
 		fprintf(out, " (%" PRId64 " to %" PRId64 ")", v->lowest_rank, v->highest_rank);
 	fprintf(out, ", functions by time lost to imbalance:\n\n");
-	fprintf(out, "Each sample counts as %g seconds.\n", 1.0 / v->hz);
+	fprintf(out, "Each sample counts as %g %s.\n", 1.0 / v->hz, v->dimen ? v->dimen : "seconds");
 	if (v->nranks > 0) {
 		const struct balance_rank_view *slow = &v->ranks[v->slowest];
 		const struct balance_rank_view *fast = &v->ranks[v->fastest];
@@ -86,6 +118,8 @@ static void print_text(FILE *out, const struct balance_view *v, int brief)
 		fprintf(out, "Slowest rank %" PRId64 ": %.2f seconds sampled; fastest rank %" PRId64
 			": %.2f; mean %.2f.\n", slow->rank, slow->seconds, fast->rank,
 			fast->seconds, v->rank_mean);
+		if (v->has_mpi)
+			print_mpi_line(out, v);
 	}
 	fprintf(out, "\n%10s%s%10s%s\n", "time",
 		" --------------- self seconds ------------------", "",
@@ -124,22 +158,6 @@ static void print_text(FILE *out, const struct balance_view *v, int brief)
 		fputs(text_blurb, out);
 }
 
-/* A CSV field: quoted, with quotes doubled; a leading = + - @ TAB or CR,
- * which a spreadsheet takes for a formula (=HYPERLINK(...) in a symbol
- * name), neutralised by a ' before it (OWASP's advice on CSV injection). */
-static void csv_string(FILE *out, const char *s)
-{
-	fputc('"', out);
-	if (*s && strchr("=+-@\t\r", *s))
-		fputc('\'', out);
-	for (; *s; s++) {
-		if (*s == '"')
-			fputc('"', out);
-		fputc(*s, out);
-	}
-	fputc('"', out);
-}
-
 static void print_csv(FILE *out, const struct balance_view *v)
 {
 	fputs("name,ranks,time_lost_s,imbalance,time_min_s,time_min_rank,time_mean_s,"
@@ -148,7 +166,7 @@ static void print_csv(FILE *out, const struct balance_view *v)
 	for (size_t i = 0; i < v->nfuncs; i++) {
 		const struct balance_function *f = &v->funcs[i];
 
-		csv_string(out, sym_print_name(f->sym));
+		csv_cell(out, sym_print_name(f->sym));
 		fprintf(out, ",%" PRIu64 ",%.6g,%.6g,%.6g,%" PRId64 ",%.6g,%.6g,%" PRId64 ",%.6g,"
 			"%.0f,%" PRId64 ",%.6g,%.0f,%" PRId64 ",%.6g\n",
 			v->nranks, f->lost, f->imbalance, f->time.min, f->time.min_rank,
@@ -188,9 +206,13 @@ static void print_json(FILE *out, const struct balance_view *v)
 		"  \"seconds_per_sample\": %.9g,\n  \"ranks\": %" PRIu64 ",\n", 1.0 / v->hz,
 		v->nranks);
 	fputs("  \"per_rank\": [", out);
-	for (uint64_t r = 0; r < v->nranks; r++)
-		fprintf(out, "%s\n    {\"rank\": %" PRId64 ", \"seconds\": %.9g, \"place\": %zu}",
+	for (uint64_t r = 0; r < v->nranks; r++) {
+		fprintf(out, "%s\n    {\"rank\": %" PRId64 ", \"seconds\": %.9g, \"place\": %zu",
 			r ? "," : "", v->ranks[r].rank, v->ranks[r].seconds, v->ranks[r].place);
+		if (v->ranks[r].mpi_seconds >= 0)
+			fprintf(out, ", \"mpi_seconds\": %.9g", v->ranks[r].mpi_seconds);
+		fputc('}', out);
+	}
 	fputs(v->nranks ? "\n  ],\n" : "],\n", out);
 	fputs("  \"functions\": [", out);
 	for (size_t i = 0; i < v->nfuncs; i++) {

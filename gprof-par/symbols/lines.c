@@ -5,6 +5,8 @@
 #include "lines-internal.h"
 
 #include <dwarf.h>
+#include <fcntl.h>
+#include <unistd.h>
 #include <elfutils/libdw.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -294,4 +296,36 @@ int symtab_name_files(struct symtab *st, int print_path)
 		s->label = label;
 	}
 	return 0;
+}
+
+int lines_at(struct symtab *st, const gmon_addr_t *addrs, size_t n, const char **files,
+	     unsigned *lines)
+{
+	int fd = open(st->path, O_RDONLY | O_CLOEXEC);
+	Elf *elf = fd >= 0 ? elf_begin(fd, ELF_C_READ, NULL) : NULL;
+	Dwarf *dbg = elf ? dwarf_begin_elf(elf, DWARF_C_READ, NULL) : NULL;
+	struct line_table t = { NULL, 0 };
+	int rc = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		files[i] = NULL;
+		lines[i] = 0;
+	}
+	if (dbg && (rc = line_table_read(dbg, st, &t)) == 0)
+		for (size_t i = 0; i < n; i++) {
+			const struct row *r = line_table_find(&t, addrs[i]);
+
+			if (r && r->line) {
+				files[i] = r->file;
+				lines[i] = r->line;
+			}
+		}
+	free(t.rows);
+	if (dbg)
+		dwarf_end(dbg);
+	if (elf)
+		elf_end(elf);
+	if (fd >= 0)
+		close(fd);
+	return rc;
 }

@@ -32,6 +32,15 @@
 int lines_read(Elf *elf, struct symtab *st, int line_symbols, char *err, size_t errlen);
 
 /*
+ * The source file and line of each of addrs[0 .. n) (link-time addresses
+ * in the executable st was read from, read again from st->path):
+ * files[i] (interned in st->files) and lines[i]; NULL and 0 where its line
+ * tables have none, or it has none.  Returns 0, or -1 when out of memory.
+ */
+int lines_at(struct symtab *st, const gmon_addr_t *addrs, size_t n, const char **files,
+	     unsigned *lines);
+
+/*
  * GNU's --inline-file-names: each function with a file is printed as
  * "NAME (FILE:LINE)" (the name demangled if demangle_symtab() ran; FILE
  * the base name unless print_path), set as its label (symtab.h); with

@@ -117,10 +117,17 @@ expect_refusal "many-bad.out: histogram record #150001 at offset 7350020: histog
 
 # -o onto what is not a regular file: refused, left as it was
 "$tool" scale gmon.out g1 1 1 && cp g1 g2
-mknod null c 1 3
+# (a device of our own, never /dev/null itself; mknod needs root: as
+# another user, make distcheck's case, the device case is left out)
+targets="fifo outdir link"
+if mknod null c 1 3 2>/dev/null; then
+	targets="null $targets"
+else
+	echo "note: not root: -o onto a device is not tried"
+fi
 ln -s g1 link
 mkdir outdir
-for target in null fifo outdir link; do
+for target in $targets; do
 	kind=$(stat -c %F "$target")
 	expect_refusal "$target: is a" "$GPROF_PAR" -s -o "$target" prog g1 g2
 	grep -q "not a regular file: not replaced" err || fail "-o $target: $(cat err)"

@@ -23,6 +23,9 @@ fi
 # GMON_MPI_LIBRARY and GMON_RUN when set.
 need_runtime() {
 	export GMON_MPI_LIBRARY=${GMON_MPI_LIBRARY:-$top_builddir/libgmon-mpi/.libs/libgmon-mpi.so}
+	# the PMPI wrappers of the test programs' MPI (Open MPI), for the MPI
+	# profile the job records by default
+	export GMON_MPI_PMPI_LIBRARY=${GMON_MPI_PMPI_LIBRARY:-$top_builddir/pmpi/.libs/libgmon-mpi-pmpi-openmpi.so}
 	[ -r "$GMON_MPI_LIBRARY" ] ||
 		skip "the runtime $GMON_MPI_LIBRARY is not built (set GMON_MPI_LIBRARY to a libgmon-mpi.so)"
 	if [ -z "${GMON_RUN:-}" ]; then

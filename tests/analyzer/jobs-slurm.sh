@@ -24,13 +24,20 @@ results=$work/submit/gmon-results/4242
 grep -q "not built with -pg" out && fail "a -pg program was taken for one without: $(cat out)"
 [ -d "$results" ] || fail "no results directory $results: $(cat out)"
 expect_eq "$(ls_ranks "$results/ranks")" "gmon.out.0 gmon.out.2 gmon.out.4" "rank files for subset 0:5:2"
-for f in gmon.sum profile.txt flat-profile.txt job.txt sum.log load-balance.txt load-balance.svg; do
+for f in gmon.sum profile.txt flat-profile.txt job.txt sum.log load-balance.txt load-balance.svg \
+	mpi-profile.txt mpi-profile.csv; do
 	[ -s "$results/$f" ] || [ "$f" = sum.log ] || fail "$results/$f is missing or empty"
 done
 ls "$results" | grep -q '\.tmp' && fail "temporary files left in $results: $(ls "$results")"
 grep -q -- "-n 2 .*gprof-par -S -o $results/gmon.sum .* $results/ranks $work/app" "$results/job.txt" ||
 	fail "the sum did not run on 2 processes: $(cat "$results/job.txt")"
 grep -q '^outcome: *ok$' "$results/job.txt" || fail "job.txt has no ok outcome: $(cat "$results/job.txt")"
+
+# the MPI profile, on by default for an MPI program: ranks 0, 2 and 4 (the
+# subset) each call MPI_Barrier once from main
+grep -q -- '--mpi ' "$results/job.txt" || fail "the job did not run gmon-run --mpi: $(cat "$results/job.txt")"
+expect_eq "$(awk -F, '$1 == "\"MPI_Barrier\"" && $3 != "all" { printf "%s:%s ", $3, $4 }' "$results/mpi-profile.csv")" \
+	"0:1 2:1 4:1 " "the MPI profile's barrier calls by rank"
 
 # ranks 0, 2 and 4 call rank_work 1000, 3000 and 5000 times
 expect_eq "$(calls_of app rank_work "$results/gmon.sum")" 9000 "calls of rank_work in gmon.sum"
@@ -102,6 +109,13 @@ bad "the launcher 'no-such-srun' is not found" LAUNCHER=no-such-srun -- "$work/a
 # --help prints the header, settings and exit statuses
 bash "$script" --help >out
 grep -q '^Exit status:' out && grep -q '^  LAUNCHER ' out || fail "--help: $(cat out)"
+# ... and ends quietly when its reader stops early (`--help | head`: the
+# engine's part then meets a closed pipe)
+for i in 1 2 3; do
+	bash "$script" --help 2>err | head -n 1 >/dev/null
+	status=${PIPESTATUS[0]}
+	expect_eq "$status:$(cat err)" "0:" "exit status and stderr of --help | head -n 1 (run $i)"
+done
 
 # A subset no task is in: no profile, status 5.
 status=0

@@ -147,6 +147,20 @@ else
 	echo "ok: empty directory, 2 processes: reported once"
 fi
 
+# Only glibc's one gmon.out (the program was not linked with -lgmon-mpi):
+# the message says how to get one file per rank, once.
+mkdir single
+cp gmon.out single/gmon.out
+for np in 1 2; do
+	if sum_cmd "$np" -S single; then
+		fail "glibc's gmon.out alone, $np process(es): exit status 0"
+	elif [ "$(grep -c "single/gmon.out is glibc's single profile .*-lgmon-mpi.*gmon-run" sum.err)" -ne 1 ]; then
+		fail "glibc's gmon.out alone, $np process(es): no hint, once: $(cat sum.err)"
+	else
+		echo "ok: glibc's gmon.out alone, $np process(es): $(tail -n 1 sum.err)"
+	fi
+done
+
 # Under mpirun, process 0 reads the executable and lists the directory
 # while MPI starts (main.c): its errors still stop every process, once.
 for what in "no such directory" "no such executable"; do

@@ -59,4 +59,30 @@ expect_eq "$(grep -c "OMPI_COMM_WORLD_RANK='garbled' is not a rank (a number fro
 for r in 0 1 2; do
 	expect_eq "$(calls_of app per_rank_work gmon.out.$r)" $((10 * (r + 1))) "per_rank_work calls in rank $r"
 done
+
+# A variable that looks meant for gmon-mpi but is not one it reads (a
+# misspelling): one message naming it and the nearest known variable, and
+# the run goes on; a known one, or an unrelated one, says nothing.
+expect_misspelt() { # NAME NEAREST
+	run_serial "$1=1"
+	expect_eq "$(cat stderr)" \
+		"gmon-mpi: $1 is set but gmon-mpi reads no such variable; did you mean $2? (gmon-mpi(7) lists them all)" \
+		"stderr with $1 set"
+	expect_eq "$(calls_of serial work gmon.out)" 1234 "work calls with $1 set"
+}
+expect_misspelt BG_GMON_RANK_SUBET BG_GMON_RANK_SUBSET
+expect_misspelt BGMON_HZ BG_GMON_HZ
+expect_misspelt bg_gmon_verbose BG_GMON_VERBOSE
+expect_misspelt GMON_NTASK GMON_NTASKS
+run_serial BG_GMON_FROBNICATE_EVERYTHING_NOW=1
+expect_eq "$(cat stderr)" \
+	"gmon-mpi: BG_GMON_FROBNICATE_EVERYTHING_NOW is set but gmon-mpi reads no such variable (gmon-mpi(7) lists them all)" \
+	"stderr with a variable named like ours but near none"
+run_serial BG_GMON_HZ=100 GMON_NTASKS=4 GMON_RESULTS=x HOME_DIR=x SLURM_NTASKS=4
+expect_eq "$(cat stderr)" "" "stderr with known and unrelated variables"
+# under mpirun: rank 0 alone says it, once for the job
+rm -f gmon.out*
+BG_GMON_RANK_SUBET=0 mpirun_np 3 ./app 2>stderr
+expect_eq "$(grep -c 'BG_GMON_RANK_SUBET is set but gmon-mpi reads no such variable' stderr)" 1 \
+	"messages about BG_GMON_RANK_SUBET under mpirun"
 note "ok"

@@ -101,11 +101,15 @@ expect_eq "$(calls_of victim victim_work copy.out)" 600 "victim_work calls at gm
 expect_eq "$(calls_of victim victim_work gmon.out)" 1200 "victim_work calls at exit"
 
 # Malformed values: one message, the profile at exit only
-for bad in KILL PROF TERM,NOPE 0 ","; do
+for bad in KILL PROF SEGV 11 TERM,SIGBUS TERM,NOPE 0 ","; do
 	rm -f gmon.out
 	BG_GMON_FLUSH_SIGNALS=$bad ./victim flush copy.out 10 2>stderr || fail "run with '$bad'"
 	grep -q "^gmon-mpi: BG_GMON_FLUSH_SIGNALS='$bad' is not a list of signals" stderr ||
 		fail "message for BG_GMON_FLUSH_SIGNALS='$bad': $(cat stderr)"
 	expect_eq "$(wc -l <stderr)" 1 "lines on stderr for '$bad'"
 done
+# the message names every signal refused, and why (SEGV was refused as an
+# unknown name, the message naming only KILL, STOP and PROF)
+grep -q "refused: KILL and STOP, which cannot be caught, PROF, the sampling timer's, and SEGV, BUS, ILL, FPE, TRAP and SYS, the program's own faults" stderr ||
+	fail "the message does not say what is refused: $(cat stderr)"
 note ok

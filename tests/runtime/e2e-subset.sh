@@ -25,6 +25,15 @@ run_with 0:5:2 "gmon.out.0 gmon.out.2 gmon.out.4"
 run_with 1:16:4 "gmon.out.1 gmon.out.5"
 run_with 0:16:8 "gmon.out.0"
 run_with 7 ""
+# a subset that holds none of the job's ranks: rank 0 says so, once
+expect_eq "$(cat stderr)" \
+	"gmon-mpi: BG_GMON_RANK_SUBSET='7' selects none of this run's 6 ranks (0 to 5): no rank writes a profile" \
+	"the message of a subset past the job's ranks"
+run_with 6:15 ""
+expect_eq "$(grep -c "BG_GMON_RANK_SUBSET='6:15' selects none of this run's 6 ranks" stderr)" 1 \
+	"messages of BG_GMON_RANK_SUBSET=6:15 on 6 ranks"
+run_with 5:15 "gmon.out.5"
+expect_eq "$(cat stderr)" "" "stderr when the subset's first rank is the job's last"
 run_with 0:31 "$all6"
 
 # A malformed value: one message for the whole job, naming the variable and

@@ -156,6 +156,35 @@ static void test_rank_from_environment(void)
 	clear_rank_environment();
 }
 
+static void test_world_size(void)
+{
+	struct rank_subset s;
+
+	unsetenv("OMPI_COMM_WORLD_SIZE");
+	unsetenv("PMI_SIZE");
+	unsetenv("MV2_COMM_WORLD_SIZE");
+	unsetenv("SLURM_STEP_NUM_TASKS");
+	unsetenv("SLURM_NTASKS");
+	CU_ASSERT_EQUAL(world_size_from_environment(), 0);
+	setenv("SLURM_NTASKS", "16", 1);
+	CU_ASSERT_EQUAL(world_size_from_environment(), 16);
+	setenv("PMI_SIZE", "x", 1); /* malformed: passed over */
+	CU_ASSERT_EQUAL(world_size_from_environment(), 16);
+	setenv("OMPI_COMM_WORLD_SIZE", "4", 1);
+	CU_ASSERT_EQUAL(world_size_from_environment(), 4);
+	unsetenv("OMPI_COMM_WORLD_SIZE");
+	unsetenv("PMI_SIZE");
+	unsetenv("SLURM_NTASKS");
+
+	CU_ASSERT_EQUAL(rank_subset_parse("8:15", &s), 0);
+	CU_ASSERT_TRUE(rank_subset_selects_none(&s, 4));
+	CU_ASSERT_TRUE(rank_subset_selects_none(&s, 8));
+	CU_ASSERT_FALSE(rank_subset_selects_none(&s, 9));
+	CU_ASSERT_FALSE(rank_subset_selects_none(&s, 0)); /* size unknown: nothing said */
+	CU_ASSERT_EQUAL(rank_subset_parse("3:100:50", &s), 0);
+	CU_ASSERT_FALSE(rank_subset_selects_none(&s, 4));
+}
+
 static void test_rank_values(void)
 {
 	const char *bad[] = {"abc", "-1", "99999999999", "2147483648", "12x", "", " 1", "1 ",
@@ -190,6 +219,7 @@ int main(void)
 	CU_add_test(suite, "malformed values", test_malformed);
 	CU_add_test(suite, "rank from the environment", test_rank_from_environment);
 	CU_add_test(suite, "launcher variable values", test_rank_values);
+	CU_add_test(suite, "world size and a subset selecting none", test_world_size);
 	CU_basic_set_mode(CU_BRM_VERBOSE);
 	CU_basic_run_tests();
 	failures = CU_get_number_of_failures();

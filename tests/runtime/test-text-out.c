@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "text-escape.h"
 #include "text-out.h"
 
 static const long long signed_values[] = {
@@ -116,6 +117,34 @@ static void test_writer(void)
 	unlink(name);
 }
 
+/* common/text-escape.h: the names of the companion files (issue 31, item 5) */
+static void test_escape(void)
+{
+	char all[256], escaped[4 * 256], small[8];
+	const char *forged = "/x/inj\npath\t99999999\t0:1234\n# /lib.so";
+
+	CU_ASSERT_EQUAL(text_escape(escaped, sizeof escaped, forged), strlen(forged) + 4);
+	CU_ASSERT_STRING_EQUAL(escaped, "/x/inj\\npath\\t99999999\\t0:1234\\n# /lib.so");
+	CU_ASSERT_PTR_NULL(strpbrk(escaped, "\t\n"));
+	CU_ASSERT_STRING_EQUAL(text_unescape(escaped), forged);
+	/* every byte but NUL round-trips; no control byte is left */
+	for (int c = 1; c < 256; c++)
+		all[c - 1] = (char)c;
+	all[255] = '\0';
+	text_escape(escaped, sizeof escaped, all);
+	for (const char *e = escaped; *e; e++)
+		CU_ASSERT((unsigned char)*e >= 0x20 && *e != 0x7f);
+	CU_ASSERT_STRING_EQUAL(text_unescape(escaped), all);
+	text_escape(escaped, sizeof escaped, "a\\b\x01\x7f");
+	CU_ASSERT_STRING_EQUAL(escaped, "a\\\\b\\x01\\x7f");
+	/* cut as snprintf, the full length returned */
+	CU_ASSERT_EQUAL(text_escape(small, sizeof small, "\n\n\n\n\n"), 10);
+	CU_ASSERT_STRING_EQUAL(small, "\\n\\n\\n\\");
+	/* a backslash before anything else, or a bad \x, is itself */
+	strcpy(escaped, "c:\\dir\\q\\x4g\\");
+	CU_ASSERT_STRING_EQUAL(text_unescape(escaped), "c:\\dir\\q\\x4g\\");
+}
+
 int main(void)
 {
 	CU_pSuite suite;
@@ -127,6 +156,7 @@ int main(void)
 	CU_add_test(suite, "integers as snprintf", test_integers);
 	CU_add_test(suite, "the companion files' lines", test_companion_lines);
 	CU_add_test(suite, "the writer", test_writer);
+	CU_add_test(suite, "names escaped", test_escape);
 	CU_basic_set_mode(CU_BRM_VERBOSE);
 	CU_basic_run_tests();
 	failures = CU_get_number_of_failures();

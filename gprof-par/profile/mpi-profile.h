@@ -1,0 +1,47 @@
+/*
+ * mpi-profile.h - the MPI profiles the PMPI wrapper library writes
+ * (PROFILE+mpi.<rank>, include/gmon-mpi-profile.h): read, validated, and
+ * concatenated into a sum's SUM+mpi.
+ */
+#ifndef GPROF_PAR_MPI_PROFILE_H
+#define GPROF_PAR_MPI_PROFILE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* One (MPI function, call site) of one rank. */
+struct mpi_site {
+	char *function;          /* "MPI_Barrier" */
+	char *module;            /* the caller's module (unescaped path) */
+	uint64_t site;           /* the return address, link-time, in module */
+	uint64_t calls, ns, bytes_sent, bytes_received;
+};
+
+struct mpi_rank {
+	int64_t rank, size;
+	uint64_t elapsed_ns, mpi_ns, dropped_calls;
+	struct mpi_site *sites;
+	size_t nsites;
+};
+
+struct mpi_profile {
+	struct mpi_rank *ranks;  /* in the order read */
+	size_t nranks;
+};
+
+/* Appends the rank blocks of path to *p.  Returns 0; 1 if path does not
+ * exist (no MPI profile: the program ran without the wrapper library);
+ * -1 with a message naming the file and line in err. */
+int mpi_profile_read(struct mpi_profile *p, const char *path, char *err, size_t errlen);
+
+void mpi_profile_free(struct mpi_profile *p);
+
+/* Writes the MPI profiles beside profiles[0 .. n) (those that exist), one
+ * after another, to output's SUM+mpi (a temporary file, then renamed): the
+ * sum's MPI profile, which mpi_profile_read reads back rank by rank.
+ * Removes an earlier SUM+mpi when none exists.  Returns the number of
+ * files written into it, or -1 with a message in err. */
+long mpi_profile_concatenate(char *const *profiles, size_t n, const char *output, char *err,
+			     size_t errlen);
+
+#endif /* GPROF_PAR_MPI_PROFILE_H */

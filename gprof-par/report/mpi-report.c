@@ -1,0 +1,330 @@
+/* mpi-report.c - see mpi-report.h. */
+#include "mpi-report.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "csv.h"
+#include "json-export.h"
+
+/* A call site over the ranks: one MPI function called from one caller. */
+struct site_total {
+	const char *function, *caller, *source; /* source: "FILE:LINE" or "" */
+	uint64_t calls, ns, sent, received;
+	uint64_t *rank_ns, *rank_calls, *rank_sent, *rank_received; /* by rank index */
+};
+
+struct function_total {
+	const char *function;
+	uint64_t calls, ns, sent, received;
+};
+
+static double seconds(uint64_t ns)
+{
+	return (double)ns / 1e9;
+}
+
+static size_t site_index(struct site_total *sites, size_t n, const char *function,
+			 const char *caller, const char *source)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(sites[i].function, function) == 0 && strcmp(sites[i].caller, caller) == 0 &&
+		    strcmp(sites[i].source, source) == 0)
+			return i;
+	return n;
+}
+
+static int by_time(const void *a, const void *b)
+{
+	const struct site_total *x = a, *y = b;
+	int c;
+
+	if (x->ns != y->ns)
+		return x->ns < y->ns ? 1 : -1;
+	c = strcmp(x->function, y->function);
+	if (!c)
+		c = strcmp(x->caller, y->caller);
+	return c ? c : strcmp(x->source, y->source);
+}
+
+static int function_by_time(const void *a, const void *b)
+{
+	const struct function_total *x = a, *y = b;
+
+	if (x->ns != y->ns)
+		return x->ns < y->ns ? 1 : -1;
+	return strcmp(x->function, y->function);
+}
+
+static void free_sites(struct site_total *sites, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		free(sites[i].rank_ns);
+		free(sites[i].rank_calls);
+		free(sites[i].rank_sent);
+		free(sites[i].rank_received);
+	}
+	free(sites);
+}
+
+/* Adds every rank's sites into totals per (function, caller). */
+static struct site_total *gather_sites(const struct mpi_profile *p,
+				       const struct mpi_site_names *names, size_t *count)
+{
+	size_t n = 0, cap = 0;
+	struct site_total *sites = NULL;
+
+	for (size_t r = 0; r < p->nranks; r++)
+		for (size_t s = 0; s < p->ranks[r].nsites; s++) {
+			const struct mpi_site *m = &p->ranks[r].sites[s];
+			const char *caller = names->caller[r][s], *source = names->source[r][s];
+			size_t i = site_index(sites, n, m->function, caller, source);
+
+			if (i == n) {
+				if (n == cap) {
+					struct site_total *grown;
+
+					cap = cap ? 2 * cap : 16;
+					grown = realloc(sites, cap * sizeof *grown);
+					if (!grown)
+						goto oom;
+					sites = grown;
+				}
+				sites[n] = (struct site_total){m->function, caller, source, 0, 0, 0, 0,
+							       calloc(p->nranks, 8), calloc(p->nranks, 8),
+							       calloc(p->nranks, 8), calloc(p->nranks, 8)};
+				n++;
+				if (!sites[i].rank_ns || !sites[i].rank_calls || !sites[i].rank_sent ||
+				    !sites[i].rank_received)
+					goto oom;
+			}
+			sites[i].calls += m->calls;
+			sites[i].ns += m->ns;
+			sites[i].sent += m->bytes_sent;
+			sites[i].received += m->bytes_received;
+			sites[i].rank_ns[r] += m->ns;
+			sites[i].rank_calls[r] += m->calls;
+			sites[i].rank_sent[r] += m->bytes_sent;
+			sites[i].rank_received[r] += m->bytes_received;
+		}
+	if (n > 1)
+		qsort(sites, n, sizeof *sites, by_time);
+	*count = n;
+	return sites;
+oom:
+	free_sites(sites, n);
+	return NULL;
+}
+
+static struct function_total *gather_functions(const struct site_total *sites, size_t nsites,
+					       size_t *count)
+{
+	struct function_total *f = calloc(nsites ? nsites : 1, sizeof *f);
+	size_t n = 0;
+
+	if (!f)
+		return NULL;
+	for (size_t i = 0; i < nsites; i++) {
+		size_t j = 0;
+
+		while (j < n && strcmp(f[j].function, sites[i].function) != 0)
+			j++;
+		if (j == n)
+			f[n++].function = sites[i].function;
+		f[j].calls += sites[i].calls;
+		f[j].ns += sites[i].ns;
+		f[j].sent += sites[i].sent;
+		f[j].received += sites[i].received;
+	}
+	if (n > 1)
+		qsort(f, n, sizeof *f, function_by_time);
+	*count = n;
+	return f;
+}
+
+/* min, mean and max of v[0 .. n), and where the min and max are. */
+struct spread {
+	double min, mean, max;
+	size_t argmin, argmax;
+};
+
+static struct spread spread_of(const uint64_t *v, size_t n)
+{
+	struct spread s = {0, 0, 0, 0, 0};
+	double sum = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		double x = (double)v[i];
+
+		if (i == 0 || x < s.min)
+			s.min = x, s.argmin = i;
+		if (i == 0 || x > s.max)
+			s.max = x, s.argmax = i;
+		sum += x;
+	}
+	s.mean = n ? sum / (double)n : 0;
+	return s;
+}
+
+/* (max - mean) / max: the share of the slowest rank's time the others
+ * would not have waited with a perfect balance (the load balance's rule). */
+static double imbalance(const struct spread *s)
+{
+	return s->max > 0 ? 100.0 * (s->max - s->mean) / s->max : 0;
+}
+
+static void print_text(FILE *out, const struct mpi_profile *p, const struct site_total *sites,
+		       size_t nsites, const struct function_total *f, size_t nf)
+{
+	uint64_t *share_e4 = calloc(p->nranks ? p->nranks : 1, sizeof *share_e4);
+	struct spread sh;
+
+	fprintf(out, "MPI profile of %zu rank%s: the wall time inside MPI calls (PMPI wrappers)\n\n",
+		p->nranks, p->nranks == 1 ? "" : "s");
+	for (size_t r = 0; share_e4 && r < p->nranks; r++)
+		share_e4[r] = p->ranks[r].elapsed_ns
+				      ? (uint64_t)(1e6 * (double)p->ranks[r].mpi_ns /
+						   (double)p->ranks[r].elapsed_ns)
+				      : 0;
+	if (share_e4 && p->nranks > 0) {
+		sh = spread_of(share_e4, p->nranks);
+		fprintf(out, "MPI's share of each rank's wall time: min %.1f%% (rank %" PRId64
+			"), mean %.1f%%, max %.1f%% (rank %" PRId64 ")\n\n", sh.min / 1e4,
+			p->ranks[sh.argmin].rank, sh.mean / 1e4, sh.max / 1e4,
+			p->ranks[sh.argmax].rank);
+	}
+	free(share_e4);
+	fprintf(out, "%6s %12s %12s %7s\n", "rank", "wall s", "MPI s", "MPI %");
+	for (size_t r = 0; r < p->nranks; r++) {
+		const struct mpi_rank *k = &p->ranks[r];
+
+		fprintf(out, "%6" PRId64 " %12.6f %12.6f %7.1f\n", k->rank, seconds(k->elapsed_ns),
+			seconds(k->mpi_ns),
+			k->elapsed_ns ? 100.0 * (double)k->mpi_ns / (double)k->elapsed_ns : 0.0);
+	}
+	fprintf(out, "\nMPI call sites by time (seconds per rank: min, mean, max):\n\n");
+	fprintf(out, "%-22s %-24s %9s %12s %11s %10s %10s %10s %6s\n", "function", "call site",
+		"calls", "bytes", "seconds", "min", "mean", "max", "imb %");
+	for (size_t i = 0; i < nsites; i++) {
+		struct spread s = spread_of(sites[i].rank_ns, p->nranks);
+		char site[512];
+
+		snprintf(site, sizeof site, *sites[i].source ? "%s (%s)" : "%s%s", sites[i].caller,
+			 sites[i].source);
+		fprintf(out, "%-22s %-24s %9" PRIu64 " %12" PRIu64 " %11.6f %10.6f %10.6f %10.6f %6.1f\n",
+			sites[i].function, site, sites[i].calls,
+			sites[i].sent + sites[i].received, seconds(sites[i].ns), s.min / 1e9,
+			s.mean / 1e9, s.max / 1e9, imbalance(&s));
+	}
+	fprintf(out, "\nMPI functions:\n\n%-22s %9s %11s %14s %14s %12s\n", "function", "calls",
+		"seconds", "bytes sent", "bytes received", "bytes/call");
+	for (size_t i = 0; i < nf; i++)
+		fprintf(out, "%-22s %9" PRIu64 " %11.6f %14" PRIu64 " %14" PRIu64 " %12.0f\n",
+			f[i].function, f[i].calls, seconds(f[i].ns), f[i].sent, f[i].received,
+			f[i].calls ? (double)(f[i].sent + f[i].received) / (double)f[i].calls : 0.0);
+	for (size_t r = 0; r < p->nranks; r++)
+		if (p->ranks[r].dropped_calls)
+			fprintf(out, "\nrank %" PRId64 ": %" PRIu64 " calls not recorded (more call "
+				"sites than the wrapper's table holds)\n", p->ranks[r].rank,
+				p->ranks[r].dropped_calls);
+}
+
+static void csv_row(FILE *out, const struct site_total *s, const char *rank, uint64_t calls,
+		    uint64_t ns, uint64_t sent, uint64_t received)
+{
+	csv_cell(out, s->function);
+	fputc(',', out);
+	csv_cell(out, s->caller);
+	fprintf(out, ",%s,%" PRIu64 ",%.9f,%" PRIu64 ",%" PRIu64 ",", rank, calls, seconds(ns), sent,
+		received);
+	csv_cell(out, s->source);
+	fputc('\n', out);
+}
+
+static void print_csv(FILE *out, const struct mpi_profile *p, const struct site_total *sites,
+		      size_t nsites)
+{
+	fprintf(out, "function,call_site,rank,calls,seconds,bytes_sent,bytes_received,source\n");
+	for (size_t i = 0; i < nsites; i++) {
+		const struct site_total *s = &sites[i];
+
+		csv_row(out, s, "all", s->calls, s->ns, s->sent, s->received);
+		for (size_t r = 0; r < p->nranks; r++) {
+			char rank[32];
+
+			if (!s->rank_calls[r])
+				continue;
+			snprintf(rank, sizeof rank, "%" PRId64, p->ranks[r].rank);
+			csv_row(out, s, rank, s->rank_calls[r], s->rank_ns[r], s->rank_sent[r],
+				s->rank_received[r]);
+		}
+	}
+}
+
+static void print_json(FILE *out, const struct mpi_profile *p, const struct site_total *sites,
+		       size_t nsites, const struct function_total *f, size_t nf)
+{
+	fprintf(out, "{\"ranks\": [");
+	for (size_t r = 0; r < p->nranks; r++)
+		fprintf(out, "%s\n  {\"rank\": %" PRId64 ", \"wall_seconds\": %.9f, \"mpi_seconds\": "
+			"%.9f, \"dropped_calls\": %" PRIu64 "}", r ? "," : "", p->ranks[r].rank,
+			seconds(p->ranks[r].elapsed_ns), seconds(p->ranks[r].mpi_ns),
+			p->ranks[r].dropped_calls);
+	fprintf(out, "],\n\"call_sites\": [");
+	for (size_t i = 0; i < nsites; i++) {
+		const struct site_total *s = &sites[i];
+		int first = 1;
+
+		fprintf(out, "%s\n  {\"function\": ", i ? "," : "");
+		json_export_string(out, s->function);
+		fprintf(out, ", \"call_site\": ");
+		json_export_string(out, s->caller);
+		fprintf(out, ", \"source\": ");
+		json_export_string(out, s->source);
+		fprintf(out, ", \"calls\": %" PRIu64 ", \"seconds\": %.9f, \"bytes_sent\": %" PRIu64
+			", \"bytes_received\": %" PRIu64 ", \"ranks\": [", s->calls, seconds(s->ns),
+			s->sent, s->received);
+		for (size_t r = 0; r < p->nranks; r++) {
+			if (!s->rank_calls[r])
+				continue;
+			fprintf(out, "%s{\"rank\": %" PRId64 ", \"calls\": %" PRIu64 ", \"seconds\": %.9f, "
+				"\"bytes_sent\": %" PRIu64 ", \"bytes_received\": %" PRIu64 "}",
+				first ? "" : ", ", p->ranks[r].rank, s->rank_calls[r],
+				seconds(s->rank_ns[r]), s->rank_sent[r], s->rank_received[r]);
+			first = 0;
+		}
+		fprintf(out, "]}");
+	}
+	fprintf(out, "],\n\"functions\": [");
+	for (size_t i = 0; i < nf; i++) {
+		fprintf(out, "%s\n  {\"function\": ", i ? "," : "");
+		json_export_string(out, f[i].function);
+		fprintf(out, ", \"calls\": %" PRIu64 ", \"seconds\": %.9f, \"bytes_sent\": %" PRIu64
+			", \"bytes_received\": %" PRIu64 "}", f[i].calls, seconds(f[i].ns), f[i].sent,
+			f[i].received);
+	}
+	fprintf(out, "]}\n");
+}
+
+int mpi_report_print(FILE *out, const struct mpi_profile *p, const struct mpi_site_names *names,
+		     enum mpi_report_format format)
+{
+	size_t nsites = 0, nf = 0;
+	struct site_total *sites = gather_sites(p, names, &nsites);
+	struct function_total *f = sites || nsites == 0 ? gather_functions(sites, nsites, &nf) : NULL;
+
+	if ((!sites && p->nranks && nsites) || !f) {
+		free_sites(sites, nsites);
+		return -1;
+	}
+	if (format == MPI_REPORT_CSV)
+		print_csv(out, p, sites, nsites);
+	else if (format == MPI_REPORT_JSON)
+		print_json(out, p, sites, nsites, f, nf);
+	else
+		print_text(out, p, sites, nsites, f, nf);
+	free(f);
+	free_sites(sites, nsites);
+	return 0;
+}

@@ -1,0 +1,314 @@
+/* mpi-table.c - see mpi-table.h. */
+#define _GNU_SOURCE
+#include "mpi-table.h"
+
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <link.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "companion-name.h"
+#include "gmon-mpi-profile.h"
+#include "rank.h"
+#include "text-escape.h"
+
+/* (function, call site) pairs: a power of two; a program has a few hundred */
+#define TABLE_SIZE 8192
+
+struct site_entry {
+	uint64_t key; /* the site's address with the function's id + 1 above bit 48 */
+	/* the site's module (its path, as the dynamic linker keeps it) and load
+	 * bias, found when the site is first seen (dladdr takes the loader's
+	 * lock: never in the flush signal's handler); NULL until then */
+	const char *module;
+	uintptr_t bias;
+	uint64_t calls;
+	uint64_t ns;
+	uint64_t sent;
+	uint64_t received;
+};
+
+static struct site_entry table[TABLE_SIZE];
+static uint64_t dropped_calls; /* the table was full */
+static __thread int depth __attribute__((tls_model("initial-exec")));
+static uint64_t start_ns; /* the library's load, near the process's start */
+static int my_rank = -1, world_size;
+
+static uint64_t now_ns(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
+}
+
+__attribute__((constructor)) static void pmpi_loaded(void)
+{
+	start_ns = now_ns();
+}
+
+int pmpi_enter(struct pmpi_timing *t)
+{
+	if (depth++ > 0)
+		return 0;
+	t->start_ns = now_ns();
+	return 1;
+}
+
+#define SITE_MASK ((1ull << 48) - 1)
+
+static char exe_path[PATH_MAX]; /* /proc/self/exe, read at MPI_Init */
+
+/* The module of a new site, and its load bias. */
+static void locate_site(struct site_entry *e, const void *addr)
+{
+	Dl_info info;
+	struct link_map *map = NULL;
+	const char *module = "?";
+
+	if (dladdr1(addr, &info, (void **)&map, RTLD_DL_LINKMAP) && map) {
+		e->bias = map->l_addr;
+		module = map->l_name && map->l_name[0] ? map->l_name
+			 : exe_path[0]                 ? exe_path
+						       : "?";
+	}
+	__atomic_store_n(&e->module, module, __ATOMIC_RELEASE);
+}
+
+static struct site_entry *entry_of(uint64_t key)
+{
+	uint64_t h = key * 0x9e3779b97f4a7c15u;
+
+	for (size_t probe = 0; probe < TABLE_SIZE; probe++) {
+		struct site_entry *e = &table[((h >> 51) + probe) & (TABLE_SIZE - 1)];
+		uint64_t found = __atomic_load_n(&e->key, __ATOMIC_ACQUIRE);
+		uint64_t empty = 0;
+
+		if (found == key)
+			return e;
+		if (found == 0 && __atomic_compare_exchange_n(&e->key, &empty, key, 0,
+							      __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
+			locate_site(e, (const void *)(uintptr_t)(key & SITE_MASK));
+			return e;
+		}
+		if (found == 0 && empty == key)
+			return e;
+	}
+	return NULL;
+}
+
+void pmpi_leave(const struct pmpi_timing *t, unsigned id, const void *site, uint64_t sent,
+		uint64_t received)
+{
+	uint64_t elapsed = now_ns() - t->start_ns;
+	uint64_t key = ((uint64_t)(id + 1) << 48) | ((uintptr_t)site & SITE_MASK);
+	struct site_entry *e = entry_of(key);
+
+	depth--;
+	if (!e) {
+		__atomic_add_fetch(&dropped_calls, 1, __ATOMIC_RELAXED);
+		return;
+	}
+	__atomic_add_fetch(&e->calls, 1, __ATOMIC_RELAXED);
+	__atomic_add_fetch(&e->ns, elapsed, __ATOMIC_RELAXED);
+	__atomic_add_fetch(&e->sent, sent, __ATOMIC_RELAXED);
+	__atomic_add_fetch(&e->received, received, __ATOMIC_RELAXED);
+}
+
+static char profile_path[PATH_MAX]; /* PROFILE+mpi.<rank>, or "" if not written */
+static const char *const *call_names;
+
+static int rank_profile(char *buf, size_t size);
+
+void pmpi_started(int rank, int size, const char *const *names)
+{
+	char profile[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", exe_path, sizeof exe_path - 1);
+
+	exe_path[n > 0 ? n : 0] = '\0';
+	my_rank = rank;
+	world_size = size;
+	call_names = names;
+	if (!rank_profile(profile, sizeof profile) ||
+	    companion_name(profile, GMON_MPI_PROFILE_KIND, profile_path, sizeof profile_path) >=
+		    sizeof profile_path)
+		profile_path[0] = '\0';
+	/* written on the runtime's flush signals too, when it is there */
+	if (profile_path[0] && gmon_mpi_at_flush)
+		gmon_mpi_at_flush(pmpi_write);
+}
+
+/* The profile this rank writes (as the runtime names it: GMON_OUT_PREFIX or
+ * gmon.out, then .<rank>), or 0 if the rank is not in BG_GMON_RANK_SUBSET. */
+static int rank_profile(char *buf, size_t size)
+{
+	struct rank_subset subset = RANK_SUBSET_DEFAULT;
+	const char *text = getenv("BG_GMON_RANK_SUBSET");
+	const char *prefix = getenv("GMON_OUT_PREFIX");
+
+	if (text)
+		rank_subset_parse(text, &subset); /* malformed: the default, as the runtime */
+	if (my_rank < 0 || !rank_subset_contains(&subset, my_rank))
+		return 0;
+	return snprintf(buf, size, "%s.%d", prefix && *prefix ? prefix : "gmon.out", my_rank) <
+	       (int)size;
+}
+
+/* A line of the file, built in a buffer without stdio or malloc: the
+ * file is written from the flush signal's handler too. */
+struct line {
+	char text[PATH_MAX * 2 + 256];
+	size_t len;
+};
+
+static void put(struct line *l, const char *s)
+{
+	while (*s && l->len < sizeof l->text)
+		l->text[l->len++] = *s++;
+}
+
+static void put_u64(struct line *l, uint64_t v, unsigned base)
+{
+	char digits[24];
+	size_t n = 0;
+
+	do
+		digits[n++] = "0123456789abcdef"[v % base];
+	while ((v /= base) != 0);
+	while (n > 0 && l->len < sizeof l->text)
+		l->text[l->len++] = digits[--n];
+}
+
+/* A path escaped (text-escape.h), so a line of the file is one record
+ * whatever the path holds. */
+static void put_escaped(struct line *l, const char *s)
+{
+	size_t room = sizeof l->text - l->len;
+	size_t n = text_escape(l->text + l->len, room, s);
+
+	l->len += n < room ? n : room - 1;
+}
+
+static int flush_line(int fd, struct line *l)
+{
+	size_t done = 0;
+
+	while (done < l->len) {
+		ssize_t n = write(fd, l->text + done, l->len - done);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return n < 0 ? errno : EIO;
+		done += (size_t)n;
+	}
+	l->len = 0;
+	return 0;
+}
+
+static int header_field(int fd, struct line *l, const char *name, uint64_t v)
+{
+	put(l, name);
+	put(l, "\t");
+	put_u64(l, v, 10);
+	put(l, "\n");
+	return flush_line(fd, l);
+}
+
+static int write_table(int fd)
+{
+	struct line l = {.len = 0};
+	uint64_t total = 0;
+	int err;
+
+	for (size_t i = 0; i < TABLE_SIZE; i++)
+		total += __atomic_load_n(&table[i].ns, __ATOMIC_RELAXED);
+	put(&l, GMON_MPI_PROFILE_MAGIC " ");
+	put_u64(&l, GMON_MPI_PROFILE_VERSION, 10);
+	put(&l, "\n");
+	if ((err = flush_line(fd, &l)) != 0 || (err = header_field(fd, &l, "rank", (uint64_t)my_rank)) ||
+	    (err = header_field(fd, &l, "size", (uint64_t)world_size)) ||
+	    (err = header_field(fd, &l, "elapsed_ns", now_ns() - start_ns)) ||
+	    (err = header_field(fd, &l, "mpi_ns", total)) ||
+	    (err = header_field(fd, &l, "dropped_calls",
+				__atomic_load_n(&dropped_calls, __ATOMIC_RELAXED))))
+		return err;
+	put(&l, "# function\tmodule\tsite\tcalls\tns\tbytes_sent\tbytes_received\n");
+	if ((err = flush_line(fd, &l)) != 0)
+		return err;
+	for (size_t i = 0; i < TABLE_SIZE; i++) {
+		const struct site_entry *e = &table[i];
+		uint64_t key = __atomic_load_n(&e->key, __ATOMIC_ACQUIRE);
+		const char *module = __atomic_load_n(&e->module, __ATOMIC_ACQUIRE);
+		uint64_t calls = __atomic_load_n(&e->calls, __ATOMIC_RELAXED);
+
+		if (key == 0 || calls == 0 || !module)
+			continue;
+		put(&l, call_names[(key >> 48) - 1]);
+		put(&l, "\t");
+		put_escaped(&l, module);
+		put(&l, "\t0x");
+		put_u64(&l, (key & SITE_MASK) - e->bias, 16);
+		put(&l, "\t");
+		put_u64(&l, calls, 10);
+		put(&l, "\t");
+		put_u64(&l, __atomic_load_n(&e->ns, __ATOMIC_RELAXED), 10);
+		put(&l, "\t");
+		put_u64(&l, __atomic_load_n(&e->sent, __ATOMIC_RELAXED), 10);
+		put(&l, "\t");
+		put_u64(&l, __atomic_load_n(&e->received, __ATOMIC_RELAXED), 10);
+		put(&l, "\n");
+		if ((err = flush_line(fd, &l)) != 0)
+			return err;
+	}
+	return 0;
+}
+
+static void say(const char *what, const char *path, int err)
+{
+	struct line l = {.len = 0};
+
+	put(&l, "gmon-mpi: cannot write ");
+	put(&l, path);
+	put(&l, what);
+	put(&l, strerrorname_np(err) ? strerrorname_np(err) : "an error"); /* a table's string */
+	put(&l, "\n");
+	flush_line(STDERR_FILENO, &l);
+}
+
+void pmpi_write(void)
+{
+	char tmp[PATH_MAX + 32];
+	struct line l = {.len = 0};
+	int fd, err, saved_errno = errno;
+
+	if (!profile_path[0])
+		return;
+	put(&l, profile_path);
+	put(&l, ".tmp.");
+	put_u64(&l, (uint64_t)getpid(), 10);
+	memcpy(tmp, l.text, l.len < sizeof tmp - 1 ? l.len : sizeof tmp - 1);
+	tmp[l.len < sizeof tmp - 1 ? l.len : sizeof tmp - 1] = '\0';
+	fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+	if (fd < 0) {
+		say(": ", tmp, errno);
+		errno = saved_errno;
+		return;
+	}
+	err = write_table(fd);
+	if (close(fd) != 0 && err == 0)
+		err = errno;
+	if (err == 0 && rename(tmp, profile_path) != 0)
+		err = errno;
+	if (err != 0) {
+		say(": ", profile_path, err);
+		unlink(tmp);
+	}
+	errno = saved_errno;
+}

@@ -1,0 +1,103 @@
+/*
+ * wrappers.c - the PMPI wrappers, one per entry of mpi-calls.h, for the
+ * MPI whose mpi.h this file is compiled with (built once per MPI found by
+ * configure: Open MPI's and MPICH's ABIs differ).  Each calls the PMPI_
+ * entry point and records its time, bytes and call site (mpi-table.h).
+ */
+#include <mpi.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "mpi-table.h"
+
+#define EXPORT __attribute__((visibility("default")))
+
+static uint64_t bytes(int count, MPI_Datatype type)
+{
+	int size = 0;
+
+	if (count <= 0 || PMPI_Type_size(type, &size) != MPI_SUCCESS || size < 0)
+		return 0;
+	return (uint64_t)count * (uint64_t)size;
+}
+
+/* What a receive got: the status's count where there is one. */
+static uint64_t received(const MPI_Status *status, int count, MPI_Datatype type)
+{
+	int got;
+
+	if (status != MPI_STATUS_IGNORE && PMPI_Get_count(status, type, &got) == MPI_SUCCESS &&
+	    got != MPI_UNDEFINED)
+		return bytes(got, type);
+	return bytes(count, type);
+}
+
+static uint64_t comm_size(MPI_Comm comm)
+{
+	int n = 0;
+
+	return PMPI_Comm_size(comm, &n) == MPI_SUCCESS && n > 0 ? (uint64_t)n : 0;
+}
+
+static int is_root(int root, MPI_Comm comm)
+{
+	int rank = -1;
+
+	return root == MPI_ROOT || (PMPI_Comm_rank(comm, &rank) == MPI_SUCCESS && rank == root);
+}
+
+static uint64_t vbytes(const int counts[], MPI_Datatype type, MPI_Comm comm)
+{
+	uint64_t n = comm_size(comm), sum = 0;
+
+	for (uint64_t i = 0; counts && i < n; i++)
+		sum += bytes(counts[i], type);
+	return sum;
+}
+
+enum mpi_call_id {
+#define MPI_CALL(name, parameters, arguments, sent, got) ID_##name,
+#include "mpi-calls.h"
+#undef MPI_CALL
+	MPI_CALL_COUNT
+};
+
+static const char *const call_names[MPI_CALL_COUNT + 1] = {
+#define MPI_CALL(name, parameters, arguments, sent, got) #name,
+#include "mpi-calls.h"
+#undef MPI_CALL
+	NULL,
+};
+
+/* After the call: MPI_Init gives the rank, MPI_Finalize writes the file. */
+static void after_call(enum mpi_call_id id, int rc)
+{
+	int rank = 0, size = 0;
+
+	if (rc != MPI_SUCCESS)
+		return;
+	if (id == ID_MPI_Init || id == ID_MPI_Init_thread) {
+		PMPI_Comm_rank(MPI_COMM_WORLD, &rank);
+		PMPI_Comm_size(MPI_COMM_WORLD, &size);
+		pmpi_started(rank, size, call_names);
+	} else if (id == ID_MPI_Finalize) {
+		pmpi_write();
+	}
+}
+
+#define MPI_CALL(name, parameters, arguments, sent, got)                                      \
+	EXPORT int name parameters                                                            \
+	{                                                                                     \
+		struct pmpi_timing timing;                                                    \
+		int outer = pmpi_enter(&timing);                                              \
+		int rc = P##name arguments;                                                   \
+                                                                                              \
+		if (outer) {                                                                  \
+			pmpi_leave(&timing, ID_##name, __builtin_return_address(0), (sent),   \
+				   (got));                                                    \
+			after_call(ID_##name, rc);                                            \
+		}                                                                             \
+		return rc;                                                                    \
+	}
+#include "mpi-calls.h"
+#undef MPI_CALL

@@ -1,0 +1,107 @@
+#!/bin/bash
+# BG_GMON_CLOCK: wall samples every thread on elapsed time, so time asleep
+# or blocked is seen where it is spent (compared with the program's own
+# CLOCK_MONOTONIC); cpu (the default) does not see it.  The files name
+# their clock (the histogram's dimension, which GNU gprof prints too) and
+# files of two clocks are not added.  Under the wall clock the calls that a
+# signal interrupts whatever SA_RESTART says return EINTR, and a program
+# that resumes them as POSIX says gets the same results; read() does not.
+# No aliasing: the periods are jittered, so a 10% phase of a 60 ms rhythm
+# measures 10% within a point (8 copies at once, about 6,200 samples).
+. "$(dirname "$0")/lib.sh"
+need_gprof
+gprof_par=$top_builddir/gprof-par/gprof-par
+
+# samples_under FUNCTION PROGRAM FILE: the samples whose call path holds it
+samples_under() {
+	"$gprof_par" --format=folded "$2" "$3" 2>/dev/null |
+		awk -v f="$1" '{ n = split($1, frame, ";"); for (i = 1; i <= n; i++)
+			if (frame[i] == f) { s += $2; break } } END { print s + 0 }'
+}
+# within ACTUAL EXPECTED PERCENT: |actual - expected| <= percent of expected
+within() {
+	awk -v a="$1" -v e="$2" -v p="$3" 'BEGIN { d = a - e; if (d < 0) d = -d; exit !(d <= e * p / 100) }'
+}
+
+build_linked wall "$programs/wall-clock.c"
+
+# wall: sleep_io's 0.4 s are its samples, at 100 Hz
+rm -f gmon.out*
+BG_GMON_CLOCK=wall ./wall >truth 2>stderr
+expect_eq "$(cat stderr)" "" "stderr with BG_GMON_CLOCK=wall"
+slept=$(awk '{ printf "%d", $2 * 100 + 0.5 }' truth)
+got=$(samples_under sleep_io wall gmon.out)
+within "$got" "$slept" 15 || fail "wall clock: $got samples under sleep_io, its own clock says $slept ($(cat truth))"
+computed=$(awk '{ printf "%d", $4 * 100 + 0.5 }' truth)
+got_compute=$(samples_under compute wall gmon.out)
+within "$got_compute" "$computed" 25 ||
+	fail "wall clock: $got_compute samples under compute, its own clock says $computed ($(cat truth))"
+# the file names its clock: gprof-par and GNU gprof print it
+"$gprof_par" -b -p wall gmon.out 2>/dev/null | grep -q '^Each sample counts as 0.01 wall-sec\.$' ||
+	fail "gprof-par does not say the samples are of the wall clock"
+gprof -b -p wall gmon.out 2>/dev/null | grep -q '^Each sample counts as 0.01 wall-sec\.$' ||
+	fail "GNU gprof does not read the wall clock's file: $(gprof -b -p wall gmon.out 2>&1 | head -3)"
+mv gmon.out wall.out
+
+# cpu (the default, and said so): the sleep is invisible
+for clock in "" cpu; do
+	rm -f gmon.out*
+	BG_GMON_CLOCK=$clock ./wall >/dev/null 2>stderr
+	expect_eq "$(cat stderr)" "" "stderr with BG_GMON_CLOCK='$clock'"
+	got=$(samples_under sleep_io wall gmon.out)
+	[ "$got" -le 2 ] || fail "BG_GMON_CLOCK='$clock': $got samples under sleep_io (at most 2)"
+	"$gprof_par" -b -p wall gmon.out 2>/dev/null | grep -q '^Each sample counts as 0.01 seconds\.$' ||
+		fail "BG_GMON_CLOCK='$clock': the file's clock is not CPU time"
+done
+mv gmon.out cpu.out
+
+# a clock it does not know: one message, CPU time
+rm -f gmon.out*
+BG_GMON_CLOCK=elapsed ./wall >/dev/null 2>stderr
+expect_eq "$(cat stderr)" "gmon-mpi: BG_GMON_CLOCK='elapsed' is not 'cpu' or 'wall'; sampling CPU time (the default)" \
+	"stderr with BG_GMON_CLOCK=elapsed"
+
+# files of two clocks are not added: gprof-par says which, writes nothing
+status=0
+"$gprof_par" -s wall wall.out cpu.out 2>err || status=$?
+expect_eq "$status" 1 "exit status of -s over a wall-clock and a CPU-time file"
+grep -q "dimension 'seconds' ('s') differs from 'wall-sec' ('s') .*: samples of CPU time and of the wall clock (BG_GMON_CLOCK) cannot be added" err ||
+	fail "-s over two clocks: unclear message: $(cat err)"
+[ ! -e gmon.sum ] || fail "-s over two clocks wrote gmon.sum"
+
+# interrupted calls under the wall clock at 1000 Hz: same results, exit 0
+build_linked calls "$programs/interrupted-calls.c" -lpthread
+./calls >plain.out 2>plain.err || fail "interrupted-calls without profiling: status $? ($(cat plain.err))"
+rm -f gmon.out*
+status=0
+BG_GMON_CLOCK=wall BG_GMON_HZ=1000 ./calls >wall-calls.out 2>wall-calls.err || status=$?
+expect_eq "$status" 0 "exit status of interrupted-calls under the wall clock ($(cat wall-calls.err))"
+expect_eq "$(cat wall-calls.out)" "$(cat plain.out)" "interrupted-calls' results under the wall clock"
+grep -q '^read: 0 EINTR$' wall-calls.err || fail "read() was interrupted: $(cat wall-calls.err)"
+note "EINTR returned under the wall clock at 1000 Hz: $(grep -v '^read' wall-calls.err | tr '\n' ' ')"
+
+# no aliasing: 8 copies of a 60 ms rhythm at once, 7.8 s each (about 6,200
+# samples: the sampling noise is about 0.3 points pooled, 0.7 per copy).
+# Without jitter a copy measures 0% or 16.7% (its timer's offset in the
+# round), whatever its length: each copy must be within 3 points.
+build_linked rhythm "$programs/rhythm.c"
+for i in 1 2 3 4 5 6 7 8; do
+	mkdir "r$i"
+	(cd "r$i" && BG_GMON_CLOCK=wall ../rhythm 130 >truth) &
+done
+wait
+short=0 long=0
+for i in 1 2 3 4 5 6 7 8; do
+	s=$(samples_under phase_short rhythm "r$i/gmon.out")
+	l=$(samples_under phase_long rhythm "r$i/gmon.out")
+	copy=$(awk -v s="$s" -v l="$l" 'BEGIN { printf "%.2f", 100 * s / (s + l) }')
+	own=$(awk '{ printf "%.2f", 100 * $2 / ($2 + $4) }' "r$i/truth")
+	awk -v m="$copy" -v t="$own" 'BEGIN { d = m - t; if (d < 0) d = -d; exit !(d <= 3) }' ||
+		fail "copy $i: the 10% phase measured $copy% of $((s + l)) samples; its own clock says $own%"
+	short=$((short + s)) long=$((long + l))
+done
+truth=$(cat r*/truth | awk '{ s += $2; l += $4 } END { printf "%.2f", 100 * s / (s + l) }')
+measured=$(awk -v s="$short" -v l="$long" 'BEGIN { printf "%.2f", 100 * s / (s + l) }')
+awk -v m="$measured" -v t="$truth" 'BEGIN { d = m - t; if (d < 0) d = -d; exit !(d <= 1) }' ||
+	fail "the 10% phase measured $measured% of $((short + long)) samples; its own clock says $truth%"
+note "ok: the short phase $measured% of $((short + long)) samples (its own clock: $truth%)"
