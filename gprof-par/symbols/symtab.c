@@ -2,6 +2,10 @@
  * symtab.c - read the functions of an ELF executable with libelf, keeping
  * the same symbols, names and address ranges as GNU gprof 2.40.
  * See symtab.h for the rules.
+ *
+ * Over 800 lines (823): GNU's symbol-table rules (which symbols, their
+ * order, aliases, regions) kept together; splitting them would scatter
+ * one contract over several files.
  */
 #include "symtab.h"
 #include "lines-internal.h"
