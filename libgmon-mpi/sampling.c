@@ -25,9 +25,10 @@
  *     kernel could not deliver (above the tick rate) are counted too.
  *
  * No aliasing: a fixed period can beat with a program's own rhythm (a 10%
- * phase of a 60 ms round measured 7.6%), so every timer is one-shot and
- * re-armed by its handler for a period drawn uniformly from half to one
- * and a half of 1/rate.  The weights above keep the totals exact whatever
+ * phase of a 60 ms round measured 7.6%), so every timer's next expiry is
+ * set by its handler, a period drawn uniformly from half to one and a half
+ * of 1/rate ahead (and every 1/rate after that until the next handler
+ * sets it: the timer never stands still).  The weights above keep the totals exact whatever
  * the periods drawn.  A handler re-arms only while sampling is on (not
  * paused, not shut down), and again if that changed while it re-armed
  * (arm_generation), so it never re-arms a timer that was just stopped.
@@ -126,7 +127,12 @@ static uint64_t jittered_period_ns(void)
 	return period_ns / 2 + x % (period_ns + 1);
 }
 
-static struct itimerspec one_shot(uint64_t ns)
+/* A timer's setting: the next expiry in ns (jittered), and then every
+ * period until the handler sets it again: the timer keeps counting while
+ * its signal waits for the thread that takes it (on a loaded machine a
+ * one-shot timer stood still meanwhile, and the process-wide one's threads
+ * lost up to 5% of their time at their ends). */
+static struct itimerspec jittered(uint64_t ns)
 {
 	struct itimerspec it = {0};
 
@@ -134,6 +140,8 @@ static struct itimerspec one_shot(uint64_t ns)
 		ns = 1;
 	it.it_value.tv_sec = (time_t)(ns / 1000000000u);
 	it.it_value.tv_nsec = (long)(ns % 1000000000u);
+	it.it_interval.tv_sec = (time_t)(period_ns / 1000000000u);
+	it.it_interval.tv_nsec = (long)(period_ns % 1000000000u);
 	return it;
 }
 
@@ -215,7 +223,7 @@ static int from_own_timer(const siginfo_t *info, const struct thread_slot *s)
 
 /* How many samples one delivered SIGPROF stands for: its timer's periods;
  * a SIGPROF sent by other means (kill, raise) counts as one sample, as
- * before the timers were one-shot. */
+ * before the timers were jittered. */
 static uint32_t signal_weight(const siginfo_t *info, struct thread_slot *s)
 {
 	if (process_wide)
@@ -239,6 +247,12 @@ static int set_process_timer(uint64_t ns)
 	it.it_value.tv_usec = (suseconds_t)(ns % 1000000000u / 1000);
 	if (ns != 0 && it.it_value.tv_sec == 0 && it.it_value.tv_usec == 0)
 		it.it_value.tv_usec = 1;
+	if (ns != 0) { /* then every period, as jittered() says */
+		it.it_interval.tv_sec = (time_t)(period_ns / 1000000000u);
+		it.it_interval.tv_usec = (suseconds_t)(period_ns % 1000000000u / 1000);
+		if (it.it_interval.tv_sec == 0 && it.it_interval.tv_usec == 0)
+			it.it_interval.tv_usec = 1;
+	}
 	return setitimer(ITIMER_PROF, &it, NULL) == 0 ? 0 : errno;
 }
 
@@ -257,7 +271,7 @@ static void rearm_after_signal(struct thread_slot *s)
 		if (process_wide)
 			set_process_timer(stop ? 0 : jittered_period_ns());
 		else if (s && __atomic_load_n(&s->has_timer, __ATOMIC_SEQ_CST)) {
-			struct itimerspec next = one_shot(jittered_period_ns());
+			struct itimerspec next = jittered(jittered_period_ns());
 
 			timer_settime(s->timer, 0, stop ? &disarmed : &next, NULL);
 		}
@@ -347,7 +361,7 @@ static int start_timer_locked(struct thread_slot *s)
 	__atomic_store_n(&s->accounted_ns, cpu_clock_ns(clock), __ATOMIC_RELAXED);
 	__atomic_store_n(&s->has_timer, 1, __ATOMIC_SEQ_CST);
 	s->ever_timed = 1;
-	first = one_shot(jittered_period_ns());
+	first = jittered(jittered_period_ns());
 	timer_settime(s->timer, 0, paused ? &disarmed : &first, NULL);
 	return 0;
 }
@@ -462,7 +476,7 @@ void sampling_set_paused(int pause)
 	if (process_wide && !shut_down)
 		arm_process_timer(!pause);
 	for (struct thread_slot *s = all_slots; s; s = s->next) {
-		struct itimerspec next = one_shot(jittered_period_ns());
+		struct itimerspec next = jittered(jittered_period_ns());
 
 		if (!s->has_timer)
 			continue;
