@@ -84,9 +84,11 @@ static void name_library(const struct options *o, struct module *m, const char *
 	m->st = &m->own;
 	if (m->source == MODULE_SYMBOLS_DYNSYM && m->chosen)
 		modules_warn("%s has no .symtab (stripped): its functions are the exported ones, from "
-		     ".dynsym; a static function's time counts for the exported one before it "
-		     "(no debug file of its build-id under %s/.build-id/)",
-		     m->path, debug_root ? debug_root : MODULE_SYMBOLS_DEBUG_ROOT);
+		     ".dynsym; the code past one's size is a row \"[%s static code after "
+		     "NAME]\" (no debug file of its build-id under %s/.build-id/)",
+		     m->path, m->base, debug_root ? debug_root : MODULE_SYMBOLS_DEBUG_ROOT);
+	if (m->source == MODULE_SYMBOLS_DYNSYM && module_symbols_split_gaps(&m->own, m->base) != 0)
+		die("out of memory");
 	if (o->demangle && demangle_symtab(&m->own) != 0)
 		die("out of memory demangling symbol names");
 }
