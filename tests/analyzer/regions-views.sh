@@ -15,7 +15,8 @@ rtlib=$top_builddir/libgmon-mpi/.libs
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 cd "$scratch" || exit 99
-export BG_GMON_START_THREAD_TIMERS=all OMP_NUM_THREADS=2 BG_GMON_PROFILE_LIBS=none
+# passive: a thread done first sleeps at the barrier, not spinning in libgomp
+export BG_GMON_START_THREAD_TIMERS=all OMP_NUM_THREADS=2 OMP_WAIT_POLICY=passive BG_GMON_PROFILE_LIBS=none
 
 printf 'volatile int nb_sink;\nvoid neighbour(void) { nb_sink = 1; }\n' > neighbour.c
 $CC -O2 -fopenmp -pg -w neighbour.c "$corpus/views-omp.c" -o prog -L"$rtlib" -lgmon-mpi \
