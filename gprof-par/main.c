@@ -355,12 +355,13 @@ static void print_timing(const struct sum_outcome *sum)
 }
 
 /* ------------------------------------------------------------------ */
-/* The load balance: its functions, counted while summing.              */
+/* The views with no GNU counterpart: their functions; the load balance,  */
+/* counted while summing.                                               */
 
 struct balance_state {
-	struct symtab own;       /* the view's table, when not the report's */
+	struct symtab own;       /* the views' table, when not the report's */
 	int have_own;
-	const struct symtab *st; /* the view's table (process 0) */
+	const struct symtab *st; /* the views' table (process 0) */
 	struct balance_map map;  /* process 0: built; others: over image */
 	const struct sym **rows;
 	void *image;
@@ -368,15 +369,16 @@ struct balance_state {
 };
 
 /*
- * Process 0: the view's functions.  Its OpenMP regions count for their
- * function (--regions=parent) unless --regions says otherwise, so it reads
- * a table of its own when the report's differs: when the modes differ and
+ * Process 0: the functions of the views printed beside GNU's report (the
+ * load balance, the flame graph).  Their OpenMP regions count for their
+ * function (--regions=parent) unless --regions says otherwise, so they read
+ * a table of their own when the report's differs: when the modes differ and
  * the program has regions or clones (copying, sorting and demangling the
  * table otherwise cost a tenth of what --load-balance adds).  Returns 0,
  * or -1 after printing why.
  */
-static int balance_prepare(const struct options *o, const struct symtab *st,
-			   struct balance_state *b)
+static int views_prepare(const struct options *o, const struct symtab *st,
+			 struct balance_state *b)
 {
 	enum regions_mode mode = o->regions_explicit ? (enum regions_mode)o->regions
 						     : REGIONS_PARENT;
@@ -395,10 +397,15 @@ static int balance_prepare(const struct options *o, const struct symtab *st,
 			die("out of memory demangling symbol names");
 		b->st = &b->own;
 	}
+	return 0;
+}
+
+/* Process 0: the load balance's map of the views' functions. */
+static void balance_prepare(struct balance_state *b)
+{
 	if (balance_map_from_symtab(b->st, &b->map, &b->rows) != 0 ||
 	    balance_map_pack(&b->map, &b->image, &b->image_len) != 0)
 		die("out of memory mapping functions for the load balance");
-	return 0;
 }
 
 /* Every process gets process 0's map. */
@@ -760,8 +767,10 @@ static int prepare(const struct options *o, struct symtab *st, int *have_symtab,
 			return -1;
 		}
 	}
-	if ((o->balance || o->balance_svg) && balance_prepare(o, st, bal) != 0)
+	if ((o->balance || o->balance_svg || o->flame_graph) && views_prepare(o, st, bal) != 0)
 		return -1;
+	if (o->balance || o->balance_svg)
+		balance_prepare(bal);
 	timing_add(&timing.report, reading);
 	if (!o->sum_dir)
 		return 0;
@@ -1121,7 +1130,7 @@ int main(int argc, char **argv)
 		check_inputs(&o, &p);
 	if (paths_wanted(&o))
 		paths_read(&o, o.sum_dir ? (char *const *)&plan.output : plan.job.paths,
-			   o.sum_dir ? 1 : plan.job.n, &st, &measured);
+			   o.sum_dir ? 1 : plan.job.n, bal.st ? bal.st : &st, &measured);
 	if (o.measured && cg && measured_apply(cg, &st, &measured, &measured_out) != 0)
 		die("out of memory measuring the call graph");
 

@@ -84,9 +84,11 @@ static void name_library(const struct options *o, struct module *m, const char *
 	m->st = &m->own;
 	if (m->source == MODULE_SYMBOLS_DYNSYM && m->chosen)
 		modules_warn("%s has no .symtab (stripped): its functions are the exported ones, from "
-		     ".dynsym; a static function's time counts for the exported one before it "
-		     "(no debug file of its build-id under %s/.build-id/)",
-		     m->path, debug_root ? debug_root : MODULE_SYMBOLS_DEBUG_ROOT);
+		     ".dynsym; the code past one's size is a row \"[%s static code after "
+		     "NAME]\" (no debug file of its build-id under %s/.build-id/)",
+		     m->path, m->base, debug_root ? debug_root : MODULE_SYMBOLS_DEBUG_ROOT);
+	if (m->source == MODULE_SYMBOLS_DYNSYM && module_symbols_split_gaps(&m->own, m->base) != 0)
+		die("out of memory");
 	if (o->demangle && demangle_symtab(&m->own) != 0)
 		die("out of memory demangling symbol names");
 }
@@ -199,9 +201,17 @@ static void add_module(struct combined *c, struct module *m, gmon_addr_t base)
 		struct sym *s = new_sym(c);
 
 		*s = *from;
-		s->name = keep_name(c, modules_xprintf("%s {%zu}", from->name, m->index));
-		s->demangled = from->demangled ? modules_xprintf("%s {%zu}", from->demangled, m->index)
-					       : NULL;
+		if (from->excluded) {   /* credited by count_overhead */
+			s->name = keep_name(c, modules_xprintf("[profiling overhead: %s in %s] {%zu}",
+							       from->name, m->base, m->index));
+			s->demangled = NULL;
+			s->excluded = 0;
+			s->spec = 0;
+		} else {
+			s->name = keep_name(c, modules_xprintf("%s {%zu}", from->name, m->index));
+			s->demangled = from->demangled
+				? modules_xprintf("%s {%zu}", from->demangled, m->index) : NULL;
+		}
 		s->label = from->label ? modules_xprintf("%s {%zu}", from->label, m->index) : NULL;
 		s->addr = base + from->addr;
 		/* no holes between a module's functions: an arc into one is its
@@ -328,6 +338,23 @@ static double bins_total(const struct profile *p)
 	return t;
 }
 
+/*
+ * GNU leaves the samples of its default exclusions (mcount, _mcount,
+ * __mcount_internal, ...: the profiler's own code, libgmon-mpi's mcount)
+ * out of its report and its total.  Here every sample is counted: they are
+ * credited, and add_module names their rows "[profiling overhead: ...]".
+ * (-M takes no symbol specifications, so the defaults are the only ones.)
+ */
+static void count_overhead(struct symtab *st)
+{
+	st->spec_nonempty = 0;
+	for (size_t i = 0; i < st->nsyms; i++) {
+		if (st->syms[i].excluded)
+			st->syms[i].spec = 0;
+		st->spec_nonempty |= st->syms[i].spec;
+	}
+}
+
 /* Credits each module's samples: to its functions as GNU does, the rest
  * to its rows. */
 static void assign(struct modules *ms, const struct profile *exe)
@@ -349,6 +376,7 @@ static void assign(struct modules *ms, const struct profile *exe)
 			m->whole_ticks = bins_total(p);
 			continue;
 		}
+		count_overhead(m->st);
 		if (hist_assign(m->st, p, &m->hs, err, sizeof err) != 0) {
 			modules_warn("%s: %s (its samples are one row)", m->base, err);
 			m->state = MOD_UNNAMED;

@@ -234,7 +234,11 @@ DEFAULT_EXECUTABLE ").  Several gmon files, e.g. one per MPI rank, are added up 
 "                              of the min and the max (lowest rank on ties), the\n"
 "                              imbalance max/mean - 1, and the time lost to it,\n"
 "                              (max - mean) x ranks, by which functions are\n"
-"                              sorted; and the slowest and fastest ranks.\n"
+"                              sorted; and the slowest and fastest ranks; and\n"
+"                              whether each imbalance exceeds sampling noise (a\n"
+"                              chi-square test at 99%% on the ranks' sample\n"
+"                              counts: text, a * and a headline; CSV, a column\n"
+"                              significant; JSON, a field).\n"
 "                              FORMAT: text (the default: a section after the\n"
 "                              report), csv or json (then the table is the whole\n"
 "                              output: one row per function; JSON also has each\n"
@@ -323,13 +327,18 @@ DEFAULT_EXECUTABLE ").  Several gmon files, e.g. one per MPI rank, are added up 
 "                              build-id (/usr/lib/debug/.build-id/XX/REST.debug;\n"
 "                              the variable GPROF_PAR_DEBUG_ROOT, for tests,\n"
 "                              replaces /usr/lib/debug), else from .dynsym (the\n"
-"                              exported ones, with a warning); code in no\n"
+"                              exported ones, with a warning: the code past\n"
+"                              one's size is a row \"[MODULE static code after\n"
+"                              NAME] {N}\"); code in no\n"
 "                              function is a row \"MODULE+0xADDRESS {N}\" (its\n"
 "                              first address sampled or called), a module\n"
 "                              without a profile or symbols one row\n"
-"                              \"[MODULE] {N}\": no sample is left out.  Each\n"
-"                              module's functions get the time GNU gprof gives\n"
-"                              them from its own file (gprof LIBRARY\n"
+"                              \"[MODULE] {N}\", the profiler's own samples (in\n"
+"                              mcount, which GNU leaves out) one row\n"
+"                              \"[profiling overhead: mcount in MODULE] {N}\": no\n"
+"                              sample is left out.  Each module's other\n"
+"                              functions get the time GNU gprof gives them\n"
+"                              from its own file (gprof LIBRARY\n"
 "                              PROFILE+LIBRARY).  With -p or -q, that section\n"
 "                              only; not with the other sections, symbol\n"
 "                              specifications, --format or --load-balance\n"
@@ -346,18 +355,23 @@ DEFAULT_EXECUTABLE ").  Several gmon files, e.g. one per MPI rank, are added up 
 "                              specialises functions into f.part.N, f.cold,\n"
 "                              f.isra.N, f.constprop.N (LLVM: f.omp_outlined,\n"
 "                              __omp_offloading_..._f_lN, f.llvm.N).  MODE:\n"
-"                              gnu (the default): as GNU gprof, which does not\n"
-"                              list most of them, so that their samples and\n"
-"                              calls count for the function before them in\n"
-"                              memory, often an unrelated one; when that is\n"
-"                              at least 5%% of the samples, a note on standard\n"
-"                              error says how much and where it went;\n"
+"                              gnu (the default for GNU's report): as GNU\n"
+"                              gprof, which does not list most of them, so\n"
+"                              that their samples and calls count for the\n"
+"                              function before them in memory, often an\n"
+"                              unrelated one; when that is at least 5%% of\n"
+"                              the samples, a note on standard error says how\n"
+"                              much and where it went;\n"
 "                              parent: each counts for the function it came\n"
 "                              from (f), whose calls into its own parts are\n"
 "                              not counted as calls; separate: each is listed\n"
 "                              on its own, as \"f [omp region 2]\" or\n"
 "                              \"f [clone .part.0]\".  With -a (no static\n"
-"                              functions) they count as gnu does\n"
+"                              functions) they count as gnu does.  The views\n"
+"                              with no GNU counterpart (-M, --mpi, --measured,\n"
+"                              --format, --flame-graph, --load-balance)\n"
+"                              default to parent; GNU's report printed beside\n"
+"                              the flame graph or the load balance stays gnu\n"
 "\n"
 "  -h, --help                  print this help and exit\n"
 "  -v, --version               print the version and exit\n"
@@ -605,6 +619,23 @@ static void choose_balance(struct options *o)
 		o->balance = o->load_balance;
 	else if (o->sum_dir && o->executable && o->format == FORMAT_GNU)
 		o->balance = BALANCE_TEXT;   /* an export is the whole output */
+}
+
+/*
+ * --regions' default: GNU's rule for GNU's report, so that its bytes stay
+ * GNU gprof's; parent for the views with no GNU counterpart, which promise
+ * no such bytes and should name a parallel loop's function (-M, --mpi,
+ * --measured, the exports).  The views printed beside GNU's report (the
+ * load balance, the flame graph) read a table of their own (main.c
+ * views_prepare).  -l names line symbols after the DWARF functions: no
+ * regions then.
+ */
+static void choose_regions(struct options *o)
+{
+	if (o->regions_explicit || o->line)
+		return;
+	if (o->modules || o->mpi || o->measured || o->format != FORMAT_GNU)
+		o->regions = REGIONS_PARENT;
 }
 
 /* The arguments expandargv made, freed at exit (getopt only reorders
@@ -983,6 +1014,7 @@ void options_parse(int argc, char **argv, struct options *o)
 		check_paths_options(o);
 		check_modules_options(o);
 		choose_balance(o);
+		choose_regions(o);
 		return;
 	}
 	if (o->output && !(o->style & STYLE_SUM))
@@ -1004,4 +1036,5 @@ void options_parse(int argc, char **argv, struct options *o)
 	check_paths_options(o);
 	check_modules_options(o);
 	choose_balance(o);
+	choose_regions(o);
 }

@@ -119,6 +119,20 @@ static int place_ranks(struct balance_view *v, const struct balance *b)
 	return 0;
 }
 
+int balance_beyond_noise(uint64_t sum, unsigned __int128 sumsq, uint64_t n)
+{
+	const double z99 = 2.3263478740408408;  /* the normal's 99th percentile */
+	long double chi2;
+	double k = (double)n - 1, h, critical;
+
+	if (n < 2 || sum == 0)
+		return 0;
+	chi2 = (long double)n * (long double)sumsq / (long double)sum - (long double)sum;
+	h = 2.0 / (9.0 * k);
+	critical = k * pow(1.0 - h + z99 * sqrt(h), 3);
+	return chi2 > critical;
+}
+
 int balance_view_build(struct balance_view *v, const struct balance *b,
 		       const struct sym *const *rows, double hz)
 {
@@ -145,6 +159,8 @@ int balance_view_build(struct balance_view *v, const struct balance *b,
 		out->imbalance = out->time.mean > 0 ? out->time.max / out->time.mean - 1.0 : 0.0;
 		out->lost = (double)((long double)b->time[f].max * b->nranks - b->time[f].sum) /
 			    v->hz;
+		out->significant = balance_beyond_noise(b->time[f].sum, b->time[f].sumsq,
+							b->nranks);
 		v->nfuncs++;
 	}
 	qsort(v->funcs, v->nfuncs, sizeof(*v->funcs), cmp_lost);

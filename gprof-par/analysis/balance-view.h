@@ -38,7 +38,20 @@ struct balance_function {
 	struct balance_summary calls;
 	double imbalance;               /* max/mean - 1 of time; 0 when no time */
 	double lost;                    /* (max - mean) x ranks, seconds */
+	int significant;                /* the ranks' samples differ more than
+					 * sampling noise explains: balance_beyond_noise */
 };
+
+/*
+ * Whether n ranks' sample counts of one function (their sum and sum of
+ * squares) differ more than sampling noise explains: the Poisson dispersion
+ * test, X^2 = sum over ranks of (x - mean)^2 / mean, which for counts of
+ * one rate follows a chi-square distribution of n - 1 degrees of freedom,
+ * against its 99th percentile (Wilson and Hilferty's approximation of the
+ * quantile, within 1% of it from 1 degree of freedom up).  0 for fewer
+ * than two ranks or no samples.
+ */
+int balance_beyond_noise(uint64_t sum, unsigned __int128 sumsq, uint64_t n);
 
 struct balance_rank_view {
 	int64_t rank;

@@ -24,6 +24,12 @@ static const char text_blurb[] =
 	" imbalance  max / mean - 1 of the self seconds: 0% when every rank\n"
 	"            spends the same time in the function.\n"
 	"\n"
+	" *          before a name: the ranks' samples of the function differ more\n"
+	"            than sampling noise explains (a chi-square test of their\n"
+	"            counts at 99%: a Poisson dispersion test); without it, the\n"
+	"            imbalance may be noise, as it is on a balanced run with few\n"
+	"            samples per rank.\n"
+	"\n"
 	" A function's time is its samples, as in the flat profile (OpenMP\n"
 	" regions and compiler clones count for the function they came from,\n"
 	" unless --regions says otherwise); a call is counted as in the call graph\n"
@@ -104,6 +110,25 @@ static void print_mpi_line(FILE *out, const struct balance_view *v)
 	fputs(".\n", out);
 }
 
+/* The headline: the functions whose imbalance sampling noise does not
+ * explain, in the table's order (the first 8). */
+static void print_significant(FILE *out, const struct balance_view *v)
+{
+	size_t n = 0;
+
+	fputs("Imbalance beyond sampling noise (chi-square, 99%):", out);
+	for (size_t i = 0; i < v->nfuncs; i++) {
+		if (!v->funcs[i].significant)
+			continue;
+		if (n < 8)
+			fprintf(out, "%s %s", n ? "," : "", sym_print_name(v->funcs[i].sym));
+		n++;
+	}
+	if (n > 8)
+		fprintf(out, " and %zu more", n - 8);
+	fputs(n ? ".\n" : " none.\n", out);
+}
+
 static void print_text(FILE *out, const struct balance_view *v, int brief)
 {
 	fprintf(out, "Load balance over %" PRIu64 " rank%s", v->nranks, v->nranks == 1 ? "" : "s");
@@ -120,11 +145,12 @@ static void print_text(FILE *out, const struct balance_view *v, int brief)
 			fast->seconds, v->rank_mean);
 		if (v->has_mpi)
 			print_mpi_line(out, v);
+		print_significant(out, v);
 	}
 	fprintf(out, "\n%10s%s%10s%s\n", "time",
 		" --------------- self seconds ------------------", "",
 		" ------------------- calls ---------------------");
-	fprintf(out, " %9s %8s %5s %8s %8s %5s %8s %9s %8s %5s %8s %8s %5s %8s  %s\n", "lost",
+	fprintf(out, " %9s %8s %5s %8s %8s %5s %8s %9s %8s %5s %8s %8s %5s %8s    %s\n", "lost",
 		"min", "rank", "mean", "max", "rank", "stddev", "imbalance", "min", "rank", "mean",
 		"max", "rank", "stddev", "name");
 	for (size_t i = 0; i < v->nfuncs; i++) {
@@ -150,6 +176,8 @@ static void print_text(FILE *out, const struct balance_view *v, int brief)
 		row_fixed(&r, f->calls.stddev, 8, 2);
 		r.text[r.len++] = ' ';
 		r.text[r.len++] = ' ';
+		r.text[r.len++] = f->significant ? '*' : ' ';
+		r.text[r.len++] = ' ';
 		fwrite(r.text, 1, r.len, out);
 		fputs(sym_print_name(f->sym), out);
 		fputc('\n', out);
@@ -162,17 +190,17 @@ static void print_csv(FILE *out, const struct balance_view *v)
 {
 	fputs("name,ranks,time_lost_s,imbalance,time_min_s,time_min_rank,time_mean_s,"
 	      "time_max_s,time_max_rank,time_stddev_s,calls_min,calls_min_rank,calls_mean,"
-	      "calls_max,calls_max_rank,calls_stddev\n", out);
+	      "calls_max,calls_max_rank,calls_stddev,significant\n", out);
 	for (size_t i = 0; i < v->nfuncs; i++) {
 		const struct balance_function *f = &v->funcs[i];
 
 		csv_cell(out, sym_print_name(f->sym));
 		fprintf(out, ",%" PRIu64 ",%.6g,%.6g,%.6g,%" PRId64 ",%.6g,%.6g,%" PRId64 ",%.6g,"
-			"%.0f,%" PRId64 ",%.6g,%.0f,%" PRId64 ",%.6g\n",
+			"%.0f,%" PRId64 ",%.6g,%.0f,%" PRId64 ",%.6g,%s\n",
 			v->nranks, f->lost, f->imbalance, f->time.min, f->time.min_rank,
 			f->time.mean, f->time.max, f->time.max_rank, f->time.stddev, f->calls.min,
 			f->calls.min_rank, f->calls.mean, f->calls.max, f->calls.max_rank,
-			f->calls.stddev);
+			f->calls.stddev, f->significant ? "yes" : "no");
 	}
 }
 
@@ -222,7 +250,8 @@ static void print_json(FILE *out, const struct balance_view *v)
 		json_string(out, sym_print_name(f->sym));
 		fputs(", \"symbol\": ", out);
 		json_string(out, f->sym->name);
-		fprintf(out, ", \"time_lost\": %.9g, \"imbalance\": %.9g, ", f->lost, f->imbalance);
+		fprintf(out, ", \"time_lost\": %.9g, \"imbalance\": %.9g, \"significant\": %s, ",
+			f->lost, f->imbalance, f->significant ? "true" : "false");
 		json_summary(out, "time", &f->time);
 		fputs(", ", out);
 		json_summary(out, "calls", &f->calls);

@@ -101,7 +101,8 @@ void balance_svg_print(FILE *out, const struct balance_heat *h)
 		"rank of the %zu function%s losing the most time to imbalance</text>\n",
 		LEFT_PAD, h->nrows, h->nrows == 1 ? "" : "s");
 	fprintf(out, "<text x=\"%d\" y=\"38\" fill=\"#555555\">%" PRIu64 " rank%s in %" PRIu32
-		" column%s%s; hover over a cell for its values</text>\n", LEFT_PAD, h->nranks,
+		" column%s%s; hover over a cell for its values; * beyond sampling noise "
+		"(99%%)</text>\n", LEFT_PAD, h->nranks,
 		h->nranks == 1 ? "" : "s", h->ncolumns, h->ncolumns == 1 ? "" : "s",
 		h->ncolumns < h->nranks ? " (each the mean of its ranks)" : "");
 
@@ -118,6 +119,9 @@ void balance_svg_print(FILE *out, const struct balance_heat *h)
 			xml_text(out, name, SIZE_MAX);
 			fputs("</title>", out);
 		}
+		if (h->rows[r]->significant)
+			fputs("<tspan class=\"significant\" fill=\"#b00000\"> *<title>imbalance "
+			      "beyond sampling noise (chi-square, 99%)</title></tspan>", out);
 		fputs("</text>\n", out);
 		for (uint32_t c = 0; c < h->ncolumns; c++) {
 			double v = h->cells[r * h->ncolumns + c];

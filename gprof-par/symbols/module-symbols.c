@@ -2,6 +2,7 @@
  * module-symbols.c - see module-symbols.h.
  */
 #include "module-symbols.h"
+#include "lines-internal.h"   /* symtab_own */
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -45,6 +46,62 @@ static int read_debug_file(struct symtab *dbg, const struct symtab *lib, const c
 		symtab_free(dbg);
 		return -1;
 	}
+	return 0;
+}
+
+/* The code past syms[i]'s size, up to the next function, is a gap. */
+static int has_gap(const struct sym *s)
+{
+	return s->size > 0 && s->addr + s->size > s->addr && s->addr + s->size <= s->end_addr;
+}
+
+static const char gap_format[] = "[%s static code after %s]";
+
+int module_symbols_split_gaps(struct symtab *st, const char *base)
+{
+	size_t ngaps = 0, len = 0, k = 0;
+	struct sym *syms;
+	char *names, *p;
+
+	for (size_t i = 0; i < st->nsyms; i++)
+		if (has_gap(&st->syms[i])) {
+			ngaps++;
+			len += snprintf(NULL, 0, gap_format, base, st->syms[i].name) + 1;
+		}
+	if (ngaps == 0)
+		return 0;
+	syms = calloc(st->nsyms + ngaps, sizeof(*syms));
+	names = malloc(len);
+	if (!syms || !names || symtab_own(st, names) != 0) {
+		free(syms);
+		free(names);
+		return -1;
+	}
+	p = names;
+	for (size_t i = 0; i < st->nsyms; i++) {
+		const struct sym *s = &st->syms[i];
+		struct sym *gap;
+
+		syms[k++] = *s;
+		if (!has_gap(s))
+			continue;
+		syms[k - 1].end_addr = s->addr + s->size - 1;
+		gap = &syms[k++];
+		gap->name = p;
+		p += sprintf(p, gap_format, base, s->name) + 1;
+		gap->addr = s->addr + s->size;
+		gap->end_addr = s->end_addr;
+		gap->is_static = 1;
+		gap->is_func = 1;
+		gap->elf_order = s->elf_order;
+	}
+	for (size_t i = 0; i < k; i++) {
+		syms[i].index = i;
+		syms[i].owner = &syms[i];   /* .dynsym: no regions */
+	}
+	free(st->syms);
+	st->syms = syms;
+	st->nsyms = k;
 	return 0;
 }
 

@@ -36,4 +36,13 @@ int module_symbols_read(struct symtab *st, const char *path, const char *debug_r
 			unsigned flags, enum module_symbols_source *source, char **debug_file,
 			char *err, size_t errlen);
 
+/*
+ * For a table read from .dynsym (a stripped library: its static functions
+ * are not there), makes the code past each exported function's size (its
+ * ELF st_size) up to the next function a function of its own, named "[BASE
+ * static code after NAME]", so that its samples and calls are not lent to
+ * the exported NAME.  Returns 0, or -1 when out of memory (st unchanged).
+ */
+int module_symbols_split_gaps(struct symtab *st, const char *base);
+
 #endif /* GPROF_PAR_MODULE_SYMBOLS_H */
