@@ -43,22 +43,31 @@ struct region_call {
 	void *data;
 };
 
-/* Runs the outlined function with the region as this thread's context. */
-static __attribute__((noinline)) void run_region(void *arg)
+/* Runs fn(data) with the region r as this thread's context: inlined into
+ * its caller, whose frame holds the marker where the walk stops. */
+static inline __attribute__((always_inline)) void run_in(const struct omp_region *r,
+							  void (*fn)(void *), void *data)
 {
-	struct region_call *c = arg;
 	const struct omp_region *outer = my_region;
 	uintptr_t outer_sp = my_region_sp;
 	volatile char marker = 0;
 
 	my_region_sp = (uintptr_t)&marker;
 	__atomic_signal_fence(__ATOMIC_RELEASE);
-	my_region = &c->region;
-	c->fn(c->data);
+	my_region = r;
+	fn(data);
 	my_region = outer;
 	__atomic_signal_fence(__ATOMIC_RELEASE);
 	my_region_sp = outer_sp;
 	(void)marker;
+}
+
+/* Runs the outlined function with the region as this thread's context. */
+static __attribute__((noinline)) void run_region(void *arg)
+{
+	struct region_call *c = arg;
+
+	run_in(&c->region, c->fn, c->data);
 }
 
 /* libgomp's entry point NAME, once: the next definition after ours, or
@@ -148,6 +157,61 @@ EXPORT void GOMP_parallel_loop_runtime(void (*fn)(void *), void *data, unsigned 
 		f(fn, data, threads, start, end, incr, flags);
 	else
 		f(run_region, &c, threads, start, end, incr, flags);
+}
+
+/*
+ * The pair GCC emitted before 4.9 (and code calling libgomp directly):
+ * GOMP_parallel_start(fn, data, threads) starts the workers on fn(data)
+ * and returns; the opening thread calls fn(data) itself (its own stack
+ * holds its path), then GOMP_parallel_end() waits for the workers.  The
+ * record must outlive start: it is allocated there (not in a signal
+ * handler) and freed by the matching end, the records of nested pairs on
+ * a per-thread stack.  Where none could be taken (no path, no memory),
+ * the region runs as it would without us, and its end frees nothing.
+ */
+struct legacy_call {
+	struct region_call call;
+	struct legacy_call *prev;
+	unsigned level;               /* the nesting level of its start */
+};
+
+static __thread struct legacy_call *legacy_top;
+static __thread unsigned legacy_level;
+
+typedef void start_fn(void (*)(void *), void *, unsigned);
+typedef void end_fn(void);
+
+EXPORT void GOMP_parallel_start(void (*fn)(void *), void *data, unsigned threads)
+{
+	static void *slot;
+	start_fn *f = (start_fn *)real(&slot, "GOMP_parallel_start");
+	struct legacy_call *l = malloc(sizeof *l);
+
+	legacy_level++;
+	if (!l || TAKE_REGION(l->call, fn, data) == 0) {
+		free(l);
+		f(fn, data, threads);
+		return;
+	}
+	l->prev = legacy_top;
+	l->level = legacy_level;
+	legacy_top = l;
+	f(run_region, &l->call, threads);
+}
+
+EXPORT void GOMP_parallel_end(void)
+{
+	static void *slot;
+	end_fn *f = (end_fn *)real(&slot, "GOMP_parallel_end");
+	struct legacy_call *l = legacy_top;
+
+	f();            /* the workers have left run_region */
+	if (l && l->level == legacy_level) {
+		legacy_top = l->prev;
+		free(l);
+	}
+	if (legacy_level > 0)
+		legacy_level--;
 }
 
 #endif /* PIC */

@@ -1,0 +1,33 @@
+#!/bin/bash
+# e2e-omp-context.sh - OpenMP work in its calling context (issue 25,
+# omp-regions.h), on real -pg programs whose paths are known:
+#   - a region opened by GOMP_parallel_start / GOMP_parallel_end, called
+#     directly at main -> top -> mid, 2 threads burning in burn(): >= 95%
+#     of burn's samples (the opening thread's and the worker's) under
+#     main;top;mid (before, the worker's half had no path above burn);
+#   - in every path: each caller frame's return address follows a call
+#     instruction in its function, the callee's where the call is direct
+#     but for the functions libgomp calls back (paths-check, against the
+#     ELF files).
+. "$(dirname "$0")/lib.sh"
+
+# share_under NAMED FUNCTION SUFFIX: the samples with FUNCTION in their
+# path, and those of them whose path ends with SUFFIX (" f g main")
+share_under() {
+	awk -v f="$2" -v s="$3" '{ for (i = 2; i <= NF; i++) if ($i == f) { all += $1
+			if (substr($0, length($0) - length(s) + 1) == s) under += $1
+			break } }
+		END { print all + 0, under + 0 }' "$1"
+}
+
+# --- GOMP_parallel_start / GOMP_parallel_end ---
+build_linked legacy "$programs/omp-legacy.c" -fopenmp
+BG_GMON_HZ=1000 ./legacy 150000000 2 || fail "omp-legacy failed"
+named_paths gmon.out+paths legacy > named
+validate gmon.out+paths legacy burn
+read -r all under < <(share_under named burn " burn mid top main")
+note "legacy pair: $all samples in burn, $under of them under main;top;mid"
+[ "$all" -ge 100 ] || fail "legacy pair: only $all samples in burn: $(sort -rn named | head)"
+[ "$under" -ge $((all * 95 / 100)) ] ||
+	fail "legacy pair: $under of burn's $all samples under main;top;mid: $(sort -rn named | head)"
+note ok
