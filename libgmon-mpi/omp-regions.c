@@ -15,7 +15,9 @@
 
 #include <dlfcn.h>
 #include <stdio.h>
+#include <stddef.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "callpaths.h"
 
@@ -98,6 +100,7 @@ static void *real(void **slot, const char *name)
 	((c).fn = (fn_), (c).data = (data_), \
 	 (c).region.depth = callpaths_here((c).region.frames, GMON_CALLPATHS_MAX_DEPTH, 2))
 
+typedef _Bool bool_arg;     /* libgomp's bool */
 typedef void parallel_fn(void (*)(void *), void *, unsigned, unsigned);
 typedef void sections_fn(void (*)(void *), void *, unsigned, unsigned, unsigned);
 typedef void loop_fn(void (*)(void *), void *, unsigned, long, long, long, long, unsigned);
@@ -212,6 +215,84 @@ EXPORT void GOMP_parallel_end(void)
 	}
 	if (legacy_level > 0)
 		legacy_level--;
+}
+
+/*
+ * Explicit tasks: GOMP_task(fn, data, cpyfn, arg_size, arg_align, ...)
+ * runs fn on a copy of data (memcpy of arg_size bytes, or cpyfn(copy,
+ * data): firstprivate copy constructors, a VLA), now in the creating
+ * thread (undeferred) or later in any thread of the team, where nothing
+ * on the stack says who created it.  We hand libgomp a block of our own
+ * in place of data, [struct task_call, its path's frames | the task's
+ * data], aligned for both, and run_task in place of fn: the path of the
+ * code that created the task travels inside the task's copy, which lives
+ * until fn has returned; run_task runs fn on its data part with the path
+ * as the thread's region.  Without cpyfn the block carries the data,
+ * copied by memcpy as libgomp would have; with cpyfn, copy_task copies
+ * the header and calls cpyfn on the data part and the creator's data
+ * (so copy_ctors_done stays as it would be).  Tasks with detach are left
+ * alone: libgomp writes the event into the first word of data.
+ */
+#define TASK_FLAG_DETACH (1u << 13)     /* GOMP_TASK_FLAG_DETACH */
+
+struct task_call {
+	void (*fn)(void *);
+	void (*cpyfn)(void *, void *);
+	void *data;           /* the creator's (cpyfn's source) */
+	size_t offset;        /* of the task's data in the block */
+	struct omp_region region;   /* last: region.depth frames only */
+};
+
+#define TASK_HEADER(depth) (offsetof(struct task_call, region.frames) + (depth) * sizeof(uintptr_t))
+
+static __attribute__((noinline)) void run_task(void *arg)
+{
+	struct task_call *t = arg;
+
+	run_in(&t->region, t->fn, (char *)arg + t->offset);
+}
+
+static void copy_task(void *dst, void *src)
+{
+	const struct task_call *t = src;
+
+	memcpy(dst, t, TASK_HEADER(t->region.depth));
+	t->cpyfn((char *)dst + t->offset, t->data);
+}
+
+typedef void task_fn(void (*)(void *), void *, void (*)(void *, void *), long, long, bool_arg,
+		     unsigned, void **, int, void *);
+
+EXPORT void GOMP_task(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *), long arg_size,
+		      long arg_align, bool_arg if_clause, unsigned flags, void **depend,
+		      int priority, void *detach)
+{
+	static void *slot;
+	task_fn *f = (task_fn *)real(&slot, "GOMP_task");
+	size_t align = (size_t)arg_align, offset;
+	struct task_call *t = NULL;
+
+	if (align < _Alignof(struct task_call))
+		align = _Alignof(struct task_call);
+	if (!(flags & TASK_FLAG_DETACH) && arg_size >= 0 && (align & (align - 1)) == 0)
+		t = aligned_alloc(align, (sizeof *t + (cpyfn ? 0 : (size_t)arg_size) + align - 1) &
+					 ~(align - 1));
+	if (!t || (t->region.depth = callpaths_here(t->region.frames, GMON_CALLPATHS_MAX_DEPTH,
+						    2)) == 0) {
+		free(t);
+		f(fn, data, cpyfn, arg_size, arg_align, if_clause, flags, depend, priority, detach);
+		return;
+	}
+	offset = (TASK_HEADER(t->region.depth) + align - 1) & ~(align - 1);
+	t->fn = fn;
+	t->cpyfn = cpyfn;
+	t->data = data;
+	t->offset = offset;
+	if (!cpyfn && arg_size > 0)
+		memcpy((char *)t + offset, data, (size_t)arg_size);
+	f(run_task, t, cpyfn ? copy_task : NULL, (long)offset + arg_size, (long)align, if_clause,
+	  flags, depend, priority, detach);
+	free(t);       /* copied, or run (undeferred) */
 }
 
 #endif /* PIC */

@@ -13,7 +13,9 @@
  * ours that runs the region in every thread with that path as its
  * context.  A sample taken inside the region is then the region's own
  * frames, the outlined function last, followed by that path:
- * main;top;mid;inner;inner._omp_fn.0 in the folded view.  Time a worker
+ * main;top;mid;inner;inner._omp_fn.0 in the folded view.  GOMP_task the
+ * same way: the creating code's path rides in the task's data to the
+ * thread that runs it (omp-regions.c).  Time a worker
  * spends in libgomp outside the region function (waiting for the next
  * region) keeps libgomp's frames only.  Only in the shared library (PIC):
  * a static program links libgomp.a's definitions.

@@ -5,6 +5,13 @@
 #     directly at main -> top -> mid, 2 threads burning in burn(): >= 95%
 #     of burn's samples (the opening thread's and the worker's) under
 #     main;top;mid (before, the worker's half had no path above burn);
+#   - explicit tasks created at main -> top -> mid -> (parallel, single)
+#     -> spawn, 2 threads, each kind (data by memcpy or a copy function,
+#     deferred or not, a task creating a child task): >= 95% of work's
+#     samples (whichever thread ran the task) under main;top;mid;spawn,
+#     the task's function between; >= 95% of work_child's under its
+#     parent task and spawn (before, only the tasks run where they were
+#     created had spawn in their path); every task ran on its own data;
 #   - in every path: each caller frame's return address follows a call
 #     instruction in its function, the callee's where the call is direct
 #     but for the functions libgomp calls back (paths-check, against the
@@ -30,4 +37,25 @@ note "legacy pair: $all samples in burn, $under of them under main;top;mid"
 [ "$all" -ge 100 ] || fail "legacy pair: only $all samples in burn: $(sort -rn named | head)"
 [ "$under" -ge $((all * 95 / 100)) ] ||
 	fail "legacy pair: $under of burn's $all samples under main;top;mid: $(sort -rn named | head)"
+
+# --- explicit tasks ---
+rm -f gmon.out*
+build_linked tasks "$programs/omp-tasks.c" -fopenmp
+OMP_NUM_THREADS=2 BG_GMON_HZ=1000 ./tasks 8000000 40 || fail "omp-tasks failed (a task saw wrong data?)"
+named_paths gmon.out+paths tasks > named
+validate gmon.out+paths tasks
+read -r all under < <(awk '$2 == "work" { all += $1
+		if ($0 ~ / work spawn\._omp_fn\.[0-9]+ spawn mid\._omp_fn\.0 mid top main$/) under += $1 }
+	END { print all + 0, under + 0 }' named)
+note "tasks: $all samples in work, $under of them under main;top;mid;spawn;task"
+[ "$all" -ge 150 ] || fail "tasks: only $all samples in work: $(sort -rn named | head)"
+[ "$under" -ge $((all * 95 / 100)) ] ||
+	fail "tasks: $under of work's $all samples under main;top;mid;spawn: $(sort -rn named | head)"
+read -r all under < <(awk '$2 == "work_child" { all += $1
+		if ($0 ~ / work_child spawn\._omp_fn\.[0-9]+ spawn\._omp_fn\.[0-9]+ spawn mid\._omp_fn\.0 mid top main$/) under += $1 }
+	END { print all + 0, under + 0 }' named)
+note "child tasks: $all samples in work_child, $under of them under main;top;mid;spawn;task;task"
+[ "$all" -ge 20 ] || fail "child tasks: only $all samples in work_child: $(sort -rn named | head)"
+[ "$under" -ge $((all * 95 / 100)) ] ||
+	fail "child tasks: $under of work_child's $all samples under their parent task: $(sort -rn named | head)"
 note ok
