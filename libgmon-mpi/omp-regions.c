@@ -162,6 +162,25 @@ EXPORT void GOMP_parallel_loop_runtime(void (*fn)(void *), void *data, unsigned 
 		f(run_region, &c, threads, start, end, incr, flags);
 }
 
+/* Host teams (GCC 12: #pragma omp teams outside a target): libgomp runs
+ * fn once per team in the calling thread, from its own frame; through
+ * run_region the teams' outlined function is next to its opener in the
+ * path, and a region or task opened inside it continues the chain. */
+typedef void teams_fn(void (*)(void *), void *, unsigned, unsigned, unsigned);
+
+EXPORT void GOMP_teams_reg(void (*fn)(void *), void *data, unsigned teams, unsigned thread_limit,
+			   unsigned flags)
+{
+	static void *slot;
+	teams_fn *f = (teams_fn *)real(&slot, "GOMP_teams_reg");
+	struct region_call c;
+
+	if (TAKE_REGION(c, fn, data) == 0)
+		f(fn, data, teams, thread_limit, flags);
+	else
+		f(run_region, &c, teams, thread_limit, flags);
+}
+
 /*
  * The pair GCC emitted before 4.9 (and code calling libgomp directly):
  * GOMP_parallel_start(fn, data, threads) starts the workers on fn(data)
