@@ -14,6 +14,7 @@
 #include "omp-regions.h"
 
 #include <dlfcn.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -27,6 +28,31 @@
 static __thread const struct omp_region *my_region TLS;
 static __thread uintptr_t my_region_sp TLS;
 
+/* A worker's last region, after its function returned (its own copy: the
+ * opener's record dies with the opener's call).  libgomp's thread start
+ * calls the region's closing barrier right after the region's function
+ * (gomp_thread_start: local_fn (local_data); gomp_team_barrier_wait_final
+ * or _last: its argument set up and the call, 12 bytes in GCC 12's
+ * libgomp), and waits for the next region from another call: a sample
+ * whose walk meets the frame that called run_region (at its CFA) returning
+ * at most BARRIER_CALL_WITHIN bytes after the call of run_region is at the
+ * region's closing barrier, one returning elsewhere waits for the next
+ * region.  That is libgomp's code layout, not an interface: where it
+ * differs, a wait at the barrier keeps libgomp's frames only, as one for
+ * the next region does.  The worker's stack says where it is whenever the
+ * signal comes (a CPU timer's signal may come after the thread was
+ * switched out and in again, the opener long gone on), and the opener has
+ * nothing to tell. */
+#define BARRIER_CALL_WITHIN 16    /* bytes after run_region's return address */
+
+struct omp_waiting {
+	uintptr_t mark_sp;            /* the CFA of run_region, less 1 */
+	uintptr_t after_ra;           /* run_region's return address */
+	struct omp_region region;
+};
+
+static __thread const struct omp_waiting *my_waiting TLS;
+
 const struct omp_region *omp_region_current(uintptr_t *stop_sp)
 {
 	const struct omp_region *r = __atomic_load_n(&my_region, __ATOMIC_RELAXED);
@@ -37,13 +63,80 @@ const struct omp_region *omp_region_current(uintptr_t *stop_sp)
 	return r;
 }
 
+const struct omp_region *omp_region_waiting(uintptr_t *mark_sp)
+{
+	const struct omp_waiting *w = __atomic_load_n(&my_waiting, __ATOMIC_RELAXED);
+
+	__atomic_signal_fence(__ATOMIC_ACQUIRE);
+	if (w)
+		*mark_sp = w->mark_sp;
+	return w ? &w->region : NULL;
+}
+
+int omp_region_at_barrier(const struct omp_region *waiting, uintptr_t marked_ra)
+{
+	const struct omp_waiting *w =
+		(const struct omp_waiting *)((const char *)waiting - offsetof(struct omp_waiting, region));
+
+	return marked_ra > w->after_ra && marked_ra - w->after_ra <= BARRIER_CALL_WITHIN;
+}
+
 #if defined(PIC)
 
 struct region_call {
 	struct omp_region region;
 	void (*fn)(void *);
 	void *data;
+	const void *opener;           /* the opening thread's &my_region */
 };
+
+/* This thread's omp_waiting, allocated at its first region as a worker
+ * (NULL: no memory; the waits keep libgomp's frames only), freed at its
+ * exit. */
+static pthread_key_t waiting_key;
+static pthread_once_t waiting_once = PTHREAD_ONCE_INIT;
+static __thread struct omp_waiting *my_waiting_buf;
+
+static void waiting_free(void *buf)
+{
+	__atomic_store_n(&my_waiting, NULL, __ATOMIC_RELAXED);
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	my_waiting_buf = NULL;
+	free(buf);
+}
+
+static void waiting_key_create(void)
+{
+	if (pthread_key_create(&waiting_key, waiting_free) != 0)
+		waiting_key = (pthread_key_t)-1;
+}
+
+/* A worker left the region's function, called from after_ra with its
+ * CFA at cfa: the region is its last, for the waits at its closing
+ * barrier.  The copy is written while my_waiting is NULL. */
+static void wait_in(const struct region_call *c, uintptr_t cfa, uintptr_t after_ra)
+{
+	struct omp_waiting *w = my_waiting_buf;
+
+	__atomic_store_n(&my_waiting, NULL, __ATOMIC_RELAXED);
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	if (!w) {
+		pthread_once(&waiting_once, waiting_key_create);
+		if (waiting_key == (pthread_key_t)-1 || !(w = malloc(sizeof *w)))
+			return;
+		if (pthread_setspecific(waiting_key, w) != 0) {
+			free(w);
+			return;
+		}
+		my_waiting_buf = w;
+	}
+	w->mark_sp = cfa - 1;
+	w->after_ra = after_ra;
+	w->region.depth = c->region.depth;
+	memcpy(w->region.frames, c->region.frames, c->region.depth * sizeof c->region.frames[0]);
+	__atomic_signal_fence(__ATOMIC_RELEASE);
+	__atomic_store_n(&my_waiting, w, __ATOMIC_RELAXED);
+}
 
 /* Runs fn(data) with the region r as this thread's context: inlined into
  * its caller, whose frame holds the marker where the walk stops. */
@@ -70,6 +163,8 @@ static __attribute__((noinline)) void run_region(void *arg)
 	struct region_call *c = arg;
 
 	run_in(&c->region, c->fn, c->data);
+	if (c->opener != &my_region)
+		wait_in(c, (uintptr_t)__builtin_dwarf_cfa(), (uintptr_t)__builtin_return_address(0));
 }
 
 /* libgomp's entry point NAME, once: the next definition after ours, or
@@ -97,7 +192,7 @@ static void *real(void **slot, const char *name)
 /* The region's record: its function, and the path of the entry point's
  * caller (callpaths_here's frames less its own and the entry point's). */
 #define TAKE_REGION(c, fn_, data_) \
-	((c).fn = (fn_), (c).data = (data_), \
+	((c).fn = (fn_), (c).data = (data_), (c).opener = &my_region, \
 	 (c).region.depth = callpaths_here((c).region.frames, GMON_CALLPATHS_MAX_DEPTH, 2))
 
 typedef _Bool bool_arg;     /* libgomp's bool */

@@ -10,28 +10,19 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "omp-turns.h"
+
 #define NOINLINE __attribute__((noinline))
-
-volatile double sink;
-
-static double burn(long n)
-{
-	double x = 1;
-
-	for (long i = 0; i < n; i++)
-		x = x * 1.0000001 + 1e-9;
-	return x;
-}
 
 NOINLINE void work(long n, int *out, int value)
 {
-	sink += burn(n);
+	sink += turns(n);
 	*out = value;
 }
 
 NOINLINE void work_child(long n, int *out, int value)
 {
-	sink += burn(n);
+	sink += turns(n);
 	*out = value;
 }
 

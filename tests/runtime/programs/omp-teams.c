@@ -7,27 +7,18 @@
  *   omp-teams N    each burns N turns */
 #include <stdlib.h>
 
+#include "omp-turns.h"
+
 #define NOINLINE __attribute__((noinline))
-
-volatile double sink;
-
-static double burn(long n)
-{
-	double x = 1;
-
-	for (long i = 0; i < n; i++)
-		x = x * 1.0000001 + 1e-9;
-	return x;
-}
 
 NOINLINE void team_own(long n)
 {
-	sink += burn(n);
+	sink += turns(n);
 }
 
 NOINLINE void team_work(long n)
 {
-	sink += burn(n);
+	sink += turns(n);
 }
 
 NOINLINE void mid(long n)
