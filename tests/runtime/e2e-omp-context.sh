@@ -10,8 +10,10 @@
 #     deferred or not, a task creating a child task): >= 95% of work's
 #     samples (whichever thread ran the task) under main;top;mid;spawn,
 #     the task's function between; >= 95% of work_child's under its
-#     parent task and spawn (before, only the tasks run where they were
-#     created had spawn in their path); every task ran on its own data;
+#     parent task and spawn, >= 95% of work_nested's (a parallel region
+#     of 2 threads opened in a task) under the region, the task and spawn
+#     (before, only the tasks run where they were created had spawn in
+#     their path); every task ran on its own data;
 #   - host teams (GOMP_teams_reg) opened at main -> top -> mid, a parallel
 #     region of 2 threads in each team: >= 95% of the samples of the
 #     teams' own work under main;top;mid and the teams' function (before,
@@ -59,7 +61,7 @@ expect_under "legacy pair" burn 100 \
 # --- explicit tasks ---
 rm -f gmon.out*
 build_linked tasks "$programs/omp-tasks.c" -fopenmp
-OMP_NUM_THREADS=2 BG_GMON_HZ=1000 ./tasks 8000000 40 || fail "omp-tasks failed (a task saw wrong data?)"
+OMP_NUM_THREADS=2 OMP_MAX_ACTIVE_LEVELS=2 BG_GMON_HZ=1000 ./tasks 8000000 40 || fail "omp-tasks failed (a task saw wrong data?)"
 named_paths gmon.out+paths tasks > named
 validate gmon.out+paths tasks
 expect_under "tasks" work 150 \
@@ -68,6 +70,9 @@ expect_under "tasks" work 150 \
 expect_under "child tasks" work_child 20 \
 	' work_child spawn[.]_omp_fn[.][0-9]+ spawn[.]_omp_fn[.][0-9]+ spawn mid[.]_omp_fn[.]0 mid top main$' \
 	"main;top;mid;spawn;task;task"
+expect_under "region in a task" work_nested 10 \
+	' work_nested spawn[.]_omp_fn[.][0-9]+ spawn[.]_omp_fn[.][0-9]+ spawn mid[.]_omp_fn[.]0 mid top main$' \
+	"main;top;mid;spawn;task;region"
 
 # --- host teams, a parallel region in each ---
 rm -f gmon.out*

@@ -4,7 +4,9 @@
  * (issue 25).  The tasks are of each kind GOMP_task handles: data copied
  * by memcpy or by a copy function (a firstprivate VLA), deferred or
  * undeferred (if(0)), and a task creating a child task (which burns in
- * work_child, under its parent task and spawn).  Each task writes what it was given to seen[]:
+ * work_child, under its parent task and spawn); then one task opens a
+ * parallel region of 2 threads burning in work_nested (under the region's
+ * function, the task's and spawn; run with OMP_MAX_ACTIVE_LEVELS=2).  Each task writes what it was given to seen[]:
  * a task that ran on the wrong data makes the program fail.
  *   omp-tasks N TASKS    TASKS tasks (5 kinds in turn), each burning N turns */
 #include <stdio.h>
@@ -24,6 +26,11 @@ NOINLINE void work_child(long n, int *out, int value)
 {
 	sink += turns(n);
 	*out = value;
+}
+
+NOINLINE void work_nested(long n)
+{
+	sink += turns(n);
 }
 
 NOINLINE void spawn(long n, int tasks, int *seen)
@@ -59,6 +66,9 @@ NOINLINE void spawn(long n, int tasks, int *seen)
 			}
 		}
 	}
+#pragma omp task firstprivate(n)
+#pragma omp parallel num_threads(2)
+	work_nested(n);
 #pragma omp taskwait
 }
 
