@@ -280,13 +280,20 @@ static int fold_recursion(struct walk *w)
 	return out <= MAX_DEPTH;
 }
 
+/* The walk's path, followed by an OpenMP region's opening path. */
+static void append_region(struct walk *w, const struct omp_region *region)
+{
+	for (unsigned i = 0; i < region->depth && i < MAX_DEPTH; i++)
+		w->frames[w->depth++] = region->frames[i];
+}
+
 /* The interrupted thread's path by the unwind tables (unwind-cfi.h), the
  * entry code's frames trimmed, folded to MAX_DEPTH frames if deeper (cut
  * where it does not fold). */
 static void walk(struct walk *w, const ucontext_t *uc, struct path_table *t)
 {
 	struct cfi_stack stack;
-	const struct omp_region *region;
+	const struct omp_region *region, *waiting;
 	int stopped;
 
 	w->frames = t->walk_frames;
@@ -300,18 +307,24 @@ static void walk(struct walk *w, const ucontext_t *uc, struct path_table *t)
 	/* the red zone below %rsp too (128 bytes, kept by the signal's
 	 * delivery): an epilogue's rules may still read %rbp there, after
 	 * its pop */
-	stack = (struct cfi_stack){ w->sp, w->high, 0, 0, 0 };
+	stack = (struct cfi_stack){ .low = w->sp, .high = w->high };
 	if (w->sp - RED_ZONE >= my_stack_low && w->sp >= RED_ZONE)
 		stack.low = w->sp - RED_ZONE;
 	region = omp_region_current(&stack.stop_sp);
+	waiting = region ? NULL : omp_region_waiting(&stack.mark_sp);
 	w->depth = cfi_unwind(uc, &stack, w->frames, WALK_DEPTH, &w->cut, &stopped,
 			      &t->unwind_cache);
-	if (stopped && w->depth > 1) {
+	if (stopped && region && w->depth > 1) {
 		/* in an OpenMP region (omp-regions.h): its frames, less our
 		 * run_region's, then the path that opened it */
 		w->depth--;
-		for (unsigned i = 0; i < region->depth && i < MAX_DEPTH; i++)
-			w->frames[w->depth++] = region->frames[i];
+		append_region(w, region);
+	} else if (waiting && stack.marked && omp_region_at_barrier(waiting, stack.marked_ra)) {
+		/* a worker at its region's closing barrier: libgomp's frames
+		 * below its thread start, then the region's path */
+		w->depth = stack.marked;
+		w->cut = 0;
+		append_region(w, waiting);
 	} else
 		trim_entry_frames(w);
 	if (w->depth > MAX_DEPTH && !fold_recursion(w)) {

@@ -14,8 +14,11 @@
 #include "omp-regions.h"
 
 #include <dlfcn.h>
+#include <pthread.h>
 #include <stdio.h>
+#include <stddef.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "callpaths.h"
 
@@ -24,6 +27,31 @@
 
 static __thread const struct omp_region *my_region TLS;
 static __thread uintptr_t my_region_sp TLS;
+
+/* A worker's last region, after its function returned (its own copy: the
+ * opener's record dies with the opener's call).  libgomp's thread start
+ * calls the region's closing barrier right after the region's function
+ * (gomp_thread_start: local_fn (local_data); gomp_team_barrier_wait_final
+ * or _last: its argument set up and the call, 12 bytes in GCC 12's
+ * libgomp), and waits for the next region from another call: a sample
+ * whose walk meets the frame that called run_region (at its CFA) returning
+ * at most BARRIER_CALL_WITHIN bytes after the call of run_region is at the
+ * region's closing barrier, one returning elsewhere waits for the next
+ * region.  That is libgomp's code layout, not an interface: where it
+ * differs, a wait at the barrier keeps libgomp's frames only, as one for
+ * the next region does.  The worker's stack says where it is whenever the
+ * signal comes (a CPU timer's signal may come after the thread was
+ * switched out and in again, the opener long gone on), and the opener has
+ * nothing to tell. */
+#define BARRIER_CALL_WITHIN 16    /* bytes after run_region's return address */
+
+struct omp_waiting {
+	uintptr_t mark_sp;            /* the CFA of run_region, less 1 */
+	uintptr_t after_ra;           /* run_region's return address */
+	struct omp_region region;
+};
+
+static __thread const struct omp_waiting *my_waiting TLS;
 
 const struct omp_region *omp_region_current(uintptr_t *stop_sp)
 {
@@ -35,30 +63,108 @@ const struct omp_region *omp_region_current(uintptr_t *stop_sp)
 	return r;
 }
 
+const struct omp_region *omp_region_waiting(uintptr_t *mark_sp)
+{
+	const struct omp_waiting *w = __atomic_load_n(&my_waiting, __ATOMIC_RELAXED);
+
+	__atomic_signal_fence(__ATOMIC_ACQUIRE);
+	if (w)
+		*mark_sp = w->mark_sp;
+	return w ? &w->region : NULL;
+}
+
+int omp_region_at_barrier(const struct omp_region *waiting, uintptr_t marked_ra)
+{
+	const struct omp_waiting *w =
+		(const struct omp_waiting *)((const char *)waiting - offsetof(struct omp_waiting, region));
+
+	return marked_ra > w->after_ra && marked_ra - w->after_ra <= BARRIER_CALL_WITHIN;
+}
+
 #if defined(PIC)
 
 struct region_call {
 	struct omp_region region;
 	void (*fn)(void *);
 	void *data;
+	const void *opener;           /* the opening thread's &my_region */
 };
 
-/* Runs the outlined function with the region as this thread's context. */
-static __attribute__((noinline)) void run_region(void *arg)
+/* This thread's omp_waiting, allocated at its first region as a worker
+ * (NULL: no memory; the waits keep libgomp's frames only), freed at its
+ * exit. */
+static pthread_key_t waiting_key;
+static pthread_once_t waiting_once = PTHREAD_ONCE_INIT;
+static __thread struct omp_waiting *my_waiting_buf;
+
+static void waiting_free(void *buf)
 {
-	struct region_call *c = arg;
+	__atomic_store_n(&my_waiting, NULL, __ATOMIC_RELAXED);
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	my_waiting_buf = NULL;
+	free(buf);
+}
+
+static void waiting_key_create(void)
+{
+	if (pthread_key_create(&waiting_key, waiting_free) != 0)
+		waiting_key = (pthread_key_t)-1;
+}
+
+/* A worker left the region's function, called from after_ra with its
+ * CFA at cfa: the region is its last, for the waits at its closing
+ * barrier.  The copy is written while my_waiting is NULL. */
+static void wait_in(const struct region_call *c, uintptr_t cfa, uintptr_t after_ra)
+{
+	struct omp_waiting *w = my_waiting_buf;
+
+	__atomic_store_n(&my_waiting, NULL, __ATOMIC_RELAXED);
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	if (!w) {
+		pthread_once(&waiting_once, waiting_key_create);
+		if (waiting_key == (pthread_key_t)-1 || !(w = malloc(sizeof *w)))
+			return;
+		if (pthread_setspecific(waiting_key, w) != 0) {
+			free(w);
+			return;
+		}
+		my_waiting_buf = w;
+	}
+	w->mark_sp = cfa - 1;
+	w->after_ra = after_ra;
+	w->region.depth = c->region.depth;
+	memcpy(w->region.frames, c->region.frames, c->region.depth * sizeof c->region.frames[0]);
+	__atomic_signal_fence(__ATOMIC_RELEASE);
+	__atomic_store_n(&my_waiting, w, __ATOMIC_RELAXED);
+}
+
+/* Runs fn(data) with the region r as this thread's context: inlined into
+ * its caller, whose frame holds the marker where the walk stops. */
+static inline __attribute__((always_inline)) void run_in(const struct omp_region *r,
+							  void (*fn)(void *), void *data)
+{
 	const struct omp_region *outer = my_region;
 	uintptr_t outer_sp = my_region_sp;
 	volatile char marker = 0;
 
 	my_region_sp = (uintptr_t)&marker;
 	__atomic_signal_fence(__ATOMIC_RELEASE);
-	my_region = &c->region;
-	c->fn(c->data);
+	my_region = r;
+	fn(data);
 	my_region = outer;
 	__atomic_signal_fence(__ATOMIC_RELEASE);
 	my_region_sp = outer_sp;
 	(void)marker;
+}
+
+/* Runs the outlined function with the region as this thread's context. */
+static __attribute__((noinline)) void run_region(void *arg)
+{
+	struct region_call *c = arg;
+
+	run_in(&c->region, c->fn, c->data);
+	if (c->opener != &my_region)
+		wait_in(c, (uintptr_t)__builtin_dwarf_cfa(), (uintptr_t)__builtin_return_address(0));
 }
 
 /* libgomp's entry point NAME, once: the next definition after ours, or
@@ -86,9 +192,10 @@ static void *real(void **slot, const char *name)
 /* The region's record: its function, and the path of the entry point's
  * caller (callpaths_here's frames less its own and the entry point's). */
 #define TAKE_REGION(c, fn_, data_) \
-	((c).fn = (fn_), (c).data = (data_), \
+	((c).fn = (fn_), (c).data = (data_), (c).opener = &my_region, \
 	 (c).region.depth = callpaths_here((c).region.frames, GMON_CALLPATHS_MAX_DEPTH, 2))
 
+typedef _Bool bool_arg;     /* libgomp's bool */
 typedef void parallel_fn(void (*)(void *), void *, unsigned, unsigned);
 typedef void sections_fn(void (*)(void *), void *, unsigned, unsigned, unsigned);
 typedef void loop_fn(void (*)(void *), void *, unsigned, long, long, long, long, unsigned);
@@ -148,6 +255,158 @@ EXPORT void GOMP_parallel_loop_runtime(void (*fn)(void *), void *data, unsigned 
 		f(fn, data, threads, start, end, incr, flags);
 	else
 		f(run_region, &c, threads, start, end, incr, flags);
+}
+
+/* Host teams (GCC 12: #pragma omp teams outside a target): libgomp runs
+ * fn once per team in the calling thread, from its own frame; through
+ * run_region the teams' outlined function is next to its opener in the
+ * path, and a region or task opened inside it continues the chain. */
+typedef void teams_fn(void (*)(void *), void *, unsigned, unsigned, unsigned);
+
+EXPORT void GOMP_teams_reg(void (*fn)(void *), void *data, unsigned teams, unsigned thread_limit,
+			   unsigned flags)
+{
+	static void *slot;
+	teams_fn *f = (teams_fn *)real(&slot, "GOMP_teams_reg");
+	struct region_call c;
+
+	if (TAKE_REGION(c, fn, data) == 0)
+		f(fn, data, teams, thread_limit, flags);
+	else
+		f(run_region, &c, teams, thread_limit, flags);
+}
+
+/*
+ * The pair GCC emitted before 4.9 (and code calling libgomp directly):
+ * GOMP_parallel_start(fn, data, threads) starts the workers on fn(data)
+ * and returns; the opening thread calls fn(data) itself (its own stack
+ * holds its path), then GOMP_parallel_end() waits for the workers.  The
+ * record must outlive start: it is allocated there (not in a signal
+ * handler) and freed by the matching end, the records of nested pairs on
+ * a per-thread stack.  Where none could be taken (no path, no memory),
+ * the region runs as it would without us, and its end frees nothing.
+ */
+struct legacy_call {
+	struct region_call call;
+	struct legacy_call *prev;
+	unsigned level;               /* the nesting level of its start */
+};
+
+static __thread struct legacy_call *legacy_top;
+static __thread unsigned legacy_level;
+
+typedef void start_fn(void (*)(void *), void *, unsigned);
+typedef void end_fn(void);
+
+EXPORT void GOMP_parallel_start(void (*fn)(void *), void *data, unsigned threads)
+{
+	static void *slot;
+	start_fn *f = (start_fn *)real(&slot, "GOMP_parallel_start");
+	struct legacy_call *l = malloc(sizeof *l);
+
+	legacy_level++;
+	if (!l || TAKE_REGION(l->call, fn, data) == 0) {
+		free(l);
+		f(fn, data, threads);
+		return;
+	}
+	l->prev = legacy_top;
+	l->level = legacy_level;
+	legacy_top = l;
+	f(run_region, &l->call, threads);
+}
+
+EXPORT void GOMP_parallel_end(void)
+{
+	static void *slot;
+	end_fn *f = (end_fn *)real(&slot, "GOMP_parallel_end");
+	struct legacy_call *l = legacy_top;
+
+	f();            /* the workers have left run_region */
+	if (l && l->level == legacy_level) {
+		legacy_top = l->prev;
+		free(l);
+	}
+	if (legacy_level > 0)
+		legacy_level--;
+}
+
+/*
+ * Explicit tasks: GOMP_task(fn, data, cpyfn, arg_size, arg_align, ...)
+ * runs fn on a copy of data (memcpy of arg_size bytes, or cpyfn(copy,
+ * data): firstprivate copy constructors, a VLA), now in the creating
+ * thread (undeferred) or later in any thread of the team, where nothing
+ * on the stack says who created it.  We hand libgomp a block of our own
+ * in place of data, [struct task_call, its path's frames | the task's
+ * data], aligned for both, and run_task in place of fn: the path of the
+ * code that created the task travels inside the task's copy, which lives
+ * until fn has returned; run_task runs fn on its data part with the path
+ * as the thread's region.  Without cpyfn the block carries the data,
+ * copied by memcpy as libgomp would have; with cpyfn, copy_task copies
+ * the header and calls cpyfn on the data part and the creator's data
+ * (so copy_ctors_done stays as it would be).  Tasks with detach are left
+ * alone: libgomp writes the event into the first word of data.
+ */
+#define TASK_FLAG_DETACH (1u << 13)     /* GOMP_TASK_FLAG_DETACH */
+
+struct task_call {
+	void (*fn)(void *);
+	void (*cpyfn)(void *, void *);
+	void *data;           /* the creator's (cpyfn's source) */
+	size_t offset;        /* of the task's data in the block */
+	struct omp_region region;   /* last: region.depth frames only */
+};
+
+#define TASK_HEADER(depth) (offsetof(struct task_call, region.frames) + (depth) * sizeof(uintptr_t))
+
+static __attribute__((noinline)) void run_task(void *arg)
+{
+	struct task_call *t = arg;
+
+	run_in(&t->region, t->fn, (char *)arg + t->offset);
+}
+
+static void copy_task(void *dst, void *src)
+{
+	const struct task_call *t = src;
+
+	memcpy(dst, t, TASK_HEADER(t->region.depth));
+	t->cpyfn((char *)dst + t->offset, t->data);
+}
+
+typedef void task_fn(void (*)(void *), void *, void (*)(void *, void *), long, long, bool_arg,
+		     unsigned, void **, int, void *);
+
+EXPORT void GOMP_task(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *), long arg_size,
+		      long arg_align, bool_arg if_clause, unsigned flags, void **depend,
+		      int priority, void *detach)
+{
+	static void *slot;
+	task_fn *f = (task_fn *)real(&slot, "GOMP_task");
+	size_t align = (size_t)arg_align, offset;
+	struct task_call *t = NULL;
+
+	if (align < _Alignof(struct task_call))
+		align = _Alignof(struct task_call);
+	if (!(flags & TASK_FLAG_DETACH) && arg_size >= 0 && (align & (align - 1)) == 0)
+		t = aligned_alloc(align, (sizeof *t + (cpyfn ? 0 : (size_t)arg_size) + align - 1) &
+					 ~(align - 1));
+	if (!t || (t->region.depth = callpaths_here(t->region.frames, GMON_CALLPATHS_MAX_DEPTH,
+						    2)) == 0) {
+		free(t);
+		f(fn, data, cpyfn, arg_size, arg_align, if_clause, flags, depend, priority, detach);
+		return;
+	}
+	offset = (TASK_HEADER(t->region.depth) + align - 1) & ~(align - 1);
+	t->fn = fn;
+	t->cpyfn = cpyfn;
+	t->data = data;
+	t->offset = offset;
+	if (!cpyfn && arg_size > 0)
+		memcpy((char *)t + offset, data, (size_t)arg_size);
+	f(run_task, t, cpyfn ? copy_task : NULL, (long)offset + arg_size, (long)align, if_clause,
+	  flags, depend, priority, detach);
+	free(t);       /* copied, or run (undeferred) */
 }
 
 #endif /* PIC */

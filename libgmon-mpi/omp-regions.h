@@ -5,16 +5,20 @@
  * the thread that opened the region (from GOMP_parallel) and in every
  * worker (from its thread start): a worker's stack holds no trace of
  * where the region was opened.  libgmon-mpi.so defines GOMP_parallel,
- * GOMP_parallel_sections and GOMP_parallel_loop_{static,dynamic,guided,
- * runtime} before libgomp (GCC's libgomp has no OMPT): each takes the
+ * GOMP_parallel_sections, GOMP_parallel_loop_{static,dynamic,guided,
+ * runtime}, the older pair GOMP_parallel_start / GOMP_parallel_end and
+ * GOMP_teams_reg (host teams) before libgomp (GCC's libgomp has no OMPT): each takes the
  * opening thread's call path (the caller of GOMP_parallel outward, itself
  * in its region's context when nested) and hands libgomp a function of
  * ours that runs the region in every thread with that path as its
  * context.  A sample taken inside the region is then the region's own
  * frames, the outlined function last, followed by that path:
- * main;top;mid;inner;inner._omp_fn.0 in the folded view.  Time a worker
- * spends in libgomp outside the region function (waiting for the next
- * region) keeps libgomp's frames only.  Only in the shared library (PIC):
+ * main;top;mid;inner;inner._omp_fn.0 in the folded view.  GOMP_task the
+ * same way: the creating code's path rides in the task's data to the
+ * thread that runs it (omp-regions.c).  A worker's time in libgomp after
+ * the region's function, at the region's closing barrier, is the
+ * region's too: libgomp's frames, then the region's path; its time
+ * waiting for the next region keeps libgomp's frames only.  Only in the shared library (PIC):
  * a static program links libgomp.a's definitions.
  */
 #ifndef GMON_MPI_OMP_REGIONS_H
@@ -33,5 +37,14 @@ struct omp_region {
  * *stop_sp is a stack address inside our frame that runs the region's
  * function: the walk's frames above it are libgomp's. */
 const struct omp_region *omp_region_current(uintptr_t *stop_sp);
+
+/* Async-signal-safe: where no region is current, the calling thread's
+ * last region as a worker (its function done), or NULL; then *mark_sp:
+ * the first frame of the walk at or above it is libgomp's thread start. */
+const struct omp_region *omp_region_waiting(uintptr_t *mark_sp);
+
+/* Async-signal-safe: whether that frame, returning to marked_ra, waits at
+ * the region's closing barrier (not for the next region). */
+int omp_region_at_barrier(const struct omp_region *waiting, uintptr_t marked_ra);
 
 #endif /* GMON_MPI_OMP_REGIONS_H */

@@ -466,6 +466,10 @@ unsigned cfi_unwind(const ucontext_t *uc, struct cfi_stack *stack, uintptr_t *fr
 		if (pc == 0 || step(exact ? pc : pc - 1, &r, stack, &signal_frame, cache) != STEP_OK ||
 		    r.v[EH_REG_RA] == 0)
 			break;
+		if (stack->mark_sp && !stack->marked && r.v[EH_REG_RSP] > stack->mark_sp) {
+			stack->marked = n;
+			stack->marked_ra = r.v[EH_REG_RA];
+		}
 		if (stack->stop_sp && r.v[EH_REG_RSP] > stack->stop_sp) {
 			*stopped = 1;
 			break;

@@ -46,6 +46,9 @@ struct cfi_cache {
 struct cfi_stack {
 	uintptr_t low, high;     /* the stack words read lie in [low, high) */
 	uintptr_t stop_sp;       /* not 0: the walk ends at a frame whose %rsp is above */
+	uintptr_t mark_sp;       /* not 0: the first frame whose %rsp is above is marked: */
+	unsigned marked;         /* out: the frames written below it (0: none marked) */
+	uintptr_t marked_ra;     /* out: its return address (not written where the walk ends) */
 	/* The pages of [low, high) found mapped by this walk, [from, to)
 	 * (both 0 at first): the mapping [low, high) was found in may have
 	 * shrunk since (a user-level thread's stack unmapped in part: issue

@@ -26,19 +26,6 @@
 #     ELF files on disk).
 . "$(dirname "$0")/lib.sh"
 
-check=$top_builddir/tests/runtime/paths-check
-
-# validate PATHS LABEL: paths-check finds no bad sample in PATHS
-validate() {
-	local out
-	out=$("$check" "$1" 2> bad) || fail "$2: paths-check could not read $1: $(cat bad)"
-	note "$2: paths-check: $out"
-	case $out in
-	*", 0 bad samples"*) ;;
-	*) fail "$2: caller frames not after a call in their function: $out; $(head -c 3000 bad)" ;;
-	esac
-}
-
 # no_self_adjacent NAMED LABEL: no path (named_paths) holds a function of
 # the program next to itself
 no_self_adjacent() {

@@ -181,3 +181,17 @@ named_paths() {
 			print line
 		}'
 }
+
+# validate PATHS LABEL [CALLBACK...]: paths-check finds no bad sample in
+# PATHS (CALLBACKs: functions the program hands to libgomp itself)
+validate() {
+	local out paths=$1 label=$2
+	shift 2
+	out=$("$top_builddir/tests/runtime/paths-check" "$paths" "$@" 2> bad) ||
+		fail "$label: paths-check could not read $paths: $(cat bad)"
+	note "$label: paths-check: $out"
+	case $out in
+	*", 0 bad samples"*) ;;
+	*) fail "$label: caller frames not after a call in their function: $out; $(head -c 3000 bad)" ;;
+	esac
+}

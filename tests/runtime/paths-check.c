@@ -4,7 +4,7 @@
  * call instruction in the function that holds it, read from the module's
  * ELF file on disk (the module lines name it; the process is gone).
  *
- *   paths-check PATHS
+ *   paths-check PATHS [CALLBACK...]
  *
  * A return address A (link-time, in module M) passes when
  *   - A lies in an executable segment of M's file;
@@ -18,7 +18,9 @@
  *     return address less 1) when that frame is in the executable, a PLT
  *     entry when it is in another module or is an OpenMP region's outlined
  *     function (F._omp_fn.N: libgomp runs it for the GOMP_parallel call,
- *     in the region's context, omp-regions.h).
+ *     in the region's context, omp-regions.h), or is one of the CALLBACKs
+ *     named on the command line (a function the test's program hands to
+ *     libgomp itself: GOMP_parallel_start(burn, ...)).
  * A signal handler's frame is followed by libc's __restore_rt (mov
  * $15,%rax; syscall) and then the interrupted PC plus 1, which only has
  * to be code.  Frames of a module with no file (the vDSO) are not
@@ -56,6 +58,7 @@ struct module {
 };
 
 static struct module modules[MAX_MODULES];
+static char **callbacks;                 /* NULL-terminated: argv's CALLBACKs */
 static char *module_path[MAX_MODULES];
 
 static int by_start(const void *a, const void *b)
@@ -225,6 +228,18 @@ static int sigreturn_at(const struct module *m, uint64_t a)
  * before) is not after a call in its function, or NULL.  *signal is set
  * where f is a signal frame's (the next frame is then an interrupted
  * PC plus 1, only checked to be code). */
+/* Whether libgomp calls the executable's function NAME back: an outlined
+ * region or task (F._omp_fn.N), or a CALLBACK. */
+static int libgomp_callback(const char *name)
+{
+	if (strstr(name, "._omp_fn."))
+		return 1;
+	for (char **c = callbacks; *c; c++)
+		if (strcmp(*c, name) == 0)
+			return 1;
+	return 0;
+}
+
 static const char *check_return(const struct frame *f, const struct frame *callee, int callee_is_pc,
 				int interrupted, int *signal)
 {
@@ -275,7 +290,7 @@ static const char *check_return(const struct frame *f, const struct frame *calle
 			 * function, which libgomp calls back from GOMP_parallel) */
 			const struct function *g = function_of(m, callee->addr - (callee_is_pc ? 0 : 1));
 
-			if (g && g->start != target && !(in_plt(m, target) && strstr(g->name, "._omp_fn.")))
+			if (g && g->start != target && !(in_plt(m, target) && libgomp_callback(g->name)))
 				return "a direct call to another function than the callee";
 		}
 	}
@@ -305,10 +320,11 @@ int main(int argc, char **argv)
 	unsigned long long samples = 0, bad_samples = 0, nframes = 0, bad_frames = 0;
 	FILE *in;
 
-	if (argc != 2 || !(in = fopen(argv[1], "r"))) {
-		fprintf(stderr, "usage: paths-check PROFILE+paths\n");
+	if (argc < 2 || !(in = fopen(argv[1], "r"))) {
+		fprintf(stderr, "usage: paths-check PROFILE+paths [CALLBACK...]\n");
 		return 2;
 	}
+	callbacks = argv + 2;
 	while (fgets(line, sizeof line, in)) {
 		char *save = NULL, *tok, *count, *list;
 		unsigned long long weight;

@@ -1,0 +1,119 @@
+#!/bin/bash
+# e2e-omp-context.sh - OpenMP work in its calling context (issue 25,
+# omp-regions.h), on real -pg programs whose paths are known:
+#   - a region opened by GOMP_parallel_start / GOMP_parallel_end, called
+#     directly at main -> top -> mid, 2 threads burning in burn(): >= 95%
+#     of burn's samples (the opening thread's and the worker's) under
+#     main;top;mid (before, the worker's half had no path above burn);
+#   - explicit tasks created at main -> top -> mid -> (parallel, single)
+#     -> spawn, 2 threads, each kind (data by memcpy or a copy function,
+#     deferred or not, a task creating a child task): >= 95% of work's
+#     samples (whichever thread ran the task) under main;top;mid;spawn,
+#     the task's function between; >= 95% of work_child's under its
+#     parent task and spawn, >= 95% of work_nested's (a parallel region
+#     of 2 threads opened in a task) under the region, the task and spawn
+#     (before, only the tasks run where they were created had spawn in
+#     their path); every task ran on its own data;
+#   - host teams (GOMP_teams_reg) opened at main -> top -> mid, a parallel
+#     region of 2 threads in each team: >= 95% of the samples of the
+#     teams' own work under main;top;mid and the teams' function (before,
+#     libgomp's frame lay between), >= 95% of the parallel region's work
+#     (both threads) under those and the region's function;
+#   - a worker's waits, spinning (OMP_WAIT_POLICY=active): at the closing
+#     barrier of 10 imbalanced regions opened at main -> top -> imbalanced
+#     (the worker burns a quarter of thread 0's work), <= 5% of the
+#     samples with no function of the program (before, the worker's wait
+#     at each barrier had libgomp's frames only: about a third of them),
+#     and its waits under main;top;imbalanced, libgomp's frames first;
+#     after a short balanced region, while the opening thread burns in
+#     serial(), the worker's wait for a next region keeps libgomp's
+#     frames only: no more samples under main;top;balanced in libgomp
+#     than the region's wall-clock time allows (2 threads at 1000 Hz);
+#   - in every path: each caller frame's return address follows a call
+#     instruction in its function, the callee's where the call is direct
+#     but for the functions libgomp calls back (paths-check, against the
+#     ELF files).
+. "$(dirname "$0")/lib.sh"
+
+# expect_under LABEL FUNCTION MIN REGEX WHERE: in ./named, FUNCTION (the
+# leaf of the path) has at least MIN samples, and >= 95% of them have a
+# path (its name first) matching REGEX, described as WHERE
+expect_under() {
+	local label=$1 function=$2 min=$3 re=$4 where=$5 all under
+	read -r all under < <(awk -v f="$function" -v re="$re" '$2 == f { all += $1
+			if ($0 ~ re) under += $1 }
+		END { print all + 0, under + 0 }' named)
+	note "$label: $all samples in $function, $under of them under $where"
+	[ "$all" -ge "$min" ] || fail "$label: only $all samples in $function: $(sort -rn named | head)"
+	[ "$under" -ge $((all * 95 / 100)) ] ||
+		fail "$label: $under of $function's $all samples under $where: $(sort -rn named | head)"
+}
+
+# --- GOMP_parallel_start / GOMP_parallel_end ---
+build_linked legacy "$programs/omp-legacy.c" -fopenmp
+BG_GMON_HZ=1000 ./legacy 150000000 2 || fail "omp-legacy failed"
+named_paths gmon.out+paths legacy > named
+validate gmon.out+paths legacy burn
+expect_under "legacy pair" burn 100 \
+	' burn mid top main$' \
+	"main;top;mid"
+
+# --- explicit tasks ---
+rm -f gmon.out*
+build_linked tasks "$programs/omp-tasks.c" -fopenmp
+OMP_NUM_THREADS=2 OMP_MAX_ACTIVE_LEVELS=2 BG_GMON_HZ=1000 ./tasks 8000000 40 || fail "omp-tasks failed (a task saw wrong data?)"
+named_paths gmon.out+paths tasks > named
+validate gmon.out+paths tasks
+expect_under "tasks" work 150 \
+	' work spawn[.]_omp_fn[.][0-9]+ spawn mid[.]_omp_fn[.]0 mid top main$' \
+	"main;top;mid;spawn;task"
+expect_under "child tasks" work_child 20 \
+	' work_child spawn[.]_omp_fn[.][0-9]+ spawn[.]_omp_fn[.][0-9]+ spawn mid[.]_omp_fn[.]0 mid top main$' \
+	"main;top;mid;spawn;task;task"
+expect_under "region in a task" work_nested 10 \
+	' work_nested spawn[.]_omp_fn[.][0-9]+ spawn[.]_omp_fn[.][0-9]+ spawn mid[.]_omp_fn[.]0 mid top main$' \
+	"main;top;mid;spawn;task;region"
+
+# --- host teams, a parallel region in each ---
+rm -f gmon.out*
+build_linked teams "$programs/omp-teams.c" -fopenmp
+BG_GMON_HZ=1000 ./teams 60000000 || fail "omp-teams failed"
+named_paths gmon.out+paths teams > named
+validate gmon.out+paths teams
+expect_under "teams" team_own 100 \
+	' team_own mid[.]_omp_fn[.][0-9]+ mid top main$' \
+	"main;top;mid;mid._omp_fn.N"
+expect_under "teams" team_work 100 \
+	' team_work mid[.]_omp_fn[.][0-9]+ mid[.]_omp_fn[.][0-9]+ mid top main$' \
+	"main;top;mid;teams;parallel"
+
+# --- a worker's waits: at a region's closing barrier, for the next region ---
+rm -f gmon.out*
+build_linked barrier "$programs/omp-barrier.c" -fopenmp
+OMP_WAIT_POLICY=active BG_GMON_HZ=1000 ./barrier regions 200000000 || fail "omp-barrier regions failed"
+named_paths gmon.out+paths barrier > named
+validate gmon.out+paths "barrier waits"
+read -r all bare waits < <(awk '{ all += $1 } $NF == "[lib]" { bare += $1 }
+		$2 == "[lib]" && $0 ~ / imbalanced top main$/ { waits += $1 }
+	END { print all + 0, bare + 0, waits + 0 }' named)
+note "barrier waits: $all samples, $bare with no function of the program, $waits in libgomp under main;top;imbalanced"
+[ "$all" -ge 200 ] || fail "barrier waits: only $all samples: $(sort -rn named | head)"
+[ "$bare" -le $((all * 5 / 100)) ] ||
+	fail "barrier waits: $bare of $all samples with no function of the program: $(sort -rn named | head)"
+[ "$waits" -ge $((all / 10)) ] ||
+	fail "barrier waits: only $waits of $all samples waiting under main;top;imbalanced: $(sort -rn named | head)"
+rm -f gmon.out*
+OMP_WAIT_POLICY=active BG_GMON_HZ=1000 ./barrier idle 100000000 > region_ms || fail "omp-barrier idle failed"
+# the region's own waits: at most its wall-clock time in each thread
+bound=$(awk '{ printf "%d", 2 * $1 + 2 }' region_ms)
+named_paths gmon.out+paths barrier > named
+validate gmon.out+paths "idle waits"
+read -r serial bare waits < <(awk '$2 == "burn" && $3 == "serial" { serial += $1 } $NF == "[lib]" { bare += $1 }
+		$2 == "[lib]" && $0 ~ / balanced top main$/ { waits += $1 }
+	END { print serial + 0, bare + 0, waits + 0 }' named)
+note "idle waits: serial $serial samples, the worker's waits with libgomp's frames only $bare, under main;top;balanced $waits (the region lasted $(cat region_ms) ms)"
+[ "$bare" -ge $((serial / 3)) ] ||
+	fail "idle waits: only $bare samples of the worker's wait for $serial of serial: $(sort -rn named | head)"
+[ "$waits" -le "$bound" ] ||
+	fail "idle waits: $waits samples under main;top;balanced (the region lasted $(cat region_ms) ms) for $bare of waiting: $(sort -rn named | head)"
+note ok

@@ -1,0 +1,64 @@
+/* omp-barrier.c - a worker's waits in libgomp, run with
+ * OMP_WAIT_POLICY=active (they spin: CPU time, sampled):
+ *   omp-barrier regions N    main -> top -> imbalanced opens 10 regions of
+ *                            2 threads back to back, thread 0 burning N/10
+ *                            turns in each, the worker N/40: the worker
+ *                            waits at each region's closing barrier
+ *   omp-barrier idle N       main -> top -> balanced opens one short region
+ *                            (both threads burn N/1000), then serial burns N
+ *                            turns while the worker waits for a next region;
+ *                            prints the region's wall-clock time (ms), which
+ *                            bounds its own waits
+ * (issue 25). */
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "omp-turns.h"
+
+#define NOINLINE __attribute__((noinline))
+
+NOINLINE void burn(long n)
+{
+	sink += turns(n);
+}
+
+NOINLINE void imbalanced(long n)
+{
+#pragma omp parallel num_threads(2)
+	burn(omp_get_thread_num() == 0 ? n : n / 4);
+}
+
+NOINLINE void balanced(long n)
+{
+#pragma omp parallel num_threads(2)
+	burn(n);
+}
+
+NOINLINE void serial(long n)
+{
+	burn(n);
+}
+
+NOINLINE void top(const char *mode, long n)
+{
+	if (strcmp(mode, "regions") == 0)
+		for (int r = 0; r < 10; r++)
+			imbalanced(n / 10);
+	else {
+		double start = omp_get_wtime();
+
+		balanced(n / 1000);
+		printf("%.3f\n", (omp_get_wtime() - start) * 1e3);
+		serial(n);
+	}
+}
+
+int main(int argc, char **argv)
+{
+	if (argc != 3)
+		return 2;
+	top(argv[1], atol(argv[2]));
+	return 0;
+}
