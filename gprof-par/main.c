@@ -17,6 +17,7 @@
  */
 #include "config.h"
 
+#include <inttypes.h>
 #include <limits.h>
 #include <pthread.h>
 #include <stdint.h>
@@ -790,20 +791,26 @@ static int prepare(const struct options *o, struct symtab *st, int *have_symtab,
 	return 0;
 }
 
-/* -s and -S: the inputs' MPI profiles, one after another, into OUTPUT+mpi. */
-static int sum_mpi_profiles(const struct sum_plan *plan)
+/* -s and -S: the MPI profiles beside the files summed, one after another
+ * (the sum's, in file order: sum.h), into OUTPUT+mpi. */
+static int sum_mpi_profiles(const struct sum_plan *plan, const struct sum_outcome *sum)
 {
+	const struct sum_mpi_text *mt = &sum->mpi;
 	char err[1024];
-	long n = mpi_profile_concatenate(plan->job.paths, plan->job.n, plan->output, err,
-					 sizeof(err));
 
-	if (n < 0) {
+	if (mt->failed) {
+		fprintf(stderr, PROGRAM ": %s (%s+" GMON_MPI_PROFILE_KIND " is not written)\n",
+			mt->message, plan->output);
+		return 1;
+	}
+	if (mpi_profile_write_sum(plan->output, mt->text, mt->len, err, sizeof(err)) != 0) {
 		fprintf(stderr, PROGRAM ": %s\n", err);
 		return 1;
 	}
-	if (n > 0 && !options_quiet)
-		fprintf(stderr, PROGRAM ": added the MPI profiles (%ld file%s) into %s+" GMON_MPI_PROFILE_KIND
-			"\n", n, n == 1 ? "" : "s", plan->output);
+	if (mt->files > 0 && !options_quiet)
+		fprintf(stderr, PROGRAM ": added the MPI profiles (%" PRIu64 " file%s) into %s+"
+			GMON_MPI_PROFILE_KIND "\n", mt->files, mt->files == 1 ? "" : "s",
+			plan->output);
 	return 0;
 }
 
@@ -1066,7 +1073,7 @@ int main(int argc, char **argv)
 	if (mpi)
 		mpi->finalize();
 	if (status == 0 && me == 0 && plan.output)
-		status = sum_mpi_profiles(&plan);
+		status = sum_mpi_profiles(&plan, &sum);
 	if (status == 0 && me == 0 && o.timing && o.sum_dir && !o.executable)
 		print_timing(&sum);
 	if (status != 0 || me != 0 || (o.sum_dir && !o.executable)) {

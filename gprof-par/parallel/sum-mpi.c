@@ -784,6 +784,68 @@ static void sum_paths_parallel(struct sum_run *run, const struct sum_job *job,
 }
 
 /* ------------------------------------------------------------------ */
+/* The MPI profiles beside the files summed: each process reads those of
+ * its block, process 0 adds the others' after its own, in process order
+ * (file order): the same bytes whatever the number of processes.        */
+
+static void sum_mpi_parallel(struct sum_run *run, const struct sum_job *job,
+			     const struct sum_bad_file *bad, size_t nbad, struct sum_outcome *o)
+{
+	struct sum_mpi_text mt;
+	size_t lo, hi;
+
+	memset(&mt, 0, sizeof mt);
+	block(job, me, &lo, &hi);
+	if (me != 0) {
+		bad = run->bad;
+		nbad = run->nbad;
+	}
+	sum_mpi_files(&mt, job, lo, hi, bad, nbad);
+	if (me != 0) {
+		/* the files added, whether it failed, and the message or the text */
+		size_t len = 2 * sizeof(uint64_t) + (mt.failed ? sizeof mt.message : mt.len);
+		char *note = xmalloc(len ? len : 1);
+		uint64_t head[2] = { mt.files, (uint64_t)mt.failed };
+
+		memcpy(note, head, sizeof head);
+		if (len > sizeof head)
+			memcpy(note + sizeof head, mt.failed ? mt.message : mt.text,
+			       len - sizeof head);
+		send_buffer(note, len, 0);
+		free(note);
+		sum_mpi_text_free(&mt);
+		return;
+	}
+	for (int q = 1; q < nprocs; q++) {
+		size_t len;
+		char *note = recv_buffer(q, &len);
+		uint64_t head[2];
+
+		if (len < sizeof head)
+			fatal("a short note of the MPI profiles");
+		memcpy(head, note, sizeof head);
+		if (head[1] && !mt.failed) {
+			mt.failed = 1;
+			snprintf(mt.message, sizeof mt.message, "%.*s", (int)(len - sizeof head),
+				 note + sizeof head);
+		} else if (!head[1] && len > sizeof head) {
+			char *grown = grow_array(mt.text, &mt.cap, mt.len + len - sizeof head, 1,
+						 65536);
+
+			if (!grown)
+				fatal("out of memory adding the MPI profiles");
+			mt.text = grown;
+			memcpy(mt.text + mt.len, note + sizeof head, len - sizeof head);
+			mt.len += len - sizeof head;
+		}
+		mt.files += head[0];
+		free(note);
+	}
+	sum_mpi_text_free(&o->mpi);
+	o->mpi = mt;
+}
+
+/* ------------------------------------------------------------------ */
 /* The calls between modules beside the files summed.                   */
 
 /* The set in the file format (all of it, or with state_only its
@@ -1327,8 +1389,10 @@ int sum_parallel(const struct sum_job *job, struct sum_outcome *o)
 		goto out;
 	}
 
-	if (job->sum_paths)
+	if (job->sum_paths) {
 		sum_paths_parallel(&run, job, o->bad, o->nbad, o);
+		sum_mpi_parallel(&run, job, o->bad, o->nbad, o);
+	}
 	if (job->sum_libraries) {
 		sum_libraries_parallel(&run, job, o->bad, o->nbad, o);
 		for (int k = 0; k < SUM_NCALLS; k++)

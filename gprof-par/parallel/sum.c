@@ -11,6 +11,7 @@
 #include "gmon-calls.h"
 #include "gmon-read.h"
 #include "grow.h"
+#include "mpi-profile.h"
 #include "rankfiles.h"
 
 #define PROGRAM "gprof-par"
@@ -290,6 +291,40 @@ int sum_paths_files(struct sum_paths *sp, const struct sum_job *job, size_t lo, 
 }
 
 /* ------------------------------------------------------------------ */
+/* The MPI profiles beside the files summed.                             */
+
+int sum_mpi_files(struct sum_mpi_text *mt, const struct sum_job *job, size_t lo, size_t hi,
+		  const struct sum_bad_file *bad, size_t nbad)
+{
+	size_t b = 0;
+	char err[1024];
+
+	for (size_t i = lo; i < hi && !mt->failed; i++) {
+		int rc;
+
+		while (b < nbad && bad[b].index < i)
+			b++;
+		if (b < nbad && bad[b].index == i)
+			continue;   /* not in the sum: nor is its MPI profile */
+		rc = mpi_profile_append_beside(job->paths[i], &mt->text, &mt->len, &mt->cap, err,
+					       sizeof err);
+		if (rc == 0)
+			mt->files++;
+		else if (rc < 0 && !job->skip_bad) {
+			mt->failed = 1;
+			snprintf(mt->message, sizeof mt->message, "%s", err);
+		}
+	}
+	return 0;
+}
+
+void sum_mpi_text_free(struct sum_mpi_text *mt)
+{
+	free(mt->text);
+	memset(mt, 0, sizeof *mt);
+}
+
+/* ------------------------------------------------------------------ */
 /* The calls between modules of the files summed.                        */
 
 const char *const sum_calls_names[SUM_NCALLS] = { GMON_CALLS_NAME, GMON_PLT_CALLS_NAME };
@@ -372,6 +407,7 @@ void sum_outcome_free(struct sum_outcome *o)
 		balance_free(&o->balance);
 	free(o->proc_times);
 	sum_paths_free(&o->paths);
+	sum_mpi_text_free(&o->mpi);
 	sum_libraries_free(&o->libraries);
 	for (int k = 0; k < SUM_NCALLS; k++)
 		sum_calls_free(&o->calls[k]);
@@ -424,6 +460,7 @@ int sum_serial(const struct sum_job *job, struct sum_outcome *o)
 			return -1;
 		}
 		o->bytes += o->paths.set.bytes;
+		sum_mpi_files(&o->mpi, job, 0, job->n, o->bad, o->nbad);
 		if (job->timing)
 			o->times[SUM_PHASE_PATHS] = sum_now() - start;
 	}

@@ -173,6 +173,23 @@ struct sum_libraries {
 				* reads the lists serially: sum-mpi.c) */
 };
 
+/* The MPI profiles beside the files summed (PROFILE+mpi, gmon-mpi-profile.h),
+ * their bytes one after another in file order: SUM+mpi.  A file that is
+ * there but cannot be read fails it (message), unless skip_bad; the files
+ * not summed have none in it. */
+struct sum_mpi_text {
+	char *text;
+	size_t len, cap;
+	uint64_t files;        /* how many were added */
+	int failed;
+	char message[1024];
+};
+
+/* Adds the MPI profiles of job's files [lo, hi), less those in bad. */
+int sum_mpi_files(struct sum_mpi_text *mt, const struct sum_job *job, size_t lo, size_t hi,
+		  const struct sum_bad_file *bad, size_t nbad);
+void sum_mpi_text_free(struct sum_mpi_text *mt);
+
 struct sum_outcome {
 	struct profile prof;   /* the sum (on the root process only) */
 	struct sum_bad_file *bad;  /* in file order: the skipped files, or
@@ -190,6 +207,7 @@ struct sum_outcome {
 	double times[SUM_NPHASES];
 	double *proc_times;
 	struct sum_paths paths;  /* with job->sum_paths, on the root */
+	struct sum_mpi_text mpi; /* with job->sum_paths, on the root */
 	struct sum_libraries libraries;  /* with job->sum_libraries, on the root */
 	struct sum_calls calls[SUM_NCALLS];  /* with job->sum_libraries, on the root */
 };

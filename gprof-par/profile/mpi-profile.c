@@ -13,6 +13,7 @@
 #include "companion-name.h"
 #include "errors.h"
 #include "gmon-mpi-profile.h"
+#include "files.h"
 #include "grow.h"
 #include "text-escape.h"
 
@@ -190,91 +191,78 @@ void mpi_profile_free(struct mpi_profile *p)
 	p->nranks = 0;
 }
 
-static int copy_into(int out, const char *path, char *err, size_t errlen)
+int mpi_profile_append_beside(const char *profile, char **text, size_t *len, size_t *cap,
+			      char *err, size_t errlen)
 {
-	char buf[65536];
-	int in = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	size_t name_len = companion_name(profile, GMON_MPI_PROFILE_KIND, NULL, 0);
+	char *path = malloc(name_len + 1);
 	struct stat sb;
+	int fd, rc = 0;
 	ssize_t n;
 
-	if (in < 0) {
-		if (errno == ENOENT)
-			return 1;
-		set_error(err, errlen, "%s: %s", path, strerror(errno));
-		return -1;
-	}
-	if (fstat(in, &sb) != 0 || !S_ISREG(sb.st_mode)) {
-		set_error(err, errlen, "%s: not a regular file", path);
-		close(in);
-		return -1;
-	}
-	while ((n = read(in, buf, sizeof buf)) > 0)
-		if (write(out, buf, (size_t)n) != n) {
-			set_error(err, errlen, "writing the sum's MPI profile: %s", strerror(errno));
-			close(in);
-			return -1;
-		}
-	close(in);
-	if (n < 0) {
-		set_error(err, errlen, "%s: %s", path, strerror(errno));
-		return -1;
-	}
-	return 0;
-}
-
-long mpi_profile_concatenate(char *const *profiles, size_t n, const char *output, char *err,
-			     size_t errlen)
-{
-	size_t len = companion_name(output, GMON_MPI_PROFILE_KIND, NULL, 0);
-	char *target = malloc(len + 1), *tmp = malloc(len + 32), *in = NULL;
-	long copied = 0;
-	int fd = -1, rc = 0;
-
-	if (!target || !tmp) {
-		free(target);
-		free(tmp);
+	if (!path) {
 		set_error(err, errlen, "out of memory");
 		return -1;
 	}
-	companion_name(output, GMON_MPI_PROFILE_KIND, target, len + 1);
-	snprintf(tmp, len + 32, "%s.tmp.%ld", target, (long)getpid());
-	for (size_t i = 0; i < n && rc >= 0; i++) {
-		size_t in_len = companion_name(profiles[i], GMON_MPI_PROFILE_KIND, NULL, 0);
-		char *grown = realloc(in, in_len + 1);
+	companion_name(profile, GMON_MPI_PROFILE_KIND, path, name_len + 1);
+	fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0) {
+		rc = errno == ENOENT ? 1 : -1;
+		if (rc < 0)
+			set_error(err, errlen, "%s: %s", path, strerror(errno));
+		free(path);
+		return rc;
+	}
+	if (fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode)) {
+		set_error(err, errlen, "%s: not a regular file", path);
+		rc = -1;
+	}
+	while (rc == 0) {
+		char *grown = grow_array(*text, cap, *len + 65536, 1, 65536);
 
 		if (!grown) {
 			set_error(err, errlen, "out of memory");
 			rc = -1;
 			break;
 		}
-		in = grown;
-		companion_name(profiles[i], GMON_MPI_PROFILE_KIND, in, in_len + 1);
-		if (access(in, F_OK) != 0)
+		*text = grown;
+		n = read(fd, *text + *len, *cap - *len);
+		if (n < 0 && errno == EINTR)
 			continue;
-		if (fd < 0 && (fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
-					 0644)) < 0) {
-			set_error(err, errlen, "%s: %s", tmp, strerror(errno));
+		if (n < 0) {
+			set_error(err, errlen, "%s: %s", path, strerror(errno));
 			rc = -1;
-			break;
 		}
-		rc = copy_into(fd, in, err, errlen);
-		if (rc == 0)
-			copied++;
+		if (n <= 0)
+			break;
+		*len += (size_t)n;
 	}
-	if (fd >= 0 && close(fd) != 0 && rc >= 0) {
-		set_error(err, errlen, "%s: %s", tmp, strerror(errno));
+	close(fd);
+	free(path);
+	return rc;
+}
+
+int mpi_profile_write_sum(const char *output, const char *text, size_t len, char *err,
+			  size_t errlen)
+{
+	size_t name_len = companion_name(output, GMON_MPI_PROFILE_KIND, NULL, 0);
+	char *path = malloc(name_len + 1);
+	struct output_file out;
+	int rc = 0;
+
+	if (!path) {
+		set_error(err, errlen, "out of memory");
+		return -1;
+	}
+	companion_name(output, GMON_MPI_PROFILE_KIND, path, name_len + 1);
+	if (len == 0) {
+		unlink(path); /* an earlier sum's would pass for this one's */
+	} else if (output_open(&out, path, err, errlen) != 0) {
 		rc = -1;
+	} else {
+		fwrite(text, 1, len, out.stream);
+		rc = output_commit(&out, err, errlen);
 	}
-	if (rc >= 0 && copied > 0 && rename(tmp, target) != 0) {
-		set_error(err, errlen, "%s: %s", target, strerror(errno));
-		rc = -1;
-	}
-	if (rc < 0 || copied == 0)
-		unlink(tmp);
-	if (rc >= 0 && copied == 0)
-		unlink(target); /* an earlier sum's would pass for this one's */
-	free(in);
-	free(target);
-	free(tmp);
-	return rc < 0 ? -1 : copied;
+	free(path);
+	return rc;
 }

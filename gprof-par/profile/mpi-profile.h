@@ -36,12 +36,18 @@ int mpi_profile_read(struct mpi_profile *p, const char *path, char *err, size_t 
 
 void mpi_profile_free(struct mpi_profile *p);
 
-/* Writes the MPI profiles beside profiles[0 .. n) (those that exist), one
- * after another, to output's SUM+mpi (a temporary file, then renamed): the
- * sum's MPI profile, which mpi_profile_read reads back rank by rank.
- * Removes an earlier SUM+mpi when none exists.  Returns the number of
- * files written into it, or -1 with a message in err. */
-long mpi_profile_concatenate(char *const *profiles, size_t n, const char *output, char *err,
-			     size_t errlen);
+/* Appends the bytes of the MPI profile beside profile (PROFILE+mpi) to
+ * *text (*len used of *cap, grown with malloc).  Returns 0; 1 if there is
+ * none; -1 with a message in err (not a regular file, unreadable, out of
+ * memory). */
+int mpi_profile_append_beside(const char *profile, char **text, size_t *len, size_t *cap,
+			      char *err, size_t errlen);
+
+/* Writes text[0 .. len): the ranks' MPI profiles one after another, which
+ * mpi_profile_read reads back rank by rank, to output's OUTPUT+mpi (a
+ * temporary, then renamed; files.h); with len 0 removes an earlier one.
+ * Returns 0, or -1 with a message in err. */
+int mpi_profile_write_sum(const char *output, const char *text, size_t len, char *err,
+			  size_t errlen);
 
 #endif /* GPROF_PAR_MPI_PROFILE_H */

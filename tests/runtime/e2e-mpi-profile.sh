@@ -59,6 +59,19 @@ for r in 0 1 2; do
 done
 check_run 3 "Open MPI"
 
+# a rank file left out (--skip-bad) leaves its MPI profile out too, the
+# same on 1 and 2 processes (each process reads its block's, in the pass)
+mkdir skip1 skip2
+cp gmon.out.[0-9] gmon.out+mpi.[0-9] skip1/
+printf 'not a gmon file' > skip1/gmon.out.1
+cp skip1/* skip2/
+"$gprof_par" -S --skip-bad skip1 2>skip.err || fail "-S --skip-bad failed: $(cat skip.err)"
+ASAN_OPTIONS=detect_leaks=0 mpirun_np 2 "$gprof_par" -S --skip-bad skip2 2>skip2.err ||
+	fail "mpirun -np 2 gprof-par -S --skip-bad failed: $(cat skip2.err)"
+expect_eq "$(awk -F'\t' '$1 == "rank" { printf "%s ", $2 }' skip1/gmon.sum+mpi)" "0 2 " \
+	"the ranks of the sum's MPI profile with rank 1's file skipped"
+cmp -s skip1/gmon.sum+mpi skip2/gmon.sum+mpi || fail "--skip-bad: the sum's MPI profile differs between 1 and 2 processes"
+
 # the load balance has each rank's wall time in MPI, from its MPI profile
 "$gprof_par" --load-balance=json app gmon.out.0 gmon.out.1 gmon.out.2 >balance.json 2>/dev/null ||
 	fail "--load-balance=json failed"
