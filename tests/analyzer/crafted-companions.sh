@@ -79,7 +79,10 @@ for list in modules-fewer-fields modules-more-fields modules-v1-eight-fields; do
 	expect_grep "-S DIR EXE with $list: named" "m/gmon.out+modules.1:3: not a module line" err
 	rm -f gmon.out+modules
 done
-# the same line with its eight fields: read (the test is not vacuous)
+# the same line with its eight fields: read (the test is not vacuous); the
+# copy above may be read-only (a crafted file of a read-only source tree:
+# make distcheck as another user)
+rm -f m/gmon.out+modules.1
 sed '$d' "$crafted/modules-more-fields" >m/gmon.out+modules.1
 printf -- '-\t5\t-\t0x1000\t0x2000\t0x0\t-\t/usr/lib/libx.so\n' >>m/gmon.out+modules.1
 expect_status 0 "-S with a good list" "$GPROF_PAR" -S m
