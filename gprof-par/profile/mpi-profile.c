@@ -10,7 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "companion-name.h"
+#include "companions.h"
 #include "errors.h"
 #include "gmon-mpi-profile.h"
 #include "files.h"
@@ -131,16 +131,31 @@ static int start_rank(struct reader *r, struct mpi_profile *p, const char *line)
 int mpi_profile_read(struct mpi_profile *p, const char *path, char *err, size_t errlen)
 {
 	struct reader r = {path, 0, err, errlen, p->nranks, 0};
-	FILE *f = fopen(path, "r");
+	size_t first = p->nranks;   /* this file's ranks are checked, not the others' again */
+	/* non-blocking: a FIFO planted at the name must not stall the report */
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	struct stat sb;
+	FILE *f;
 	char *line = NULL;
 	size_t size = 0;
 	ssize_t len;
 	int rc = 0;
 
-	if (!f) {
+	if (fd < 0) {
 		if (errno == ENOENT)
 			return 1;
 		set_error(err, errlen, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	if (fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode)) {
+		set_error(err, errlen, "%s: not a regular file", path);
+		close(fd);
+		return -1;
+	}
+	f = fdopen(fd, "r");
+	if (!f) {
+		set_error(err, errlen, "%s: %s", path, strerror(errno));
+		close(fd);
 		return -1;
 	}
 	while (rc == 0 && (len = getline(&line, &size, f)) >= 0) {
@@ -167,7 +182,7 @@ int mpi_profile_read(struct mpi_profile *p, const char *path, char *err, size_t 
 	}
 	if (rc == 0 && ferror(f))
 		rc = bad(&r, strerror(errno));
-	for (size_t i = 0; rc == 0 && i < p->nranks; i++)
+	for (size_t i = first; rc == 0 && i < p->nranks; i++)
 		if (p->ranks[i].rank < 0 || p->ranks[i].size < 1 || p->ranks[i].rank >= p->ranks[i].size)
 			rc = bad(&r, "a rank block without a valid rank and size");
 	if (rc == 0 && r.line_no == 0)
@@ -194,8 +209,7 @@ void mpi_profile_free(struct mpi_profile *p)
 int mpi_profile_append_beside(const char *profile, char **text, size_t *len, size_t *cap,
 			      char *err, size_t errlen)
 {
-	size_t name_len = companion_name(profile, GMON_MPI_PROFILE_KIND, NULL, 0);
-	char *path = malloc(name_len + 1);
+	char *path = companion_path(profile, GMON_MPI_PROFILE_KIND);
 	struct stat sb;
 	int fd, rc = 0;
 	ssize_t n;
@@ -204,7 +218,6 @@ int mpi_profile_append_beside(const char *profile, char **text, size_t *len, siz
 		set_error(err, errlen, "out of memory");
 		return -1;
 	}
-	companion_name(profile, GMON_MPI_PROFILE_KIND, path, name_len + 1);
 	fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0) {
 		rc = errno == ENOENT ? 1 : -1;
@@ -245,8 +258,7 @@ int mpi_profile_append_beside(const char *profile, char **text, size_t *len, siz
 int mpi_profile_write_sum(const char *output, const char *text, size_t len, char *err,
 			  size_t errlen)
 {
-	size_t name_len = companion_name(output, GMON_MPI_PROFILE_KIND, NULL, 0);
-	char *path = malloc(name_len + 1);
+	char *path = companion_path(output, GMON_MPI_PROFILE_KIND);
 	struct output_file out;
 	int rc = 0;
 
@@ -254,7 +266,6 @@ int mpi_profile_write_sum(const char *output, const char *text, size_t len, char
 		set_error(err, errlen, "out of memory");
 		return -1;
 	}
-	companion_name(output, GMON_MPI_PROFILE_KIND, path, name_len + 1);
 	if (len == 0) {
 		unlink(path); /* an earlier sum's would pass for this one's */
 	} else if (output_open(&out, path, err, errlen) != 0) {

@@ -136,6 +136,15 @@ mpirun_np 2 ./linked >/dev/null 2>&1 || fail "the linked program failed"
 expect_eq "$(awk -F, '$1 == "\"MPI_Barrier\"" && $2 == "\"sync_point\"" && $3 == "all" { print $4 }' linked.csv)" 10 \
 	"MPI_Barrier calls from sync_point with the wrappers linked"
 
+# a FIFO planted at a rank's MPI profile: refused at once, not waited on
+mkdir planted
+cp gmon.out.0 planted/
+mkfifo planted/gmon.out+mpi.0
+status=0
+timeout 20 "$gprof_par" --mpi app planted/gmon.out.0 >/dev/null 2>planted.err || status=$?
+expect_eq "$status" 1 "exit status of --mpi with a FIFO at gmon.out+mpi.0"
+grep -q "planted/gmon.out+mpi.0: not a regular file" planted.err || fail "--mpi with a FIFO: $(cat planted.err)"
+
 # without the wrapper library: said, not a crash
 rm -f gmon.out*
 mpirun_np 2 "$gmon_run" ./app >/dev/null 2>&1 || true
