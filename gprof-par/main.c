@@ -55,7 +55,6 @@
 #include "module-list.h"
 #include "modules-report.h"
 #include "mpi-module.h"
-#include "companion-name.h"
 #include "gmon-mpi-profile.h"
 #include "mpi-profile.h"
 #include "mpi-report.h"
@@ -468,13 +467,11 @@ static int read_mpi_profiles(char *const *profiles, size_t n, struct mpi_profile
 
 	*missing = 0;
 	for (size_t i = 0; i < n; i++) {
-		size_t len = companion_name(profiles[i], GMON_MPI_PROFILE_KIND, NULL, 0);
-		char *path = malloc(len + 1);
+		char *path = companion_path(profiles[i], GMON_MPI_PROFILE_KIND);
 		int rc;
 
 		if (!path)
 			die("out of memory");
-		companion_name(profiles[i], GMON_MPI_PROFILE_KIND, path, len + 1);
 		rc = mpi_profile_read(mp, path, err, sizeof(err));
 		free(path);
 		if (rc < 0) {
