@@ -47,6 +47,7 @@
 #include "flat.h"
 #include "function-map.h"
 #include "gmon-read.h"
+#include "gnu-debug.h"
 #include "hist.h"
 #include "launcher.h"
 #include "library-sums.h"
@@ -1118,7 +1119,12 @@ int main(int argc, char **argv)
 	if ((o.inline_file_names || st.line_symbols) && symtab_name_files(&st, o.print_path) != 0)
 		die("out of memory naming the functions' files");
 
-	if (hist_assign(&st, &p, &hs, err, sizeof(err)) != 0)
+	/* -d: GNU's traces of reading the files and of crediting samples */
+	if (gnu_debug_trace_reading(stdout, &(struct gnu_debug_input){ o.debug_level, &st,
+				    o.specs, o.nspecs, plan.job.paths, plan.job.n,
+				    plan.output != NULL }, err, sizeof(err)) != 0 ||
+	    hist_assign_traced(&st, &p, &hs, (o.debug_level & GNU_DEBUG_SAMPLE) ? stdout : NULL,
+			       err, sizeof(err)) != 0)
 		die(err);
 	if (o.regions == REGIONS_GNU && (style & (STYLE_FLAT | STYLE_GRAPH)))
 		note_hidden_regions(&st, &p);

@@ -23,6 +23,7 @@
 #include "demangle.h"
 #include "errors.h"
 #include "files.h"
+#include "gnu-debug.h"
 #include "options.h"
 #include "regions.h"
 #include "symtab.h"
@@ -215,9 +216,11 @@ DEFAULT_EXECUTABLE ").  Several gmon files, e.g. one per MPI rank, are added up 
 "                              executable's symbol table; no source lines.\n"
 "                              GNU gprof's short form, -S FILE, is gprof-par's\n"
 "                              -S (sum a directory)\n"
-"  -d, --debug[=N]             accepted and ignored, with a message on standard\n"
-"                              error, as by a GNU gprof built without its\n"
-"                              debugging traces\n"
+"  -d, --debug[=N]             GNU gprof's debugging traces of the raw data, on\n"
+"                              standard output before the report: N's bit 16\n"
+"                              the arcs as tallied, 64 the histogram records,\n"
+"                              arcs and samples credited (-d alone: all bits;\n"
+"                              GNU's other bits print nothing here)\n"
 "  -w, --width=N               width of the index by function name (default 80)\n"
 "      --demangle[=STYLE]      print C++ names (and Java, Ada, D and Rust ones)\n"
 "                              demangled, as GNU gprof does by default:\n"
@@ -835,11 +838,14 @@ void options_parse(int argc, char **argv, struct options *o)
 			o->external_symbol_table = optarg;
 			break;
 		case 'd':
-			/* GNU's debugging traces exist only in a gprof built with
-			 * DEBUG; without, it says so and goes on.  Said on stderr
-			 * here, to keep the report clean. */
+			/* GNU: -dN adds N's bits and ANYDEBUG, -d sets all; it
+			 * says so on standard output at once */
+			if (optarg)
+				o->debug_level |= (unsigned)atoi(optarg) | GNU_DEBUG_ANY;
+			else
+				o->debug_level = ~0u;
 			if (!options_quiet)
-				fprintf(stderr, PROGRAM ": debugging not supported; -d ignored\n");
+				gnu_debug_print_level(stdout, o->debug_level);
 			break;
 		case 'l':
 			o->line = 1;

@@ -84,6 +84,7 @@ struct options {
 	int table_length;            /* -t: lines of "Top N Lines" (default 10) */
 	int all_lines;               /* -x */
 	int separate_files;          /* -y: NAME-ann files, not the report */
+	unsigned debug_level;        /* -d[N]: GNU's trace bits (analysis/gnu-debug.h) */
 };
 
 /* Nonzero in every process of a launch but the first: it then prints

@@ -12,6 +12,7 @@
 
 #include "symspec.h"
 
+#include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -35,7 +36,7 @@ static gmon_addr_t scaled_end(const struct symtab *st, size_t j)
 }
 
 static void assign_one(struct symtab *st, const struct profile_histogram *h, double scale,
-		       double *total)
+		       double *total, FILE *trace)
 {
 	gmon_addr_t low = h->low_pc / UNIT_BYTES;
 	size_t i, j, k = 1;
@@ -49,6 +50,10 @@ static void assign_one(struct symtab *st, const struct profile_histogram *h, dou
 		bin_low = low + (gmon_addr_t)(scale * i);
 		bin_high = low + (gmon_addr_t)(scale * (i + 1));
 		count = (double)h->bins[i];
+		if (trace)
+			fprintf(trace, "[assign_samples] bin_low_pc=0x%" PRIx64 ", bin_high_pc=0x%"
+				PRIx64 ", bin_count=%u\n", (uint64_t)(UNIT_BYTES * bin_low),
+				(uint64_t)(UNIT_BYTES * bin_high), (unsigned)h->bins[i]);
 		*total += count;
 
 		for (j = k - 1; j < st->nsyms; k = ++j) {
@@ -66,6 +71,11 @@ static void assign_one(struct symtab *st, const struct profile_histogram *h, dou
 			if (overlap == 0)
 				continue;
 			credit = (double)overlap * count / scale;
+			if (trace)
+				fprintf(trace, "[assign_samples] [0x%" PRIx64 ",0x%" PRIx64 ") %s gets "
+					"%f ticks %ld overlap\n", (uint64_t)st->syms[j].addr,
+					(uint64_t)(UNIT_BYTES * sym_high), st->syms[j].name, credit,
+					(long)overlap);
 			/* GNU: samples of a function left out of the flat
 			 * profile (-P, -p, the default exclusions) leave the
 			 * total too */
@@ -75,10 +85,18 @@ static void assign_one(struct symtab *st, const struct profile_histogram *h, dou
 				*total -= credit;
 		}
 	}
+	if (trace)
+		fprintf(trace, "[assign_samples] total_time %f\n", *total);
 }
 
 int hist_assign(struct symtab *st, const struct profile *p, struct hist_summary *sum,
 		char *err, size_t errlen)
+{
+	return hist_assign_traced(st, p, sum, NULL, err, errlen);
+}
+
+int hist_assign_traced(struct symtab *st, const struct profile *p, struct hist_summary *sum,
+		       FILE *trace, char *err, size_t errlen)
 {
 	size_t r;
 	double scale;
@@ -105,7 +123,7 @@ int hist_assign(struct symtab *st, const struct profile *p, struct hist_summary 
 	sum->dimen[GMON_DIMEN_LEN] = '\0';
 	sum->dimen_abbrev = p->hists[0].dimen_abbrev;
 	for (r = 0; r < p->nhists; r++)
-		assign_one(st, &p->hists[r], scale, &sum->total_ticks);
+		assign_one(st, &p->hists[r], scale, &sum->total_ticks, trace);
 	return 0;
 }
 

@@ -8,6 +8,7 @@
 #define GPROF_PAR_HIST_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "profile.h"
 #include "symtab.h"
@@ -29,6 +30,13 @@ struct hist_summary {
  */
 int hist_assign(struct symtab *st, const struct profile *p, struct hist_summary *sum,
 		char *err, size_t errlen);
+
+/* The same, printing GNU gprof's -d64 trace of it on trace (NULL: none):
+ * each bin with samples ("[assign_samples] bin_low_pc=..."), each function
+ * it credits ("... NAME gets T ticks O overlap") and after each histogram
+ * the total so far, as GNU's hist_assign_samples does. */
+int hist_assign_traced(struct symtab *st, const struct profile *p, struct hist_summary *sum,
+		       FILE *trace, char *err, size_t errlen);
 
 /*
  * The samples hist_assign() credits to no function (the report over all

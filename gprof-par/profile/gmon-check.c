@@ -274,7 +274,8 @@ static int check_header(const unsigned char *data, size_t len, struct file_scan 
 	return 0;
 }
 
-static void decode_hist_header(const unsigned char *rec, struct hist_header *h)
+/* See profile-internal.h. */
+void gmon_decode_hist_header(const unsigned char *rec, struct hist_header *h)
 {
 	const unsigned char *q = rec;
 
@@ -317,7 +318,7 @@ static size_t check_hist_record(const struct profile *p, struct file_scan *scan,
 
 	if (check_room(at, "histogram", GMON_HIST_HEADER_SIZE, rest, err, errlen) != 0)
 		return 0;
-	decode_hist_header(rec, &h);
+	gmon_decode_hist_header(rec, &h);
 	format_place(place, sizeof place, at, "histogram");
 	rest -= GMON_HIST_HEADER_SIZE;
 	bin_bytes = (uint64_t)h.nbins * HIST_BIN_SIZE;

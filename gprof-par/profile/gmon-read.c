@@ -495,7 +495,8 @@ static int read_all(int fd, struct profile_private *priv, size_t expected, size_
 	return read_all_from(fd, priv, 0, expected, len, path, err, errlen);
 }
 
-static int read_file(struct profile *p, const char *path, size_t *len, char *err, size_t errlen)
+/* See profile-internal.h. */
+int profile_read_file(struct profile *p, const char *path, size_t *len, char *err, size_t errlen)
 {
 	struct profile_private *priv = p->priv;
 	struct stat st;
@@ -540,7 +541,7 @@ int profile_add_file(struct profile *p, const char *path, char *err, size_t errl
 	if (profile_ensure_private(p, err, errlen) != 0)
 		return -1;
 	start = p->priv->timing ? now() : 0.0;
-	if (read_file(p, path, &len, err, errlen) != 0)
+	if (profile_read_file(p, path, &len, err, errlen) != 0)
 		return -1;
 	if (p->priv->timing)
 		p->priv->times.read += now() - start;
@@ -572,7 +573,7 @@ int gmon_count_records(const char *path, struct gmon_record_counts *counts, char
 	memset(&scan, 0, sizeof scan);
 	scan.name = path;
 	if (profile_ensure_private(&empty, err, errlen) == 0 &&
-	    read_file(&empty, path, &len, err, errlen) == 0) {
+	    profile_read_file(&empty, path, &len, err, errlen) == 0) {
 		if (gmon_read_as_bsd(empty.priv->read_buf, len, len)) {
 			rc = gmon_bsd_counts(empty.priv->read_buf, len, path, &counts->hist,
 					     &counts->arcs, err, errlen);

@@ -257,6 +257,20 @@ int gmon_check_histogram(const struct profile *p, struct file_scan *scan,
 /* Frees what checking a file put into scan. */
 void file_scan_free(struct file_scan *scan);
 
+/* Decodes the histogram header at rec (just after the tag; its
+ * GMON_HIST_HEADER_SIZE bytes must be there). */
+void gmon_decode_hist_header(const unsigned char *rec, struct hist_header *h);
+
+/* ---- gmon-read.c -------------------------------------------------- */
+
+/*
+ * Reads the file at path whole into p's read buffer (p->priv must exist),
+ * checking a large file's first megabyte against p as it goes; *len: its
+ * size.  Returns 0, or -1 with a message naming the file.
+ */
+int profile_read_file(struct profile *p, const char *path, size_t *len, char *err,
+		      size_t errlen);
+
 /* ---- fingerprint.c ------------------------------------------------ */
 
 /* A fingerprint of another source (named name) must equal p's, if p has

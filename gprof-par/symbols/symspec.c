@@ -249,24 +249,20 @@ oom:
 	return -1;
 }
 
-/* GNU's sym_id_arc_is_present: the entry of table t whose run holds the
- * parent (the last starting at or below it), and a TO run holding the
- * child. */
+/* GNU's sym_id_arc_is_present: any entry of table t whose run holds the
+ * parent and whose TO runs hold the child (a run of "/TO", which matches
+ * every function, holds the FROM of every other entry too). */
 static int arc_present(const struct symtab *st, enum symspec_table t, size_t parent, size_t child)
 {
-	const struct symspec_arc *hit = NULL;
-
 	for (size_t i = 0; i < st->nspec_arcs; i++) {
 		const struct symspec_arc *a = &st->spec_arcs[i];
 
-		if (a->table == t && a->first <= parent)
-			hit = a;
+		if (a->table != t || parent < a->first || parent > a->last)
+			continue;
+		for (size_t r = 0; r < a->nto; r++)
+			if (a->to[2 * r] <= child && child <= a->to[2 * r + 1])
+				return 1;
 	}
-	if (!hit || parent > hit->last)
-		return 0;
-	for (size_t r = 0; r < hit->nto; r++)
-		if (hit->to[2 * r] <= child && child <= hit->to[2 * r + 1])
-			return 1;
 	return 0;
 }
 
@@ -279,6 +275,35 @@ int symspec_arc_kept(const struct symtab *st, const struct sym *parent, const st
 	if (st->spec_nonempty & SYMSPEC_BIT(SYMSPEC_INCL_ARCS))
 		return 0;
 	return !arc_present(st, SYMSPEC_EXCL_ARCS, parent->index, child->index);
+}
+
+int symspec_each_arc_pair(const struct symtab *st, const struct symspec *specs, size_t n,
+			  void (*fn)(void *ctx, const struct sym *from, const struct sym *to),
+			  void *ctx)
+{
+	for (size_t k = n; k > 0; k--) {
+		const char *text = specs[k - 1].text, *slash = strchr(text, '/');
+		struct spec_part from, to;
+		size_t *from_runs = NULL, *to_runs = NULL;
+		long nfrom, nto;
+
+		if (!is_arc_table(specs[k - 1].table) || !slash)
+			continue;
+		parse_part(st, text, (size_t)(slash - text), &from);
+		parse_part(st, slash + 1, strlen(slash + 1), &to);
+		nfrom = match_runs(st, &from, &from_runs);
+		nto = nfrom < 0 ? -1 : match_runs(st, &to, &to_runs);
+		if (nfrom < 0 || nto < 0) {
+			free(from_runs);
+			return -1;
+		}
+		for (long f = nfrom; f > 0; f--)
+			for (long t = nto; t > 0; t--)
+				fn(ctx, &st->syms[from_runs[2 * (f - 1)]], &st->syms[to_runs[2 * (t - 1)]]);
+		free(from_runs);
+		free(to_runs);
+	}
+	return 0;
 }
 
 int symspec_selects_arcs(const struct symtab *st)

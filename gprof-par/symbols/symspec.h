@@ -75,6 +75,18 @@ int symspec_arc_kept(const struct symtab *st, const struct sym *parent, const st
  * gmon.sum). */
 int symspec_selects_arcs(const struct symtab *st);
 
+/*
+ * The pairs of functions GNU's sym_id_process makes an arc of count 0 for
+ * (its -d16 trace prints them): for each FROM/TO specification of an arc
+ * table, the one given last first, each run of consecutive functions that
+ * FROM matches, the last run first, with each run TO matches, the last
+ * first; a run is named by its first function.  Returns 0, or -1 when out
+ * of memory.
+ */
+int symspec_each_arc_pair(const struct symtab *st, const struct symspec *specs, size_t n,
+			  void (*fn)(void *ctx, const struct sym *from, const struct sym *to),
+			  void *ctx);
+
 /* Frees what symspec_apply() put in st (symtab_free() calls it). */
 void symspec_free(struct symtab *st);
 

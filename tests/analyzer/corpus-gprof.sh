@@ -40,10 +40,8 @@
 #   --external-symbol-table=FILE    cycles, multi-g (nm's output, with lines
 #                               that are not t/T symbols); a missing file and
 #                               one without functions (message, exit status)
-#   -d --debug[=N]              not compared: Debian's GNU gprof is built with
-#                               DEBUG and prints its internal traces on stdout;
-#                               gprof-par does what a GNU gprof without them
-#                               does (one message, -d ignored), checked below
+#   -d --debug[=N]              the traces of the raw data (bits 16 and 64):
+#                               debug-gprof.sh
 #   -r --function-ordering      ordering (GNU's grouping of functions called
 #                               from many sites), cycles, recursion, gen3000,
 #                               cxx, multi-g, with -l and -z
@@ -97,22 +95,6 @@ same_message() { # EXE "OPTIONS" [GMON]
 		fail "[$opts]: the message differs from GNU gprof's:"; cat gnu.msg ours.msg
 	fi
 }
-# build NAME SOURCE [CFLAGS...]: a -pg program without -g, run twice to get
-# NAME.gmon.1 and NAME.gmon.2 (glibc's runtime writes gmon.out).  Compiled
-# with $compiler, by default $CC.
-build() {
-	name=$1 src=$2
-	shift 2
-	${compiler:-$CC} -pg -O0 -w "$@" -o "$name" "$src" -pthread ||
-		{ echo "ERROR: cannot build $name"; exit 99; }
-	for run in 1 2; do
-		rm -f gmon.out
-		./"$name" > /dev/null || { echo "ERROR: $name failed"; exit 99; }
-		[ -f gmon.out ] || { echo "ERROR: $name wrote no gmon.out"; exit 99; }
-		mv gmon.out "$name.gmon.$run"
-	done
-}
-
 # check EXE [OPTION SETS...]: the standard options, then any extra ones, on
 # one file and on two files summed.
 check() {
@@ -187,16 +169,6 @@ check cycles "--external-symbol-table=cycles.nm -b" "--external-symbol-table=cyc
 printf '1000 D data_only\n' > nosyms.nm
 ALLOW_EMPTY=1 compare cycles "--external-symbol-table=nosyms.nm -b" cycles.gmon.1
 ALLOW_EMPTY=1 compare cycles "--external-symbol-table=no-such.nm -b" cycles.gmon.1
-# -d: GNU's traces are not gprof-par's; the report is the same, and one
-# message on stderr says -d is ignored
-checks=$((checks + 1))
-"$GPROF" -b cycles cycles.gmon.1 > gnu.out 2>&1
-"$GPROF_PAR" -d -b cycles cycles.gmon.1 > ours.out 2> ours.err
-if cmp -s gnu.out ours.out && [ "$(cat ours.err)" = "gprof-par: debugging not supported; -d ignored" ]; then
-	echo "ok: -d: $(cat ours.err)"
-else
-	fail "-d: report or message wrong:"; cat ours.err; diff gnu.out ours.out | head
-fi
 # -O: BSD-format files, as 4.xBSD's gprof and old glibc wrote them
 to_bsd=${top_builddir:-../..}/tests/analyzer/gmon-to-bsd
 "$to_bsd" old cycles.gmon.1 cycles.old && "$to_bsd" 4.4 cycles.gmon.2 cycles.44 &&

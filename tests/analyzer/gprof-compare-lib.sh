@@ -1,6 +1,6 @@
 # gprof-compare-lib.sh - sourced by the tests that compare gprof-par with
-# GNU gprof byte for byte (corpus-gprof.sh, flat-gprof.sh): the skip when
-# GNU gprof is absent, failure counting, and compare().
+# GNU gprof byte for byte (corpus-gprof.sh, flat-gprof.sh, debug-gprof.sh):
+# the skip when GNU gprof is absent, failure counting, compare() and build().
 
 if [ -z "${GPROF:-}" ]; then
 	echo "SKIP: GNU gprof not found at configure time (GPROF is empty)"
@@ -46,4 +46,20 @@ compare() {
 	else
 		echo "ok: $exe [$opts] $* (exit $ours_rc, $(wc -l < ours.out) lines)"
 	fi
+}
+
+# build NAME SOURCE [CFLAGS...]: a -pg program without -g, run twice to get
+# NAME.gmon.1 and NAME.gmon.2 (glibc's runtime writes gmon.out).  Compiled
+# with $compiler, by default $CC.
+build() {
+	name=$1 src=$2
+	shift 2
+	${compiler:-$CC} -pg -O0 -w "$@" -o "$name" "$src" -pthread ||
+		{ echo "ERROR: cannot build $name"; exit 99; }
+	for run in 1 2; do
+		rm -f gmon.out
+		./"$name" > /dev/null || { echo "ERROR: $name failed"; exit 99; }
+		[ -f gmon.out ] || { echo "ERROR: $name wrote no gmon.out"; exit 99; }
+		mv gmon.out "$name.gmon.$run"
+	done
 }
