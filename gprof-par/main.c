@@ -47,6 +47,7 @@
 #include "flat.h"
 #include "function-map.h"
 #include "gmon-read.h"
+#include "dump-files.h"
 #include "gnu-debug.h"
 #include "hist.h"
 #include "launcher.h"
@@ -1006,6 +1007,8 @@ int main(int argc, char **argv)
 	options_expand_response_files(&argc, &argv);
 	options_parse(argc, argv, &o);
 	gmon_set_file_format((enum gmon_file_format)o.file_format);
+	if (o.dump)
+		return dump_files(stdout, o.dump_files, o.ndump_files);
 	timing.on = o.timing;
 	if (o.balance_svg && output_check_replaceable(o.balance_svg, err, sizeof(err)) != 0)
 		die(err);

@@ -34,6 +34,7 @@ enum {
 	OPT_REGIONS,
 	OPT_LOAD_BALANCE,
 	OPT_MPI,
+	OPT_DUMP,
 	OPT_NO_LOAD_BALANCE,
 	OPT_LOAD_BALANCE_SVG,
 	OPT_MEASURED,
@@ -216,6 +217,10 @@ DEFAULT_EXECUTABLE ").  Several gmon files, e.g. one per MPI rank, are added up 
 "                              executable's symbol table; no source lines.\n"
 "                              GNU gprof's short form, -S FILE, is gprof-par's\n"
 "                              -S (sum a directory)\n"
+"      --dump                  every record of the gmon files named (by default\n"
+"                              gmon.out) and of the libraries' profiles beside\n"
+"                              them, as tab-separated lines for scripts (the\n"
+"                              format: docs/formats.md); no executable is read\n"
 "  -d, --debug[=N]             GNU gprof's debugging traces of the raw data, on\n"
 "                              standard output before the report: N's bit 16\n"
 "                              the arcs as tallied, 64 the histogram records,\n"
@@ -756,6 +761,7 @@ void options_parse(int argc, char **argv, struct options *o)
 		{ "regions", required_argument, NULL, OPT_REGIONS },
 		{ "load-balance", optional_argument, NULL, OPT_LOAD_BALANCE },
 		{ "mpi", optional_argument, NULL, OPT_MPI },
+		{ "dump", no_argument, NULL, OPT_DUMP },
 		{ "no-load-balance", no_argument, NULL, OPT_NO_LOAD_BALANCE },
 		{ "load-balance-svg", required_argument, NULL, OPT_LOAD_BALANCE_SVG },
 		{ "measured", no_argument, NULL, OPT_MEASURED },
@@ -922,6 +928,9 @@ void options_parse(int argc, char **argv, struct options *o)
 		case OPT_NO_LOAD_BALANCE:
 			o->no_load_balance = 1;
 			break;
+		case OPT_DUMP:
+			o->dump = 1;
+			break;
 		case OPT_MPI:
 			o->mpi = text_csv_json("--mpi", optarg, MPI_REPORT_TEXT, MPI_REPORT_CSV,
 					       MPI_REPORT_JSON);
@@ -1034,6 +1043,14 @@ void options_parse(int argc, char **argv, struct options *o)
 	if (o->line && o->regions_explicit)
 		die("--regions cannot be combined with -l (or -s, which implies it, as in "
 		    "GNU gprof): line symbols are named after the DWARF functions");
+	if (o->dump) {
+		/* every operand is a gmon file: none is the executable */
+		static char *default_dump[] = { DEFAULT_GMON };
+
+		o->dump_files = optind < argc ? &argv[optind] : default_dump;
+		o->ndump_files = optind < argc ? (size_t)(argc - optind) : 1;
+		return;
+	}
 	o->executable = optind < argc ? argv[optind++] : DEFAULT_EXECUTABLE;
 	if (optind < argc) {
 		o->gmon_files = (const char **)&argv[optind];

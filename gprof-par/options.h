@@ -85,6 +85,9 @@ struct options {
 	int all_lines;               /* -x */
 	int separate_files;          /* -y: NAME-ann files, not the report */
 	unsigned debug_level;        /* -d[N]: GNU's trace bits (analysis/gnu-debug.h) */
+	int dump;                    /* --dump: the operands' records, nothing else */
+	char *const *dump_files;     /* --dump's operands (or gmon.out) */
+	size_t ndump_files;
 };
 
 /* Nonzero in every process of a launch but the first: it then prints

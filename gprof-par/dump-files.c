@@ -1,0 +1,95 @@
+/*
+ * dump-files.c - gprof-par --dump FILE...: every record of each gmon file
+ * and of the shared libraries' profiles its +modules list names, in the
+ * text form of report/dump.h.  A file that is not a valid gmon file gets a
+ * message naming it and the problem, the others are dumped, and the exit
+ * status is 1.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "companions.h"
+#include "dump.h"
+#include "dump-files.h"
+#include "gmon-records.h"
+#include "module-list.h"
+#include "options.h"
+
+/* Dumps one gmon file; 0, or 1 after saying why it cannot be read. */
+static int dump_one(FILE *out, const char *role, const char *path)
+{
+	struct dump_state d = { out, 0 };
+	char err[1024];
+
+	dump_file_begin(&d, role, path);
+	if (gmon_visit_file(path, &dump_visitor, &d, err, sizeof err) != 0) {
+		fflush(out);
+		fprintf(stderr, PROGRAM ": %s\n", err);
+		return 1;
+	}
+	dump_file_end(&d, path);
+	return 0;
+}
+
+/* The libraries' profiles that profile's +modules list names (none when
+ * it has no list). */
+static int dump_libraries(FILE *out, const char *profile)
+{
+	char *list_path = companion_path(profile, "modules");
+	const char *slash = strrchr(profile, '/');
+	int dir_len = slash ? (int)(slash - profile) + 1 : 0;
+	struct module_list list = { NULL, 0 };
+	char err[1024];
+	int status = 0;
+
+	if (!list_path)
+		die("out of memory");
+	if (access(list_path, F_OK) != 0) {
+		free(list_path);
+		return 0;
+	}
+	if (module_list_read(list_path, &list, err, sizeof err) != 0) {
+		fprintf(stderr, PROGRAM ": %s\n", err);
+		free(list_path);
+		return 1;
+	}
+	for (size_t i = 0; i < list.n; i++) {
+		const struct module_entry *m = &list.entries[i];
+		size_t len;
+		char *file;
+
+		dump_module(out, m);
+		if (!m->file)
+			continue;
+		len = (size_t)dir_len + strlen(m->file) + 1;
+		file = malloc(len);
+		if (!file)
+			die("out of memory");
+		snprintf(file, len, "%.*s%s", dir_len, profile, m->file);
+		status |= dump_one(out, "library", file);
+		free(file);
+	}
+	module_list_free(&list);
+	free(list_path);
+	return status;
+}
+
+int dump_files(FILE *out, char *const *paths, size_t n)
+{
+	int status = 0;
+
+	dump_print_version(out);
+	for (size_t i = 0; i < n; i++) {
+		status |= dump_one(out, "profile", paths[i]);
+		status |= dump_libraries(out, paths[i]);
+	}
+	if (fflush(out) != 0 || ferror(out)) {
+		fprintf(stderr, PROGRAM ": error writing the dump to standard output\n");
+		return 1;
+	}
+	return status;
+}
