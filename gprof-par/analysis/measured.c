@@ -654,6 +654,13 @@ int measured_apply(struct callgraph *cg, struct symtab *st, const struct measure
 				continue;
 			if (i == path->n - 1)
 				leaf_is_exe = 1;
+			/* a function directly under itself (its OpenMP region
+			 * under --regions=parent, below libgomp's frames; a
+			 * direct recursion) is one frame: the samples in it
+			 * are its own on its caller's line (GNU's self
+			 * column), not the caller's children */
+			if (n > 0 && nodes[n - 1] == node[sym])
+				continue;
 			nodes[n++] = node[sym];
 		}
 		count_path(cg, &g, nodes, n, leaf_is_exe, (double)path->samples);

@@ -110,7 +110,9 @@ void measured_free(struct measured *m);
  * time); an arc's self time the samples whose leaf is the child called by
  * that parent directly, its children time those with the parent directly
  * above the child, minus that (recursion counts a sample once per function
- * and arc).  The 100% of the graph becomes every sample, the libraries'
+ * and arc; a function directly under itself, as its OpenMP region under
+ * --regions=parent below libgomp's frames, is one frame, so that the
+ * region's samples are its self time on its callers' lines).  The 100% of the graph becomes every sample, the libraries'
  * included.  A function sampled in the histogram but on no path (its paths
  * were not kept) keeps the estimate, and is marked (cg_node estimated).
  * Updates st's child_ticks (the flat profile's total per call) and the
