@@ -8,6 +8,11 @@
 #   the hot loop's line holds >= 80% of loops()'s samples, the hot share of
 #   the two loops' samples is the program's own within 0.05, and the
 #   header's loop line (after "fi=") holds inlined()'s samples.
+#   --source-times (the histogram's bins on their lines): the hot loop's
+#   line holds >= 80% of loops()'s samples, the hot share of the loops'
+#   samples is the clock's within 0.05, inlined()'s samples are on the
+#   header's line; --source-times=loops prints loops() alone; a function
+#   that does not exist is an error.
 here=$PWD
 . "${top_srcdir:?}/tests/e2e-lib.sh"
 
@@ -101,3 +106,37 @@ awk -v h="$hot" -v c="$cold" -v hs="$hot_s" -v cs="$cold_s" \
 	fail "the header's loop line has '$header' samples, inlined() in spin.h '$inl'"
 grep -q '^fi=' hc.callgrind && grep -q '^fe=' hc.callgrind ||
 	fail "no fi=/fe= around the inlined header's line"
+
+# --- --source-times ------------------------------------------------------------
+# The samples and percent of the row of the source line marked MARK.
+row() { awk -v mark="/* $2 */" 'index($0, mark) && $1 ~ /^[0-9]+$/ { print $1, $3; exit }' "$1"; }
+"$GPROF_PAR" --source-times hotcold gmon.out > st.txt 2> st.err ||
+	fail "--source-times failed: $(cat st.err)"
+[ ! -s st.err ] || fail "--source-times warned: $(cat st.err)"
+read -r hot hot_pct <<EOF_R
+$(row st.txt HOT)
+EOF_R
+read -r cold cold_pct <<EOF_R
+$(row st.txt COLD)
+EOF_R
+header=$(row st.txt HEADER)
+note "--source-times: hot line $hot ($hot_pct%), cold line $cold ($cold_pct%), header $header"
+[ -n "$hot" ] && [ -n "$cold" ] || { cat st.txt; fail "--source-times: no hot and cold rows"; }
+awk -v p="$hot_pct" 'BEGIN { exit !(p >= 80) }' ||
+	fail "--source-times: the hot line has $hot_pct% of loops()'s samples (< 80%)"
+awk -v h="$hot" -v c="$cold" -v hs="$hot_s" -v cs="$cold_s" \
+	'BEGIN { d = h / (h + c) - hs / (hs + cs); exit !(d < 0.05 && d > -0.05) }' ||
+	fail "--source-times: the loops' samples ($hot:$cold) are not the clock's ($hot_s:$cold_s)"
+[ "${header% *}" -gt 0 ] && [ "${header#* }" = 100.00 ] ||
+	fail "--source-times: inlined()'s header line has '$header' (samples, percent)"
+grep -q '^loops: [0-9]* samples' st.txt && grep -q '^inlined: [0-9]* samples' st.txt ||
+	fail "--source-times: loops() and inlined() are not both listed"
+
+"$GPROF_PAR" --source-times=loops hotcold gmon.out > loops.txt 2> st.err ||
+	fail "--source-times=loops failed: $(cat st.err)"
+expect_eq "$(grep -c '^[a-z]*: [0-9]* samples' loops.txt)" 1 "--source-times=loops's functions"
+expect_eq "$(row loops.txt HOT)" "$(row st.txt HOT)" "--source-times=loops's hot row"
+if "$GPROF_PAR" --source-times=no_such_function hotcold gmon.out > none.txt 2> none.err; then
+	fail "--source-times=no_such_function succeeded"
+fi
+grep -q 'no such function' none.err || fail "--source-times=no_such_function said: $(cat none.err)"
