@@ -28,20 +28,12 @@ static inline __attribute__((always_inline)) unsigned long spin(unsigned long x,
 EOF_H
 cat > hotcold.c <<'EOF_C'
 #include <stdio.h>
-#include <time.h>
 
 #include "spin.h"
+#include "thread-clock.h"
 
 #define COLD 20000000L
 #define HOT (20 * COLD)
-
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
 
 volatile unsigned long sink;
 
@@ -70,7 +62,7 @@ int main(void)
 	return 0;
 }
 EOF_C
-"${CC:-cc}" -g -O1 -pg hotcold.c -o hotcold -L"$rtlib" -lgmon-mpi -Wl,-rpath,"$rtlib" ||
+"${CC:-cc}" -g -O1 -pg -I"$top_srcdir/tests/analyzer/corpus" hotcold.c -o hotcold -L"$rtlib" -lgmon-mpi -Wl,-rpath,"$rtlib" ||
 	fail "cannot build hotcold"
 BG_GMON_HZ=1000 ./hotcold > clock.txt || fail "hotcold failed"
 read -r hot_s cold_s < clock.txt

@@ -14,15 +14,8 @@ rtlib=$top_builddir/libgmon-mpi/.libs
 
 cat > abc.c <<'EOF_C'
 #include <stdio.h>
-#include <time.h>
 
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
+#include "thread-clock.h"
 
 volatile unsigned long sink;
 
@@ -64,7 +57,7 @@ EOF_C
 check() {
 	name=$1
 	shift
-	"${CC:-cc}" -g -O1 -pg "$@" abc.c -o "$name" -L"$rtlib" -lgmon-mpi -Wl,-rpath,"$rtlib" ||
+	"${CC:-cc}" -g -O1 -pg -I"$top_srcdir/tests/analyzer/corpus" "$@" abc.c -o "$name" -L"$rtlib" -lgmon-mpi -Wl,-rpath,"$rtlib" ||
 		fail "cannot build $name"
 	rm -f gmon.out gmon.out+paths
 	BG_GMON_HZ=1000 "./$name" > "$name.clock" || fail "$name failed"
