@@ -18,15 +18,35 @@ struct source_access {
 	struct output_file out;  /* -y: the annotation being written */
 };
 
-static char *read_source(const char *name, size_t *len, void *arg)
+char *source_read_or_say(const char *name, size_t *len, void *path)
 {
-	struct source_access *a = arg;
 	char err[1024];
-	char *text = source_read(name, &a->path, len, err, sizeof(err));
+	char *text = source_read(name, path, len, err, sizeof(err));
 
 	if (!text)
 		fprintf(stderr, PROGRAM ": %s\n", err);
 	return text;
+}
+
+static char *read_source(const char *name, size_t *len, void *arg)
+{
+	struct source_access *a = arg;
+
+	return source_read_or_say(name, len, &a->path);
+}
+
+void source_search_path(const struct options *o, struct source_path *path)
+{
+	const char *from_environment = getenv("GPROF_PATH");
+	int rc = 0;
+
+	/* GNU: the -I lists in order, then GPROF_PATH */
+	for (size_t i = 0; i < o->nsource_dirs && rc == 0; i++)
+		rc = source_path_add(path, o->source_dirs[i]);
+	if (rc == 0 && from_environment)
+		rc = source_path_add(path, from_environment);
+	if (rc != 0)
+		die("out of memory listing the source directories");
 }
 
 static FILE *open_annotation(const char *name, void *arg)
@@ -70,7 +90,6 @@ static int close_annotation(FILE *f, void *arg)
 void print_annotated_source(const struct options *o, const struct symtab *st, int *printed)
 {
 	struct source_access access = { { NULL, 0 }, { NULL, NULL, NULL } };
-	const char *from_environment = getenv("GPROF_PATH");
 	struct annotate_options ao = {
 		.show_zeros = o->show_zeros,
 		.min_calls = o->min_count,
@@ -78,18 +97,13 @@ void print_annotated_source(const struct options *o, const struct symtab *st, in
 		.all_lines = o->all_lines,
 		.files = { read_source, NULL, NULL, &access },
 	};
-	int rc = 0;
 
-	/* GNU: the -I lists in order, then GPROF_PATH */
-	for (size_t i = 0; i < o->nsource_dirs && rc == 0; i++)
-		rc = source_path_add(&access.path, o->source_dirs[i]);
-	if (rc == 0 && from_environment)
-		rc = source_path_add(&access.path, from_environment);
+	source_search_path(o, &access.path);
 	if (o->separate_files) {
 		ao.files.open_annotation = open_annotation;
 		ao.files.close_annotation = close_annotation;
 	}
-	if (rc != 0 || annotate_print(stdout, st, &ao, printed) != 0)
+	if (annotate_print(stdout, st, &ao, printed) != 0)
 		die("out of memory annotating the source files");
 	source_path_free(&access.path);
 }

@@ -16,4 +16,13 @@
  * gprof. */
 void print_annotated_source(const struct options *o, const struct symtab *st, int *printed);
 
+/* The search list for source files: -I's lists in order, then GPROF_PATH
+ * (GNU's order), into path.  Dies when out of memory. */
+struct source_path;
+void source_search_path(const struct options *o, struct source_path *path);
+
+/* The text of a source file found along path (a struct source_path *),
+ * malloc'ed; NULL with a message on stderr when it cannot be read. */
+char *source_read_or_say(const char *name, size_t *len, void *path);
+
 #endif /* GPROF_PAR_ANNOTATED_SOURCE_H */

@@ -65,6 +65,7 @@
 #include "options.h"
 #include "ordering.h"
 #include "paths-report.h"
+#include "source-times-view.h"
 #include "profile-write.h"
 #include "profile.h"
 #include "rankfiles.h"
@@ -1111,11 +1112,12 @@ int main(int argc, char **argv)
 	if (!options_quiet)
 		note_library_time(&plan.job, &p);
 	/* CSV and JSON of the load balance, and the exports, are the whole output. */
-	style = o.balance == BALANCE_CSV || o.balance == BALANCE_JSON || o.format != FORMAT_GNU
-			? 0 : sections_to_print(&o, &p);
+	style = o.balance == BALANCE_CSV || o.balance == BALANCE_JSON || o.format != FORMAT_GNU ||
+			o.source_times ? 0 : sections_to_print(&o, &p);
 	/* GNU -T prints the symbol-table names (print_name_only demangles in
 	 * its own style only) */
 	if (o.demangle && !o.bsd && ((style & (STYLE_FLAT | STYLE_GRAPH)) || paths_wanted(&o) ||
+				     o.source_times ||
 			    ((o.balance || o.balance_svg) && bal.st == &st)) &&
 	    demangle_symtab(&st) != 0)
 		die("out of memory demangling symbol names");
@@ -1208,6 +1210,7 @@ int main(int argc, char **argv)
 		paths_print_export(&o, &measured, cg, &st, &plan.job, &sum);
 	if (o.flame_graph)
 		paths_write_flame_graph(o.flame_graph, o.executable, &measured);
+	status = o.source_times ? print_source_times(&o, &st, &p) : 0;
 
 	if (fflush(stdout) != 0 || ferror(stdout))
 		die("error writing the report to standard output");
@@ -1223,6 +1226,6 @@ int main(int argc, char **argv)
 	plan_free(&plan);
 	if (fflush(stdout) != 0 || ferror(stdout))
 		die("error writing the report to standard output");
-	return 0;
+	return status;
 }
 

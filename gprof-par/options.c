@@ -40,6 +40,7 @@ enum {
 	OPT_MEASURED,
 	OPT_FORMAT,
 	OPT_FLAME_GRAPH,
+	OPT_SOURCE_TIMES,
 	OPT_PER_RANK,
 	OPT_TIMING,
 	OPT_INLINE_FILE_NAMES,
@@ -307,6 +308,14 @@ DEFAULT_EXECUTABLE ").  Several gmon files, e.g. one per MPI rank, are added up 
 "                              callees (boxes under 0.1%% left out); hovering\n"
 "                              shows name, samples and share, a click zooms.\n"
 "                              Written whole to a temporary file, then renamed\n"
+"      --source-times[=FUNC]   instead of the report, the source of the\n"
+"                              functions holding at least 1%% of the samples\n"
+"                              (or of FUNC), the most first, each line with its\n"
+"                              samples, seconds and percent of the function's\n"
+"                              samples (the histogram's bins on the lines of\n"
+"                              the DWARF line tables: -g); source files found\n"
+"                              as for -A (-I, GPROF_PATH).  -A stays GNU's\n"
+"                              counts of calls\n"
 "      --per-rank              with --format=callgrind or json, each profile's\n"
 "                              own paths too (every rank file of -S DIRECTORY\n"
 "                              EXECUTABLE, or the files named), named like the\n"
@@ -377,7 +386,8 @@ DEFAULT_EXECUTABLE ").  Several gmon files, e.g. one per MPI rank, are added up 
 "                              \"f [clone .part.0]\".  With -a (no static\n"
 "                              functions) they count as gnu does.  The views\n"
 "                              with no GNU counterpart (-M, --mpi, --measured,\n"
-"                              --format, --flame-graph, --load-balance)\n"
+"                              --format, --flame-graph, --load-balance,\n"
+"                              --source-times)\n"
 "                              default to parent; GNU's report printed beside\n"
 "                              the flame graph or the load balance stays gnu\n"
 "\n"
@@ -580,9 +590,15 @@ static void check_paths_options(const struct options *o)
 		    "(--load-balance-svg=FILE goes with either)");
 	if (o->per_rank && o->format != FORMAT_CALLGRIND && o->format != FORMAT_JSON)
 		die("--per-rank goes with --format=callgrind or --format=json");
-	if (!o->executable && (o->measured || o->format != FORMAT_GNU || o->flame_graph))
-		die("--measured, --format and --flame-graph need the executable's functions: "
-		    "name it after the directory (gprof-par -S DIRECTORY EXECUTABLE)");
+	if (!o->executable && (o->measured || o->format != FORMAT_GNU || o->flame_graph ||
+			       o->source_times))
+		die("--measured, --format, --flame-graph and --source-times need the executable's "
+		    "functions: name it after the directory (gprof-par -S DIRECTORY EXECUTABLE)");
+	if (o->source_times && (o->format != FORMAT_GNU || o->measured || o->flame_graph ||
+				o->load_balance || o->balance_svg || o->modules || o->mpi ||
+				o->line))
+		die("--source-times prints a view of its own: not with --format, --measured, "
+		    "--flame-graph, --load-balance, -M, --mpi or -l");
 }
 
 /* -M prints a report of its own: the flat profile and the call graph. */
@@ -619,7 +635,7 @@ static void check_modules_options(const struct options *o)
 /* The load balance printed: as asked, else text for -S DIRECTORY EXECUTABLE. */
 static void choose_balance(struct options *o)
 {
-	if (o->modules)
+	if (o->modules || o->source_times)
 		o->balance = 0;
 	else if (o->no_load_balance)
 		o->balance = 0;
@@ -633,7 +649,7 @@ static void choose_balance(struct options *o)
  * --regions' default: GNU's rule for GNU's report, so that its bytes stay
  * GNU gprof's; parent for the views with no GNU counterpart, which promise
  * no such bytes and should name a parallel loop's function (-M, --mpi,
- * --measured, the exports).  The views printed beside GNU's report (the
+ * --measured, the exports, --source-times).  The views printed beside GNU's report (the
  * load balance, the flame graph) read a table of their own (main.c
  * views_prepare).  -l names line symbols after the DWARF functions: no
  * regions then.
@@ -642,7 +658,7 @@ static void choose_regions(struct options *o)
 {
 	if (o->regions_explicit || o->line)
 		return;
-	if (o->modules || o->mpi || o->measured || o->format != FORMAT_GNU)
+	if (o->modules || o->mpi || o->measured || o->format != FORMAT_GNU || o->source_times)
 		o->regions = REGIONS_PARENT;
 }
 
@@ -767,6 +783,7 @@ void options_parse(int argc, char **argv, struct options *o)
 		{ "measured", no_argument, NULL, OPT_MEASURED },
 		{ "format", required_argument, NULL, OPT_FORMAT },
 		{ "flame-graph", required_argument, NULL, OPT_FLAME_GRAPH },
+		{ "source-times", optional_argument, NULL, OPT_SOURCE_TIMES },
 		{ "per-rank", no_argument, NULL, OPT_PER_RANK },
 		{ "modules", no_argument, NULL, 'M' },
 		{ "timing", no_argument, NULL, OPT_TIMING },
@@ -960,6 +977,10 @@ void options_parse(int argc, char **argv, struct options *o)
 			break;
 		case OPT_FLAME_GRAPH:
 			o->flame_graph = optarg;
+			break;
+		case OPT_SOURCE_TIMES:
+			o->source_times = 1;
+			o->source_times_fn = optarg;
 			break;
 		case OPT_PER_RANK:
 			o->per_rank = 1;

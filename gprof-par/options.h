@@ -64,6 +64,8 @@ struct options {
 	int format;              /* --format: an enum report_format */
 	int per_rank;            /* --per-rank: each profile's paths too */
 	const char *flame_graph; /* --flame-graph=FILE, or NULL */
+	int source_times;        /* --source-times[=FUNC] */
+	const char *source_times_fn;   /* its FUNC, or NULL: the hot functions */
 	int timing;              /* --timing */
 	int modules;             /* -M: the report over all load modules */
 	int print_path;          /* -L: source files by their whole path */

@@ -11,6 +11,7 @@
 #include "flame-svg.h"
 #include "folded.h"
 #include "json-export.h"
+#include "lines.h"
 
 int paths_wanted(const struct options *o)
 {
@@ -59,10 +60,32 @@ void paths_write_flame_graph(const char *path, const char *executable, const str
 		die(err);
 }
 
+/* The source line of each of m's sampled PCs (callgrind's hot lines). */
+static void site_lines(struct symtab *st, struct measured *m)
+{
+	gmon_addr_t *addrs = malloc((m->nsites ? m->nsites : 1) * sizeof *addrs);
+	const char **files = malloc((m->nsites ? m->nsites : 1) * sizeof *files);
+	unsigned *lines = malloc((m->nsites ? m->nsites : 1) * sizeof *lines);
+
+	if (!addrs || !files || !lines)
+		die("out of memory finding the source lines of the samples");
+	for (size_t i = 0; i < m->nsites; i++)
+		addrs[i] = m->sites[i].addr;
+	if (lines_at(st, addrs, m->nsites, files, lines) != 0)
+		die("out of memory finding the source lines of the samples");
+	for (size_t i = 0; i < m->nsites; i++) {
+		m->sites[i].file = files[i];
+		m->sites[i].line = lines[i];
+	}
+	free(addrs);
+	free(files);
+	free(lines);
+}
+
 /* One rank's paths, named with m's names, as a callgrind part or an entry of
  * the JSON document's "ranks". */
 static void print_rank(const struct options *o, struct measured *m, const struct callgraph *cg,
-		       const struct symtab *st, const char *file, int64_t rank, size_t number)
+		       struct symtab *st, const char *file, int64_t rank, size_t number)
 {
 	struct callpaths cp;
 	struct measured part;
@@ -79,6 +102,7 @@ static void print_rank(const struct options *o, struct measured *m, const struct
 	if (o->format == FORMAT_CALLGRIND) {
 		struct callgrind_part which = { number, rank, file };
 
+		site_lines(st, &part);
 		if (measured_arcs(&part, cg, st, &arcs, &narcs) != 0 ||
 		    callgrind_print_part(stdout, &part, arcs, narcs, o->executable, &which) != 0)
 			die("out of memory writing the callgrind profile");
@@ -92,7 +116,7 @@ static void print_rank(const struct options *o, struct measured *m, const struct
 
 /* --per-rank: every profile summed, in order, a part or an entry each. */
 static void print_ranks(const struct options *o, struct measured *m, const struct callgraph *cg,
-			const struct symtab *st, const struct sum_job *job,
+			struct symtab *st, const struct sum_job *job,
 			const struct sum_outcome *sum)
 {
 	size_t bad = 0, number = 0;
@@ -114,7 +138,7 @@ static void print_ranks(const struct options *o, struct measured *m, const struc
 }
 
 void paths_print_export(const struct options *o, struct measured *m, const struct callgraph *cg,
-			const struct symtab *st, const struct sum_job *job,
+			struct symtab *st, const struct sum_job *job,
 			const struct sum_outcome *sum)
 {
 	struct measured_arc *arcs = NULL;
@@ -130,6 +154,8 @@ void paths_print_export(const struct options *o, struct measured *m, const struc
 	}
 	if (measured_arcs(m, cg, st, &arcs, &narcs) != 0)
 		die("out of memory finding the calls of the sampled paths");
+	if (o->format == FORMAT_CALLGRIND)
+		site_lines(st, m);
 	if (o->format == FORMAT_CALLGRIND && callgrind_print(stdout, m, arcs, narcs,
 							     o->executable) != 0)
 		die("out of memory writing the callgrind profile");

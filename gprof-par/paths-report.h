@@ -26,12 +26,13 @@ void paths_read(const struct options *o, char *const *profiles, size_t n,
 
 /*
  * --format: the export of m on standard output, calls counted from cg
- * (may be NULL) and st.  With --per-rank (callgrind and JSON), also each
+ * (may be NULL) and st; for callgrind, the source lines of m's sampled
+ * PCs read from st's executable (their file names go to st).  With --per-rank (callgrind and JSON), also each
  * rank's own paths: the files of job that were summed (those of sum->bad
  * left out), each read again and named with m's names.
  */
 void paths_print_export(const struct options *o, struct measured *m, const struct callgraph *cg,
-			const struct symtab *st, const struct sum_job *job,
+			struct symtab *st, const struct sum_job *job,
 			const struct sum_outcome *sum);
 
 /* --flame-graph=FILE: m drawn into FILE (a temporary renamed over it). */

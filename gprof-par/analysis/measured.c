@@ -13,6 +13,7 @@
 #include "errors.h"
 #include "gmon-callpaths.h"
 #include "grow.h"
+#include "measured-sites.h"
 #include "name-index.h"
 #include "symtab.h"
 
@@ -317,6 +318,7 @@ static int name_path(struct naming *nm, const struct callpath *p)
 	uint32_t n = 0;
 	size_t last = SIZE_MAX;
 	int last_whole = 0;
+	const struct callpath_frame *leaf = &nm->cp->frames[p->first];
 
 	for (uint32_t i = p->nframes; i-- > 0;) {
 		int whole;
@@ -330,6 +332,10 @@ static int name_path(struct naming *nm, const struct callpath *p)
 		last = id;
 		last_whole = whole;
 	}
+	/* the leaf is the PC itself, not a return address */
+	if (leaf->module == 0 && !last_whole &&
+	    measured_sites_add(nm->into, ids[n - 1], leaf->addr, p->samples) != 0)
+		return -1;
 	return add_named_path(nm->into, ids, n, p->samples);
 }
 
@@ -403,6 +409,7 @@ static void finish(struct measured *into)
 	into->slots = NULL;
 	into->nslots = 0;
 	count_functions(into);
+	measured_sites_merge(into);
 }
 
 int measured_resolve(struct measured *m, const struct symtab *st, const struct callpaths *cp,
@@ -482,6 +489,7 @@ void measured_free(struct measured *m)
 	free(m->ids);
 	free(m->paths);
 	free(m->slots);
+	free(m->sites);
 	memset(m, 0, sizeof *m);
 }
 
@@ -646,6 +654,13 @@ int measured_apply(struct callgraph *cg, struct symtab *st, const struct measure
 				continue;
 			if (i == path->n - 1)
 				leaf_is_exe = 1;
+			/* a function directly under itself (its OpenMP region
+			 * under --regions=parent, below libgomp's frames; a
+			 * direct recursion) is one frame: the samples in it
+			 * are its own on its caller's line (GNU's self
+			 * column), not the caller's children */
+			if (n > 0 && nodes[n - 1] == node[sym])
+				continue;
 			nodes[n++] = node[sym];
 		}
 		count_path(cg, &g, nodes, n, leaf_is_exe, (double)path->samples);

@@ -45,6 +45,21 @@ struct measured_path {
 	uint32_t n;
 };
 
+/*
+ * Where the executable's named leaves were sampled: the samples of each
+ * (function, PC) pair, the PC exact (the runtime records the interrupted
+ * instruction), for line-level costs (the callgrind export's lines).
+ * file and line are the PC's source line when the caller has looked them
+ * up (measured_site_lines), else NULL and 0.
+ */
+struct measured_site {
+	uint32_t fn;
+	uint64_t addr;           /* link-time, in the executable */
+	uint64_t samples;
+	const char *file;
+	unsigned line;
+};
+
 struct measured {
 	struct measured_fn *fns;
 	size_t nfns;
@@ -53,7 +68,10 @@ struct measured {
 	size_t npaths;
 	uint64_t samples;              /* over all paths */
 	unsigned rate;
+	struct measured_site *sites;   /* by fn then addr, each pair once */
+	size_t nsites;
 	/* private */
+	size_t sites_cap;
 	size_t fns_cap, ids_cap, paths_cap;
 	size_t *slots, nslots;
 	struct resolver *resolver;     /* names frames (the libraries' symbols) */
@@ -92,7 +110,9 @@ void measured_free(struct measured *m);
  * time); an arc's self time the samples whose leaf is the child called by
  * that parent directly, its children time those with the parent directly
  * above the child, minus that (recursion counts a sample once per function
- * and arc).  The 100% of the graph becomes every sample, the libraries'
+ * and arc; a function directly under itself, as its OpenMP region under
+ * --regions=parent below libgomp's frames, is one frame, so that the
+ * region's samples are its self time on its callers' lines).  The 100% of the graph becomes every sample, the libraries'
  * included.  A function sampled in the histogram but on no path (its paths
  * were not kept) keeps the estimate, and is marked (cg_node estimated).
  * Updates st's child_ticks (the flat profile's total per call) and the

@@ -89,6 +89,79 @@ static void print_spec(FILE *out, const char *key, struct names *n, size_t fn)
 	fputc('\n', out);
 }
 
+/* A source line's samples of one function: file is an id of the files. */
+struct line_cost {
+	uint32_t file;
+	unsigned line;
+	uint64_t samples;
+};
+
+static int cmp_line_costs(const void *a, const void *b)
+{
+	const struct line_cost *l = a, *r = b;
+
+	if (l->file != r->file)
+		return l->file < r->file ? -1 : 1;
+	return l->line < r->line ? -1 : l->line > r->line;
+}
+
+/*
+ * Function f's self samples by source line: its sites
+ * m->sites[first .. end) with a line, one entry per (file, line), sorted
+ * (the file of its first line first), into lc; *rest: those of f's self
+ * samples with no line (written at its first line).  Returns the entries.
+ */
+static size_t line_costs(const struct measured *m, size_t f, size_t first, size_t end,
+			 const struct names *files, struct line_cost *lc, uint64_t *rest)
+{
+	size_t n = 0, k = 0;
+	uint64_t placed = 0;
+
+	for (size_t i = first; i < end; i++) {
+		if (!m->sites[i].file || m->sites[i].line == 0)
+			continue;
+		lc[n++] = (struct line_cost){ files->id[m->nfns + i], m->sites[i].line,
+					      m->sites[i].samples };
+		placed += m->sites[i].samples;
+	}
+	*rest = m->fns[f].self > placed ? m->fns[f].self - placed : 0;
+	if (n > 1)
+		qsort(lc, n, sizeof *lc, cmp_line_costs);
+	for (size_t i = 0; i < n; i++) {
+		if (k > 0 && lc[k - 1].file == lc[i].file && lc[k - 1].line == lc[i].line)
+			lc[k - 1].samples += lc[i].samples;
+		else
+			lc[k++] = lc[i];
+	}
+	return k;
+}
+
+/* lc[0 .. n) of function f: its own file's lines, then each other file's
+ * after "fi=" (code inlined from it), and "fe=" back to f's file. */
+static void print_line_costs(FILE *out, struct names *files, size_t f, size_t first,
+			     const struct measured *m, const struct line_cost *lc, size_t n)
+{
+	uint32_t own = files->id[f], current = own;
+
+	for (int pass = 0; pass < 2; pass++)
+		for (size_t i = 0; i < n; i++) {
+			if ((lc[i].file == own) != (pass == 0))
+				continue;
+			if (lc[i].file != current) {
+				/* the site that names this file: the first with its id */
+				size_t s = first;
+
+				while (files->id[m->nfns + s] != lc[i].file)
+					s++;
+				print_spec(out, "fi", files, m->nfns + s);
+				current = lc[i].file;
+			}
+			fprintf(out, "%u %" PRIu64 "\n", lc[i].line, lc[i].samples);
+		}
+	if (current != own)
+		print_spec(out, "fe", files, f);
+}
+
 void callgrind_print_file_header(FILE *out)
 {
 	fputs("# callgrind format\nversion: 1\ncreator: gprof-par\n", out);
@@ -105,15 +178,16 @@ int callgrind_print_part(FILE *out, const struct measured *m, const struct measu
 			 size_t narcs, const char *command, const struct callgrind_part *part)
 {
 	struct names files = { 0 }, modules = { 0 }, fns = { 0 };
-	size_t n = m->nfns, k = 0;
+	size_t n = m->nfns, k = 0, site = 0;
 	int uncounted = 0, status = -1;
+	struct line_cost *lc = malloc((m->nsites ? m->nsites : 1) * sizeof *lc);
 
-	files.text = malloc((n ? n : 1) * sizeof *files.text);
+	files.text = malloc((n + m->nsites ? n + m->nsites : 1) * sizeof *files.text);
 	modules.text = malloc((n ? n : 1) * sizeof *modules.text);
 	fns.text = malloc((n ? n : 1) * sizeof *fns.text);
 	fns.id = malloc((n ? n : 1) * sizeof *fns.id);
 	fns.defined = calloc(n + 1, 1);
-	if (!files.text || !modules.text || !fns.text || !fns.id || !fns.defined)
+	if (!lc || !files.text || !modules.text || !fns.text || !fns.id || !fns.defined)
 		goto out;
 	for (size_t f = 0; f < n; f++) {
 		files.text[f] = m->fns[f].file ? m->fns[f].file : UNKNOWN_NAME;
@@ -121,7 +195,9 @@ int callgrind_print_part(FILE *out, const struct measured *m, const struct measu
 		fns.text[f] = m->fns[f].name;
 		fns.id[f] = (uint32_t)(f + 1);
 	}
-	if (names_number(&files, n) != 0 || names_number(&modules, n) != 0)
+	for (size_t i = 0; i < m->nsites; i++)
+		files.text[n + i] = m->sites[i].file ? m->sites[i].file : UNKNOWN_NAME;
+	if (names_number(&files, n + m->nsites) != 0 || names_number(&modules, n) != 0)
 		goto out;
 	for (size_t a = 0; a < narcs; a++)
 		uncounted |= !arcs[a].has_calls;
@@ -147,14 +223,20 @@ int callgrind_print_part(FILE *out, const struct measured *m, const struct measu
 
 	for (size_t f = 0; f < n; f++) {
 		const struct measured_fn *fn = &m->fns[f];
+		size_t first = site, nlines;
+		uint64_t rest;
 
+		while (site < m->nsites && m->sites[site].fn == f)
+			site++;
+		nlines = line_costs(m, f, first, site, &files, lc, &rest);
 		fputc('\n', out);
 		print_spec(out, "ob", &modules, f);
 		print_spec(out, "fl", &files, f);
 		print_spec(out, "fn", &fns, f);
 		/* 0 too: callgrind_annotate --tree warns of a file whose
 		 * functions have call costs only */
-		fprintf(out, "%u %" PRIu64 "\n", fn->line, fn->self);
+		fprintf(out, "%u %" PRIu64 "\n", fn->line, rest);
+		print_line_costs(out, &files, f, first, m, lc, nlines);
 		for (; k < narcs && arcs[k].caller == f; k++) {
 			const struct measured_arc *a = &arcs[k];
 			uint64_t calls = a->has_calls && a->calls > 0 ? a->calls : 1;
@@ -172,6 +254,7 @@ int callgrind_print_part(FILE *out, const struct measured *m, const struct measu
 	fprintf(out, "\ntotals: %" PRIu64 "\n", m->samples);
 	status = 0;
 out:
+	free(lc);
 	names_free(&files);
 	names_free(&modules);
 	names_free(&fns);

@@ -9,8 +9,13 @@
  *   - a block per named frame: "ob=" its module (the executable's or a
  *     shared library's base name), "fl=" its source file ("???" when not
  *     known: no -g, or a library's function), "fn=" its name, then its self
- *     samples at its first line (0 when not known; "LINE 0" for a function
- *     with none), "positions: line";
+ *     samples by source line, "positions: line": each sampled PC's line
+ *     (m->sites, looked up by the caller in the DWARF line tables: the
+ *     hot lines callgrind_annotate --auto=yes shows), a line of code
+ *     inlined from another file after "fi=FILE" and "fe=" back to the
+ *     function's, and the samples with no line (a library's, no -g) at
+ *     its first line (0 when not known; "LINE 0" for a function with
+ *     none);
  *   - a call per arc of measured_arcs(): "cob=", "cfl=", "cfn=" the callee
  *     ("cfl=" only when its file is not the caller's, as callgrind writes
  *     it: callgrind_annotate takes the current directory off the paths of

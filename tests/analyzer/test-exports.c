@@ -267,6 +267,36 @@ static void test_callgrind(void)
 	free(doc);
 }
 
+/* Line-level costs: main's sample on line 12 of its file; ODD_NAME's 3
+ * (no file of its own): 2 on line 5 of a header (inlined: fi=/fe=), 1 with
+ * no line, at its first line. */
+static void test_callgrind_lines(void)
+{
+	struct measured_site sites[] = {
+		{ 0, 0x1010, 1, "/src/main.c", 12 },
+		{ 1, 0x2000, 2, "/src/inc.h", 5 },
+		{ 1, 0x2004, 1, NULL, 0 },
+	};
+	struct measured m = profile();
+	struct capture c;
+	char *doc;
+
+	m.sites = sites;
+	m.nsites = sizeof sites / sizeof sites[0];
+	CU_ASSERT_EQUAL(callgrind_print(capture_open(&c), &m, arcs, sizeof arcs / sizeof arcs[0],
+					"./prog"), 0);
+	doc = capture_close(&c);
+	/* files: /src/inc.h (1), /src/main.c (2), ??? (3) */
+	CU_ASSERT(contains(doc, "\nob=(3) prog\nfl=(2) /src/main.c\nfn=(1) main\n10 0\n12 1\n"
+			   "cob=(3)\ncfl=(3) ???\ncfn=(2) "));
+	CU_ASSERT(contains(doc, "\nob=(3)\nfl=(3)\nfn=(2)\n0 1\nfi=(1) /src/inc.h\n5 2\nfe=(3)\n"
+			   "cob=(2) libfoo.so.1\n"));
+	CU_ASSERT(ends_with(doc, "\n\ntotals: 10\n"));
+	if (!contains(doc, "fi=(1) /src/inc.h\n5 2\nfe=(3)\n"))
+		printf("\n%s\n", doc);
+	free(doc);
+}
+
 int main(int argc, char **argv)
 {
 	static const struct {
@@ -276,6 +306,7 @@ int main(int argc, char **argv)
 		{ "JSON strings", test_json_strings },
 		{ "JSON document", test_json_document },
 		{ "callgrind profile", test_callgrind },
+		{ "callgrind profile: lines", test_callgrind_lines },
 		{ "load balance CSV: formulas neutralised", test_balance_csv },
 	};
 	CU_pSuite suite;
