@@ -58,8 +58,9 @@ const struct omp_region *omp_region_current(uintptr_t *stop_sp)
 	const struct omp_region *r = __atomic_load_n(&my_region, __ATOMIC_RELAXED);
 
 	__atomic_signal_fence(__ATOMIC_ACQUIRE);
-	if (r)
-		*stop_sp = my_region_sp;
+	if (!r)
+		return omp_ompt_current(stop_sp);    /* libomp's region, if any */
+	*stop_sp = my_region_sp;
 	return r;
 }
 

@@ -20,6 +20,11 @@
  * region's too: libgomp's frames, then the region's path; its time
  * waiting for the next region keeps libgomp's frames only.  Only in the shared library (PIC):
  * a static program links libgomp.a's definitions.
+ *
+ * LLVM's libomp (clang -fopenmp) the same way through its tools
+ * interface, OMPT (omp-ompt.c): the region's path is recorded at
+ * parallel_begin and made current in each thread of the team while it
+ * runs the outlined function (omp_ompt_current).
  */
 #ifndef GMON_MPI_OMP_REGIONS_H
 #define GMON_MPI_OMP_REGIONS_H
@@ -37,6 +42,11 @@ struct omp_region {
  * *stop_sp is a stack address inside our frame that runs the region's
  * function: the walk's frames above it are libgomp's. */
 const struct omp_region *omp_region_current(uintptr_t *stop_sp);
+
+/* Async-signal-safe: the LLVM libomp region (omp-ompt.c, through OMPT)
+ * whose outlined function the calling thread runs, or NULL; *stop_sp as
+ * omp_region_current's. */
+const struct omp_region *omp_ompt_current(uintptr_t *stop_sp);
 
 /* Async-signal-safe: where no region is current, the calling thread's
  * last region as a worker (its function done), or NULL; then *mark_sp:

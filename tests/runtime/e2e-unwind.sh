@@ -26,14 +26,6 @@
 #     ELF files on disk).
 . "$(dirname "$0")/lib.sh"
 
-# no_self_adjacent NAMED LABEL: no path (named_paths) holds a function of
-# the program next to itself
-no_self_adjacent() {
-	awk '{ for (i = 3; i <= NF; i++)
-			if ($i == $(i - 1) && $i !~ /^\[/) { print; bad = 1; break } }
-	     END { exit bad }' "$1" > adjacent || fail "$2: a frame next to itself: $(head -c 2000 adjacent)"
-}
-
 # within SHARE TRUTH POINTS: |SHARE - TRUTH| <= POINTS/100
 within() { awk -v s="$1" -v t="$2" -v p="$3" 'BEGIN { d = s - t; if (d < 0) d = -d; exit !(d <= p / 100) }'; }
 

@@ -182,6 +182,14 @@ named_paths() {
 		}'
 }
 
+# no_self_adjacent NAMED LABEL: no path (named_paths) holds a function of
+# the program next to itself
+no_self_adjacent() {
+	awk '{ for (i = 3; i <= NF; i++)
+			if ($i == $(i - 1) && $i !~ /^\[/) { print; bad = 1; break } }
+	     END { exit bad }' "$1" > adjacent || fail "$2: a frame next to itself: $(head -c 2000 adjacent)"
+}
+
 # validate PATHS LABEL [CALLBACK...]: paths-check finds no bad sample in
 # PATHS (CALLBACKs: functions the program hands to libgomp itself)
 validate() {

@@ -18,7 +18,8 @@
  *     return address less 1) when that frame is in the executable, a PLT
  *     entry when it is in another module or is an OpenMP region's outlined
  *     function (F._omp_fn.N: libgomp runs it for the GOMP_parallel call,
- *     in the region's context, omp-regions.h), or is one of the CALLBACKs
+ *     in the region's context, omp-regions.h; clang's .omp_outlined.,
+ *     for __kmpc_fork_call, omp-ompt.c), or is one of the CALLBACKs
  *     named on the command line (a function the test's program hands to
  *     libgomp itself: GOMP_parallel_start(burn, ...)).
  * A signal handler's frame is followed by libc's __restore_rt (mov
@@ -229,10 +230,11 @@ static int sigreturn_at(const struct module *m, uint64_t a)
  * where f is a signal frame's (the next frame is then an interrupted
  * PC plus 1, only checked to be code). */
 /* Whether libgomp calls the executable's function NAME back: an outlined
- * region or task (F._omp_fn.N), or a CALLBACK. */
+ * region or task (GCC's F._omp_fn.N, clang's .omp_outlined.[.N] for
+ * libomp), or a CALLBACK. */
 static int libgomp_callback(const char *name)
 {
-	if (strstr(name, "._omp_fn."))
+	if (strstr(name, "._omp_fn.") || strncmp(name, ".omp_outlined.", 14) == 0)
 		return 1;
 	for (char **c = callbacks; *c; c++)
 		if (strcmp(*c, name) == 0)

@@ -1,0 +1,303 @@
+/*
+ * omp-ompt.c - OpenMP regions in their calling context with LLVM's libomp
+ * (clang -fopenmp), through the OpenMP tools interface (OMPT, OpenMP 5.0):
+ * see omp-regions.h.
+ *
+ * libomp, at its start, calls the ompt_start_tool it finds first in the
+ * process (ours: libgmon-mpi.so comes before libomp.so in the link, or
+ * libomp's weak default finds ours with dlsym(RTLD_NEXT)); GCC's libgomp
+ * (GCC 12) has no OMPT and never calls it, so the two ways coexist: the
+ * GOMP_* entry points for libgomp (omp-regions.c), this tool for libomp.
+ * Why a tool and not a __kmpc_fork_call of ours: that entry point is
+ * variadic (it forwards argc pointers to the outlined function), so an
+ * interposer would need its own outlined-function trampoline for every
+ * argument count (libomp 14 exports no va_list variant); the tool is the
+ * interface libomp offers for this, and costs nothing per region beyond
+ * the path taken (bench numbers in docs/environment.md).
+ *
+ *   - parallel_begin (the encountering thread, before the workers start):
+ *     its path, from the return address of its __kmpc_fork_call
+ *     (codeptr_ra) outward, in a record malloc'ed for the region and hung
+ *     on the region's parallel_data; freed at parallel_end.
+ *   - implicit_task begin (every thread of the team, the encountering one
+ *     as thread 0, before it runs the outlined function): the thread
+ *     pushes a copy of the record on a stack of its own, with the task's
+ *     ompt_frame_t (ompt_get_task_info).  While the outlined function
+ *     runs, libomp's __kmp_invoke_microtask keeps its frame address in
+ *     that frame's exit_frame: the SIGPROF handler stops the walk at the
+ *     first frame above it and appends the record, as for run_region.
+ *   - implicit_task end pops it; a worker's comes late (libomp reports it
+ *     at the start of its next region), so a worker's record stops being
+ *     current when it reaches the region's closing barrier
+ *     (sync_region_wait begin): it reads libomp's frame only while its
+ *     team certainly lives.
+ *
+ * The handler reads only this thread's own stack of records (initial-exec
+ * TLS) and one word of libomp's frame: async-signal-safe.  The callbacks
+ * run outside any signal handler (malloc is allowed there).
+ */
+#define _GNU_SOURCE
+#include "omp-regions.h"
+
+#include <pthread.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "callpaths.h"
+
+#define TLS __attribute__((tls_model("initial-exec")))
+
+/* OMPT's types and constants (OpenMP 5.0, section 4.4): an ABI */
+typedef union {
+	uint64_t value;
+	void *ptr;
+} ompt_data;
+
+typedef struct {
+	ompt_data exit_frame, enter_frame;
+	int exit_frame_flags, enter_frame_flags;
+} ompt_frame;
+
+#define OMPT_LEVELS 16     /* nested regions kept per thread; deeper ones keep libomp's frames */
+
+struct ompt_context {
+	const ompt_frame *frame;      /* the implicit task's, libomp's (NULL: unknown) */
+	const void *task;             /* its task_data, to match its end */
+	struct omp_region region;
+};
+
+struct ompt_thread {
+	unsigned levels;              /* implicit tasks begun and not ended (may pass OMPT_LEVELS) */
+	unsigned worker;              /* levels[0] is a worker's (not the region's thread 0) */
+	struct ompt_context context[OMPT_LEVELS];
+};
+
+/* the context current in this thread (read by the SIGPROF handler) */
+static __thread const struct ompt_context *my_context TLS;
+
+const struct omp_region *omp_ompt_current(uintptr_t *stop_sp)
+{
+	const struct ompt_context *c = __atomic_load_n(&my_context, __ATOMIC_RELAXED);
+	uintptr_t exit_frame;
+
+	__atomic_signal_fence(__ATOMIC_ACQUIRE);
+	if (!c || !c->frame)
+		return NULL;
+	/* set by __kmp_invoke_microtask while the outlined function runs */
+	exit_frame = (uintptr_t)__atomic_load_n(&c->frame->exit_frame.ptr, __ATOMIC_RELAXED);
+	if (!exit_frame)
+		return NULL;
+	*stop_sp = exit_frame;
+	return &c->region;
+}
+
+#if defined(PIC)
+
+#define EXPORT __attribute__((visibility("default")))
+
+enum {
+	OMPT_CALLBACK_PARALLEL_BEGIN = 3,
+	OMPT_CALLBACK_PARALLEL_END = 4,
+	OMPT_CALLBACK_IMPLICIT_TASK = 7,
+	OMPT_CALLBACK_SYNC_REGION_WAIT = 16,
+	OMPT_SCOPE_BEGIN = 1,
+	OMPT_SCOPE_END = 2,
+	OMPT_TASK_INITIAL = 1,
+	OMPT_SYNC_BARRIER_IMPLICIT = 2,           /* OpenMP 5.0's, libomp 14's */
+	OMPT_SYNC_BARRIER_IMPLICIT_PARALLEL = 9,  /* OpenMP 5.1's */
+	OMPT_SET_ALWAYS = 5,
+};
+
+typedef void (*ompt_fn)(void);
+typedef ompt_fn (*ompt_lookup)(const char *);
+typedef int (*ompt_set_callback_fn)(int event, ompt_fn callback);
+typedef int (*ompt_get_task_info_fn)(int ancestor, int *flags, ompt_data **task_data,
+				     ompt_frame **task_frame, ompt_data **parallel_data,
+				     int *thread_num);
+
+typedef struct {
+	int (*initialize)(ompt_lookup lookup, int initial_device, ompt_data *tool_data);
+	void (*finalize)(ompt_data *tool_data);
+	ompt_data tool_data;
+} ompt_start_tool_result;
+
+static ompt_get_task_info_fn get_task_info;
+
+/* This thread's stack of contexts, allocated at its first region and
+ * freed at its exit (NULL: no memory; its regions keep libomp's frames). */
+static pthread_key_t thread_key;
+static pthread_once_t thread_once = PTHREAD_ONCE_INIT;
+static __thread struct ompt_thread *my_thread TLS;
+
+static void thread_free(void *t)
+{
+	__atomic_store_n(&my_context, NULL, __ATOMIC_RELAXED);
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	my_thread = NULL;
+	free(t);
+}
+
+static void thread_key_create(void)
+{
+	if (pthread_key_create(&thread_key, thread_free) != 0)
+		thread_key = (pthread_key_t)-1;
+}
+
+static struct ompt_thread *own_thread(void)
+{
+	struct ompt_thread *t = my_thread;
+
+	if (t)
+		return t;
+	pthread_once(&thread_once, thread_key_create);
+	if (thread_key == (pthread_key_t)-1 || !(t = calloc(1, sizeof *t)))
+		return NULL;
+	if (pthread_setspecific(thread_key, t) != 0) {
+		free(t);
+		return NULL;
+	}
+	return my_thread = t;
+}
+
+/* Makes the top of t's stack current (or none). */
+static void set_current(const struct ompt_thread *t)
+{
+	const struct ompt_context *c = NULL;
+
+	if (t->levels > 0 && t->levels <= OMPT_LEVELS && t->context[t->levels - 1].region.depth > 0)
+		c = &t->context[t->levels - 1];
+	__atomic_signal_fence(__ATOMIC_RELEASE);
+	__atomic_store_n(&my_context, c, __ATOMIC_RELAXED);
+}
+
+static void on_parallel_begin(ompt_data *encountering_task, const ompt_frame *encountering_frame,
+			      ompt_data *parallel, unsigned requested, int flags,
+			      const void *codeptr_ra)
+{
+	struct omp_region *r = malloc(sizeof *r);
+	unsigned depth, from = 0;
+
+	(void)encountering_task;
+	(void)encountering_frame;
+	(void)requested;
+	(void)flags;
+	parallel->ptr = NULL;
+	if (!r)
+		return;
+	/* this function's caller outward: libomp's frames, then the return
+	 * address of the program's __kmpc_fork_call, where the path begins */
+	depth = callpaths_here(r->frames, GMON_CALLPATHS_MAX_DEPTH, 1);
+	while (from < depth && r->frames[from] != (uintptr_t)codeptr_ra)
+		from++;
+	if (from == depth) {
+		free(r);
+		return;
+	}
+	r->depth = depth - from;
+	memmove(r->frames, r->frames + from, r->depth * sizeof r->frames[0]);
+	parallel->ptr = r;
+}
+
+static void on_parallel_end(ompt_data *parallel, ompt_data *encountering_task, int flags,
+			    const void *codeptr_ra)
+{
+	(void)encountering_task;
+	(void)flags;
+	(void)codeptr_ra;
+	free(parallel->ptr);
+	parallel->ptr = NULL;
+}
+
+static void on_implicit_task(int endpoint, ompt_data *parallel, ompt_data *task,
+			     unsigned actual_parallelism, unsigned index, int flags)
+{
+	struct ompt_thread *t = own_thread();
+	const struct omp_region *r;
+	struct ompt_context *c;
+	ompt_data *current = NULL;
+	ompt_frame *frame = NULL;
+
+	(void)actual_parallelism;
+	if (!t || (flags & OMPT_TASK_INITIAL))
+		return;
+	if (endpoint == OMPT_SCOPE_END) {
+		if (t->levels > 0 && (t->levels > OMPT_LEVELS ||
+				      t->context[t->levels - 1].task == task))
+			t->levels--;
+		set_current(t);
+		return;
+	}
+	if (endpoint != OMPT_SCOPE_BEGIN)
+		return;
+	if (index != 0) {
+		/* a worker of a new team: none of its earlier tasks is open */
+		t->levels = 0;
+		t->worker = 1;
+	} else if (t->levels == 0)
+		t->worker = 0;
+	t->levels++;
+	if (t->levels > OMPT_LEVELS)
+		return;
+	c = &t->context[t->levels - 1];
+	__atomic_store_n(&my_context, NULL, __ATOMIC_RELAXED);
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	r = parallel ? parallel->ptr : NULL;
+	c->task = task;
+	c->frame = NULL;
+	if (get_task_info && get_task_info(0, NULL, &current, &frame, NULL, NULL) == 2 &&
+	    current == task)
+		c->frame = frame;
+	c->region.depth = r ? r->depth : 0;
+	if (r)
+		memcpy(c->region.frames, r->frames, r->depth * sizeof r->frames[0]);
+	set_current(t);
+}
+
+static void on_sync_region_wait(int kind, int endpoint, ompt_data *parallel, ompt_data *task,
+				const void *codeptr_ra)
+{
+	struct ompt_thread *t = my_thread;
+
+	(void)parallel;
+	(void)task;
+	(void)codeptr_ra;
+	/* a worker at its region's closing barrier: its region's function is
+	 * done, and its task's end comes only with the next region */
+	if (t && t->worker && t->levels == 1 && endpoint == OMPT_SCOPE_BEGIN &&
+	    (kind == OMPT_SYNC_BARRIER_IMPLICIT || kind == OMPT_SYNC_BARRIER_IMPLICIT_PARALLEL))
+		__atomic_store_n(&my_context, NULL, __ATOMIC_RELAXED);
+}
+
+static int initialize(ompt_lookup lookup, int initial_device, ompt_data *tool_data)
+{
+	ompt_set_callback_fn set = (ompt_set_callback_fn)lookup("ompt_set_callback");
+
+	(void)initial_device;
+	(void)tool_data;
+	get_task_info = (ompt_get_task_info_fn)lookup("ompt_get_task_info");
+	if (!set || !get_task_info)
+		return 0;
+	set(OMPT_CALLBACK_PARALLEL_BEGIN, (ompt_fn)on_parallel_begin);
+	set(OMPT_CALLBACK_PARALLEL_END, (ompt_fn)on_parallel_end);
+	set(OMPT_CALLBACK_IMPLICIT_TASK, (ompt_fn)on_implicit_task);
+	set(OMPT_CALLBACK_SYNC_REGION_WAIT, (ompt_fn)on_sync_region_wait);
+	return 1;       /* keep the tool */
+}
+
+static void finalize(ompt_data *tool_data)
+{
+	(void)tool_data;
+}
+
+/* Called by libomp at its start (OpenMP 5.0, 4.2.1). */
+EXPORT ompt_start_tool_result *ompt_start_tool(unsigned omp_version, const char *runtime_version)
+{
+	static ompt_start_tool_result result = { initialize, finalize, { 0 } };
+
+	(void)omp_version;
+	(void)runtime_version;
+	return &result;
+}
+
+#endif /* PIC */
