@@ -278,6 +278,89 @@ EXPORT void GOMP_teams_reg(void (*fn)(void *), void *data, unsigned teams, unsig
 }
 
 /*
+ * Target regions run on the host (GCC 12: no offload device, or the host
+ * asked for): GOMP_target_ext (and the old GOMP_target) runs the target's
+ * outlined function in the calling thread, from libgomp's
+ * gomp_target_fallback, before it returns.  Through run_target the
+ * function is next to its opener in the path (no libgomp frame between),
+ * as a host team's is, and a region it opens continues the chain.  The
+ * function's argument is libgomp's array of host addresses, not ours: the
+ * record rides in this thread's my_target.  Only where the host will run
+ * it, now, in this thread: no device (omp_get_num_devices() == 0) or the
+ * host fallback asked for, and not nowait (a deferred target task may run
+ * in another thread); elsewhere the call is libgomp's as it came (with a
+ * device, libgomp looks the function up in the offload tables).  The
+ * teams of "target teams" (GOMP_teams4, called by the target's function)
+ * run one after the other in that thread: under the target's path already.
+ */
+#define DEVICE_HOST_FALLBACK (-2)       /* GOMP_DEVICE_HOST_FALLBACK */
+#define TARGET_FLAG_NOWAIT (1u << 0)    /* GOMP_TARGET_FLAG_NOWAIT */
+
+static __thread struct region_call *my_target;
+
+static __attribute__((noinline)) void run_target(void *hostaddrs)
+{
+	struct region_call *c = my_target;
+
+	if (!c) {        /* libgomp ran it elsewhere: cannot happen (see above) */
+		fputs("gmon-mpi: a target region run away from its GOMP_target_ext\n", stderr);
+		abort();
+	}
+	my_target = NULL;    /* not a target's inside it */
+	run_in(&c->region, c->fn, hostaddrs);
+	my_target = c;
+}
+
+/* Whether a target region for device, with flags, runs on the host now
+ * (in the calling thread). */
+static int on_host_now(int device, unsigned flags)
+{
+	static void *slot;
+	int (*num_devices)(void) = (int (*)(void))real(&slot, "omp_get_num_devices");
+
+	return !(flags & TARGET_FLAG_NOWAIT) && (device == DEVICE_HOST_FALLBACK || num_devices() == 0);
+}
+
+typedef void target_ext_fn(int, void (*)(void *), size_t, void **, size_t *, unsigned short *,
+			   unsigned, void **, void **);
+
+EXPORT void GOMP_target_ext(int device, void (*fn)(void *), size_t mapnum, void **hostaddrs,
+			    size_t *sizes, unsigned short *kinds, unsigned flags, void **depend,
+			    void **args)
+{
+	static void *slot;
+	target_ext_fn *f = (target_ext_fn *)real(&slot, "GOMP_target_ext");
+	struct region_call c, *outer = my_target;
+
+	if (!on_host_now(device, flags) || TAKE_REGION(c, fn, NULL) == 0) {
+		f(device, fn, mapnum, hostaddrs, sizes, kinds, flags, depend, args);
+		return;
+	}
+	my_target = &c;
+	f(device, run_target, mapnum, hostaddrs, sizes, kinds, flags, depend, args);
+	my_target = outer;
+}
+
+typedef void target_fn(int, void (*)(void *), const void *, size_t, void **, size_t *,
+		       unsigned char *);
+
+EXPORT void GOMP_target(int device, void (*fn)(void *), const void *unused, size_t mapnum,
+			void **hostaddrs, size_t *sizes, unsigned char *kinds)
+{
+	static void *slot;
+	target_fn *f = (target_fn *)real(&slot, "GOMP_target");
+	struct region_call c, *outer = my_target;
+
+	if (!on_host_now(device, 0) || TAKE_REGION(c, fn, NULL) == 0) {
+		f(device, fn, unused, mapnum, hostaddrs, sizes, kinds);
+		return;
+	}
+	my_target = &c;
+	f(device, run_target, unused, mapnum, hostaddrs, sizes, kinds);
+	my_target = outer;
+}
+
+/*
  * The pair GCC emitted before 4.9 (and code calling libgomp directly):
  * GOMP_parallel_start(fn, data, threads) starts the workers on fn(data)
  * and returns; the opening thread calls fn(data) itself (its own stack

@@ -7,7 +7,8 @@
  * where the region was opened.  libgmon-mpi.so defines GOMP_parallel,
  * GOMP_parallel_sections, GOMP_parallel_loop_{static,dynamic,guided,
  * runtime}, the older pair GOMP_parallel_start / GOMP_parallel_end and
- * GOMP_teams_reg (host teams) before libgomp (GCC's libgomp has no OMPT): each takes the
+ * GOMP_teams_reg (host teams), GOMP_target_ext and GOMP_target (a target
+ * region run on the host) before libgomp (GCC's libgomp has no OMPT): each takes the
  * opening thread's call path (the caller of GOMP_parallel outward, itself
  * in its region's context when nested) and hands libgomp a function of
  * ours that runs the region in every thread with that path as its

@@ -19,6 +19,14 @@
 #     teams' own work under main;top;mid and the teams' function (before,
 #     libgomp's frame lay between), >= 95% of the parallel region's work
 #     (both threads) under those and the region's function;
+#   - target regions run on the host (GCC 12, no offload device:
+#     GOMP_target_ext's fallback) opened at main -> top -> F: >= 95% of the
+#     samples of a target's work, of a "target teams"'s (GOMP_teams4), of
+#     a "target parallel"'s (both threads), and of a function run by
+#     GOMP_target (the old entry point) under main;top;F and the outlined
+#     function, no libgomp frame between (before, libgomp's fallback
+#     frames lay between); a "target nowait" (left to libgomp) under
+#     main;top;F;
 #   - a worker's waits, spinning (OMP_WAIT_POLICY=active): at the closing
 #     barrier of 10 imbalanced regions opened at main -> top -> imbalanced
 #     (the worker burns a quarter of thread 0's work), <= 5% of the
@@ -86,6 +94,32 @@ expect_under "teams" team_own 100 \
 expect_under "teams" team_work 100 \
 	' team_work mid[.]_omp_fn[.][0-9]+ mid[.]_omp_fn[.][0-9]+ mid top main$' \
 	"main;top;mid;teams;parallel"
+
+# --- target regions run on the host (no offload device) ---
+rm -f gmon.out*
+build_linked target "$programs/omp-target.c" -fopenmp
+BG_GMON_HZ=1000 ./target 60000000 > devices || fail "omp-target failed (a region did not run?)"
+if [ "$(cat devices)" = 0 ]; then
+	named_paths gmon.out+paths target > named
+	validate gmon.out+paths target old_body
+	expect_under "target" target_work 40 \
+		' target_work on_target[.]_omp_fn[.][0-9]+ on_target top main$' \
+		"main;top;on_target;on_target._omp_fn.N"
+	expect_under "target teams" teams_work 40 \
+		' teams_work on_target_teams[.]_omp_fn[.][0-9]+ on_target_teams top main$' \
+		"main;top;on_target_teams;on_target_teams._omp_fn.N"
+	expect_under "target parallel" parallel_work 40 \
+		' parallel_work on_target_parallel[.]_omp_fn[.][0-9]+ on_target_parallel[.]_omp_fn[.][0-9]+ on_target_parallel top main$' \
+		"main;top;on_target_parallel;target;parallel"
+	expect_under "GOMP_target" old_work 40 \
+		' old_work old_body on_old_target top main$' \
+		"main;top;on_old_target;old_body"
+	expect_under "target nowait" nowait_work 40 \
+		' nowait_work on_target_nowait[.]_omp_fn[.][0-9]+ .*on_target_nowait top main$' \
+		"main;top;on_target_nowait (libgomp's frames between)"
+else
+	note "target: $(cat devices) offload devices: the targets ran there, not checked"
+fi
 
 # --- a worker's waits: at a region's closing barrier, for the next region ---
 rm -f gmon.out*
