@@ -280,6 +280,16 @@ static int fold_recursion(struct walk *w)
 	return out <= MAX_DEPTH;
 }
 
+/* Whether a frame of the walk's first n is in the executable (a task of
+ * the program run by a waiting worker). */
+static int text_below(const struct walk *w, unsigned n)
+{
+	for (unsigned i = 0; i < n; i++)
+		if (in_text(w->frames[i]))
+			return 1;
+	return 0;
+}
+
 /* The walk's path, followed by an OpenMP region's opening path. */
 static void append_region(struct walk *w, const struct omp_region *region)
 {
@@ -293,8 +303,9 @@ static void append_region(struct walk *w, const struct omp_region *region)
 static void walk(struct walk *w, const ucontext_t *uc, struct path_table *t)
 {
 	struct cfi_stack stack;
-	const struct omp_region *region, *waiting;
-	int stopped;
+	const struct omp_region *region, *waits_in;
+	struct omp_wait wait;
+	int stopped, worker = 0;
 
 	w->frames = t->walk_frames;
 	w->depth = 1;
@@ -311,7 +322,8 @@ static void walk(struct walk *w, const ucontext_t *uc, struct path_table *t)
 	if (w->sp - RED_ZONE >= my_stack_low && w->sp >= RED_ZONE)
 		stack.low = w->sp - RED_ZONE;
 	region = omp_region_current(&stack.stop_sp);
-	waiting = region ? NULL : omp_region_waiting(&stack.mark_sp);
+	if (!region && (worker = omp_worker_wait(&wait)))
+		stack.mark_sp = wait.mark_sp;
 	w->depth = cfi_unwind(uc, &stack, w->frames, WALK_DEPTH, &w->cut, &stopped,
 			      &t->unwind_cache);
 	if (stopped && region && w->depth > 1) {
@@ -319,12 +331,19 @@ static void walk(struct walk *w, const ucontext_t *uc, struct path_table *t)
 		 * run_region's, then the path that opened it */
 		w->depth--;
 		append_region(w, region);
-	} else if (waiting && stack.marked && omp_region_at_barrier(waiting, stack.marked_ra)) {
-		/* a worker at its region's closing barrier: libgomp's frames
-		 * below its thread start, then the region's path */
+	} else if (worker && stack.marked && (waits_in = omp_wait_region(&wait, stack.marked_ra))) {
+		/* a worker at its region's closing barrier: the OpenMP
+		 * runtime's frames below its thread start, then the region's
+		 * path */
 		w->depth = stack.marked;
 		w->cut = 0;
-		append_region(w, waiting);
+		append_region(w, waits_in);
+	} else if (worker && stack.marked && !text_below(w, stack.marked)) {
+		/* a worker idle between regions: the runtime's frames below
+		 * its thread start, under "[omp idle]" */
+		w->depth = stack.marked;
+		w->cut = 0;
+		w->frames[w->depth++] = omp_idle_frame();
 	} else
 		trim_entry_frames(w);
 	if (w->depth > MAX_DEPTH && !fold_recursion(w)) {

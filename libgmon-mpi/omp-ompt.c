@@ -64,8 +64,24 @@ typedef struct {
 struct ompt_context {
 	const ompt_frame *frame;      /* the implicit task's, libomp's (NULL: unknown) */
 	const void *task;             /* its task_data, to match its end */
+	uint64_t serial;              /* its region's (ompt_record) */
 	struct omp_region region;
 };
+
+/* A region's record, from its parallel_begin to its parallel_end. */
+struct ompt_record {
+	uint64_t serial;              /* regions numbered from 1 as they begin */
+	struct omp_region region;
+};
+
+/* The regions ended: ended[s % ENDED_SLOTS] >= s once region s (or a
+ * later one of the same slot) has ended.  A worker's wait after its
+ * region's function is the region's while the region goes on (libomp's
+ * workers do not wait at the closing barrier: they arrive, then wait for
+ * the next region), idle after. */
+#define ENDED_SLOTS 1024
+static uint64_t ended[ENDED_SLOTS];
+static uint64_t last_serial;
 
 struct ompt_thread {
 	unsigned levels;              /* implicit tasks begun and not ended (may pass OMPT_LEVELS) */
@@ -75,6 +91,26 @@ struct ompt_thread {
 
 /* the context current in this thread (read by the SIGPROF handler) */
 static __thread const struct ompt_context *my_context TLS;
+/* a worker's: its last region's, once its function is done (NULL: none) */
+static __thread const struct ompt_context *my_last TLS;
+/* a worker's: its start routine's frame is the first above it (0: unknown) */
+static __thread uintptr_t my_start_mark TLS;
+
+int omp_ompt_worker_wait(struct omp_wait *wait)
+{
+	const struct ompt_context *last = __atomic_load_n(&my_last, __ATOMIC_RELAXED);
+	uintptr_t mark = my_start_mark;
+
+	__atomic_signal_fence(__ATOMIC_ACQUIRE);
+	if (!mark)
+		return 0;
+	wait->mark_sp = mark;
+	wait->gomp = NULL;
+	wait->region = last && last->region.depth > 0 ? &last->region : NULL;
+	wait->open = wait->region &&
+		     __atomic_load_n(&ended[last->serial % ENDED_SLOTS], __ATOMIC_RELAXED) < last->serial;
+	return 1;
+}
 
 const struct omp_region *omp_ompt_current(uintptr_t *stop_sp)
 {
@@ -97,6 +133,8 @@ const struct omp_region *omp_ompt_current(uintptr_t *stop_sp)
 #define EXPORT __attribute__((visibility("default")))
 
 enum {
+	OMPT_CALLBACK_THREAD_BEGIN = 1,
+	OMPT_THREAD_WORKER = 2,
 	OMPT_CALLBACK_PARALLEL_BEGIN = 3,
 	OMPT_CALLBACK_PARALLEL_END = 4,
 	OMPT_CALLBACK_IMPLICIT_TASK = 7,
@@ -175,7 +213,8 @@ static void on_parallel_begin(ompt_data *encountering_task, const ompt_frame *en
 			      ompt_data *parallel, unsigned requested, int flags,
 			      const void *codeptr_ra)
 {
-	struct omp_region *r = malloc(sizeof *r);
+	struct ompt_record *rec = malloc(sizeof *rec);
+	struct omp_region *r = rec ? &rec->region : NULL;
 	unsigned depth, from = 0;
 
 	(void)encountering_task;
@@ -191,12 +230,13 @@ static void on_parallel_begin(ompt_data *encountering_task, const ompt_frame *en
 	while (from < depth && r->frames[from] != (uintptr_t)codeptr_ra)
 		from++;
 	if (from == depth) {
-		free(r);
+		free(rec);
 		return;
 	}
 	r->depth = depth - from;
 	memmove(r->frames, r->frames + from, r->depth * sizeof r->frames[0]);
-	parallel->ptr = r;
+	rec->serial = __atomic_add_fetch(&last_serial, 1, __ATOMIC_RELAXED);
+	parallel->ptr = rec;
 }
 
 static void on_parallel_end(ompt_data *parallel, ompt_data *encountering_task, int flags,
@@ -204,8 +244,19 @@ static void on_parallel_end(ompt_data *parallel, ompt_data *encountering_task, i
 {
 	(void)encountering_task;
 	(void)flags;
+	struct ompt_record *rec = parallel->ptr;
+	uint64_t *slot, was;
+
 	(void)codeptr_ra;
-	free(parallel->ptr);
+	if (!rec)
+		return;
+	slot = &ended[rec->serial % ENDED_SLOTS];
+	was = __atomic_load_n(slot, __ATOMIC_RELAXED);
+	while (was < rec->serial &&
+	       !__atomic_compare_exchange_n(slot, &was, rec->serial, 1, __ATOMIC_RELAXED,
+					    __ATOMIC_RELAXED))
+		;
+	free(rec);
 	parallel->ptr = NULL;
 }
 
@@ -213,7 +264,7 @@ static void on_implicit_task(int endpoint, ompt_data *parallel, ompt_data *task,
 			     unsigned actual_parallelism, unsigned index, int flags)
 {
 	struct ompt_thread *t = own_thread();
-	const struct omp_region *r;
+	const struct ompt_record *r;
 	struct ompt_context *c;
 	ompt_data *current = NULL;
 	ompt_frame *frame = NULL;
@@ -231,7 +282,10 @@ static void on_implicit_task(int endpoint, ompt_data *parallel, ompt_data *task,
 	if (endpoint != OMPT_SCOPE_BEGIN)
 		return;
 	if (index != 0) {
-		/* a worker of a new team: none of its earlier tasks is open */
+		/* a worker of a new team: none of its earlier tasks is open,
+		 * its last region's context is rewritten */
+		__atomic_store_n(&my_last, NULL, __ATOMIC_RELAXED);
+		__atomic_signal_fence(__ATOMIC_SEQ_CST);
 		t->levels = 0;
 		t->worker = 1;
 	} else if (t->levels == 0)
@@ -248,9 +302,10 @@ static void on_implicit_task(int endpoint, ompt_data *parallel, ompt_data *task,
 	if (get_task_info && get_task_info(0, NULL, &current, &frame, NULL, NULL) == 2 &&
 	    current == task)
 		c->frame = frame;
-	c->region.depth = r ? r->depth : 0;
+	c->serial = r ? r->serial : 0;
+	c->region.depth = r ? r->region.depth : 0;
 	if (r)
-		memcpy(c->region.frames, r->frames, r->depth * sizeof r->frames[0]);
+		memcpy(c->region.frames, r->region.frames, r->region.depth * sizeof r->region.frames[0]);
 	set_current(t);
 }
 
@@ -265,8 +320,21 @@ static void on_sync_region_wait(int kind, int endpoint, ompt_data *parallel, omp
 	/* a worker at its region's closing barrier: its region's function is
 	 * done, and its task's end comes only with the next region */
 	if (t && t->worker && t->levels == 1 && endpoint == OMPT_SCOPE_BEGIN &&
-	    (kind == OMPT_SYNC_BARRIER_IMPLICIT || kind == OMPT_SYNC_BARRIER_IMPLICIT_PARALLEL))
+	    (kind == OMPT_SYNC_BARRIER_IMPLICIT || kind == OMPT_SYNC_BARRIER_IMPLICIT_PARALLEL)) {
 		__atomic_store_n(&my_context, NULL, __ATOMIC_RELAXED);
+		__atomic_signal_fence(__ATOMIC_SEQ_CST);
+		__atomic_store_n(&my_last, &t->context[0], __ATOMIC_RELAXED);
+	}
+}
+
+/* A worker thread's start (libomp's __kmp_launch_thread calls this, and
+ * later the waits for its regions, from its own frame): that frame is the
+ * first above this function's CFA less 1. */
+static void on_thread_begin(int type, ompt_data *thread_data)
+{
+	(void)thread_data;
+	if (type == OMPT_THREAD_WORKER)
+		my_start_mark = (uintptr_t)__builtin_dwarf_cfa() - 1;
 }
 
 static int initialize(ompt_lookup lookup, int initial_device, ompt_data *tool_data)
@@ -278,6 +346,7 @@ static int initialize(ompt_lookup lookup, int initial_device, ompt_data *tool_da
 	get_task_info = (ompt_get_task_info_fn)lookup("ompt_get_task_info");
 	if (!set || !get_task_info)
 		return 0;
+	set(OMPT_CALLBACK_THREAD_BEGIN, (ompt_fn)on_thread_begin);
 	set(OMPT_CALLBACK_PARALLEL_BEGIN, (ompt_fn)on_parallel_begin);
 	set(OMPT_CALLBACK_PARALLEL_END, (ompt_fn)on_parallel_end);
 	set(OMPT_CALLBACK_IMPLICIT_TASK, (ompt_fn)on_implicit_task);

@@ -64,22 +64,47 @@ const struct omp_region *omp_region_current(uintptr_t *stop_sp)
 	return r;
 }
 
-const struct omp_region *omp_region_waiting(uintptr_t *mark_sp)
+int omp_worker_wait(struct omp_wait *wait)
 {
 	const struct omp_waiting *w = __atomic_load_n(&my_waiting, __ATOMIC_RELAXED);
 
 	__atomic_signal_fence(__ATOMIC_ACQUIRE);
-	if (w)
-		*mark_sp = w->mark_sp;
-	return w ? &w->region : NULL;
+	if (!w)
+		return omp_ompt_worker_wait(wait);    /* libomp's worker, if any */
+	wait->mark_sp = w->mark_sp;
+	wait->region = &w->region;
+	wait->gomp = w;
+	wait->open = 1;
+	return 1;
 }
 
-int omp_region_at_barrier(const struct omp_region *waiting, uintptr_t marked_ra)
+const struct omp_region *omp_wait_region(const struct omp_wait *wait, uintptr_t marked_ra)
 {
-	const struct omp_waiting *w =
-		(const struct omp_waiting *)((const char *)waiting - offsetof(struct omp_waiting, region));
+	const struct omp_waiting *w = wait->gomp;
 
-	return marked_ra > w->after_ra && marked_ra - w->after_ra <= BARRIER_CALL_WITHIN;
+	if (w)
+		return marked_ra > w->after_ra && marked_ra - w->after_ra <= BARRIER_CALL_WITHIN ?
+			       wait->region : NULL;
+	return wait->open ? wait->region : NULL;
+}
+
+/* "[omp idle]": never run; its call's return address is the idle frame
+ * (a caller frame must follow a call in its function, for the readers
+ * and the paths' check). */
+__asm__(".text\n"
+	".globl \"[omp idle]\"\n"
+	".type \"[omp idle]\", @function\n"
+	"\"[omp idle]\":\n"
+	"0:\tcall 0b\n"
+	".Lgmon_omp_idle_frame:\n"
+	"\tud2\n"
+	".size \"[omp idle]\", . - \"[omp idle]\"\n");
+
+uintptr_t omp_idle_frame(void)
+{
+	extern const char idle_return[] __asm__(".Lgmon_omp_idle_frame");
+
+	return (uintptr_t)idle_return;
 }
 
 #if defined(PIC)

@@ -19,7 +19,8 @@
  * thread that runs it (omp-regions.c).  A worker's time in libgomp after
  * the region's function, at the region's closing barrier, is the
  * region's too: libgomp's frames, then the region's path; its time
- * waiting for the next region keeps libgomp's frames only.  Only in the shared library (PIC):
+ * waiting for the next region, idle, is libgomp's frames under the root
+ * "[omp idle]" (omp_idle_frame).  Only in the shared library (PIC):
  * a static program links libgomp.a's definitions.
  *
  * LLVM's libomp (clang -fopenmp) the same way through its tools
@@ -49,13 +50,33 @@ const struct omp_region *omp_region_current(uintptr_t *stop_sp);
  * omp_region_current's. */
 const struct omp_region *omp_ompt_current(uintptr_t *stop_sp);
 
-/* Async-signal-safe: where no region is current, the calling thread's
- * last region as a worker (its function done), or NULL; then *mark_sp:
- * the first frame of the walk at or above it is libgomp's thread start. */
-const struct omp_region *omp_region_waiting(uintptr_t *mark_sp);
+/* Where no region is current: an OpenMP worker thread's wait, between
+ * the regions it runs (omp_worker_wait). */
+struct omp_wait {
+	uintptr_t mark_sp;        /* the first frame of the walk above it is the
+				   * thread's start routine's (libgomp's or libomp's) */
+	const struct omp_region *region;   /* its last region (NULL: none) */
+	const void *gomp;         /* libgomp's: its omp_waiting, to tell the barrier */
+	int open;                 /* libomp's: that region has not ended */
+};
 
-/* Async-signal-safe: whether that frame, returning to marked_ra, waits at
- * the region's closing barrier (not for the next region). */
-int omp_region_at_barrier(const struct omp_region *waiting, uintptr_t marked_ra);
+/* Async-signal-safe: whether the calling thread is an OpenMP worker whose
+ * start routine's frame is known, outside any region; then *wait. */
+int omp_worker_wait(struct omp_wait *wait);
+
+/* Async-signal-safe: after the walk marked the thread's start frame,
+ * returning to marked_ra, the region the wait is part of (its closing
+ * barrier: libgomp's, by where its thread start called the wait; libomp's,
+ * a worker's wait while the region has not ended), or NULL: the worker is
+ * idle, waiting for a next region. */
+const struct omp_region *omp_wait_region(const struct omp_wait *wait, uintptr_t marked_ra);
+
+/* The frame of a worker's idle time: a return address in the function
+ * "[omp idle]" of the runtime (exported: the readers name it), the root of
+ * the wait's own frames. */
+uintptr_t omp_idle_frame(void);
+
+/* Async-signal-safe, libomp's (omp-ompt.c): as omp_worker_wait. */
+int omp_ompt_worker_wait(struct omp_wait *wait);
 
 #endif /* GMON_MPI_OMP_REGIONS_H */

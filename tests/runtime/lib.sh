@@ -203,3 +203,34 @@ validate() {
 	*) fail "$label: caller frames not after a call in their function: $out; $(head -c 3000 bad)" ;;
 	esac
 }
+
+# expect_idle PROGRAM LABEL SERIAL BOUND REGION_RE: after PROGRAM's run
+# (omp-barrier.c's idle mode) wrote gmon.out, the worker's wait while the
+# opening thread burned in SERIAL is its idle time: at least a third of
+# SERIAL's samples have the runtime's "[omp idle]" as their root and the
+# OpenMP runtime's frames only below it (gprof-par's folded export names
+# it [omp_idle]), at most 2% have the OpenMP runtime's frames alone (no
+# bare root left), and no more than BOUND samples are the runtime's under
+# the region's path (REGION_RE, an awk regex)
+expect_idle() {
+	local program=$1 label=$2 fn=$3 bound=$4 region_re=$5 serial idle bare waits folded
+	named_paths gmon.out+paths "$program" libgmon-mpi.so.0 > named
+	read -r serial idle bare waits < <(awk -v fn="$fn" -v re="$region_re" '
+		{ lib = 1; for (i = 2; i < NF; i++) if ($i != "[lib]") lib = 0 }
+		$2 == "burn" && $3 == fn { serial += $1 }
+		lib && $NF == "[own]" { idle += $1 }
+		lib && $NF == "[lib]" { bare += $1 }
+		$2 == "[lib]" && $0 ~ re { waits += $1 }
+		END { print serial + 0, idle + 0, bare + 0, waits + 0 }' named)
+	"$top_builddir/gprof-par/gprof-par" --format=folded "$program" gmon.out > folded 2> folded.err ||
+		fail "$label: gprof-par --format=folded failed: $(cat folded.err)"
+	folded=$(awk '$1 ~ /^\[omp_idle\];/ { n += $NF } END { print n + 0 }' folded)
+	note "$label: $fn $serial samples; the worker idle $idle ($folded under [omp_idle] in the folded export), bare $bare, the runtime's under the region $waits (at most $bound)"
+	[ "$idle" -ge $((serial / 3)) ] ||
+		fail "$label: only $idle samples idle for $serial of $fn: $(sort -rn named | head)"
+	expect_eq "$folded" "$idle" "$label: samples under [omp_idle] in the folded export"
+	[ "$bare" -le $(((serial + idle) / 50)) ] ||
+		fail "$label: $bare samples with the OpenMP runtime's frames alone: $(sort -rn named | head)"
+	[ "$waits" -le "$bound" ] ||
+		fail "$label: $waits samples under the region for $idle idle: $(sort -rn named | head)"
+}
