@@ -12,8 +12,8 @@
  * variadic (it forwards argc pointers to the outlined function), so an
  * interposer would need its own outlined-function trampoline for every
  * argument count (libomp 14 exports no va_list variant); the tool is the
- * interface libomp offers for this, and costs nothing per region beyond
- * the path taken (bench numbers in docs/environment.md).
+ * interface libomp offers for this, and costs little per region beyond
+ * the path taken (0.1 to 0.2 us with paths off; docs/environment.md).
  *
  *   - parallel_begin (the encountering thread, before the workers start):
  *     its path, from the return address of its __kmpc_fork_call
@@ -26,11 +26,17 @@
  *     runs, libomp's __kmp_invoke_microtask keeps its frame address in
  *     that frame's exit_frame: the SIGPROF handler stops the walk at the
  *     first frame above it and appends the record, as for run_region.
- *   - implicit_task end pops it; a worker's comes late (libomp reports it
- *     at the start of its next region), so a worker's record stops being
- *     current when it reaches the region's closing barrier
- *     (sync_region_wait begin): it reads libomp's frame only while its
- *     team certainly lives.
+ *   - implicit_task end pops it; a worker's comes late (libomp 14 reports
+ *     it, and the end of its wait at the region's closing barrier, at the
+ *     start of its next region), so a worker's record stops being current
+ *     when it reaches the region's closing barrier (sync_region_wait
+ *     begin): it reads libomp's frame only while its team certainly
+ *     lives.  The record stays the worker's last (my_last) for its waits.
+ *   - a worker's waits outside its regions (omp_ompt_worker_wait): its
+ *     start routine's frame (__kmp_launch_thread, which calls
+ *     thread_begin and the waits) marks where libomp's wait frames end;
+ *     the wait is its last region's while that region has not ended
+ *     (parallel_end marks it in the table ended[]), idle after.
  *
  * The handler reads only this thread's own stack of records (initial-exec
  * TLS) and one word of libomp's frame: async-signal-safe.  The callbacks
@@ -171,6 +177,7 @@ static __thread struct ompt_thread *my_thread TLS;
 static void thread_free(void *t)
 {
 	__atomic_store_n(&my_context, NULL, __ATOMIC_RELAXED);
+	__atomic_store_n(&my_last, NULL, __ATOMIC_RELAXED);
 	__atomic_signal_fence(__ATOMIC_SEQ_CST);
 	my_thread = NULL;
 	free(t);

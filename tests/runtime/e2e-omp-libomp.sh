@@ -40,20 +40,8 @@ build_clang() {
 # --- the region of a 3-deep call chain, 1 and 2 threads ---
 build_clang omp-chain "$programs/omp-chain.c" || fail "cannot build omp-chain.c with $clang"
 ldd ./omp-chain | grep -q 'libomp' || skip "$clang -fopenmp did not link libomp"
-for threads in 1 2; do
-	rm -f gmon.out*
-	OMP_NUM_THREADS=$threads BG_GMON_HZ=1000 ./omp-chain 150000000 || fail "omp-chain failed ($threads threads)"
-	named_paths gmon.out+paths omp-chain > named
-	validate gmon.out+paths "libomp $threads"
-	no_self_adjacent named "libomp $threads"
-	read -r region under < <(awk '$0 ~ / [.]omp_outlined[.][.0-9]* / || $2 ~ /^[.]omp_outlined[.]/ { r += $1
-			if ($0 ~ / [.]omp_outlined[.][.0-9]* inner mid top main$/ || $0 ~ /^[0-9]+ [.]omp_outlined[.][.0-9]* inner mid top main$/) u += $1 }
-		END { print r + 0, u + 0 }' named)
-	note "libomp $threads: $region samples in the region, $under of them under main;top;mid;inner"
-	[ "$region" -ge 100 ] || fail "libomp $threads: only $region samples in the region: $(sort -rn named | head)"
-	[ "$under" -ge $((region * 95 / 100)) ] ||
-		fail "libomp $threads: $under of the region's $region samples under main;top;mid;inner: $(sort -rn named | head)"
-done
+expect_omp_chain omp-chain libomp '[.]omp_outlined[.][.0-9]*'
+
 # --- a worker's waits, spinning: at a region's end, for the next region ---
 # (KMP_BLOCKTIME=infinite KMP_USE_YIELD=0: libomp's workers spin until the next region,
 # where by default they may sleep after a while, and yield on a loaded machine)
@@ -63,16 +51,7 @@ KMP_BLOCKTIME=infinite KMP_USE_YIELD=0 OMP_WAIT_POLICY=active BG_GMON_HZ=1000 ./
 	fail "omp-barrier regions failed"
 named_paths gmon.out+paths barrier libgmon-mpi.so.0 > named
 validate gmon.out+paths "barrier waits"
-read -r all bare waits < <(awk '{ all += $1; lib = 1; for (i = 2; i <= NF; i++) if ($i != "[lib]") lib = 0 }
-		lib { bare += $1 }
-		$2 == "[lib]" && $0 ~ / imbalanced top main$/ { waits += $1 }
-	END { print all + 0, bare + 0, waits + 0 }' named)
-note "barrier waits: $all samples, $bare with libomp's frames alone (not even [omp idle]), $waits in libomp under main;top;imbalanced"
-[ "$all" -ge 200 ] || fail "barrier waits: only $all samples: $(sort -rn named | head)"
-[ "$bare" -le $((all * 5 / 100)) ] ||
-	fail "barrier waits: $bare of $all samples with libomp's frames alone: $(sort -rn named | head)"
-[ "$waits" -ge $((all / 10)) ] ||
-	fail "barrier waits: only $waits of $all samples waiting under main;top;imbalanced: $(sort -rn named | head)"
+expect_barrier_waits "barrier waits"
 rm -f gmon.out*
 KMP_BLOCKTIME=infinite KMP_USE_YIELD=0 OMP_WAIT_POLICY=active BG_GMON_HZ=1000 ./barrier idle 100000000 > region_ms ||
 	fail "omp-barrier idle failed"

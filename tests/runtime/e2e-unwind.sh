@@ -113,18 +113,5 @@ note "signal: $handler samples in the handler's burn, $through of them burn <- o
 # --- an OpenMP region in its calling context, 1 and 2 threads ---
 "$MPICC" -pg -O1 -fopenmp "$programs/omp-chain.c" -o omp-chain -L"$runtime_libdir" -lgmon-mpi \
 	-Wl,-rpath,"$runtime_libdir" || fail "cannot build omp-chain.c"
-for threads in 1 2; do
-	rm -f gmon.out*
-	OMP_NUM_THREADS=$threads BG_GMON_HZ=1000 ./omp-chain 150000000 || fail "omp-chain failed ($threads threads)"
-	named_paths gmon.out+paths omp-chain > named
-	validate gmon.out+paths "openmp $threads"
-	no_self_adjacent named "openmp $threads"
-	read -r region under < <(awk '/ inner\._omp_fn\.0 / || $2 == "inner._omp_fn.0" { r += $1
-			if ($0 ~ / inner\._omp_fn\.0 inner mid top main$/) u += $1 }
-		END { print r + 0, u + 0 }' named)
-	note "openmp $threads: $region samples in the region, $under of them under main;top;mid;inner"
-	[ "$region" -ge 100 ] || fail "openmp $threads: only $region samples in the region: $(sort -rn named | head)"
-	[ "$under" -ge $((region * 95 / 100)) ] ||
-		fail "openmp $threads: $under of the region's $region samples under main;top;mid;inner: $(sort -rn named | head)"
-done
+expect_omp_chain omp-chain openmp 'inner[.]_omp_fn[.]0'
 note ok

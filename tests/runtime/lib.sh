@@ -234,3 +234,48 @@ expect_idle() {
 	[ "$waits" -le "$bound" ] ||
 		fail "$label: $waits samples under the region for $idle idle: $(sort -rn named | head)"
 }
+
+# expect_omp_chain PROGRAM LABEL OUTLINED: PROGRAM (omp-chain.c) run with 1
+# and 2 threads: the paths pass paths-check, no function of the program is
+# next to itself, the region (the paths holding a function matching the
+# awk regex OUTLINED) has at least 100 samples, and >= 95% of them are
+# under main;top;mid;inner, the outlined function next to inner
+expect_omp_chain() {
+	local program=$1 label=$2 fn=$3 threads region under
+	for threads in 1 2; do
+		rm -f gmon.out*
+		OMP_NUM_THREADS=$threads BG_GMON_HZ=1000 "./$program" 150000000 ||
+			fail "$program failed ($threads threads)"
+		named_paths gmon.out+paths "$program" > named
+		validate gmon.out+paths "$label $threads"
+		no_self_adjacent named "$label $threads"
+		read -r region under < <(awk -v fn="$fn" '
+			{ in_region = 0; for (i = 2; i <= NF; i++) if ($i ~ ("^" fn "$")) in_region = 1 }
+			in_region { r += $1; if ($0 ~ (" " fn " inner mid top main$")) u += $1 }
+			END { print r + 0, u + 0 }' named)
+		note "$label $threads: $region samples in the region, $under of them under main;top;mid;inner"
+		[ "$region" -ge 100 ] ||
+			fail "$label $threads: only $region samples in the region: $(sort -rn named | head)"
+		[ "$under" -ge $((region * 95 / 100)) ] ||
+			fail "$label $threads: $under of the region's $region samples under main;top;mid;inner: $(sort -rn named | head)"
+	done
+}
+
+# expect_barrier_waits LABEL: after omp-barrier.c's regions mode wrote
+# gmon.out+paths, named (named_paths with the runtime as [own]) has at
+# least 200 samples, at most 5% of them with an OpenMP runtime's frame at
+# the root (neither main nor "[omp idle]": a bare root), and at least
+# a tenth the runtime's under main;top;imbalanced (the worker's waits while
+# the region goes on)
+expect_barrier_waits() {
+	local label=$1 all bare waits
+	read -r all bare waits < <(awk '{ all += $1 } $NF == "[lib]" { bare += $1 }
+			$2 == "[lib]" && $0 ~ / imbalanced top main$/ { waits += $1 }
+		END { print all + 0, bare + 0, waits + 0 }' named)
+	note "$label: $all samples, $bare with the OpenMP runtime at the root (not [omp idle]), $waits the runtime's under main;top;imbalanced"
+	[ "$all" -ge 200 ] || fail "$label: only $all samples: $(sort -rn named | head)"
+	[ "$bare" -le $((all * 5 / 100)) ] ||
+		fail "$label: $bare of $all samples with the OpenMP runtime at the root: $(sort -rn named | head)"
+	[ "$waits" -ge $((all / 10)) ] ||
+		fail "$label: only $waits of $all samples waiting under main;top;imbalanced: $(sort -rn named | head)"
+}
