@@ -194,15 +194,17 @@ static size_t library_of(struct resolver *r, const struct callpaths *cp, size_t 
 }
 
 /* The fn id of frame f (return addresses looked up at the call, one byte
- * before); SIZE_MAX when out of memory.  *whole: a module as a whole. */
+ * before); SIZE_MAX when out of memory.  *whole: a module as a whole;
+ * *charged: a region or clone named after the function that owns it. */
 static size_t frame_fn(struct naming *nm, const struct callpath_frame *f, int is_return,
-		       int *whole)
+		       int *whole, int *charged)
 {
 	struct resolver *r = nm->r;
 	uint64_t addr = f->addr - (is_return && f->addr > 0 ? 1 : 0);
 	struct sym *s;
 
 	*whole = 0;
+	*charged = 0;
 	if (f->module == CALLPATH_NO_MODULE) {
 		*whole = 1;
 		if (r->unknown_id == SIZE_MAX)
@@ -216,6 +218,7 @@ static size_t frame_fn(struct naming *nm, const struct callpath_frame *f, int is
 			*whole = 1;
 			return module_fn(r, 0);
 		}
+		*charged = sym_owner(s) != s;
 		s = sym_owner(s);
 		if (r->exe_ids[s->index] == SIZE_MAX)
 			r->exe_ids[s->index] = add_fn(r->m, (struct measured_fn){
@@ -232,6 +235,7 @@ static size_t frame_fn(struct naming *nm, const struct callpath_frame *f, int is
 		if (s && lib->st.dynamic_symbols_only && s->size > 0 && addr - s->addr >= s->size)
 			s = NULL;
 		if (s) {
+			*charged = sym_owner(s) != s;
 			s = sym_owner(s);
 			if (lib->ids[s->index] == SIZE_MAX)
 				lib->ids[s->index] = add_fn(r->m, (struct measured_fn){
@@ -321,13 +325,18 @@ static int name_path(struct naming *nm, const struct callpath *p)
 	const struct callpath_frame *leaf = &nm->cp->frames[p->first];
 
 	for (uint32_t i = p->nframes; i-- > 0;) {
-		int whole;
-		size_t id = frame_fn(nm, &nm->cp->frames[p->first + i], i > 0, &whole);
+		int whole, charged;
+		size_t id = frame_fn(nm, &nm->cp->frames[p->first + i], i > 0, &whole, &charged);
 
 		if (id == SIZE_MAX)
 			return -1;
 		if (whole && last_whole && id == last)
 			continue;  /* frames inside one unnamed module */
+		/* an OpenMP region charged to the function that opened it,
+		 * right under it: that function's own time, not a call of
+		 * itself (main;stencil, not main;stencil;stencil) */
+		if (charged && !whole && !last_whole && id == last)
+			continue;
 		ids[n++] = (uint32_t)id;
 		last = id;
 		last_whole = whole;

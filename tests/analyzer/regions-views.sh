@@ -6,7 +6,9 @@
 # gprof-par's GNU report must too, byte for byte, with its note on stderr.
 # -M, --format=folded and json and --flame-graph (beside the GNU report)
 # count the region for stencil (--regions=parent): neighbour has no sample
-# in any of them, and stencil is -M's top row.
+# in any of them, and stencil is -M's top row; the region charged to
+# stencil is stencil's own time, never a frame of its own under it
+# (main;stencil, not main;stencil;stencil: the program does not recurse).
 set -u
 . "$(dirname "$0")/gprof-compare-lib.sh"
 
@@ -74,6 +76,13 @@ elif ! awk -v l="$loop" -v t="$total" 'BEGIN { exit !(t > 0 && l >= 0.5 * t) }';
 	cat folded.txt
 else
 	echo "ok: folded: stencil's $loop of $total samples, no neighbour"
+fi
+checks=$((checks + 1))
+if awk '{ n = split($1, f, ";"); for (i = 2; i <= n; i++) if (f[i] == f[i - 1]) { print; exit 1 } }' \
+	folded.txt > adjacent.txt; then
+	echo "ok: folded: no frame next to itself"
+else
+	fail "--format=folded: a frame next to itself: $(cat adjacent.txt)"
 fi
 "$GPROF_PAR" --format=json prog gmon.out > profile.json 2> json.err || fail "json failed"
 checks=$((checks + 1))
