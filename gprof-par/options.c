@@ -645,23 +645,6 @@ static void choose_balance(struct options *o)
 		o->balance = BALANCE_TEXT;   /* an export is the whole output */
 }
 
-/*
- * --regions' default: GNU's rule for GNU's report, so that its bytes stay
- * GNU gprof's; parent for the views with no GNU counterpart, which promise
- * no such bytes and should name a parallel loop's function (-M, --mpi,
- * --measured, the exports, --source-times).  The views printed beside GNU's report (the
- * load balance, the flame graph) read a table of their own (main.c
- * views_prepare).  -l names line symbols after the DWARF functions: no
- * regions then.
- */
-static void choose_regions(struct options *o)
-{
-	if (o->regions_explicit || o->line)
-		return;
-	if (o->modules || o->mpi || o->measured || o->format != FORMAT_GNU || o->source_times)
-		o->regions = REGIONS_PARENT;
-}
-
 /* The arguments expandargv made, freed at exit (getopt only reorders
  * them). */
 static char **expanded_argv;
@@ -1050,7 +1033,6 @@ void options_parse(int argc, char **argv, struct options *o)
 		check_paths_options(o);
 		check_modules_options(o);
 		choose_balance(o);
-		choose_regions(o);
 		return;
 	}
 	if (o->output && !(o->style & STYLE_SUM))
@@ -1080,5 +1062,4 @@ void options_parse(int argc, char **argv, struct options *o)
 	check_paths_options(o);
 	check_modules_options(o);
 	choose_balance(o);
-	choose_regions(o);
 }

@@ -22,6 +22,7 @@
 #include "name-index.h"
 #include "module-symbols.h"
 #include "modules-table.h"
+#include "view.h"
 
 #define MODULE_SHIFT 40
 #define MODULE_SPAN ((gmon_addr_t)1 << MODULE_SHIFT)
@@ -611,3 +612,24 @@ int modules_report(const struct options *o, struct symtab *st, const struct prof
 	modules_free(&ms);
 	return ms.status;
 }
+
+static int modules_wanted(const struct options *o)
+{
+	return o->modules;
+}
+
+static unsigned modules_needs(const struct options *o)
+{
+	(void)o;
+	return 0;
+}
+
+static int modules_render(struct view_output *vo, struct model *m)
+{
+	(void)vo;   /* standard output */
+	return modules_report(m->o, &m->st, &m->p, m->profiles, m->nprofiles);
+}
+
+const struct view view_modules = {
+	"modules", modules_wanted, modules_needs, REGIONS_PARENT, VIEW_ALONE, modules_render,
+};

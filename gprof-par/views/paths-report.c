@@ -1,64 +1,22 @@
-/* paths-report.c - see paths-report.h. */
-#include "paths-report.h"
+/*
+ * paths-report.c - the view of the exports (--format=folded|callgrind|json,
+ * with --per-rank each rank's paths too): the sampled call paths beside the
+ * profiles, named after the executable's functions (the model's measured
+ * paths, analysis/measured.h), handed to report/'s exports.
+ */
+#include "config.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "call-paths.h"
 #include "callgrind.h"
 #include "files.h"
-#include "flame-svg.h"
+#include "call-paths.h"
 #include "folded.h"
 #include "json-export.h"
 #include "lines.h"
-
-int paths_wanted(const struct options *o)
-{
-	return o->measured || o->format != FORMAT_GNU || o->flame_graph;
-}
-
-void paths_read(const struct options *o, char *const *files, size_t n,
-		const struct symtab *st, struct measured *m)
-{
-	size_t missing;
-	struct callpaths cp;
-	char err[1024];
-
-	callpaths_init(&cp);
-	if (call_paths_gather(&cp, files, n, o->skip_bad, &missing, stderr, PROGRAM, err,
-			      sizeof err) != 0)
-		die(err);
-	if (cp.nfiles == 0)
-		die(n == 1 ? "no call paths beside the profile (PROFILE+paths): libgmon-mpi "
-			     "samples them unless BG_GMON_CALLSTACKS=0, and -s/-S sum them"
-			   : "no call paths beside the profiles (PROFILE+paths): libgmon-mpi "
-			     "samples them unless BG_GMON_CALLSTACKS=0, and -s/-S sum them");
-	if (missing > 0)
-		fprintf(stderr, PROGRAM ": warning: %zu of the %zu profiles have no call paths "
-			"(PROFILE+paths): the paths are the others'\n", missing, n);
-	if (measured_resolve(m, st, &cp, o->demangle && !o->bsd, stderr, PROGRAM, err,
-			     sizeof err) != 0)
-		die(err);
-	callpaths_free(&cp);
-}
-
-void paths_write_flame_graph(const char *path, const char *executable, const struct measured *m)
-{
-	struct output_file out;
-	char title[512], err[1024];
-	const char *base = strrchr(executable, '/');
-
-	snprintf(title, sizeof(title), "Flame graph of %s", base ? base + 1 : executable);
-	if (output_open(&out, path, err, sizeof(err)) != 0)
-		die(err);
-	if (flame_svg_print(out.stream, m, title) != 0) {
-		output_abandon(&out);
-		die("out of memory drawing the flame graph");
-	}
-	if (output_commit(&out, err, sizeof(err)) != 0)
-		die(err);
-}
+#include "view.h"
 
 /* The source line of each of m's sampled PCs (callgrind's hot lines). */
 static void site_lines(struct symtab *st, struct measured *m)
@@ -137,8 +95,17 @@ static void print_ranks(const struct options *o, struct measured *m, const struc
 		json_export_ranks_end(stdout, number > 0);
 }
 
-void paths_print_export(const struct options *o, struct measured *m, const struct callgraph *cg,
-			struct symtab *st, const struct sum_job *job,
+/*
+ * --format: the export of m on standard output, calls counted from cg
+ * (may be NULL) and st; for callgrind, the source lines of m's sampled
+ * PCs read from st's executable (their file names go to st).  With
+ * --per-rank (callgrind and JSON), also each rank's own paths: the files
+ * of job that were summed (those of sum->bad left out), each read again
+ * and named with m's names.
+ */
+static void paths_print_export(const struct options *o, struct measured *m,
+			       const struct callgraph *cg, struct symtab *st,
+			       const struct sum_job *job,
 			const struct sum_outcome *sum)
 {
 	struct measured_arc *arcs = NULL;
@@ -167,3 +134,25 @@ void paths_print_export(const struct options *o, struct measured *m, const struc
 	}
 	free(arcs);
 }
+
+static int export_wanted(const struct options *o)
+{
+	return o->format != FORMAT_GNU;
+}
+
+static unsigned export_needs(const struct options *o)
+{
+	(void)o;
+	return NEED_FUNCTIONS | NEED_PATHS;
+}
+
+static int export_render(struct view_output *vo, struct model *m)
+{
+	(void)vo;   /* standard output */
+	paths_print_export(m->o, &m->measured, m->cg, &m->st, &m->plan->job, m->sum);
+	return 0;
+}
+
+const struct view view_export = {
+	"export", export_wanted, export_needs, REGIONS_PARENT, 0, export_render,
+};

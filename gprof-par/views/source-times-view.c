@@ -2,6 +2,7 @@
  * source-times-view.c - see source-times-view.h.
  */
 #include "source-times-view.h"
+#include "view.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -224,3 +225,25 @@ int print_source_times(const struct options *o, struct symtab *st, const struct 
 	free(bins);
 	return 0;
 }
+
+static int source_times_wanted(const struct options *o)
+{
+	return o->source_times;
+}
+
+static unsigned source_times_needs(const struct options *o)
+{
+	(void)o;
+	return NEED_FUNCTIONS | NEED_DEMANGLED;
+}
+
+static int source_times_render(struct view_output *vo, struct model *m)
+{
+	(void)vo;   /* standard output */
+	return print_source_times(m->o, &m->st, &m->p);
+}
+
+const struct view view_source_times = {
+	"source-times", source_times_wanted, source_times_needs, REGIONS_PARENT, 0,
+	source_times_render,
+};

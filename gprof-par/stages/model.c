@@ -1,0 +1,471 @@
+/* model.c - see model.h. */
+#include "config.h"
+
+#include "model.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "gmon-modules.h"
+#include "gmon-mpi-profile.h"
+
+#include "balance-view.h"
+#include "call-paths.h"
+#include "companions.h"
+#include "counts.h"
+#include "demangle.h"
+#include "fingerprint.h"
+#include "gnu-debug.h"
+#include "gmon-read.h"
+#include "lines.h"
+#include "module-list.h"
+#include "name-index.h"
+#include "regions-note.h"
+#include "regions-share.h"
+#include "timing.h"
+
+static void check_fingerprint(const struct symtab *st, const struct profile *p)
+{
+	char err[1024];
+
+	if (profile_check_build_id(p, st->build_id, st->build_id_len, st->path, err,
+				   sizeof(err)) != 0)
+		fprintf(stderr, PROGRAM ": warning: %s\n", err);
+}
+
+/* Library samples by the library's base name, over the files. */
+struct library_share {
+	const char *base;        /* owned by lists[] */
+	const char *example;     /* a profile of it, or NULL */
+	uint64_t samples;
+};
+
+static int cmp_share(const void *a, const void *b)
+{
+	const struct library_share *l = a, *r = b;
+
+	if (l->samples != r->samples)
+		return l->samples < r->samples ? 1 : -1;
+	return strcmp(l->base, r->base);
+}
+
+/* BG_GMON_PROFILE_LIBS: the runtime kept the samples in shared libraries
+ * next to each profile (PROFILE+modules, gmon-modules.h).  The report is
+ * the executable's, as GNU gprof's: one line on stderr says how much lay
+ * outside it, where, and how to see it. */
+static void note_library_time(const struct sum_job *job, const struct profile *p)
+{
+	struct module_list *lists = calloc(job->n ? job->n : 1, sizeof(*lists));
+	struct library_share *share = NULL;
+	struct name_index index;
+	size_t nshare = 0, cap = 0;
+	uint64_t exe = 0, libs = 0;
+
+	name_index_init(&index);
+	if (!lists)
+		return;
+	for (size_t i = 0; i < job->n; i++) {
+		char *path = companion_path(job->paths[i], GMON_MODULE_LIST_NAME), err[1024];
+		struct stat sb;
+		int rc;
+
+		if (!path)
+			goto out;
+		if (lstat(path, &sb) != 0) {
+			free(path);
+			continue;
+		}
+		rc = module_list_read(path, &lists[i], err, sizeof(err));
+		if (rc != 0) {
+			fprintf(stderr, PROGRAM ": warning: %s\n", err);
+			free(path);
+			continue;
+		}
+		for (size_t k = 0; k < lists[i].n; k++) {
+			const struct module_entry *e = &lists[i].entries[k];
+			size_t j = name_index_find_string(&index, share, sizeof *share,
+							  offsetof(struct library_share, base),
+							  e->base);
+
+			if (e->samples > UINT64_MAX - libs) {
+				fprintf(stderr, PROGRAM ": warning: %s: too many samples to add: the "
+					"samples in shared libraries of the lists add up past 2^64 - 1 "
+					"(their share is not said)\n", path);
+				free(path);
+				goto out;
+			}
+			if (j == SIZE_MAX) {
+				if (nshare == cap) {
+					struct library_share *grown;
+
+					cap = cap ? 2 * cap : 8;
+					grown = realloc(share, cap * sizeof(*grown));
+					if (!grown) {
+						free(path);
+						goto out;
+					}
+					share = grown;
+				}
+				j = nshare;
+				if (name_index_add(&index, name_hash(e->base, NULL), j) != 0) {
+					free(path);
+					goto out;
+				}
+				share[nshare++] = (struct library_share){ e->base, NULL, 0 };
+			}
+			share[j].samples += e->samples;   /* at most libs: no overflow */
+			if (!share[j].example && e->file)
+				share[j].example = e->file;
+			libs += e->samples;
+		}
+		free(path);
+	}
+	if (libs == 0)
+		goto out;
+	for (size_t h = 0; h < p->nhists; h++)
+		for (uint32_t b = 0; b < p->hists[h].nbins; b++)
+			exe += p->hists[h].bins[b];
+	qsort(share, nshare, sizeof(*share), cmp_share);
+	fprintf(stderr, PROGRAM ": %.1f%% of the samples were in shared libraries, which this "
+		"report of the executable leaves out:",
+		100.0 * (double)libs / ((double)libs + (double)exe));
+	for (size_t j = 0; j < nshare && j < 4; j++)
+		fprintf(stderr, "%s %s %.1f%%", j ? "," : "", share[j].base,
+			100.0 * (double)share[j].samples / ((double)libs + (double)exe));
+	if (nshare > 4)
+		fprintf(stderr, " and %zu more", nshare - 4);
+	fputs("; see every module's functions with " PROGRAM " -M and the same arguments\n",
+	      stderr);
+out:
+	name_index_free(&index);
+	for (size_t i = 0; i < job->n; i++)
+		module_list_free(&lists[i]);
+	free(lists);
+	free(share);
+}
+
+/* GNU: without an explicit choice, what the data allows, minus what the
+ * user turned off; a section chosen that way is left out when its data is
+ * missing (no histogram: no flat profile; no arcs: no call graph). */
+static int sections_to_print(const struct options *o, const struct profile *p)
+{
+	int style = o->style;
+
+	if (style == 0) {
+		if (p->nhists > 0 || p->narcs > 0)
+			style = STYLE_FLAT | STYLE_GRAPH;
+		else
+			style = STYLE_EXEC_COUNTS;
+		style &= ~o->user_specified;
+		if (p->nhists == 0)
+			style &= ~STYLE_FLAT;
+		if (p->narcs == 0)
+			style &= ~STYLE_GRAPH;
+	}
+	return style;
+}
+
+/* A section asked for with -p or -q needs its data, as in GNU gprof. */
+static void check_inputs(const struct options *o, const struct profile *p)
+{
+	if ((o->style & STYLE_FLAT) && p->nhists == 0)
+		die("the gmon file(s) have no histogram, needed by the flat profile (-p)");
+	if ((o->style & STYLE_GRAPH) && p->narcs == 0)
+		die("the gmon file(s) have no call-graph data (arcs), needed by the call graph (-q)");
+}
+
+/* --regions=gnu: one line on standard error when GNU's rule hid much of
+ * the time in OpenMP regions and clones (symbols/regions.h). */
+static void note_hidden_regions(const struct symtab *st, const struct profile *p)
+{
+	struct hidden_share h;
+	char err[1024];
+
+	if (regions_hidden_share(st, p, &h, err, sizeof(err)) != 0)
+		die(err);
+	regions_print_note(stderr, PROGRAM, &h);
+}
+
+/* -R's map, read before the executable as GNU does (core_init); the
+ * function names of the symbol table point into it until exit. */
+static struct function_map file_map;
+
+static void free_file_map(void)
+{
+	function_map_free(&file_map);
+}
+
+void model_init(struct model *m, const struct options *o, unsigned needs,
+		enum regions_mode views_regions)
+{
+	memset(m, 0, sizeof(*m));
+	m->o = o;
+	m->needs = needs;
+	m->views_regions = views_regions;
+	m->file_map = &file_map;
+	profile_init(&m->p);
+}
+
+/*
+ * Process 0: the functions of the views printed beside GNU's report (the
+ * load balance, the flame graph).  Their OpenMP regions count for their
+ * function (--regions=parent) unless --regions says otherwise, so they read
+ * a table of their own when the report's differs: when the modes differ and
+ * the program has regions or clones (copying, sorting and demangling the
+ * table otherwise cost a tenth of what --load-balance adds).  Returns 0,
+ * or -1 after printing why.
+ */
+static int views_table_prepare(struct model *m)
+{
+	const struct options *o = m->o;
+	struct views_table *vt = &m->vt;
+	char err[1024];
+
+	vt->st = &m->st;
+	if (m->views_regions != (enum regions_mode)o->regions && regions_present(&m->st)) {
+		if (symtab_clone(&vt->own, &m->st) != 0)
+			die("out of memory copying the symbol table");
+		if (regions_apply(&vt->own, m->views_regions, o->demangle, err, sizeof(err)) != 0) {
+			fprintf(stderr, PROGRAM ": %s\n", err);
+			return -1;
+		}
+		vt->have_own = 1;
+		if (o->demangle && demangle_symtab(&vt->own) != 0)
+			die("out of memory demangling symbol names");
+		vt->st = &vt->own;
+	}
+	return 0;
+}
+
+/* The executable's symbols: read, --regions applied, the specifications
+ * applied.  Returns 0, or -1 after saying why. */
+static int read_symbols(struct model *m)
+{
+	const struct options *o = m->o;
+	/* -l names line symbols after DWARF functions: no regions */
+	struct symtab_sources sources = { o->external_symbol_table, NULL };
+	struct symtab *st = &m->st;
+	char err[1024];
+
+	if (o->function_map) {
+		if (function_map_read(&file_map, o->function_map, err, sizeof(err)) != 0) {
+			fprintf(stderr, PROGRAM ": %s\n", err);
+			return -1;
+		}
+		atexit(free_file_map);
+		sources.map = &file_map;
+	}
+	if (symtab_read_with(st, o->executable, &sources,
+			     o->symtab_flags | (o->line ? 0 : SYMTAB_REGIONS), err,
+			     sizeof(err)) != 0) {
+		fprintf(stderr, PROGRAM ": %s\n", err);
+		return -1;
+	}
+	m->have_symtab = 1;
+	if (st->dynamic_symbols_only)
+		fprintf(stderr, PROGRAM ": warning: %s has no .symtab (stripped): its "
+			"functions are the exported ones, from .dynsym; a static "
+			"function's time counts for the exported one before it\n",
+			o->executable);
+	/* GNU refuses the prof format once the executable is read */
+	if (o->prof_format) {
+		fprintf(stderr, PROGRAM ": sorry, file format `prof' is not yet "
+			"supported\n");
+		return -1;
+	}
+	if (regions_apply(st, (enum regions_mode)o->regions, o->demangle, err,
+			  sizeof(err)) != 0 ||
+	    symspec_apply(st, o->specs, o->nspecs, err, sizeof(err)) != 0) {
+		fprintf(stderr, PROGRAM ": %s\n", err);
+		return -1;
+	}
+	if ((o->style & STYLE_SUM) && symspec_selects_arcs(st)) {
+		/* GNU leaves the arcs out of the sum it writes */
+		fprintf(stderr, PROGRAM ": -k, -qFROM/TO and -QFROM/TO cannot be combined "
+			"with -s: the sum keeps every arc\n");
+		return -1;
+	}
+	return 0;
+}
+
+int model_prepare(struct model *m, struct plan *plan)
+{
+	const struct options *o = m->o;
+	double reading = sum_now();
+
+	if (o->executable && read_symbols(m) != 0)
+		return -1;
+	if ((m->needs & NEED_VIEWS_TABLE) && views_table_prepare(m) != 0)
+		return -1;
+	if ((m->needs & NEED_BALANCE) &&
+	    (balance_map_from_symtab(m->vt.st, &m->vt.map, &m->vt.rows) != 0 ||
+	     balance_map_pack(&m->vt.map, &m->vt.image, &m->vt.image_len) != 0))
+		die("out of memory mapping functions for the load balance");
+	timing_add(&timing.report, reading);
+	if (!o->sum_dir)
+		return 0;
+	return plan_list_dir(o, plan);
+}
+
+void model_share_balance(struct model *m, void (*bcast)(void **buf, size_t *len), int me)
+{
+	bcast(&m->vt.image, &m->vt.image_len);
+	if (me != 0 && balance_map_view(&m->vt.map, m->vt.image, m->vt.image_len) != 0)
+		die("the load balance's map from process 0 is not valid");
+}
+
+/* Rank columns of the heat map: one per file up to 128, fewer when the
+ * functions are many (at most 2 Mi counters: 16 MiB). */
+uint32_t model_balance_columns(const struct model *m, size_t nfiles)
+{
+	const struct balance_map *map = &m->vt.map;
+	size_t columns = nfiles < 128 ? nfiles : 128;
+	size_t affordable = ((size_t)2 << 20) / (map->nfuncs ? map->nfuncs : 1);
+
+	if (columns > affordable)
+		columns = affordable < 8 ? 8 : affordable;
+	return (uint32_t)(columns ? columns : 1);
+}
+
+void model_take_sum(struct model *m, struct profile *p, const struct sum_outcome *sum,
+		    const struct plan *plan)
+{
+	char err[1024];
+
+	m->p = *p;
+	profile_init(p);
+	m->sum = sum;
+	m->plan = plan;
+	m->profiles = plan_profiles(m->o, plan, &m->nprofiles);
+	if (m->o->sum_dir) {
+		/* the report of -S DIRECTORY EXECUTABLE: exactly what gprof-par
+		 * prints for the gmon.sum just written */
+		profile_free(&m->p);
+		if (profile_add_file(&m->p, plan->output, err, sizeof(err)) != 0)
+			die(err);
+	}
+	check_fingerprint(&m->st, &m->p);
+}
+
+/* The paths beside the profiles (PROFILE+paths), added up and named after
+ * st's functions into m->measured; exits with a message when there are
+ * none or one cannot be read (--skip-bad: passed over with a warning). */
+static void read_paths(struct model *m, const struct symtab *st)
+{
+	const struct options *o = m->o;
+	size_t missing, n = m->nprofiles;
+	struct callpaths cp;
+	char err[1024];
+
+	callpaths_init(&cp);
+	if (call_paths_gather(&cp, m->profiles, n, o->skip_bad, &missing, stderr, PROGRAM, err,
+			      sizeof err) != 0)
+		die(err);
+	if (cp.nfiles == 0)
+		die(n == 1 ? "no call paths beside the profile (PROFILE+paths): libgmon-mpi "
+			     "samples them unless BG_GMON_CALLSTACKS=0, and -s/-S sum them"
+			   : "no call paths beside the profiles (PROFILE+paths): libgmon-mpi "
+			     "samples them unless BG_GMON_CALLSTACKS=0, and -s/-S sum them");
+	if (missing > 0)
+		fprintf(stderr, PROGRAM ": warning: %zu of the %zu profiles have no call paths "
+			"(PROFILE+paths): the paths are the others'\n", missing, n);
+	if (measured_resolve(&m->measured, st, &cp, o->demangle && !o->bsd, stderr, PROGRAM,
+			     err, sizeof err) != 0)
+		die(err);
+	callpaths_free(&cp);
+}
+
+void model_build(struct model *m, struct profile *p, const struct sum_outcome *sum,
+		 const struct plan *plan)
+{
+	const struct options *o = m->o;
+	struct symtab *st = &m->st;
+	char err[1024];
+
+	model_take_sum(m, p, sum, plan);
+	if (!(m->needs & NEED_FUNCTIONS))
+		return;
+	if (!options_quiet)
+		note_library_time(&plan->job, &m->p);
+	if (m->needs & NEED_SECTIONS)
+		m->sections = sections_to_print(o, &m->p);
+	/* GNU -T prints the symbol-table names (print_name_only demangles in
+	 * its own style only) */
+	if (o->demangle && !o->bsd &&
+	    ((m->sections & (STYLE_FLAT | STYLE_GRAPH)) ||
+	     (m->needs & (NEED_PATHS | NEED_DEMANGLED)) ||
+	     ((m->needs & NEED_BALANCE) && m->vt.st == st)) &&
+	    demangle_symtab(st) != 0)
+		die("out of memory demangling symbol names");
+	if ((o->inline_file_names || st->line_symbols) && symtab_name_files(st, o->print_path) != 0)
+		die("out of memory naming the functions' files");
+
+	/* -d: GNU's traces of reading the files and of crediting samples */
+	if (gnu_debug_trace_reading(stdout, &(struct gnu_debug_input){ o->debug_level, st,
+				    o->specs, o->nspecs, plan->job.paths, plan->job.n,
+				    plan->output != NULL }, err, sizeof(err)) != 0 ||
+	    hist_assign_traced(st, &m->p, &m->hs,
+			       (o->debug_level & GNU_DEBUG_SAMPLE) ? stdout : NULL, err,
+			       sizeof(err)) != 0)
+		die(err);
+	if (o->regions == REGIONS_GNU && (m->sections & (STYLE_FLAT | STYLE_GRAPH)))
+		note_hidden_regions(st, &m->p);
+	counts_tally(st, &m->p);
+	if (m->p.narcs > 0) {
+		/* Propagates time through the graph: sets child_ticks, used by
+		 * the flat profile's "total" column even without -q. */
+		m->cg = callgraph_build_symtab(st, &m->p, o->static_call_graph);
+		if (!m->cg)
+			die("out of memory building the call graph");
+	}
+	if (m->sections)
+		check_inputs(o, &m->p);
+	if (m->needs & NEED_PATHS)
+		read_paths(m, m->vt.st ? m->vt.st : st);
+	if (o->measured && m->cg &&
+	    measured_apply(m->cg, st, &m->measured, &m->measured_out) != 0)
+		die("out of memory measuring the call graph");
+}
+
+int model_read_mpi_profiles(const struct model *m, struct mpi_profile *mp, size_t *missing)
+{
+	char err[1024];
+
+	*missing = 0;
+	for (size_t i = 0; i < m->nprofiles; i++) {
+		char *path = companion_path(m->profiles[i], GMON_MPI_PROFILE_KIND);
+		int rc;
+
+		if (!path)
+			die("out of memory");
+		rc = mpi_profile_read(mp, path, err, sizeof(err));
+		free(path);
+		if (rc < 0) {
+			fprintf(stderr, PROGRAM ": %s\n", err);
+			return 1;
+		}
+		*missing += rc == 1;
+	}
+	return 0;
+}
+
+void model_free(struct model *m, int me)
+{
+	if (me == 0)
+		balance_map_free(&m->vt.map);
+	free(m->vt.rows);
+	free(m->vt.image);
+	if (m->vt.have_own)
+		symtab_free(&m->vt.own);
+	memset(&m->vt, 0, sizeof(m->vt));
+	callgraph_free(m->cg);
+	m->cg = NULL;
+	measured_free(&m->measured);
+	profile_free(&m->p);
+	if (m->have_symtab)
+		symtab_free(&m->st);
+	m->have_symtab = 0;
+}

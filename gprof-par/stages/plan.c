@@ -1,0 +1,183 @@
+/* plan.c - see plan.h. */
+#include "config.h"
+
+#include "plan.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "companions.h"
+#include "rankfiles.h"
+#include "timing.h"
+
+void plan_free(struct plan *plan)
+{
+	if (plan->owned_paths)
+		for (size_t i = 0; i < plan->job.n; i++)
+			free(plan->owned_paths[i]);
+	free(plan->owned_paths);
+	free(plan->kept_paths);
+	free(plan->ranks);
+	free(plan->owned_output);
+	memset(plan, 0, sizeof(*plan));
+}
+
+static int cmp_path(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Whether name is one of the files named (sorted, bsearch). */
+struct named_files {
+	char **sorted;
+	size_t n;
+};
+
+static int is_named(const char *name, void *ctx)
+{
+	const struct named_files *nf = ctx;
+
+	return bsearch(&name, nf->sorted, nf->n, sizeof(*nf->sorted), cmp_path) != NULL;
+}
+
+/*
+ * The files beside a profile (gmon.out+paths.3, gmon.out+modules.3,
+ * gmon.out+LIBRARY.3 beside gmon.out.3; gmon.out+paths beside gmon.out:
+ * companions.h) are read with it, never as profiles: `gprof-par EXE
+ * gmon.out*` names them too, and would fail on the first one.  A named
+ * file NAME+KIND.N is passed over when NAME.N is named too, NAME+KIND
+ * when NAME is (also an earlier version's gmon.out.3+paths).
+ */
+static void drop_companions(struct plan *plan)
+{
+	char **sorted = malloc((plan->job.n ? plan->job.n : 1) * sizeof(*sorted));
+	size_t kept = 0, dropped = 0;
+
+	if (!sorted)
+		die("out of memory");
+	memcpy(sorted, plan->job.paths, plan->job.n * sizeof(*sorted));
+	qsort(sorted, plan->job.n, sizeof(*sorted), cmp_path);
+	plan->kept_paths = malloc((plan->job.n ? plan->job.n : 1) * sizeof(char *));
+	if (!plan->kept_paths)
+		die("out of memory");
+	for (size_t i = 0; i < plan->job.n; i++) {
+		struct named_files nf = { sorted, plan->job.n };
+		char *path = plan->job.paths[i];
+		int companion = companion_of_named(path, is_named, &nf);
+
+		if (companion < 0)
+			die("out of memory");
+		if (companion)
+			dropped++;
+		else
+			plan->kept_paths[kept++] = path;
+	}
+	free(sorted);
+	if (dropped > 0 && !options_quiet)
+		fprintf(stderr, PROGRAM ": note: %zu file(s) named beside a profile (PROFILE+paths, "
+			"+modules, +LIBRARY) are read with it, not as profiles\n", dropped);
+	plan->job.paths = plan->kept_paths;
+	plan->job.n = kept;
+}
+
+/* -s and the report: the files named (or gmon.out); their ranks when all
+ * are named gmon.out.<N>. */
+void plan_named_files(const struct options *o, struct plan *plan)
+{
+	static const char *default_files[] = { DEFAULT_GMON };
+
+	plan->job.paths = (char **)(o->ngmon_files ? o->gmon_files : default_files);
+	plan->job.n = o->ngmon_files ? (size_t)o->ngmon_files : 1;
+	drop_companions(plan);
+	plan->ranks = malloc(plan->job.n * sizeof(*plan->ranks));
+	if (!plan->ranks)
+		die("out of memory");
+	for (size_t i = 0; i < plan->job.n; i++) {
+		plan->ranks[i] = rankfiles_parse(plan->job.paths[i]);
+		if (plan->ranks[i] < 0) {
+			free(plan->ranks);
+			plan->ranks = NULL;
+			break;
+		}
+	}
+	plan->job.ranks = plan->ranks;
+	if (o->style & STYLE_SUM) {
+		plan->output = o->output ? o->output : SUM_FILE;
+		plan->summing = 1;
+	}
+}
+
+/* -S: DIR/gmon.out.<N> for the ranks listed by process 0. */
+void plan_dir_files(const struct options *o, struct plan *plan)
+{
+	size_t len = strlen(o->dir) + sizeof("/" SUM_FILE);
+
+	plan->owned_paths = malloc((plan->nranks ? plan->nranks : 1) * sizeof(char *));
+	if (!plan->owned_paths)
+		die("out of memory");
+	for (plan->job.n = 0; plan->job.n < plan->nranks; plan->job.n++) {
+		plan->owned_paths[plan->job.n] = rankfiles_path(o->dir, plan->ranks[plan->job.n]);
+		if (!plan->owned_paths[plan->job.n])
+			die("out of memory");
+	}
+	plan->job.paths = plan->owned_paths;
+	plan->job.ranks = plan->ranks;
+	if (o->output) {
+		plan->output = o->output;
+	} else {
+		plan->owned_output = malloc(len);
+		if (!plan->owned_output)
+			die("out of memory");
+		snprintf(plan->owned_output, len, "%s%s" SUM_FILE, o->dir,
+			 o->dir[strlen(o->dir) - 1] == '/' ? "" : "/");
+		plan->output = plan->owned_output;
+	}
+	plan->summing = 1;
+}
+
+/* A directory holding glibc's one gmon.out and no rank files: the program
+ * was profiled by glibc's runtime, whose ranks all wrote (and overwrote)
+ * that one file.  Say how to get one file per rank. */
+static void report_single_gmon_out(const char *dir)
+{
+	char path[PATH_MAX];
+	struct stat sb;
+
+	if (snprintf(path, sizeof path, "%s/gmon.out", dir) >= (int)sizeof path ||
+	    lstat(path, &sb) != 0 || !S_ISREG(sb.st_mode))
+		return;
+	fprintf(stderr, PROGRAM ": %s is glibc's single profile (under "
+		"mpirun every rank overwrites it): link the program with -lgmon-mpi (mpicc -pg "
+		"... -lgmon-mpi) or run it under gmon-run to get one gmon.out.<rank> per rank\n",
+		path);
+}
+
+int plan_list_dir(const struct options *o, struct plan *plan)
+{
+	struct rankfiles_others others;
+	char err[1024];
+	double listing = sum_now();
+
+	if (rankfiles_list(o->dir, &plan->ranks, &plan->nranks, &others, err, sizeof(err)) != 0) {
+		fprintf(stderr, PROGRAM ": %s\n", err);
+		return -1;
+	}
+	timing_add(&timing.list, listing);
+	rankfiles_print_others(stderr, PROGRAM, o->dir, &others);
+	rankfiles_others_free(&others);
+	if (plan->nranks == 0) {
+		fprintf(stderr, PROGRAM ": %s: no " RANKFILES_PREFIX "<N> files to sum\n", o->dir);
+		report_single_gmon_out(o->dir);
+		return -1;
+	}
+	return 0;
+}
+
+char *const *plan_profiles(const struct options *o, const struct plan *plan, size_t *n)
+{
+	*n = o->sum_dir ? 1 : plan->job.n;
+	return o->sum_dir ? (char *const *)&plan->output : plan->job.paths;
+}

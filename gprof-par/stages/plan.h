@@ -1,0 +1,46 @@
+/*
+ * plan.h - the plan stage: from the options, which gmon files are summed
+ * (the files named, less the companions named beside them; or -S's rank
+ * files, listed by process 0 and sent to the others), where the sum goes,
+ * and what the views read beside the profiles (the rank files, or the sum
+ * -S wrote).  The next stage, reduce.h, sums plan.job.
+ */
+#ifndef GPROF_PAR_PLAN_H
+#define GPROF_PAR_PLAN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "options.h"
+#include "sum.h"
+
+struct plan {
+	struct sum_job job;
+	int64_t *ranks;          /* the rank of each file, or NULL */
+	size_t nranks;
+	char **owned_paths;      /* -S: paths made from the ranks */
+	char **kept_paths;       /* -s, the report: the files named, less those
+				  * beside a profile */
+	const char *output;      /* where the sum goes, or NULL */
+	char *owned_output;
+	int summing;             /* -s or -S: progress and a summary line */
+};
+
+void plan_free(struct plan *plan);
+
+/* -S, process 0: lists the directory's rank files into plan->ranks (the
+ * other files are named on stderr).  Returns 0, or -1 after saying why. */
+int plan_list_dir(const struct options *o, struct plan *plan);
+
+/* -s and the report: the files named (or gmon.out), less the companions of
+ * other named ones; their ranks when all are named gmon.out.<N>. */
+void plan_named_files(const struct options *o, struct plan *plan);
+
+/* -S: DIR/gmon.out.<N> for the ranks listed by process 0. */
+void plan_dir_files(const struct options *o, struct plan *plan);
+
+/* The profiles whose companions the views read: the files summed, or the
+ * sum -S wrote; their number in *n. */
+char *const *plan_profiles(const struct options *o, const struct plan *plan, size_t *n);
+
+#endif /* GPROF_PAR_PLAN_H */
