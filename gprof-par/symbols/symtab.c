@@ -3,7 +3,7 @@
  * the same symbols, names and address ranges as GNU gprof 2.40.
  * See symtab.h for the rules.
  *
- * Over 800 lines (823): GNU's symbol-table rules (which symbols, their
+ * Over 800 lines (827): GNU's symbol-table rules (which symbols, their
  * order, aliases, regions) kept together; splitting them would scatter
  * one contract over several files.
  */

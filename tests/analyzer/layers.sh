@@ -11,8 +11,11 @@ gpp=$top_builddir/gprof-par
 command -v nm > /dev/null || skip "nm (binutils) is not installed"
 
 # From the bottom up; a layer may use the ones listed before it.  parallel
-# and symbols sit side by side: neither may use the other.
-order="support profile symbols parallel analysis report"
+# and symbols sit side by side: neither may use the other.  The program's
+# own layers are on top: the stages (plan, reduce, model), then the views.
+order="support profile symbols parallel analysis report stages views"
+below_views="support profile symbols parallel analysis report stages"
+below_stages="support profile symbols parallel analysis report"
 below_symbols="support"
 below_parallel="support profile"
 below_analysis="support profile symbols"
@@ -46,11 +49,15 @@ done
 note "$checked pairs of layers checked: no call goes up or sideways"
 
 # report/ formats what the layers below computed; it opens, reads and maps
-# nothing (its output is the FILE * it is handed).
-for f in open open64 openat fopen fopen64 fdopen read pread mmap mmap64 opendir \
-	stat stat64 fstat fstat64 __xstat; do
-	if grep -qx "$f" used.report; then
-		fail "report/ calls $f(): reports must not read files"
-	fi
+# nothing (its output is the FILE * it is handed).  The views render the
+# model: what they read comes through the stages and the layers below, so
+# they call no file-reading function either.
+for layer in report views; do
+	for f in open open64 openat fopen fopen64 fdopen read pread mmap mmap64 opendir \
+		stat stat64 fstat fstat64 __xstat; do
+		if grep -qx "$f" "used.$layer"; then
+			fail "$layer/ calls $f(): reports and views must not read files"
+		fi
+	done
 done
-note "report/ calls no file-reading function"
+note "report/ and views/ call no file-reading function"
