@@ -54,8 +54,7 @@ static void add_spec(struct options *o, enum symspec_table table, const char *te
 }
 
 /* The table of -pSPEC, -PSPEC, -qSPEC, -QSPEC, -CSPEC, -ZSPEC, -ASPEC and
- * -JSPEC (GNU: an
- * arc FROM/TO for -q and -Q goes to the arc tables). */
+ * -JSPEC (GNU: an arc FROM/TO for -q and -Q goes to the arc tables). */
 static enum symspec_table section_table(int c, const char *arg)
 {
 	switch (c) {
@@ -126,12 +125,12 @@ static void add_source_dir_list(struct options *o, const char *list)
 
 /* Handlers: what an option does to struct options. */
 
+/* The field e names: e's value, or the argument. */
 static void set_flag(struct options *o, const struct option_entry *e, const char *arg)
 {
 	(void)arg;
 	*(int *)((char *)o + e->field) = e->value;
 }
-
 static void set_text(struct options *o, const struct option_entry *e, const char *arg)
 {
 	*(const char **)((char *)o + e->field) = arg;
@@ -145,6 +144,7 @@ static void set_style(struct options *o, const struct option_entry *e, const cha
 	o->user_specified |= e->value;
 }
 
+/* -a, -D: which symbols are read */
 static void set_symtab_flag(struct options *o, const struct option_entry *e, const char *arg)
 {
 	(void)arg;
@@ -182,7 +182,6 @@ static void set_min_count(struct options *o, const struct option_entry *e, const
 	/* GNU: strtoul, so "-m -1" is the largest count */
 	o->min_count = strtoul(arg, NULL, 10);
 }
-
 static void set_table_length(struct options *o, const struct option_entry *e, const char *arg)
 {
 	(void)e;
@@ -237,7 +236,6 @@ static void set_source_times(struct options *o, const struct option_entry *e, co
 	o->source_times = 1;
 	o->source_times_fn = arg;
 }
-
 static void set_line(struct options *o, const struct option_entry *e, const char *arg)
 {
 	(void)e, (void)arg;
@@ -325,7 +323,6 @@ static void print_help(struct options *o, const struct option_entry *e, const ch
 		options_usage(stdout);
 	exit(0);
 }
-
 static void print_version(struct options *o, const struct option_entry *e, const char *arg)
 {
 	(void)o, (void)e, (void)arg;
