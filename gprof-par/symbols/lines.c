@@ -265,6 +265,10 @@ int lines_read(Elf *elf, struct symtab *st, int line_symbols, char *err, size_t 
 		if (line_symbols)
 			rc = line_symbols_add(elf, dbg, st, &t);
 	}
+	if (rc == 0 && st->keep_lines && (st->line_cache = malloc(sizeof(t))) != NULL) {
+		*st->line_cache = t;   /* for lines_at */
+		t.rows = NULL;
+	}
 	if (rc != 0)
 		snprintf(err, errlen, "%s: out of memory reading line tables", st->path);
 	free(t.rows);
@@ -298,28 +302,36 @@ int symtab_name_files(struct symtab *st, int print_path)
 	return 0;
 }
 
+/* The files and lines of addrs in t. */
+static void look_up(const struct line_table *t, const gmon_addr_t *addrs, size_t n,
+		    const char **files, unsigned *lines)
+{
+	for (size_t i = 0; i < n; i++) {
+		const struct row *r = line_table_find(t, addrs[i]);
+
+		files[i] = r && r->line ? r->file : NULL;
+		lines[i] = r && r->line ? r->line : 0;
+	}
+}
+
 int lines_at(struct symtab *st, const gmon_addr_t *addrs, size_t n, const char **files,
 	     unsigned *lines)
 {
-	int fd = open(st->path, O_RDONLY | O_CLOEXEC);
-	Elf *elf = fd >= 0 ? elf_begin(fd, ELF_C_READ, NULL) : NULL;
-	Dwarf *dbg = elf ? dwarf_begin_elf(elf, DWARF_C_READ, NULL) : NULL;
 	struct line_table t = { NULL, 0 };
-	int rc = 0;
+	int fd, rc = 0;
+	Elf *elf;
+	Dwarf *dbg;
 
-	for (size_t i = 0; i < n; i++) {
-		files[i] = NULL;
-		lines[i] = 0;
+	if (st->line_cache) {   /* read with the functions' lines */
+		look_up(st->line_cache, addrs, n, files, lines);
+		return 0;
 	}
-	if (dbg && (rc = line_table_read(dbg, st, &t)) == 0)
-		for (size_t i = 0; i < n; i++) {
-			const struct row *r = line_table_find(&t, addrs[i]);
-
-			if (r && r->line) {
-				files[i] = r->file;
-				lines[i] = r->line;
-			}
-		}
+	fd = open(st->path, O_RDONLY | O_CLOEXEC);
+	elf = fd >= 0 ? elf_begin(fd, ELF_C_READ, NULL) : NULL;
+	dbg = elf ? dwarf_begin_elf(elf, DWARF_C_READ, NULL) : NULL;
+	if (dbg)
+		rc = line_table_read(dbg, st, &t);
+	look_up(&t, addrs, n, files, lines);
 	free(t.rows);
 	if (dbg)
 		dwarf_end(dbg);

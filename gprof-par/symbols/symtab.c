@@ -725,6 +725,7 @@ int symtab_read_with(struct symtab *st, const char *path, const struct symtab_so
 
 	memset(st, 0, sizeof(*st));
 	st->line_symbols = (flags & SYMTAB_LINES) != 0;
+	st->keep_lines = (flags & SYMTAB_KEEP_LINES) != 0;
 	st->path = strdup(path);
 	if (!st->path) {
 		set_error(err, errlen, "%s: out of memory", path);
@@ -774,6 +775,9 @@ void symtab_free(struct symtab *st)
 	for (i = 0; i < st->nfiles; i++)
 		free(st->files[i]);
 	free(st->files);
+	if (st->line_cache)
+		free(st->line_cache->rows);
+	free(st->line_cache);
 	symspec_free(st);
 	memset(st, 0, sizeof(*st));
 }
@@ -823,5 +827,6 @@ int symtab_clone(struct symtab *dst, const struct symtab *src)
 	dst->text_addr = src->text_addr;
 	dst->text_size = src->text_size;
 	dst->line_symbols = src->line_symbols;
+	dst->has_line_info = src->has_line_info;   /* lines_at reads them again */
 	return 0;
 }

@@ -131,6 +131,11 @@ struct symtab {
 	 * function, possibly inlined, the code is in) where each run of one
 	 * source line starts (lines.h); none from an external table. */
 	int line_symbols;
+	/* SYMTAB_KEEP_LINES: the line table lines_read read (lines.c), which
+	 * lines_at then looks addresses up in instead of reading the DWARF
+	 * again; freed by symtab_free.  NULL otherwise (and in a clone). */
+	int keep_lines;
+	struct line_table *line_cache;
 
 	/* Symbol specifications (symspec.h): the tables that hold a function,
 	 * and the entries of the arc tables. */
@@ -173,6 +178,8 @@ enum {
 	SYMTAB_FUNCTIONS_ONLY = 1 << 2,
 	SYMTAB_TEXT = 1 << 3,        /* keep .text's bytes (GNU -c scans them) */
 	SYMTAB_LINES = 1 << 4,       /* GNU -l: a symbol per source line too */
+	SYMTAB_KEEP_LINES = 1 << 5,  /* keep the line table read for the
+				      * functions' lines, for lines_at */
 };
 int symtab_read(struct symtab *st, const char *path, unsigned flags, char *err,
 		size_t errlen);

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "lines.h"
 #include "symtab.h"
 
 /* Functions the tests look for in this executable. */
@@ -218,6 +219,55 @@ static void test_stripped(void)
 	unlink(path);
 }
 
+/* SYMTAB_KEEP_LINES: lines_at looks up in the line table read with the
+ * functions' lines, and finds what reading the DWARF again finds. */
+static void test_keep_lines(void)
+{
+	struct symtab kept, plain;
+	char err[512] = "";
+	gmon_addr_t *addrs;
+	const char **f1, **f2;
+	unsigned *l1, *l2;
+	size_t n, found = 0;
+
+	CU_ASSERT_EQUAL_FATAL(symtab_read(&kept, self_path, SYMTAB_KEEP_LINES, err, sizeof(err)), 0);
+	CU_ASSERT_EQUAL_FATAL(symtab_read(&plain, self_path, 0, err, sizeof(err)), 0);
+	CU_ASSERT_PTR_NULL(plain.line_cache);
+	if (!kept.has_line_info) {   /* built without -g: nothing to compare */
+		symtab_free(&kept);
+		symtab_free(&plain);
+		return;
+	}
+	CU_ASSERT_PTR_NOT_NULL(kept.line_cache);
+	n = 3 * kept.nsyms;
+	addrs = calloc(n, sizeof(*addrs));
+	f1 = calloc(n, sizeof(*f1));
+	f2 = calloc(n, sizeof(*f2));
+	l1 = calloc(n, sizeof(*l1));
+	l2 = calloc(n, sizeof(*l2));
+	CU_ASSERT_FATAL(addrs && f1 && f2 && l1 && l2);
+	for (size_t i = 0; i < kept.nsyms; i++) {
+		addrs[3 * i] = kept.syms[i].addr;
+		addrs[3 * i + 1] = kept.syms[i].addr + 7;
+		addrs[3 * i + 2] = kept.syms[i].end_addr;
+	}
+	CU_ASSERT_EQUAL(lines_at(&kept, addrs, n, f1, l1), 0);
+	CU_ASSERT_EQUAL(lines_at(&plain, addrs, n, f2, l2), 0);
+	for (size_t i = 0; i < n; i++) {
+		CU_ASSERT_EQUAL(l1[i], l2[i]);
+		CU_ASSERT((!f1[i] && !f2[i]) || (f1[i] && f2[i] && strcmp(f1[i], f2[i]) == 0));
+		found += l1[i] > 0;
+	}
+	CU_ASSERT(found > 0);
+	free(addrs);
+	free(f1);
+	free(f2);
+	free(l1);
+	free(l2);
+	symtab_free(&kept);
+	symtab_free(&plain);
+}
+
 int main(void)
 {
 	CU_pSuite s;
@@ -238,6 +288,7 @@ int main(void)
 	CU_add_test(s, "missing executable", test_missing_file);
 	CU_add_test(s, "not an ELF file", test_not_elf);
 	CU_add_test(s, "stripped executable", test_stripped);
+	CU_add_test(s, "the line table kept for lines_at", test_keep_lines);
 	CU_basic_set_mode(CU_BRM_VERBOSE);
 	CU_basic_run_tests();
 	failures = CU_get_number_of_failures() + CU_get_number_of_suites_failed();
