@@ -6,45 +6,34 @@
 
 #include "utf8.h"
 
+/* JSON's escapes of ASCII characters. */
+static const char *json_escape(unsigned char c, char buf[8])
+{
+	switch (c) {
+	case '"': return "\\\"";
+	case '\\': return "\\\\";
+	case '\b': return "\\b";
+	case '\f': return "\\f";
+	case '\n': return "\\n";
+	case '\r': return "\\r";
+	case '\t': return "\\t";
+	default:
+		if (c < 0x20 || c == 0x7f) {
+			snprintf(buf, 8, "\\u%04x", c);
+			return buf;
+		}
+		return NULL;
+	}
+}
+
 void json_export_string(FILE *out, const char *s)
 {
-	const unsigned char *c = (const unsigned char *)s;
-
 	if (!s) {
 		fputs("null", out);
 		return;
 	}
 	fputc('"', out);
-	while (*c) {
-		uint32_t cp;
-		size_t n = utf8_decode(c, &cp);
-
-		if (n == 0) {
-			fputs("\\ufffd", out);
-			c++;
-			continue;
-		}
-		if (n > 1) {
-			fwrite(c, 1, n, out);
-			c += n;
-			continue;
-		}
-		switch (*c) {
-		case '"': fputs("\\\"", out); break;
-		case '\\': fputs("\\\\", out); break;
-		case '\b': fputs("\\b", out); break;
-		case '\f': fputs("\\f", out); break;
-		case '\n': fputs("\\n", out); break;
-		case '\r': fputs("\\r", out); break;
-		case '\t': fputs("\\t", out); break;
-		default:
-			if (*c < 0x20 || *c == 0x7f)
-				fprintf(out, "\\u%04x", *c);
-			else
-				fputc(*c, out);
-		}
-		c++;
-	}
+	utf8_write_escaped(out, s, "\\ufffd", json_escape);
 	fputc('"', out);
 }
 

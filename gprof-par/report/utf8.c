@@ -29,3 +29,28 @@ size_t utf8_decode(const unsigned char *s, uint32_t *cp)
 	*cp = v;
 	return n;
 }
+
+void utf8_write_escaped(FILE *out, const char *s, const char *invalid,
+			const char *(*escape)(unsigned char c, char buf[8]))
+{
+	const unsigned char *c = (const unsigned char *)s;
+
+	while (*c) {
+		uint32_t cp;
+		size_t n = utf8_decode(c, &cp);
+		char buf[8];
+		const char *e;
+
+		if (n == 0) {
+			fputs(invalid, out);
+			n = 1;
+		} else if (n > 1) {
+			fwrite(c, 1, n, out);
+		} else if ((e = escape(*c, buf)) != NULL) {
+			fputs(e, out);
+		} else {
+			fputc(*c, out);
+		}
+		c += n;
+	}
+}

@@ -8,6 +8,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 /* U+FFFD REPLACEMENT CHARACTER in UTF-8. */
 #define UTF8_REPLACEMENT "\xef\xbf\xbd"
@@ -18,5 +19,15 @@
  * surrogate, nothing past U+10FFFF; a NUL ends a sequence short).
  */
 size_t utf8_decode(const unsigned char *s, uint32_t *cp);
+
+/*
+ * Writes s to out as valid UTF-8: each valid sequence of more than one
+ * byte as it is, each byte that starts no valid sequence as invalid (U+FFFD
+ * in the output's syntax), and each ASCII character as escape(c, buf) says:
+ * a replacement (which may be built in buf, 8 bytes), or NULL for the
+ * character itself.
+ */
+void utf8_write_escaped(FILE *out, const char *s, const char *invalid,
+			const char *(*escape)(unsigned char c, char buf[8]));
 
 #endif /* GPROF_PAR_UTF8_H */
