@@ -65,12 +65,16 @@ static void discard(void *arg)
  * replaced. */
 static void check_outputs(const struct options *o)
 {
+	const char *summaries[] = { o->summary_text, o->summary_json, o->html };
 	char err[1024];
 
 	if (o->balance_svg && output_check_replaceable(o->balance_svg, err, sizeof(err)) != 0)
 		die(err);
 	if (o->flame_graph && output_check_replaceable(o->flame_graph, err, sizeof(err)) != 0)
 		die(err);
+	for (size_t i = 0; i < sizeof(summaries) / sizeof(*summaries); i++)
+		if (summaries[i] && output_check_replaceable(summaries[i], err, sizeof(err)) != 0)
+			die(err);
 }
 
 /* The plan's files, known on every process, and how they are summed. */
@@ -90,7 +94,7 @@ static void plan_job(const struct options *o, struct plan *plan, struct reduce *
 		if (r->mpi)
 			model_share_balance(m, r->mpi->bcast_buffer, r->me);
 		plan->job.balance_map = &m->vt.map;
-		if (o->balance_svg)
+		if (o->balance_svg || o->html)   /* the heat maps */
 			plan->job.balance_columns = model_balance_columns(m, plan->job.n);
 	}
 	plan->job.progress = plan->summing && r->me == 0 && isatty(STDERR_FILENO);

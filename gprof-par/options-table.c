@@ -1,6 +1,7 @@
 /*
  * options-table.c - see options-table.h: the table of options, in the
- * order of --help, and what each does to struct options.
+ * order of --help, and what each does to struct options.  (Over 800 lines:
+ * one entry per option, each with its --help text, in one table.)
  */
 #include "config.h"
 
@@ -277,6 +278,17 @@ static void set_mpi(struct options *o, const struct option_entry *e, const char 
 {
 	(void)e;
 	o->mpi = text_csv_json("--mpi", arg, MPI_REPORT_TEXT, MPI_REPORT_CSV, MPI_REPORT_JSON);
+}
+
+static void set_summary(struct options *o, const struct option_entry *e, const char *arg)
+{
+	(void)e;
+	if (arg && strcmp(arg, "text") != 0 && strcmp(arg, "json") != 0) {
+		if (!options_quiet)
+			fprintf(stderr, PROGRAM ": --summary=%s: use text or json\n", arg);
+		exit(1);
+	}
+	o->summary = arg && strcmp(arg, "json") == 0 ? SUMMARY_JSON : SUMMARY_TEXT;
 }
 
 static void set_format(struct options *o, const struct option_entry *e, const char *arg)
@@ -665,6 +677,20 @@ const struct option_entry option_table[] = {
 		"libraries are named from the library's symbols\n"
 		"when its file (with the same build-id) is there,\n"
 		"else \"[libname.so]\"" },
+	{ 0, "summary", OPTIONAL, set_summary, 0, 0,
+	  .column = "    --summary[=FORMAT]",
+	  .help = "print the job summary instead of the report: the\n"
+		"run, where the time went (program, MPI, OpenMP,\n"
+		"libraries, system calls, the profiler), the top\n"
+		"functions and lines, MPI call sites, the slowest\n"
+		"ranks; FORMAT text (the default) or json (the\n"
+		"schema is in docs/summary.md)" },
+	{ 0, "summary-text", REQUIRED, set_text, FIELD(summary_text), 0,
+	  .column = "    --summary-text=FILE, --summary-json=FILE, --html=FILE",
+	  .help = "\nalso write the summary into FILE as text, JSON\n"
+		"or one self-contained HTML page" },
+	{ 0, "summary-json", REQUIRED, set_text, FIELD(summary_json), 0, .column = NULL },
+	{ 0, "html", REQUIRED, set_text, FIELD(html), 0, .column = NULL },
 	{ 0, "flame-graph", REQUIRED, set_text, FIELD(flame_graph), 0,
 	  .column = "    --flame-graph=FILE",
 	  .help = "also draw the sampled paths as a flame graph in\n"

@@ -145,6 +145,8 @@ static void check_paths_options(const struct options *o)
 }
 
 /* -M prints a report of its own: the flat profile and the call graph. */
+static void check_summary_options(const struct options *o);
+
 static void check_modules_options(const struct options *o)
 {
 	if (o->mpi && (o->modules || o->format != FORMAT_GNU || o->measured || o->flame_graph ||
@@ -184,7 +186,7 @@ static void choose_balance(struct options *o)
 		o->balance = 0;
 	else if (o->load_balance)
 		o->balance = o->load_balance;
-	else if (o->sum_dir && o->executable && o->format == FORMAT_GNU)
+	else if (o->sum_dir && o->executable && o->format == FORMAT_GNU && !o->summary)
 		o->balance = BALANCE_TEXT;   /* an export is the whole output */
 }
 
@@ -344,6 +346,7 @@ void options_parse(int argc, char **argv, struct options *o)
 		parse_sum_dir_operands(argc - optind, argv + optind, o);
 		check_paths_options(o);
 		check_modules_options(o);
+		check_summary_options(o);
 		choose_balance(o);
 		return;
 	}
@@ -373,5 +376,23 @@ void options_parse(int argc, char **argv, struct options *o)
 	}
 	check_paths_options(o);
 	check_modules_options(o);
+	check_summary_options(o);
 	choose_balance(o);
+}
+
+/* The summary reads the executable's functions; --summary is the whole
+ * output, as an export is. */
+static void check_summary_options(const struct options *o)
+{
+	int any = o->summary || o->summary_text || o->summary_json || o->html;
+
+	if (any && !o->executable)
+		die("--summary and --html need the executable's functions: name it (after the "
+		    "directory with -S: gprof-par -S DIRECTORY EXECUTABLE)");
+	if (o->summary && (o->format != FORMAT_GNU || o->load_balance || o->source_times))
+		die("--summary prints a whole output: not with --format, --load-balance or "
+		    "--source-times (--summary-text=FILE, --summary-json=FILE and --html=FILE go "
+		    "with them)");
+	if (any && (o->mpi || o->modules))
+		die("--summary and --html cannot be combined with --mpi or -M");
 }

@@ -28,6 +28,9 @@ enum {
 	STYLE_FILE_ORDER = 1 << 7,     /* -R MAP */
 };
 
+/* --summary's formats (views/summary.c). */
+enum { SUMMARY_TEXT = 1, SUMMARY_JSON };
+
 /* --format: what is printed. */
 enum report_format {
 	FORMAT_GNU = 0,          /* GNU gprof's report */
@@ -66,6 +69,11 @@ struct options {
 	const char *flame_graph; /* --flame-graph=FILE, or NULL */
 	int source_times;        /* --source-times[=FUNC] */
 	const char *source_times_fn;   /* its FUNC, or NULL: the hot functions */
+	int summary;             /* --summary[=FORMAT]: SUMMARY_TEXT or
+				  * SUMMARY_JSON on standard output; 0: not */
+	const char *summary_text;    /* --summary-text=FILE, or NULL */
+	const char *summary_json;    /* --summary-json=FILE, or NULL */
+	const char *html;            /* --html=FILE, or NULL */
 	int timing;              /* --timing */
 	int modules;             /* -M: the report over all load modules */
 	int print_path;          /* -L: source files by their whole path */

@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "balance.h"
+#include "mpi-profile.h"
 #include "symtab.h"
 
 /*
@@ -84,6 +85,10 @@ struct balance_view {
 int balance_view_build(struct balance_view *v, const struct balance *b,
 		       const struct sym *const *rows, double hz);
 void balance_view_free(struct balance_view *v);
+
+/* Each rank's wall time in MPI calls, from the MPI profiles read (the
+ * ranks mp holds; mpi_seconds stays -1 for the others). */
+void balance_view_add_mpi(struct balance_view *v, const struct mpi_profile *mp);
 
 /* The heat map's data: the first rows of the view (by time lost) by the
  * balance's rank columns. */

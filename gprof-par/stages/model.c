@@ -259,7 +259,8 @@ static int read_symbols(struct model *m)
 		sources.map = &file_map;
 	}
 	if (symtab_read_with(st, o->executable, &sources,
-			     o->symtab_flags | (o->line ? 0 : SYMTAB_REGIONS), err,
+			     o->symtab_flags | (o->line ? 0 : SYMTAB_REGIONS) |
+			     ((m->needs & NEED_LINES) ? SYMTAB_KEEP_LINES : 0), err,
 			     sizeof(err)) != 0) {
 		fprintf(stderr, PROGRAM ": %s\n", err);
 		return -1;
@@ -352,8 +353,9 @@ void model_take_sum(struct model *m, struct profile *p, const struct sum_outcome
 
 /* The paths beside the profiles (PROFILE+paths), added up and named after
  * st's functions into m->measured; exits with a message when there are
- * none or one cannot be read (--skip-bad: passed over with a warning). */
-static void read_paths(struct model *m, const struct symtab *st)
+ * none (unless only if_any) or one cannot be read (--skip-bad: passed over
+ * with a warning). */
+static void read_paths(struct model *m, const struct symtab *st, int if_any)
 {
 	const struct options *o = m->o;
 	size_t missing, n = m->nprofiles;
@@ -364,6 +366,10 @@ static void read_paths(struct model *m, const struct symtab *st)
 	if (call_paths_gather(&cp, m->profiles, n, o->skip_bad, &missing, stderr, PROGRAM, err,
 			      sizeof err) != 0)
 		die(err);
+	if (cp.nfiles == 0 && if_any) {
+		callpaths_free(&cp);
+		return;
+	}
 	if (cp.nfiles == 0)
 		die(n == 1 ? "no call paths beside the profile (PROFILE+paths): libgmon-mpi "
 			     "samples them unless BG_GMON_CALLSTACKS=0, and -s/-S sum them"
@@ -388,7 +394,7 @@ void model_build(struct model *m, struct profile *p, const struct sum_outcome *s
 	model_take_sum(m, p, sum, plan);
 	if (!(m->needs & NEED_FUNCTIONS))
 		return;
-	if (!options_quiet)
+	if (!options_quiet && !o->summary)   /* the summary says it */
 		note_library_time(&plan->job, &m->p);
 	if (m->needs & NEED_SECTIONS)
 		m->sections = sections_to_print(o, &m->p);
@@ -396,7 +402,7 @@ void model_build(struct model *m, struct profile *p, const struct sum_outcome *s
 	 * its own style only) */
 	if (o->demangle && !o->bsd &&
 	    ((m->sections & (STYLE_FLAT | STYLE_GRAPH)) ||
-	     (m->needs & (NEED_PATHS | NEED_DEMANGLED)) ||
+	     (m->needs & (NEED_PATHS | NEED_PATHS_IF_ANY | NEED_DEMANGLED)) ||
 	     ((m->needs & NEED_BALANCE) && m->vt.st == st)) &&
 	    demangle_symtab(st) != 0)
 		die("out of memory demangling symbol names");
@@ -423,8 +429,8 @@ void model_build(struct model *m, struct profile *p, const struct sum_outcome *s
 	}
 	if (m->sections)
 		check_inputs(o, &m->p);
-	if (m->needs & NEED_PATHS)
-		read_paths(m, m->vt.st ? m->vt.st : st);
+	if (m->needs & (NEED_PATHS | NEED_PATHS_IF_ANY))
+		read_paths(m, m->vt.st ? m->vt.st : st, !(m->needs & NEED_PATHS));
 	if (o->measured && m->cg &&
 	    measured_apply(m->cg, st, &m->measured, &m->measured_out) != 0)
 		die("out of memory measuring the call graph");
@@ -449,6 +455,57 @@ int model_read_mpi_profiles(const struct model *m, struct mpi_profile *mp, size_
 		}
 		*missing += rc == 1;
 	}
+	return 0;
+}
+
+/* The lists of sampled libraries beside the model's profiles, as one list
+ * *all whose entries the returned lists own (model_free_module_lists).  A
+ * list that cannot be read is named in a warning and left out. */
+struct module_list *model_read_module_lists(const struct model *m, struct module_list *all)
+{
+	struct module_list *lists = calloc(m->nprofiles ? m->nprofiles : 1, sizeof(*lists));
+	size_t n = 0;
+
+	if (!lists)
+		die("out of memory");
+	for (size_t i = 0; i < m->nprofiles; i++) {
+		char *path = companion_path(m->profiles[i], GMON_MODULE_LIST_NAME), err[1024];
+		struct stat sb;
+
+		if (!path)
+			die("out of memory");
+		if (lstat(path, &sb) == 0 && module_list_read(path, &lists[i], err, sizeof err) != 0)
+			fprintf(stderr, PROGRAM ": warning: %s\n", err);
+		free(path);
+		n += lists[i].n;
+	}
+	all->n = 0;
+	all->entries = calloc(n ? n : 1, sizeof(*all->entries));
+	if (!all->entries)
+		die("out of memory");
+	for (size_t i = 0; i < m->nprofiles; i++)
+		for (size_t k = 0; k < lists[i].n; k++)
+			all->entries[all->n++] = lists[i].entries[k];
+	return lists;
+}
+
+void model_free_module_lists(const struct model *m, struct module_list *lists,
+			     struct module_list *all)
+{
+	for (size_t i = 0; lists && i < m->nprofiles; i++)
+		module_list_free(&lists[i]);
+	free(lists);
+	free(all->entries);
+	all->entries = NULL;
+	all->n = 0;
+}
+
+int64_t model_profiles_time(const struct model *m)
+{
+	struct stat sb;
+
+	if (m->plan && m->plan->job.n > 0 && stat(m->plan->job.paths[0], &sb) == 0)
+		return (int64_t)sb.st_mtime;
 	return 0;
 }
 

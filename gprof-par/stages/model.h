@@ -24,6 +24,7 @@
 #include "function-map.h"
 #include "hist.h"
 #include "measured.h"
+#include "module-list.h"
 #include "mpi-profile.h"
 #include "options.h"
 #include "plan.h"
@@ -40,6 +41,10 @@ enum model_need {
 	NEED_BALANCE = 1 << 3,       /* the load balance, counted while summing */
 	NEED_SECTIONS = 1 << 4,      /* GNU's report sections (model.sections) */
 	NEED_DEMANGLED = 1 << 5,     /* the report's table demangled (unless -T) */
+	NEED_PATHS_IF_ANY = 1 << 6,  /* the sampled call paths when there are some
+				      * (none is no error: m->measured stays empty) */
+	NEED_LINES = 1 << 7,         /* the line table kept for lines_at
+				      * (SYMTAB_KEEP_LINES) */
 };
 
 /* The table the views beside GNU's report read (the load balance, the
@@ -106,6 +111,18 @@ void model_take_sum(struct model *m, struct profile *p, const struct sum_outcome
 /* The MPI profiles beside the model's profiles, into *mp; *missing: how
  * many have none.  Returns 0, or 1 after saying what is wrong. */
 int model_read_mpi_profiles(const struct model *m, struct mpi_profile *mp, size_t *missing);
+
+/* The lists of sampled libraries beside the model's profiles
+ * (PROFILE+modules), as one list *all whose entries the returned lists own
+ * (model_free_module_lists); a list that cannot be read is named in a
+ * warning and left out. */
+struct module_list *model_read_module_lists(const struct model *m, struct module_list *all);
+void model_free_module_lists(const struct model *m, struct module_list *lists,
+			     struct module_list *all);
+
+/* When the profiles summed were written (the first one's modification
+ * time, seconds since 1970; with -S a rank file's, not the sum's), or 0. */
+int64_t model_profiles_time(const struct model *m);
 
 /* Frees what process me holds. */
 void model_free(struct model *m, int me);

@@ -85,7 +85,7 @@ static int gnu_report_wanted(const struct options *o)
 	/* CSV and JSON of the load balance, the exports and the source times
 	 * are the whole output */
 	return o->format == FORMAT_GNU && o->balance != BALANCE_CSV && o->balance != BALANCE_JSON &&
-	       !o->source_times;
+	       !o->source_times && !o->summary;
 }
 
 static unsigned gnu_report_needs(const struct options *o)

@@ -39,12 +39,7 @@ static void balance_add_mpi_time(struct balance_view *v, const struct model *m)
 	size_t missing;
 
 	if (model_read_mpi_profiles(m, &mp, &missing) == 0)
-		for (size_t i = 0; i < mp.nranks; i++)
-			for (uint64_t r = 0; r < v->nranks; r++)
-				if (v->ranks[r].rank == mp.ranks[i].rank) {
-					v->ranks[r].mpi_seconds = (double)mp.ranks[i].mpi_ns / 1e9;
-					v->has_mpi = 1;
-				}
+		balance_view_add_mpi(v, &mp);
 	mpi_profile_free(&mp);
 }
 

@@ -80,5 +80,6 @@ extern const struct view view_load_balance;   /* load-balance.c: --load-balance(
 extern const struct view view_export;         /* paths-report.c: --format */
 extern const struct view view_flame_graph;    /* flame-graph.c: --flame-graph */
 extern const struct view view_source_times;   /* source-times-view.c: --source-times */
+extern const struct view view_summary;        /* summary.c: --summary, --html */
 
 #endif /* GPROF_PAR_VIEW_H */

@@ -10,7 +10,9 @@ const struct view *const views[] = {
 	/* the whole output, instead of the report */
 	&view_mpi,
 	&view_modules,
-	/* the report and the views printed after it, in this order */
+	/* the report and the views printed after it, in this order (the
+	 * summary instead of the report with --summary) */
+	&view_summary,
 	&view_gnu_report,
 	&view_load_balance,
 	&view_export,

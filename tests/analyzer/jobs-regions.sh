@@ -5,7 +5,8 @@
 # report, which charges the loop to neighbour (the construction bites);
 # flat-profile.txt (the job's summary), the load balance, the measured call
 # graph, the flame graph, the folded stacks, the callgrind profile and the
-# source times name stencil and never neighbour.
+# source times, the summary (text, JSON, HTML) name stencil and never
+# neighbour.
 . "$(dirname "$0")/jobs-lib.sh"
 need_runtime
 need_sum_option
@@ -24,7 +25,7 @@ LAUNCHER="$MPIRUN --oversubscribe" GMON_NTASKS=1 GMON_RESULTS=$work/results BG_G
 [ $status -eq 0 ] || { cat out >&2; fail "the job exited with $status"; }
 results=$(echo "$work"/results/local-*)
 for f in profile.txt flat-profile.txt load-balance.txt call-graph-measured.txt flame-graph.svg \
-	call-paths.folded call-paths.callgrind source-times.txt; do
+	call-paths.folded call-paths.callgrind source-times.txt summary.txt summary.json report.html; do
 	[ -s "$results/$f" ] || fail "$results/$f is missing or empty: $(cat out)"
 done
 
@@ -35,10 +36,15 @@ awk '$NF == "neighbour" && $3 > 0 { found = 1 } END { exit !found }' "$results/p
 expect_eq "$(awk '/^ *%/ { getline; getline; print $NF; exit }' "$results/flat-profile.txt")" \
 	stencil "flat-profile.txt's top row"
 for f in flat-profile.txt load-balance.txt call-graph-measured.txt flame-graph.svg \
-	call-paths.folded call-paths.callgrind source-times.txt; do
+	call-paths.folded call-paths.callgrind source-times.txt summary.txt summary.json \
+	report.html; do
 	grep -q neighbour "$results/$f" && fail "$f names neighbour: $(grep neighbour "$results/$f")"
 	grep -q stencil "$results/$f" || fail "$f does not name stencil"
 done
 expect_eq "$(awk '/^[^ ]+: [0-9]+ samples/ { print $1; exit }' "$results/source-times.txt")" stencil: \
 	"source-times.txt's first function"
+# the summary's hot function is the loop's, its hot lines the loop's (its
+# OpenMP region's bins, in the views' own table)
+grep -Eq '^Hot function: stencil .*hottest lines views-omp\.c:[0-9]+' "$results/summary.txt" ||
+	fail "summary.txt: $(grep '^Hot function' "$results/summary.txt")"
 note ok

@@ -1,0 +1,862 @@
+/* summary.c - see summary.h. */
+#define _GNU_SOURCE
+#include "summary.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lines.h"
+
+static const char *const keys[SUMMARY_NCATEGORIES] = {
+	"program", "mpi", "openmp_waiting", "openmp_working", "other_libraries",
+	"system_calls_io", "profiler",
+};
+static const char *const texts[SUMMARY_NCATEGORIES] = {
+	"the program's own code", "MPI", "OpenMP runtime, waiting", "OpenMP runtime, working",
+	"other libraries", "system calls, I/O, off the CPU", "the profiler itself",
+};
+
+const char *summary_category_key(enum summary_category c)
+{
+	return keys[c];
+}
+
+const char *summary_category_text(enum summary_category c)
+{
+	return texts[c];
+}
+
+static int starts(const char *s, const char *prefix)
+{
+	return s && strncmp(s, prefix, strlen(prefix)) == 0;
+}
+
+static int starts_any(const char *s, const char *const *prefixes)
+{
+	for (; *prefixes; prefixes++)
+		if (starts(s, *prefixes))
+			return 1;
+	return 0;
+}
+
+/* Library name prefixes, and module-as-a-whole names "[libmpi.so.40]". */
+static const char *strip_bracket(const char *base)
+{
+	return base && base[0] == '[' ? base + 1 : base;
+}
+
+int summary_is_mpi_module(const char *base)
+{
+	static const char *const mpi[] = {
+		"libmpi", "libopen-pal", "libopen-rte", "libpmix", "libprrte", "libucp", "libuct",
+		"libucs", "libucm", "libfabric", "libpsm", "libmca_", "mca_", "libhcoll", "libmxm",
+		"libevent", "libhwloc", NULL,
+	};
+
+	return starts_any(strip_bracket(base), mpi);
+}
+
+static int is_omp_module(const char *base)
+{
+	static const char *const omp[] = { "libgomp", "libomp", "libiomp", NULL };
+
+	return starts_any(strip_bracket(base), omp);
+}
+
+/* libgomp's and LLVM's runtime functions that wait (barriers, locks, the
+ * idle team between regions). */
+static int is_omp_wait(const char *name)
+{
+	static const char *const wait[] = {
+		"gomp_barrier_wait", "gomp_team_barrier_wait", "gomp_team_barrier_wait_final",
+		"do_wait", "do_spin", "futex_wait", "gomp_sem_wait", "gomp_mutex_lock_slow",
+		"gomp_ptrlock_get_slow", "gomp_thread_start", "__kmp_wait", "__kmp_suspend",
+		"__kmp_hyper_barrier", "__kmp_barrier", "__kmp_join_barrier",
+		"__kmp_fork_barrier", "__kmp_execute_tasks", "_INTERNAL", NULL,
+	};
+
+	return starts_any(name, wait);
+}
+
+static int is_profiler(const char *module, const char *name)
+{
+	static const char *const names[] = { "mcount", "_mcount", "__mcount_internal",
+					     "__fentry__", "gmon_", NULL };
+
+	return starts(strip_bracket(module), "libgmon-mpi") || starts_any(name, names);
+}
+
+static int is_system_module(const char *base)
+{
+	static const char *const sys[] = { "linux-vdso", "[vdso]", "vdso", NULL };
+
+	return starts_any(base, sys) || (base && strcmp(base, "-") == 0);
+}
+
+/* libc's system call wrappers and I/O (GNU libc's names, with the
+ * __libc_ and __GI_ aliases). */
+static int is_system_call(const char *name)
+{
+	static const char *const calls[] = {
+		"read", "write", "pread", "pwrite", "readv", "writev", "preadv", "pwritev",
+		"open", "openat", "close", "lseek", "fsync", "fdatasync", "fstat", "stat",
+		"lstat", "statx", "newfstatat", "poll", "ppoll", "epoll_wait", "epoll_pwait",
+		"select", "pselect", "nanosleep", "clock_nanosleep", "usleep", "sleep",
+		"sched_yield", "syscall", "ioctl", "recv", "recvfrom", "recvmsg", "send",
+		"sendto", "sendmsg", "accept", "connect", "mmap", "munmap", "mprotect", "brk",
+		"futex", "getdents", "unlink", "rename", "mkdir", "fcntl", "dup", "pipe",
+		"wait", "waitpid", "kill", "getpid", "gettid", "clone", "fork", "execve",
+		"_IO_", "__GI__IO_", "fread", "fwrite", "fflush", "fopen", "fclose", "fgets",
+		"fputs", "vfprintf", "printf", "fprintf", "puts", "getline", "__read",
+		"__write", "__open", "__close", "__poll", "__select", "__nanosleep",
+		"__clock_nanosleep", "__libc_", "__GI___", "__futex", "__lll_lock_wait",
+		"pthread_cond_wait", "pthread_cond_timedwait", "__pthread_cond_wait",
+		"sem_wait", "__new_sem_wait", NULL,
+	};
+	const char *n = name;
+
+	while (n && *n == '_' && starts(n, "__GI_"))
+		n += 5;
+	if (!n)
+		return 0;
+	for (const char *const *c = calls; *c; c++) {
+		size_t len = strlen(*c);
+
+		/* a name, or a prefix ending in '_' */
+		if (strncmp(n, *c, len) == 0 &&
+		    (n[len] == '\0' || n[len] == '6' || (*c)[len - 1] == '_'))
+			return 1;
+	}
+	return 0;
+}
+
+enum summary_category summary_classify(const char *module, const char *name,
+				       const char *exe_base, int under_mpi)
+{
+	/* time under an MPI call is MPI's (the wrappers' own code too) */
+	if (under_mpi || summary_is_mpi_module(module) || starts(name, "MPI_") ||
+	    starts(name, "PMPI_"))
+		return SUMMARY_MPI;
+	if (is_profiler(module, name))
+		return SUMMARY_PROFILER;
+	if (module && exe_base && strcmp(module, exe_base) == 0)
+		return SUMMARY_PROGRAM;
+	if (is_omp_module(module))
+		return name && is_omp_wait(name) ? SUMMARY_OMP_WAITING : SUMMARY_OMP_WORKING;
+	if (is_system_module(module) || is_system_call(name))
+		return SUMMARY_SYSTEM;
+	return SUMMARY_LIBRARIES;
+}
+
+static int is_mpi_frame(const struct measured_fn *f)
+{
+	return starts(f->name, "MPI_") || starts(f->name, "PMPI_") ||
+	       summary_is_mpi_module(f->module);
+}
+
+/* ------------------------------------------------------------------ */
+
+static const char *base_name(const char *path)
+{
+	const char *slash = path ? strrchr(path, '/') : NULL;
+
+	return slash ? slash + 1 : path;
+}
+
+static void spread_add(struct summary_spread *s, double v, int64_t rank)
+{
+	if (s->n == 0 || v < s->min) {
+		s->min = v;
+		s->min_rank = rank;
+	}
+	if (s->n == 0 || v > s->max) {
+		s->max = v;
+		s->max_rank = rank;
+	}
+	s->mean = (s->mean * (double)s->n + v) / (double)(s->n + 1);
+	s->n++;
+}
+
+static double sum_bins(const struct profile *p)
+{
+	double t = 0;
+
+	for (size_t h = 0; p && h < p->nhists; h++)
+		for (uint32_t b = 0; b < p->hists[h].nbins; b++)
+			t += (double)p->hists[h].bins[b];
+	return t;
+}
+
+/* The samples of each category. */
+static void count_categories(struct summary *s, const struct summary_input *in,
+			     double counts[SUMMARY_NCATEGORIES])
+{
+	const char *exe = base_name(in->st->path);
+	int wall = strcmp(s->clock, "wall") == 0;
+
+	if (in->paths && in->paths->samples > 0) {
+		const struct measured *m = in->paths;
+
+		for (size_t i = 0; i < m->npaths; i++) {
+			const struct measured_path *p = &m->paths[i];
+			const struct measured_fn *leaf;
+			int under = 0, program = 0;
+
+			if (p->n == 0)
+				continue;
+			for (uint32_t k = 0; k < p->n; k++) {
+				const struct measured_fn *f = &m->fns[m->ids[p->first + k]];
+
+				under |= is_mpi_frame(f);
+				program |= f->module && strcmp(f->module, exe) == 0;
+			}
+			/* Under the wall clock every thread is sampled, MPI's own
+			 * (progress and event threads, waiting by design) too: a
+			 * path with MPI's frames and none of the program's is such
+			 * a thread's, not the ranks' time. */
+			if (wall && under && !program) {
+				s->mpi_thread_samples += p->samples;
+				continue;
+			}
+			leaf = &m->fns[m->ids[p->first + p->n - 1]];
+			counts[summary_classify(leaf->module, leaf->name, exe, under)] +=
+				(double)p->samples;
+		}
+		return;
+	}
+	/* no paths: the executable's histogram, the libraries' lists */
+	counts[SUMMARY_PROGRAM] = sum_bins(in->prof);
+	for (size_t i = 0; in->modules && i < in->modules->n; i++) {
+		const struct module_entry *e = &in->modules->entries[i];
+
+		counts[summary_classify(e->base, NULL, exe, 0)] += (double)e->samples;
+	}
+}
+
+static void shares(struct summary *s, const struct summary_input *in)
+{
+	double counts[SUMMARY_NCATEGORIES] = { 0 }, samples = 0, rest = 0, elapsed = 0,
+	       mpi = 0;
+	int wall = in->mpi && in->mpi->nranks > 0;
+
+	count_categories(s, in, counts);
+	for (int c = 0; c < SUMMARY_NCATEGORIES; c++) {
+		samples += counts[c];
+		s->shares[c].samples = (uint64_t)counts[c];
+		if (c != SUMMARY_MPI)
+			rest += counts[c];
+	}
+	s->samples = (uint64_t)samples;
+	if (wall) {
+		for (size_t r = 0; r < in->mpi->nranks; r++) {
+			elapsed += (double)in->mpi->ranks[r].elapsed_ns / 1e9;
+			mpi += (double)in->mpi->ranks[r].mpi_ns / 1e9;
+		}
+		if (mpi > elapsed)
+			mpi = elapsed;
+		s->basis = "wall";
+		s->total_seconds = elapsed;
+		s->mpi_seconds = mpi;
+		s->shares[SUMMARY_MPI].seconds = mpi;
+		/* The wall time outside MPI: under the wall clock as the samples
+		 * outside MPI split it.  Under the CPU clock each category has its
+		 * CPU time (scaled down if the threads' CPU time is more than the
+		 * wall time), and the wall time off the CPU is the system's:
+		 * blocked in system calls and I/O, or waiting for a core. */
+		double outside = elapsed - mpi, cpu = s->rate ? rest / s->rate : 0;
+		double scale = strcmp(s->clock, "wall") == 0 || cpu > outside
+			? (rest > 0 ? outside / rest : 0) : (s->rate ? 1.0 / s->rate : 0);
+
+		for (int c = 0; c < SUMMARY_NCATEGORIES; c++)
+			if (c != SUMMARY_MPI)
+				s->shares[c].seconds = counts[c] * scale;
+		if (rest == 0)
+			s->shares[SUMMARY_SYSTEM].seconds = outside;
+		else if (strcmp(s->clock, "wall") != 0 && cpu < outside)
+			s->shares[SUMMARY_SYSTEM].seconds += outside - cpu;
+	} else {
+		s->basis = s->clock;
+		s->total_seconds = s->rate ? samples / s->rate : samples;
+		for (int c = 0; c < SUMMARY_NCATEGORIES; c++)
+			s->shares[c].seconds = s->rate ? counts[c] / s->rate : counts[c];
+	}
+	for (int c = 0; c < SUMMARY_NCATEGORIES; c++)
+		s->shares[c].percent = s->total_seconds > 0
+			? 100.0 * s->shares[c].seconds / s->total_seconds : 0;
+	if (s->total_seconds <= 0)
+		s->shares[SUMMARY_PROGRAM].percent = 100;   /* nothing: all 0 but one */
+
+	/* per rank: the executable's samples (the load balance), MPI's time */
+	if (in->balance && in->balance->nranks > 1)
+		for (size_t r = 0; r < in->balance->nranks; r++)
+			spread_add(&s->shares[SUMMARY_PROGRAM].ranks, in->balance->ranks[r].seconds,
+				   in->balance->ranks[r].rank);
+	if (wall)
+		for (size_t r = 0; r < in->mpi->nranks; r++)
+			spread_add(&s->shares[SUMMARY_MPI].ranks,
+				   (double)in->mpi->ranks[r].mpi_ns / 1e9, in->mpi->ranks[r].rank);
+}
+
+/* ------------------------------------------------------------------ */
+/* Functions. */
+
+struct ranked {
+	size_t fn;
+	uint64_t key;
+};
+
+static int cmp_ranked(const void *a, const void *b)
+{
+	const struct ranked *l = a, *r = b;
+
+	if (l->key != r->key)
+		return l->key < r->key ? 1 : -1;
+	return l->fn < r->fn ? -1 : l->fn > r->fn;
+}
+
+struct line_count {
+	const char *file;
+	unsigned line;
+	uint64_t samples;
+};
+
+static int cmp_line_count(const void *a, const void *b)
+{
+	const struct line_count *l = a, *r = b;
+
+	if (l->samples != r->samples)
+		return l->samples < r->samples ? 1 : -1;
+	if (l->file != r->file)
+		return l->file < r->file ? -1 : 1;
+	return (l->line > r->line) - (l->line < r->line);
+}
+
+/* The functions whose hottest lines are wanted: f and its symbol. */
+struct wanted_lines {
+	struct summary_function *f[2 * SUMMARY_TOP];
+	const struct sym *sym[2 * SUMMARY_TOP];
+	size_t n;
+};
+
+static void want_lines(struct wanted_lines *w, struct summary_function *f, const struct sym *sym)
+{
+	if (w->n < 2 * SUMMARY_TOP) {
+		w->f[w->n] = f;
+		w->sym[w->n++] = sym;
+	}
+}
+
+/* A nonzero bin of a wanted function: its address, samples, which. */
+struct bin_at {
+	gmon_addr_t addr;
+	uint64_t samples;
+	size_t which;
+};
+
+static int add_bin(struct bin_at **bins, size_t *n, size_t *cap, struct bin_at b)
+{
+	if (*n == *cap) {
+		size_t c2 = *cap ? 2 * *cap : 256;
+		struct bin_at *grown = realloc(*bins, c2 * sizeof(*grown));
+
+		if (!grown)
+			return -1;
+		*bins = grown;
+		*cap = c2;
+	}
+	(*bins)[(*n)++] = b;
+	return 0;
+}
+
+/* The wanted functions' histogram samples (their regions' too) by source
+ * line, all looked up at once (lines_at reads the line tables once): each
+ * function's hottest lines.  Returns 0, or -1 when out of memory. */
+static int hot_lines(struct wanted_lines *w, struct symtab *st, const struct profile *p)
+{
+	struct bin_at *bins = NULL;
+	size_t n = 0, cap = 0;
+	gmon_addr_t *addrs = NULL;
+	const char **files = NULL;
+	unsigned *lines = NULL;
+	struct line_count *lc = NULL;
+	int rc = -1;
+
+	for (size_t i = 0; i < st->nsyms && w->n > 0; i++) {
+		struct sym *s = &st->syms[i];
+		size_t k;
+
+		for (k = 0; k < w->n && sym_owner(s) != w->sym[k]; k++)
+			;
+		if (k == w->n)
+			continue;
+		for (size_t h = 0; h < p->nhists; h++) {
+			const struct profile_histogram *hg = &p->hists[h];
+
+			if (hg->nbins == 0 || hg->high_pc <= hg->low_pc)
+				continue;
+			for (uint32_t b = 0; b < hg->nbins; b++) {
+				/* the bin's first address, exactly */
+				unsigned __int128 span = (unsigned __int128)(hg->high_pc - hg->low_pc) * b;
+				gmon_addr_t a = hg->low_pc + (gmon_addr_t)(span / hg->nbins);
+
+				if (hg->bins[b] && a >= s->addr && a <= s->end_addr &&
+				    add_bin(&bins, &n, &cap, (struct bin_at){ a, hg->bins[b], k }) != 0)
+					goto out;
+			}
+		}
+	}
+	if (n == 0)
+		return 0;
+	addrs = malloc(n * sizeof(*addrs));
+	files = calloc(n, sizeof(*files));
+	lines = calloc(n, sizeof(*lines));
+	lc = calloc(n, sizeof(*lc));
+	if (!addrs || !files || !lines || !lc)
+		goto out;
+	for (size_t i = 0; i < n; i++)
+		addrs[i] = bins[i].addr;
+	if (lines_at(st, addrs, n, files, lines) != 0)
+		goto out;
+	for (size_t k = 0; k < w->n; k++) {
+		struct summary_function *f = w->f[k];
+		size_t nlc = 0;
+
+		for (size_t i = 0; i < n; i++) {
+			size_t j;
+
+			/* (a function in both lists is wanted twice, its bins
+			 * noted under its first place) */
+			if (w->sym[bins[i].which] != w->sym[k] || !files[i] || !lines[i])
+				continue;
+			for (j = 0; j < nlc; j++)
+				if (lc[j].file == files[i] && lc[j].line == lines[i])
+					break;
+			if (j == nlc)
+				lc[nlc++] = (struct line_count){ files[i], lines[i], 0 };
+			lc[j].samples += bins[i].samples;
+		}
+		qsort(lc, nlc, sizeof(*lc), cmp_line_count);
+		for (size_t j = 0; j < nlc && j < SUMMARY_LINES; j++)
+			f->lines[f->nlines++] = (struct summary_line){ lc[j].file, lc[j].line,
+								       lc[j].samples };
+	}
+	rc = 0;
+out:
+	free(bins);
+	free(addrs);
+	free(files);
+	free(lines);
+	free(lc);
+	return rc;
+}
+
+static void neighbours(struct summary_function *f, const struct summary_input *in, size_t id)
+{
+	const struct measured *m = in->paths;
+
+	for (size_t i = 0; i < in->narcs; i++) {
+		const struct measured_arc *a = &in->arcs[i];
+		struct summary_neighbour *list;
+		size_t *n, other;
+
+		if (a->callee == id && a->caller != id) {
+			list = f->callers;
+			n = &f->ncallers;
+			other = a->caller;
+		} else if (a->caller == id && a->callee != id) {
+			list = f->callees;
+			n = &f->ncallees;
+			other = a->callee;
+		} else {
+			continue;
+		}
+		/* keep the SUMMARY_NEIGHBOURS largest, largest first */
+		if (*n == SUMMARY_NEIGHBOURS && list[*n - 1].samples >= a->inclusive)
+			continue;
+		if (*n < SUMMARY_NEIGHBOURS)
+			(*n)++;
+		size_t k = *n - 1;
+		while (k > 0 && list[k - 1].samples < a->inclusive) {
+			list[k] = list[k - 1];
+			k--;
+		}
+		list[k] = (struct summary_neighbour){ m->fns[other].name, a->inclusive };
+	}
+}
+
+static void fill_function(struct summary_function *f, const struct summary_input *in,
+			  const struct summary *s, size_t id, struct wanted_lines *w)
+{
+	const struct measured_fn *fn = &in->paths->fns[id];
+	/* of every sample on the paths (MPI's own threads' too) */
+	double all = in->paths->samples ? (double)in->paths->samples : 1;
+	double rate = in->paths->rate ? in->paths->rate : (s->rate ? s->rate : 1);
+
+	memset(f, 0, sizeof(*f));
+	f->name = fn->name;
+	f->module = fn->module;
+	f->file = fn->file;
+	f->line = fn->line;
+	f->self = fn->self;
+	f->total = fn->total;
+	f->self_percent = 100.0 * (double)fn->self / all;
+	f->total_percent = 100.0 * (double)fn->total / all;
+	f->self_seconds = (double)fn->self / rate;
+	f->total_seconds = (double)fn->total / rate;
+	f->category = summary_classify(fn->module, fn->name, base_name(in->st->path),
+				       is_mpi_frame(fn));
+	neighbours(f, in, id);
+	if (fn->sym != SIZE_MAX && fn->sym < in->st->nsyms)
+		want_lines(w, f, &in->st->syms[fn->sym]);
+}
+
+/* No call paths: the functions of the table by their histogram samples
+ * (self time only: without paths, inclusive time is gprof's estimate). */
+static int top_from_histogram(struct summary *s, const struct summary_input *in)
+{
+	struct symtab *st = in->st;
+	const char *exe = base_name(st->path);
+	const struct sym *which[SUMMARY_TOP];   /* top_self[k]'s symbol */
+	struct wanted_lines w = { .n = 0 };
+	double all = 0, rate = s->rate ? s->rate : 1;
+
+	for (size_t i = 0; i < st->nsyms; i++)
+		if (sym_is_row(&st->syms[i]))
+			all += st->syms[i].ticks;
+	for (size_t i = 0; i < st->nsyms; i++) {
+		struct sym *sym = &st->syms[i];
+		size_t k = s->ntop_self;
+		struct summary_function *f;
+
+		if (!sym_is_row(sym) || sym->ticks <= 0 ||
+		    (k == SUMMARY_TOP && s->top_self[k - 1].self_seconds * rate >= sym->ticks))
+			continue;
+		if (k == SUMMARY_TOP)
+			k--;
+		else
+			s->ntop_self++;
+		for (; k > 0 && s->top_self[k - 1].self_seconds * rate < sym->ticks; k--) {
+			s->top_self[k] = s->top_self[k - 1];
+			which[k] = which[k - 1];
+		}
+		which[k] = sym;
+		f = &s->top_self[k];
+		memset(f, 0, sizeof(*f));
+		f->name = sym_print_name(sym);
+		f->module = exe;
+		f->file = sym->file;
+		f->line = sym->line;
+		f->self = (uint64_t)sym->ticks;
+		f->self_percent = all > 0 ? 100.0 * sym->ticks / all : 0;
+		f->self_seconds = sym->ticks / rate;
+		f->category = summary_classify(exe, f->name, exe, 0);
+	}
+	for (size_t i = 0; i < s->ntop_self; i++)
+		want_lines(&w, &s->top_self[i], which[i]);
+	if (st->has_line_info && hot_lines(&w, st, in->prof) != 0)
+		return -1;
+	for (size_t i = 0; i < s->ntop_self && !s->hot; i++)
+		if (s->top_self[i].category == SUMMARY_PROGRAM)
+			s->hot = &s->top_self[i];
+	return 0;
+}
+
+static int top_functions(struct summary *s, const struct summary_input *in)
+{
+	const struct measured *m = in->paths;
+	struct wanted_lines w = { .n = 0 };
+	struct ranked *r;
+
+	if (!m || m->samples == 0 || m->nfns == 0)
+		return top_from_histogram(s, in);
+	s->from_paths = 1;
+	r = malloc(m->nfns * sizeof(*r));
+	if (!r)
+		return -1;
+	for (int pass = 0; pass < 2; pass++) {
+		struct summary_function *list = pass ? s->top_total : s->top_self;
+		size_t *n = pass ? &s->ntop_total : &s->ntop_self;
+
+		for (size_t i = 0; i < m->nfns; i++)
+			r[i] = (struct ranked){ i, pass ? m->fns[i].total : m->fns[i].self };
+		qsort(r, m->nfns, sizeof(*r), cmp_ranked);
+		for (size_t i = 0; i < m->nfns && *n < SUMMARY_TOP && r[i].key > 0; i++)
+			fill_function(&list[(*n)++], in, s, r[i].fn, &w);
+	}
+	free(r);
+	if (in->st->has_line_info && hot_lines(&w, in->st, in->prof) != 0)
+		return -1;
+	/* the program's hottest: the first of its own code by self time */
+	for (size_t i = 0; i < s->ntop_self && !s->hot; i++)
+		if (s->top_self[i].category == SUMMARY_PROGRAM)
+			s->hot = &s->top_self[i];
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* MPI call sites, added over the ranks. */
+
+struct summary_site_key {
+	const char *function, *caller, *source;
+	size_t rank;                 /* index in the profile */
+	const struct mpi_site *site;
+};
+
+static int cmp_key(const void *a, const void *b)
+{
+	const struct summary_site_key *l = a, *r = b;
+	int c = strcmp(l->function, r->function);
+
+	if (!c)
+		c = strcmp(l->caller, r->caller);
+	if (!c)
+		c = strcmp(l->source, r->source);
+	if (!c)
+		c = (l->rank > r->rank) - (l->rank < r->rank);
+	return c;
+}
+
+static int cmp_site(const void *a, const void *b)
+{
+	const struct summary_mpi_site *l = a, *r = b;
+
+	if (l->seconds != r->seconds)
+		return l->seconds < r->seconds ? 1 : -1;
+	return strcmp(l->function, r->function);
+}
+
+static int mpi_sites(struct summary *s, const struct summary_input *in)
+{
+	const struct mpi_profile *p = in->mpi;
+	struct summary_mpi_site *all = NULL;
+	size_t nkeys = 0, nall = 0;
+
+	if (!p || p->nranks == 0 || !in->mpi_names)
+		return 0;
+	for (size_t r = 0; r < p->nranks; r++)
+		nkeys += p->ranks[r].nsites;
+	if (nkeys == 0)
+		return 0;
+	s->keys = malloc(nkeys * sizeof(*s->keys));
+	all = calloc(nkeys, sizeof(*all));
+	if (!s->keys || !all) {
+		free(all);
+		return -1;
+	}
+	nkeys = 0;
+	for (size_t r = 0; r < p->nranks; r++)
+		for (size_t k = 0; k < p->ranks[r].nsites; k++) {
+			const char *caller = in->mpi_names->caller[r][k];
+			const char *source = in->mpi_names->source[r][k];
+
+			s->keys[nkeys++] = (struct summary_site_key){
+				p->ranks[r].sites[k].function, caller ? caller : "",
+				source ? source : "", r, &p->ranks[r].sites[k] };
+		}
+	qsort(s->keys, nkeys, sizeof(*s->keys), cmp_key);
+	for (size_t i = 0; i < nkeys;) {
+		struct summary_mpi_site *site = &all[nall++];
+		size_t j = i, present = 0;
+		double sum = 0;
+
+		site->function = s->keys[i].function;
+		site->caller = s->keys[i].caller;
+		site->source = s->keys[i].source;
+		for (; j < nkeys && strcmp(s->keys[j].function, site->function) == 0 &&
+		       strcmp(s->keys[j].caller, site->caller) == 0 &&
+		       strcmp(s->keys[j].source, site->source) == 0; j++) {
+			const struct mpi_site *m = s->keys[j].site;
+			double sec = (double)m->ns / 1e9;
+			/* one rank may call from one site in several blocks: add */
+			int same = j > i && s->keys[j - 1].rank == s->keys[j].rank;
+
+			site->calls += m->calls;
+			site->bytes += m->bytes_sent + m->bytes_received;
+			site->seconds += sec;
+			if (same) {
+				sum += sec;
+				continue;
+			}
+			if (j > i)
+				spread_add(&site->ranks, sum, p->ranks[s->keys[j - 1].rank].rank);
+			sum = sec;
+			present++;
+		}
+		spread_add(&site->ranks, sum, p->ranks[s->keys[j - 1].rank].rank);
+		/* the ranks that never called from it: 0 seconds each, the
+		 * lowest of them holding the minimum (the group's keys are in
+		 * the order of the ranks read) */
+		if (present < p->nranks) {
+			size_t r = 0, zeros = p->nranks - present;
+
+			for (size_t k = i; k < j && s->keys[k].rank <= r; k++)
+				if (s->keys[k].rank == r)
+					r++;
+			spread_add(&site->ranks, 0, p->ranks[r].rank);
+			site->ranks.mean *= (double)site->ranks.n / (double)(site->ranks.n + zeros - 1);
+			site->ranks.n += zeros - 1;
+		}
+		site->percent = s->mpi_seconds > 0 ? 100.0 * site->seconds / s->mpi_seconds : 0;
+		i = j;
+	}
+	qsort(all, nall, sizeof(*all), cmp_site);
+	for (size_t i = 0; i < nall && i < SUMMARY_TOP; i++)
+		s->sites[s->nsites++] = all[i];
+	free(all);
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
+
+static void imbalance(struct summary *s, const struct summary_input *in)
+{
+	const struct balance_view *v = in->balance;
+
+	if (!v || v->nranks < 2)
+		return;
+	s->has_balance = 1;
+	s->rank_mean = v->rank_mean;
+	s->slowest = (struct summary_rank){ v->ranks[v->slowest].rank, v->ranks[v->slowest].seconds,
+					    v->ranks[v->slowest].mpi_seconds };
+	s->fastest = (struct summary_rank){ v->ranks[v->fastest].rank, v->ranks[v->fastest].seconds,
+					    v->ranks[v->fastest].mpi_seconds };
+	for (size_t i = 0; i < v->nfuncs && s->nimbalanced < SUMMARY_TOP; i++) {
+		const struct balance_function *f = &v->funcs[i];
+
+		if (f->significant && f->lost > 0)
+			s->imbalanced[s->nimbalanced++] = (struct summary_imbalanced){
+				sym_print_name(f->sym), f->time, f->lost };
+	}
+}
+
+static int say(struct summary *s, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static int say(struct summary *s, const char *fmt, ...)
+{
+	va_list ap;
+	int rc;
+
+	if (s->nsentences == SUMMARY_SENTENCES)
+		return 0;
+	va_start(ap, fmt);
+	rc = vasprintf(&s->sentences[s->nsentences], fmt, ap);
+	va_end(ap);
+	if (rc < 0) {
+		s->sentences[s->nsentences] = NULL;
+		return -1;
+	}
+	s->nsentences++;
+	return 0;
+}
+
+/* Whether a caller is named (the MPI profile's "?+0x1132": a module it
+ * could not tell is no name for a sentence). */
+static int known(const char *caller)
+{
+	return caller && *caller && *caller != '?';
+}
+
+/* The sentences: only where the figures are clear. */
+static int sentences(struct summary *s, const struct summary_input *in)
+{
+	const struct summary_share *mpi = &s->shares[SUMMARY_MPI];
+	const struct balance_view *v = in->balance;
+
+	if (s->has_balance && s->nimbalanced > 0) {
+		const struct summary_imbalanced *f = &s->imbalanced[0];
+
+		if (f->time.mean > 0 && f->time.max >= 1.1 * f->time.mean &&
+		    say(s, "rank %lld spends %.1fx the mean in %s (%.3f s against %.3f s); the ranks "
+			"differ there beyond sampling noise", (long long)f->time.max_rank,
+			f->time.max / f->time.mean, f->name, f->time.max, f->time.mean) != 0)
+			return -1;
+	} else if (s->has_balance && v &&
+		   say(s, "the ranks' samples in the program's functions differ no more than "
+		       "sampling noise explains") != 0) {
+		return -1;
+	}
+	if (mpi->percent >= SUMMARY_CLEAR_SHARE) {
+		if (s->nsites > 0 && s->sites[0].percent >= 50) {
+			const struct summary_mpi_site *t = &s->sites[0];
+
+			if (say(s, "%.0f%% of the ranks' time is in MPI, %.0f%% of it in %s%s%s",
+				mpi->percent, t->percent, t->function, known(t->caller) ? " called from " : "",
+				known(t->caller) ? t->caller : "") != 0)
+				return -1;
+		} else if (say(s, "%.0f%% of the ranks' time is in MPI", mpi->percent) != 0) {
+			return -1;
+		}
+		/* who waits: the ranks' MPI time, measured, when it spreads */
+		if (mpi->ranks.n >= 2 && mpi->ranks.mean > 0 &&
+		    mpi->ranks.max - mpi->ranks.min >= 0.2 * mpi->ranks.mean &&
+		    s->nimbalanced > 0 && mpi->ranks.min_rank == s->slowest.rank && s->nsites > 0 &&
+		    say(s, "the slowest rank, %lld, spends the least time in MPI (%.3f s); the others "
+			"wait, up to %.3f s (rank %lld), mostly in %s%s%s",
+			(long long)s->slowest.rank, mpi->ranks.min, mpi->ranks.max,
+			(long long)mpi->ranks.max_rank, s->sites[0].function,
+			known(s->sites[0].caller) ? " from " : "",
+			known(s->sites[0].caller) ? s->sites[0].caller : "") != 0)
+			return -1;
+	}
+	if (s->hot && s->hot->self_percent >= SUMMARY_CLEAR_SHARE &&
+	    say(s, "the hottest function of the program's own code is %s: %.0f%% of the samples",
+		s->hot->name, s->hot->self_percent) != 0)
+		return -1;
+	if (s->shares[SUMMARY_PROFILER].percent >= SUMMARY_CLEAR_SHARE &&
+	    say(s, "the profiler itself took %.0f%% (mcount on every call, the samples): fewer "
+		"calls to tiny functions or a lower BG_GMON_HZ lowers it",
+		s->shares[SUMMARY_PROFILER].percent) != 0)
+		return -1;
+	if (s->shares[SUMMARY_OMP_WAITING].percent >= SUMMARY_CLEAR_SHARE &&
+	    say(s, "%.0f%% of the time OpenMP threads wait (barriers, idle between regions)",
+		s->shares[SUMMARY_OMP_WAITING].percent) != 0)
+		return -1;
+	return 0;
+}
+
+int summary_build(struct summary *s, const struct summary_input *in)
+{
+	const struct profile *p = in->prof;
+	const char *dimen = p && p->nhists > 0 ? p->hists[0].dimen : "";
+
+	memset(s, 0, sizeof(*s));
+	s->program = in->program;
+	s->ranks_profiled = in->balance && in->balance->nranks ? in->balance->nranks : in->files;
+	s->ranks_total = -1;
+	s->when = in->when;
+	s->elapsed = -1;
+	s->mpi_seconds = -1;
+	s->clock = strncmp(dimen, "wall", 4) == 0 ? "wall" : "cpu";
+	s->rate = p && p->nhists > 0 ? p->hists[0].rate : 0;
+	if (in->paths && in->paths->rate)
+		s->rate = in->paths->rate;
+	if (in->mpi) {
+		for (size_t r = 0; r < in->mpi->nranks; r++) {
+			const struct mpi_rank *mr = &in->mpi->ranks[r];
+
+			if (mr->size > s->ranks_total)
+				s->ranks_total = mr->size;
+			if ((double)mr->elapsed_ns / 1e9 > s->elapsed)
+				s->elapsed = (double)mr->elapsed_ns / 1e9;
+		}
+		if (in->mpi->nranks > s->ranks_profiled)
+			s->ranks_profiled = in->mpi->nranks;
+	}
+	shares(s, in);
+	if (top_functions(s, in) != 0 || mpi_sites(s, in) != 0)
+		return -1;
+	imbalance(s, in);
+	return sentences(s, in);
+}
+
+void summary_free(struct summary *s)
+{
+	for (size_t i = 0; i < s->nsentences; i++)
+		free(s->sentences[i]);
+	free(s->keys);
+	memset(s, 0, sizeof(*s));
+}

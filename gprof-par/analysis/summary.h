@@ -1,0 +1,198 @@
+/*
+ * summary.h - the page a user reads first (gprof-par --summary, --html):
+ * the run, where the time went by category, the top functions with their
+ * hottest lines, the top MPI call sites, the imbalance between ranks and a
+ * few plain sentences, computed from what the other views already built:
+ *
+ *   - the sampled call paths, named (measured.h): categories by the leaf's
+ *     module and name and whether an MPI call is on the path; the top
+ *     functions by self and inclusive samples (a region's samples are its
+ *     function's: the paths are named with the views' table);
+ *   - the sum's histogram and the executable's table: the hottest lines
+ *     (lines.h, -g), and the categories when there are no paths;
+ *   - the sampled libraries' list beside the sum (module-list.h), when
+ *     there are no paths;
+ *   - the load balance (balance-view.h): per-rank seconds in the
+ *     executable's code, the slowest and fastest ranks, the functions whose
+ *     ranks differ beyond sampling noise (balance_beyond_noise);
+ *   - the MPI profile (mpi-profile.h, names by mpi-sites.h): wall time in
+ *     MPI per rank and per call site.
+ *
+ * The shares of time_breakdown are of the ranks' total: their wall time
+ * (the MPI profile's elapsed time, MPI its measured time and the rest split
+ * by the samples outside MPI) when there is an MPI profile, else the
+ * samples (wall time under BG_GMON_CLOCK=wall, else CPU time).  They add
+ * up to 100.  Sentences are made only from figures that are clear: a
+ * function's ranks must differ beyond sampling noise, MPI's share must be
+ * at least SUMMARY_CLEAR_SHARE.
+ */
+#ifndef GPROF_PAR_SUMMARY_H
+#define GPROF_PAR_SUMMARY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "balance-view.h"
+#include "hist.h"
+#include "measured.h"
+#include "module-list.h"
+#include "mpi-profile.h"
+#include "mpi-sites.h"
+#include "profile.h"
+#include "symtab.h"
+
+#define SUMMARY_TOP 10          /* functions and MPI sites listed */
+#define SUMMARY_LINES 3         /* hottest lines per function */
+#define SUMMARY_NEIGHBOURS 5    /* callers and callees per function */
+#define SUMMARY_SENTENCES 8
+#define SUMMARY_CLEAR_SHARE 5.0 /* percent: less is not worth a sentence */
+
+enum summary_category {
+	SUMMARY_PROGRAM,        /* the program's own code */
+	SUMMARY_MPI,            /* MPI calls and the MPI libraries */
+	SUMMARY_OMP_WAITING,    /* the OpenMP runtime, waiting */
+	SUMMARY_OMP_WORKING,    /* the OpenMP runtime, the rest */
+	SUMMARY_LIBRARIES,      /* other libraries (libm, libc's compute) */
+	SUMMARY_SYSTEM,         /* system calls and I/O; off the CPU outside MPI
+				 * (the CPU clock with an MPI profile) */
+	SUMMARY_PROFILER,       /* the profiler itself (mcount, the runtime) */
+	SUMMARY_NCATEGORIES
+};
+
+/* The JSON key of a category ("program", "mpi", ...) and its words. */
+const char *summary_category_key(enum summary_category c);
+const char *summary_category_text(enum summary_category c);
+
+/* A figure over the ranks, in seconds; n 0: not known per rank. */
+struct summary_spread {
+	uint64_t n;
+	double min, mean, max;
+	int64_t min_rank, max_rank;
+};
+
+struct summary_share {
+	double percent;              /* of the ranks' total; all add to 100 */
+	double seconds;              /* over all ranks */
+	uint64_t samples;            /* the samples it was counted from */
+	struct summary_spread ranks; /* per rank, where known */
+};
+
+struct summary_line {
+	const char *file;            /* interned in the symbol table */
+	unsigned line;
+	uint64_t samples;
+};
+
+struct summary_neighbour {
+	const char *name;
+	uint64_t samples;            /* with the caller directly above the callee */
+};
+
+struct summary_function {
+	const char *name, *module;
+	const char *file;            /* its source file, or NULL */
+	unsigned line;
+	uint64_t self, total;        /* samples */
+	double self_percent, total_percent;  /* of all samples */
+	double self_seconds, total_seconds;
+	enum summary_category category;
+	struct summary_line lines[SUMMARY_LINES];
+	size_t nlines;
+	struct summary_neighbour callers[SUMMARY_NEIGHBOURS], callees[SUMMARY_NEIGHBOURS];
+	size_t ncallers, ncallees;
+};
+
+struct summary_mpi_site {
+	const char *function, *caller, *source;   /* source "" when unknown */
+	uint64_t calls, bytes;
+	double seconds;              /* over all ranks */
+	double percent;              /* of all ranks' MPI time */
+	struct summary_spread ranks; /* seconds per rank, every rank counted */
+};
+
+struct summary_imbalanced {
+	const char *name;
+	struct balance_summary time; /* seconds per rank */
+	double lost;                 /* seconds */
+};
+
+struct summary_rank {
+	int64_t rank;
+	double seconds;              /* sampled in the executable */
+	double mpi_seconds;          /* -1: no MPI profile */
+};
+
+struct summary {
+	/* the run */
+	const char *program;
+	uint64_t ranks_profiled;     /* files summed (the balance's ranks) */
+	int64_t ranks_total;         /* the MPI profile's world size; -1: unknown */
+	unsigned threads;            /* 0: unknown */
+	const char *clock;           /* "cpu" or "wall" */
+	unsigned rate;
+	uint64_t samples;            /* every sample (paths, else histograms) */
+	double elapsed;              /* the longest rank's wall time (MPI
+				      * profile); -1: unknown */
+	int64_t when;                /* 0: unknown */
+	uint64_t mpi_thread_samples; /* under the wall clock: samples of MPI's
+				      * own threads, left out */
+	const char *basis;           /* "wall" (MPI profile), or the samples' clock */
+	double total_seconds;        /* the total the shares are of */
+
+	struct summary_share shares[SUMMARY_NCATEGORIES];
+
+	struct summary_function top_self[SUMMARY_TOP], top_total[SUMMARY_TOP];
+	size_t ntop_self, ntop_total;
+	const struct summary_function *hot;  /* the program's hottest, or NULL */
+	int from_paths;              /* the functions come from the call paths
+				      * (else the histogram: self time only) */
+
+	struct summary_mpi_site sites[SUMMARY_TOP];
+	size_t nsites;
+	double mpi_seconds;          /* over all ranks (MPI profile); -1: none */
+
+	int has_balance;             /* two ranks or more */
+	struct summary_rank slowest, fastest;
+	double rank_mean;
+	struct summary_imbalanced imbalanced[SUMMARY_TOP];
+	size_t nimbalanced;
+
+	char *sentences[SUMMARY_SENTENCES];
+	size_t nsentences;
+
+	/* private */
+	struct summary_site_key *keys;
+};
+
+struct summary_input {
+	const char *program;
+	struct symtab *st;           /* the views' table (lines interned) */
+	const struct profile *prof;  /* the sum */
+	const struct measured *paths;        /* NULL or no samples: none */
+	const struct measured_arc *arcs;     /* measured_arcs(paths) */
+	size_t narcs;
+	const struct module_list *modules;   /* NULL: none */
+	const struct balance_view *balance;  /* NULL: none */
+	const struct mpi_profile *mpi;       /* NULL or no ranks: none */
+	const struct mpi_site_names *mpi_names;
+	uint64_t files;              /* profiles summed */
+	int64_t when;                /* the profiles' time (seconds since the
+				      * epoch); 0: unknown */
+};
+
+/* Computes s from in (s points into in's structures: keep them until
+ * summary_free).  Returns 0, or -1 when out of memory. */
+int summary_build(struct summary *s, const struct summary_input *in);
+void summary_free(struct summary *s);
+
+/* The category of a sampled frame: the leaf's module base name (the
+ * executable's is exe_base) and function name; under_mpi: an MPI
+ * function or library is on its path. */
+enum summary_category summary_classify(const char *module, const char *name,
+				       const char *exe_base, int under_mpi);
+
+/* Whether a module base name is an MPI library's (libmpi, Open MPI's
+ * libopen-pal and components, MPICH, UCX, libfabric, PMIx). */
+int summary_is_mpi_module(const char *base);
+
+#endif /* GPROF_PAR_SUMMARY_H */

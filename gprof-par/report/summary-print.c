@@ -1,0 +1,386 @@
+/* summary-print.c - see summary-print.h. */
+#include "summary-print.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <string.h>
+#include <time.h>
+
+#include "json-export.h"
+
+static const char *or_dash(const char *s)
+{
+	return s && *s ? s : "-";
+}
+
+static const char *base_name(const char *path)
+{
+	const char *slash = path ? strrchr(path, '/') : NULL;
+
+	return slash ? slash + 1 : path;
+}
+
+static void print_when(FILE *out, int64_t when)
+{
+	time_t t = (time_t)when;
+	struct tm tm;
+	char buf[64];
+
+	if (when > 0 && gmtime_r(&t, &tm) && strftime(buf, sizeof buf, "%Y-%m-%d %H:%M UTC", &tm))
+		fprintf(out, ", %s", buf);
+}
+
+static void print_spread(FILE *out, const struct summary_spread *r)
+{
+	if (r->n == 0) {
+		fputs("-", out);
+		return;
+	}
+	fprintf(out, "%.3f (rank %" PRId64 ") / %.3f / %.3f (rank %" PRId64 ")", r->min,
+		r->min_rank, r->mean, r->max, r->max_rank);
+}
+
+static void print_lines(FILE *out, const struct summary_function *f)
+{
+	for (size_t k = 0; k < f->nlines; k++)
+		fprintf(out, "%s%s:%u (%.0f%%)", k ? ", " : "", base_name(f->lines[k].file),
+			f->lines[k].line,
+			f->self ? 100.0 * (double)f->lines[k].samples / (double)f->self : 0.0);
+}
+
+static void print_functions(FILE *out, const char *title, const struct summary_function *fs,
+			    size_t n)
+{
+	fprintf(out, "\n%s\n  %7s %7s %9s  %-32s %s\n", title, "self%", "incl%", "self s",
+		"function", "module; hottest lines");
+	for (size_t i = 0; i < n; i++) {
+		const struct summary_function *f = &fs[i];
+
+		fprintf(out, "  %6.1f%% %6.1f%% %9.3f  %-32s %s", f->self_percent, f->total_percent,
+			f->self_seconds, f->name, or_dash(f->module));
+		if (f->nlines) {
+			fputs("; ", out);
+			print_lines(out, f);
+		}
+		fputc('\n', out);
+	}
+}
+
+void summary_print_run(FILE *out, const struct summary *s)
+{
+	fprintf(out, "%" PRIu64 " rank%s profiled", s->ranks_profiled,
+		s->ranks_profiled == 1 ? "" : "s");
+	if (s->ranks_total > 0)
+		fprintf(out, " of %" PRId64, s->ranks_total);
+	fprintf(out, ", %s clock", s->clock);
+	if (s->rate)
+		fprintf(out, " at %u Hz", s->rate);
+	fprintf(out, ", %" PRIu64 " samples", s->samples);
+	if (s->elapsed >= 0)
+		fprintf(out, ", %.3f s elapsed", s->elapsed);
+	print_when(out, s->when);
+}
+
+void summary_print_text(FILE *out, const struct summary *s)
+{
+	const struct summary_function *hot = s->hot;
+
+	/* The first screen. */
+	fprintf(out, "Summary of %s: ", or_dash(s->program));
+	summary_print_run(out, s);
+	fputs("\n\n", out);
+	fprintf(out, "Where the time went (%% of the ranks' %s, %.3f s in all%s",
+		strcmp(s->basis, "wall") == 0 ? "wall time" : strcmp(s->basis, "cpu") == 0
+			? "CPU time (samples)" : "sampled time",
+		s->total_seconds,
+		s->mpi_seconds >= 0 ? "; MPI as the MPI profile measured it" : "");
+	if (s->mpi_thread_samples)
+		fprintf(out, "; %" PRIu64 " samples of MPI's own threads left out",
+			s->mpi_thread_samples);
+	fputs("):\n", out);
+	fprintf(out, "  %-30s %7s %10s   %s\n", "category", "share", "seconds",
+		"per rank, s: min / mean / max");
+	for (int c = 0; c < SUMMARY_NCATEGORIES; c++) {
+		const struct summary_share *sh = &s->shares[c];
+
+		fprintf(out, "  %-30s %6.1f%% %10.3f   ", summary_category_text(c), sh->percent,
+			sh->seconds);
+		print_spread(out, &sh->ranks);
+		fputc('\n', out);
+	}
+	fputc('\n', out);
+	if (hot) {
+		fprintf(out, "Hot function: %s (%.1f%% of the samples", hot->name, hot->self_percent);
+		if (s->from_paths)
+			fprintf(out, ", %.1f%% with its callees", hot->total_percent);
+		fputc(')', out);
+		if (hot->nlines) {
+			fputs("; hottest lines ", out);
+			print_lines(out, hot);
+		}
+		fputc('\n', out);
+	} else {
+		fputs("Hot function: - (no samples in the program's code)\n", out);
+	}
+	if (s->has_balance) {
+		fprintf(out, "Slowest rank: %" PRId64 " (%.3f s in the program", s->slowest.rank,
+			s->slowest.seconds);
+		if (s->slowest.mpi_seconds >= 0)
+			fprintf(out, ", %.3f s in MPI", s->slowest.mpi_seconds);
+		fprintf(out, "); fastest: rank %" PRId64 " (%.3f s", s->fastest.rank,
+			s->fastest.seconds);
+		if (s->fastest.mpi_seconds >= 0)
+			fprintf(out, ", %.3f s in MPI", s->fastest.mpi_seconds);
+		fprintf(out, "); mean %.3f s\n", s->rank_mean);
+	} else {
+		fputs("Slowest rank: - (one profile: sum the ranks' files, gprof-par -S, to compare "
+		      "them)\n", out);
+	}
+	if (s->nsentences) {
+		fputs("\nIn short:\n", out);
+		for (size_t i = 0; i < s->nsentences; i++)
+			fprintf(out, "  - %s.\n", s->sentences[i]);
+	}
+
+	/* The details. */
+	print_functions(out, s->from_paths ? "Top functions by self time (the sampled call paths):"
+					   : "Top functions by self time (the histogram; no call paths):",
+			s->top_self, s->ntop_self);
+	if (s->from_paths)
+		print_functions(out, "Top functions by inclusive time (with their callees):",
+				s->top_total, s->ntop_total);
+	else
+		fputs("\nTop functions by inclusive time: none without the sampled call paths "
+		      "(PROFILE+paths; BG_GMON_CALLSTACKS)\n", out);
+	if (s->nsites) {
+		fprintf(out, "\nTop MPI call sites (wall time over all ranks):\n"
+			"  %10s %6s %10s %12s  %-16s %-24s %s\n", "seconds", "%MPI", "calls", "bytes",
+			"function", "caller", "per rank, s: min / mean / max");
+		for (size_t i = 0; i < s->nsites; i++) {
+			const struct summary_mpi_site *m = &s->sites[i];
+
+			fprintf(out, "  %10.3f %5.1f%% %10" PRIu64 " %12" PRIu64 "  %-16s %-24s ",
+				m->seconds, m->percent, m->calls, m->bytes, m->function, m->caller);
+			print_spread(out, &m->ranks);
+			if (*m->source)
+				fprintf(out, "  at %s", m->source);
+			fputc('\n', out);
+		}
+	}
+	if (s->has_balance) {
+		fputs("\nImbalance: functions whose ranks differ beyond sampling noise (99%), by time "
+		      "lost:\n", out);
+		if (s->nimbalanced == 0)
+			fputs("  none\n", out);
+		for (size_t i = 0; i < s->nimbalanced; i++) {
+			const struct summary_imbalanced *f = &s->imbalanced[i];
+
+			fprintf(out, "  %-32s min %.3f s (rank %" PRId64 "), mean %.3f s, max %.3f s "
+				"(rank %" PRId64 "), lost %.3f s\n", f->name, f->time.min,
+				f->time.min_rank, f->time.mean, f->time.max, f->time.max_rank, f->lost);
+		}
+	}
+}
+
+/* ------------------------------------------------------------------ */
+
+void summary_json_number(FILE *out, double v)
+{
+	if (!isfinite(v))
+		fputs("null", out);
+	else if (v == floor(v) && fabs(v) < 1e15)
+		fprintf(out, "%.0f", v);
+	else
+		fprintf(out, "%.6g", v);
+}
+
+static void json_spread(FILE *out, const struct summary_spread *r)
+{
+	if (r->n == 0) {
+		fputs("null", out);
+		return;
+	}
+	fprintf(out, "{\"count\": %" PRIu64 ", \"min\": ", r->n);
+	summary_json_number(out, r->min);
+	fprintf(out, ", \"min_rank\": %" PRId64 ", \"mean\": ", r->min_rank);
+	summary_json_number(out, r->mean);
+	fputs(", \"max\": ", out);
+	summary_json_number(out, r->max);
+	fprintf(out, ", \"max_rank\": %" PRId64 "}", r->max_rank);
+}
+
+static void json_neighbours(FILE *out, const char *key, const struct summary_neighbour *n,
+			    size_t count)
+{
+	fprintf(out, ", \"%s\": [", key);
+	for (size_t i = 0; i < count; i++) {
+		fputs(i ? ", {\"name\": " : "{\"name\": ", out);
+		json_export_string(out, n[i].name);
+		fprintf(out, ", \"samples\": %" PRIu64 "}", n[i].samples);
+	}
+	fputc(']', out);
+}
+
+static void json_functions(FILE *out, const char *key, const struct summary_function *fs,
+			   size_t n)
+{
+	fprintf(out, ",\n  \"%s\": [", key);
+	for (size_t i = 0; i < n; i++) {
+		const struct summary_function *f = &fs[i];
+
+		fputs(i ? ",\n    {\"name\": " : "\n    {\"name\": ", out);
+		json_export_string(out, f->name);
+		fputs(", \"module\": ", out);
+		json_export_string(out, f->module);
+		fputs(", \"file\": ", out);
+		json_export_string(out, f->file);
+		fputs(", \"line\": ", out);
+		if (f->line)
+			fprintf(out, "%u", f->line);
+		else
+			fputs("null", out);
+		fprintf(out, ", \"category\": \"%s\", \"self_samples\": %" PRIu64
+			", \"total_samples\": %" PRIu64 ", \"self_percent\": ",
+			summary_category_key(f->category), f->self, f->total);
+		summary_json_number(out, f->self_percent);
+		fputs(", \"total_percent\": ", out);
+		summary_json_number(out, f->total_percent);
+		fputs(", \"self_seconds\": ", out);
+		summary_json_number(out, f->self_seconds);
+		fputs(", \"total_seconds\": ", out);
+		summary_json_number(out, f->total_seconds);
+		fputs(", \"hot_lines\": [", out);
+		for (size_t k = 0; k < f->nlines; k++) {
+			fputs(k ? ", {\"file\": " : "{\"file\": ", out);
+			json_export_string(out, f->lines[k].file);
+			fprintf(out, ", \"line\": %u, \"samples\": %" PRIu64 "}", f->lines[k].line,
+				f->lines[k].samples);
+		}
+		fputc(']', out);
+		json_neighbours(out, "callers", f->callers, f->ncallers);
+		json_neighbours(out, "callees", f->callees, f->ncallees);
+		fputc('}', out);
+	}
+	fputs(n ? "\n  ]" : "]", out);
+}
+
+static void json_rank(FILE *out, const struct summary_rank *r)
+{
+	fprintf(out, "{\"rank\": %" PRId64 ", \"seconds\": ", r->rank);
+	summary_json_number(out, r->seconds);
+	fputs(", \"mpi_seconds\": ", out);
+	if (r->mpi_seconds >= 0)
+		summary_json_number(out, r->mpi_seconds);
+	else
+		fputs("null", out);
+	fputc('}', out);
+}
+
+void summary_print_json(FILE *out, const struct summary *s)
+{
+	fputs("{\n  \"format\": \"gprof-par-summary\",\n  \"version\": 1,\n  \"run\": {\"program\": ",
+	      out);
+	json_export_string(out, s->program);
+	fprintf(out, ", \"ranks_profiled\": %" PRIu64 ", \"ranks_total\": ", s->ranks_profiled);
+	if (s->ranks_total > 0)
+		fprintf(out, "%" PRId64, s->ranks_total);
+	else
+		fputs("null", out);
+	fprintf(out, ", \"threads\": null, \"clock\": \"%s\", \"rate\": %u, \"samples\": %" PRIu64
+		", \"when\": ", s->clock, s->rate, s->samples);
+	if (s->when > 0)
+		fprintf(out, "%" PRId64, s->when);
+	else
+		fputs("null", out);
+	fprintf(out, ", \"mpi_thread_samples\": %" PRIu64 ", \"elapsed_seconds\": ",
+		s->mpi_thread_samples);
+	if (s->elapsed >= 0)
+		summary_json_number(out, s->elapsed);
+	else
+		fputs("null", out);
+	fprintf(out, ", \"basis\": \"%s\", \"total_seconds\": ", s->basis);
+	summary_json_number(out, s->total_seconds);
+	fputs("},\n  \"time_breakdown\": {", out);
+	for (int c = 0; c < SUMMARY_NCATEGORIES; c++) {
+		fprintf(out, "%s\"%s\": ", c ? ", " : "", summary_category_key(c));
+		fprintf(out, "%.2f", s->shares[c].percent);
+	}
+	fputs("},\n  \"categories\": [", out);
+	for (int c = 0; c < SUMMARY_NCATEGORIES; c++) {
+		const struct summary_share *sh = &s->shares[c];
+
+		fprintf(out, "%s\n    {\"key\": \"%s\", \"name\": \"%s\", \"percent\": ", c ? "," : "",
+			summary_category_key(c), summary_category_text(c));
+		summary_json_number(out, sh->percent);
+		fputs(", \"seconds\": ", out);
+		summary_json_number(out, sh->seconds);
+		fprintf(out, ", \"samples\": %" PRIu64 ", \"ranks\": ", sh->samples);
+		json_spread(out, &sh->ranks);
+		fputc('}', out);
+	}
+	fputs("\n  ],\n  \"hot_function\": ", out);
+	json_export_string(out, s->hot ? s->hot->name : NULL);
+	json_functions(out, "top_self", s->top_self, s->ntop_self);
+	json_functions(out, "top_inclusive", s->top_total, s->ntop_total);
+	fputs(",\n  \"mpi\": ", out);
+	if (s->mpi_seconds < 0) {
+		fputs("null", out);
+	} else {
+		fputs("{\"seconds\": ", out);
+		summary_json_number(out, s->mpi_seconds);
+		fputs(", \"sites\": [", out);
+		for (size_t i = 0; i < s->nsites; i++) {
+			const struct summary_mpi_site *m = &s->sites[i];
+
+			fputs(i ? ",\n    {\"function\": " : "\n    {\"function\": ", out);
+			json_export_string(out, m->function);
+			fputs(", \"caller\": ", out);
+			json_export_string(out, m->caller);
+			fputs(", \"source\": ", out);
+			json_export_string(out, *m->source ? m->source : NULL);
+			fprintf(out, ", \"calls\": %" PRIu64 ", \"bytes\": %" PRIu64 ", \"seconds\": ",
+				m->calls, m->bytes);
+			summary_json_number(out, m->seconds);
+			fputs(", \"percent\": ", out);
+			summary_json_number(out, m->percent);
+			fputs(", \"ranks\": ", out);
+			json_spread(out, &m->ranks);
+			fputc('}', out);
+		}
+		fputs(s->nsites ? "\n  ]}" : "]}", out);
+	}
+	fputs(",\n  \"imbalance\": ", out);
+	if (!s->has_balance) {
+		fputs("null", out);
+	} else {
+		fputs("{\"slowest\": ", out);
+		json_rank(out, &s->slowest);
+		fputs(", \"fastest\": ", out);
+		json_rank(out, &s->fastest);
+		fputs(", \"mean_seconds\": ", out);
+		summary_json_number(out, s->rank_mean);
+		fputs(", \"functions\": [", out);
+		for (size_t i = 0; i < s->nimbalanced; i++) {
+			const struct summary_imbalanced *f = &s->imbalanced[i];
+
+			fputs(i ? ",\n    {\"name\": " : "\n    {\"name\": ", out);
+			json_export_string(out, f->name);
+			fputs(", \"min\": ", out);
+			summary_json_number(out, f->time.min);
+			fprintf(out, ", \"min_rank\": %" PRId64 ", \"mean\": ", f->time.min_rank);
+			summary_json_number(out, f->time.mean);
+			fputs(", \"max\": ", out);
+			summary_json_number(out, f->time.max);
+			fprintf(out, ", \"max_rank\": %" PRId64 ", \"lost_seconds\": ", f->time.max_rank);
+			summary_json_number(out, f->lost);
+			fputc('}', out);
+		}
+		fputs(s->nimbalanced ? "\n  ]}" : "]}", out);
+	}
+	fputs(",\n  \"sentences\": [", out);
+	for (size_t i = 0; i < s->nsentences; i++) {
+		fputs(i ? ",\n    " : "\n    ", out);
+		json_export_string(out, s->sentences[i]);
+	}
+	fputs(s->nsentences ? "\n  ]\n}\n" : "]\n}\n", out);
+}

@@ -1,0 +1,24 @@
+/*
+ * summary-print.h - the job summary (analysis/summary.h) as text, the page
+ * a user reads first (its first screen: the run, where the time went, the
+ * hot function, the slowest rank and the sentences; then the tables), and
+ * as JSON (its schema: docs/summary.md).
+ */
+#ifndef GPROF_PAR_SUMMARY_PRINT_H
+#define GPROF_PAR_SUMMARY_PRINT_H
+
+#include <stdio.h>
+
+#include "summary.h"
+
+void summary_print_text(FILE *out, const struct summary *s);
+void summary_print_json(FILE *out, const struct summary *s);
+
+/* The run's facts on one line, without the program: "3 ranks profiled of
+ * 3, cpu clock at 100 Hz, 268 samples, 2.053 s elapsed, DATE". */
+void summary_print_run(FILE *out, const struct summary *s);
+
+/* A number as JSON: %.6g, or null when not finite. */
+void summary_json_number(FILE *out, double v);
+
+#endif /* GPROF_PAR_SUMMARY_PRINT_H */

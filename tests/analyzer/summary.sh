@@ -1,0 +1,213 @@
+#!/bin/bash
+# summary.sh - the job summary (gprof-par --summary, --html; issue 30) end
+# to end: gmon-job's local mode on summary-app.c, 3 ranks under mpirun, where
+# rank r computes (r + 1) x 60 ms a round in work_phase and all meet in
+# MPI_Barrier from sync_point, each rank printing its own clocks.  Checked:
+#   - the job writes summary.txt, summary.json and report.html and prints
+#     the summary's first screen;
+#   - summary.json: its time_breakdown adds up to 100 +- 1; its MPI share is
+#     within 10 points of the ranks' own (their wall time in MPI_Init, the
+#     barriers and MPI_Finalize over their wall time); ranks 3 of 3;
+#   - summary.txt names work_phase as the hot function and rank 2 as the
+#     slowest, and work_phase's imbalance in a sentence;
+#   - the summary of the rank files is the same on 1 and 2 processes and
+#     the job's;
+#   - under BG_GMON_CLOCK=wall without the MPI profile, the MPI share from
+#     the samples is within 10 points of the ranks' own, and the total is
+#     the ranks' wall time (MPI's own threads left out);
+#   - --summary=json on the same sum agrees with the job's summary.json on
+#     the time breakdown (the summary of the sum alone: no per-rank data
+#     but the MPI profile's); without the call paths, the hot function comes
+#     from the histogram;
+#   - report.html refers to nothing on the network (no http: or https:);
+#     headless Chromium's DOM after the scripts holds work_phase,
+#     MPI_Barrier and sync_point, a click on a function's row opens its
+#     details, a click on a heading sorts; its screenshot is not blank
+#     (more than a few colours).
+. "$(dirname "$0")/jobs-lib.sh"
+need_runtime
+need_sum_option
+command -v python3 >/dev/null || skip "python3 is needed to read the JSON"
+
+"$MPICC" -pg -g -O1 "$top_srcdir/tests/analyzer/summary-app.c" -o app ||
+	fail "cannot build summary-app.c"
+status=0
+LAUNCHER="$MPIRUN --oversubscribe" GMON_NTASKS=3 GMON_RESULTS=$work/results \
+	bash "$top_srcdir/scripts/gmon-job" "$work/app" 8 >out.txt 2>err.txt || status=$?
+[ $status -eq 0 ] || { cat out.txt err.txt >&2; fail "gmon-job exited with $status"; }
+results=$(echo "$work"/results/local-*)
+for f in summary.txt summary.json report.html; do
+	[ -s "$results/$f" ] || fail "the job wrote no $f: $(ls "$results")"
+done
+grep -q "^gmon-job: summary (" out.txt && grep -q '^Hot function: ' out.txt ||
+	fail "the job did not print the summary's first screen: $(cat out.txt)"
+grep -q '^Top functions' out.txt && fail "the job printed more than the first screen"
+
+# The ranks' own clocks, against the summary.
+grep -E '^rank [0-2] compute ' out.txt >clocks.txt
+expect_eq "$(wc -l <clocks.txt)" 3 "lines of the ranks' clocks"
+python3 - "$results/summary.json" clocks.txt <<'EOF' || fail "summary.json: see above"
+import json, sys
+s = json.load(open(sys.argv[1]))
+mpi = elapsed = 0.0
+for line in open(sys.argv[2]):
+    f = line.split()
+    d = dict(zip(f[2::2], map(float, f[3::2])))
+    mpi += d["mpi"]
+    elapsed += d["elapsed"]
+own = 100 * mpi / elapsed
+tb = s["time_breakdown"]
+total = sum(tb.values())
+print("summary: time_breakdown", tb, "adds up to %.2f" % total)
+print("summary: MPI share %.1f%%, the ranks' own %.1f%%" % (tb["mpi"], own))
+ok = True
+if abs(total - 100) > 1:
+    print("FAIL: time_breakdown adds up to %.2f" % total); ok = False
+if abs(tb["mpi"] - own) > 10:
+    print("FAIL: MPI share %.1f, the ranks' own %.1f" % (tb["mpi"], own)); ok = False
+if s["format"] != "gprof-par-summary" or s["version"] != 1:
+    print("FAIL: format/version", s["format"], s["version"]); ok = False
+if s["run"]["ranks_profiled"] != 3 or s["run"]["ranks_total"] != 3:
+    print("FAIL: ranks", s["run"]); ok = False
+if s["hot_function"] != "work_phase":
+    print("FAIL: hot function", s["hot_function"]); ok = False
+if s["imbalance"]["slowest"]["rank"] != 2 or s["imbalance"]["fastest"]["rank"] != 0:
+    print("FAIL: imbalance", s["imbalance"]); ok = False
+if not s["mpi"]["sites"] or s["mpi"]["sites"][0]["function"] != "MPI_Barrier" \
+        or s["mpi"]["sites"][0]["caller"] != "sync_point":
+    print("FAIL: top MPI site", s["mpi"]); ok = False
+if s["categories"][1]["ranks"]["max_rank"] != 0 or s["categories"][1]["ranks"]["min_rank"] != 2:
+    print("FAIL: MPI time per rank", s["categories"][1]); ok = False
+sys.exit(0 if ok else 1)
+EOF
+grep -q '^Hot function: work_phase ' "$results/summary.txt" ||
+	fail "summary.txt does not name work_phase the hot function: $(cat "$results/summary.txt")"
+grep -q '^Slowest rank: 2 ' "$results/summary.txt" ||
+	fail "summary.txt does not name rank 2 the slowest: $(cat "$results/summary.txt")"
+grep -q '^  - rank 2 spends .* in work_phase' "$results/summary.txt" ||
+	fail "no sentence on work_phase's imbalance: $(cat "$results/summary.txt")"
+
+# The summary of the sum alone: the same breakdown (the paths and the MPI
+# profile beside the sum are the ranks' summed).
+"$GPROF_PAR" --summary=json "$work/app" "$results/gmon.sum" >sum.json 2>sum.err ||
+	fail "--summary=json on the sum: $(cat sum.err)"
+python3 - "$results/summary.json" sum.json <<'EOF' || fail "the sum's summary differs"
+import json, sys
+a, b = (json.load(open(f)) for f in sys.argv[1:3])
+if a["time_breakdown"] != b["time_breakdown"]:
+    print("FAIL:", a["time_breakdown"], b["time_breakdown"]); sys.exit(1)
+EOF
+
+# The same pass on 1 and 2 processes: the same summary (the per-rank
+# figures come from the load balance's statistics, reduced exactly), and
+# its time is the rank files' (not the sum's, written now).
+"$GPROF_PAR" -S -o one.sum --summary-json=one.json "$results/ranks" "$work/app" >/dev/null 2>one.err ||
+	fail "-S --summary-json on 1 process: $(cat one.err)"
+"$MPIRUN" --oversubscribe -np 2 "$GPROF_PAR" -S -o two.sum --summary-json=two.json \
+	"$results/ranks" "$work/app" >/dev/null 2>two.err || fail "-S --summary-json on 2 processes: $(cat two.err)"
+cmp -s one.json two.json || fail "the summary on 2 processes differs: $(diff one.json two.json | head -5)"
+cmp -s one.json "$results/summary.json" || fail "the summary differs from the job's: $(diff one.json "$results/summary.json" | head -5)"
+
+# The wall clock without the MPI profile (BG_GMON_CLOCK=wall): MPI's share
+# from the samples under MPI calls, MPI's own threads left out, within 10
+# points of the ranks' own too.
+mkdir wall
+(cd wall && BG_GMON_CLOCK=wall "$MPIRUN" --oversubscribe -np 3 "$GMON_RUN" "$work/app" 4 \
+	>clocks.txt 2>run.err) || fail "the wall-clock run failed: $(cat wall/run.err)"
+"$GPROF_PAR" --summary=json "$work/app" wall/gmon.out.[0-2] >wall.json 2>wall.err ||
+	fail "--summary=json on the wall clock's files: $(cat wall.err)"
+python3 - wall.json wall/clocks.txt <<'EOF' || fail "wall clock: see above"
+import json, sys
+s = json.load(open(sys.argv[1]))
+mpi = elapsed = 0.0
+for line in open(sys.argv[2]):
+    f = line.split()
+    if f and f[0] == "rank":
+        d = dict(zip(f[2::2], map(float, f[3::2])))
+        mpi += d["mpi"]
+        elapsed += d["elapsed"]
+own = 100 * mpi / elapsed
+tb = s["time_breakdown"]
+print("summary: wall clock: MPI share %.1f%%, the ranks' own %.1f%%; total %.2f s, the ranks' %.2f s"
+      % (tb["mpi"], own, s["run"]["total_seconds"], elapsed))
+ok = s["run"]["clock"] == "wall" and s["mpi"] is None and abs(sum(tb.values()) - 100) <= 1
+ok = ok and abs(tb["mpi"] - own) <= 10 and abs(s["run"]["total_seconds"] - elapsed) <= 0.1 * elapsed
+sys.exit(0 if ok else 1)
+EOF
+
+# Without call paths (BG_GMON_CALLSTACKS=0): the functions from the
+# histogram, the hot function the same.
+mkdir nopaths
+cp "$results/gmon.sum" "$results/gmon.sum+mpi" nopaths/
+"$GPROF_PAR" --summary "$work/app" nopaths/gmon.sum >nopaths.txt 2>nopaths.err ||
+	fail "--summary without paths: $(cat nopaths.err)"
+grep -q '^Hot function: work_phase ' nopaths.txt && grep -q '^Top functions by self time (the histogram' nopaths.txt ||
+	fail "--summary without paths: $(cat nopaths.txt)"
+
+# The HTML page.
+html=$results/report.html
+if grep -Eiq 'https?:' "$html"; then
+	fail "report.html refers to the network: $(grep -Eio '.{30}https?:.{30}' "$html" | head -3)"
+fi
+note "report.html: $(wc -c <"$html") bytes"
+if ! command -v chromium >/dev/null; then
+	note "no chromium: report.html is not rendered (scripts/lib.sh installs it)"
+	exit 0
+fi
+browse() { # OUTPUT-OPTION FILE
+	timeout 120 chromium --headless --no-sandbox --disable-gpu --hide-scrollbars \
+		--allow-file-access-from-files --virtual-time-budget=5000 --window-size=1280,1600 \
+		"$1" "file://$2" 2>>chromium.err
+}
+browse --dump-dom "$html" >dom.html || fail "chromium failed: $(tail -5 chromium.err)"
+for name in work_phase MPI_Barrier sync_point; do
+	grep -q "$name" dom.html || fail "Chromium's DOM has no $name"
+done
+# the scripts ran: a click on work_phase's row opens its details; a click
+# on the first column's heading sorts the functions
+sed 's|</body>|<script>(function(){var r=document.querySelector("tr.fn[data-fn]");\
+var d=document.getElementById(r.getAttribute("data-fn"));r.click();\
+var t=document.getElementById("functions-table");t.tHead.rows[0].cells[1].click();\
+t.tHead.rows[0].cells[1].click();\
+document.body.setAttribute("data-check",(d.open?"opened":"closed")+" "+\
+t.tBodies[0].rows[0].cells[0].textContent);})();</script></body>|' "$html" >check.html
+browse --dump-dom "$PWD/check.html" >check-dom.html || fail "chromium failed on check.html"
+grep -q 'data-check="opened work_phase"' check-dom.html ||
+	fail "a click did not open the details, or sorting by self % did not put work_phase first: $(grep -o 'data-check="[^"]*"' check-dom.html)"
+browse --screenshot="$work/shot.png" "$html" >/dev/null || fail "chromium took no screenshot"
+python3 - shot.png <<'EOF' || fail "the screenshot is blank"
+import struct, sys, zlib
+data = open(sys.argv[1], "rb").read()
+assert data[:8] == b"\x89PNG\r\n\x1a\n"
+pos, idat, w = 8, b"", 0
+while pos < len(data):
+    n, kind = struct.unpack(">I4s", data[pos:pos + 8])
+    body = data[pos + 8:pos + 8 + n]
+    if kind == b"IHDR":
+        w, h, depth, ctype = struct.unpack(">IIBB", body[:10])
+        bpp = {2: 3, 6: 4}[ctype]
+    elif kind == b"IDAT":
+        idat += body
+    pos += 12 + n
+raw = zlib.decompress(idat)
+stride, prev, colours = w * bpp, bytearray(w * bpp), set()
+for y in range(h):
+    f, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+    for i in range(stride):
+        a = line[i - bpp] if i >= bpp else 0
+        b, c = prev[i], prev[i - bpp] if i >= bpp else 0
+        if f == 1: line[i] = (line[i] + a) & 255
+        elif f == 2: line[i] = (line[i] + b) & 255
+        elif f == 3: line[i] = (line[i] + (a + b) // 2) & 255
+        elif f == 4:
+            p = a + b - c
+            pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+            line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+    if y % 4 == 0:
+        for x in range(0, stride, bpp * 2):
+            colours.add(bytes(line[x:x + 3]))
+    prev = line
+print("summary: the screenshot has %d colours" % len(colours))
+sys.exit(0 if len(colours) > 20 else 1)
+EOF
+note "Chromium renders report.html: names in the DOM, a click opens, a heading sorts, a screenshot with colours"

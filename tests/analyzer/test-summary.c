@@ -1,0 +1,450 @@
+/*
+ * test-summary.c - the job summary's model and pages (analysis/summary.c,
+ * report/summary-print.c, report/summary-html.c) on hand-made inputs with
+ * known answers:
+ *   - each frame's category (MPI on the path wins, then the profiler, the
+ *     executable, OpenMP waiting or working, system calls, libraries);
+ *   - the shares from call paths without an MPI profile (the samples), and
+ *     with one under the CPU clock (MPI measured, the rest its CPU time, the
+ *     wall time off the CPU the system's) and under the wall clock (the rest
+ *     split by the samples): exact figures, adding up to 100;
+ *   - MPI call sites added over ranks, a rank without the site counting 0;
+ *   - the HTML page of 4,096 ranks and 30,000 functions (a Zipf-like
+ *     profile, its flame graph and a 24 x 128 heat map) under 2 MB, with no
+ *     http(s) reference, and the JSON's time_breakdown.
+ */
+#define _GNU_SOURCE
+#include <CUnit/Basic.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "summary-html.h"
+#include "summary-print.h"
+#include "summary.h"
+
+#define NEAR(a, b) CU_ASSERT_DOUBLE_EQUAL((a), (b), 1e-9)
+
+static void test_classify(void)
+{
+	CU_ASSERT_EQUAL(summary_classify("app", "work", "app", 0), SUMMARY_PROGRAM);
+	CU_ASSERT_EQUAL(summary_classify("app", "work", "app", 1), SUMMARY_MPI);
+	CU_ASSERT_EQUAL(summary_classify("libmpi.so.40", "ompi_coll", "app", 0), SUMMARY_MPI);
+	CU_ASSERT_EQUAL(summary_classify("[mca_btl_vader.so]", NULL, "app", 0), SUMMARY_MPI);
+	CU_ASSERT_EQUAL(summary_classify("libgmon-mpi-pmpi-openmpi.so", "MPI_Barrier", "app", 0),
+			SUMMARY_MPI);
+	CU_ASSERT_EQUAL(summary_classify("libgmon-mpi.so", "__mcount_internal", "app", 0),
+			SUMMARY_PROFILER);
+	CU_ASSERT_EQUAL(summary_classify("app", "mcount", "app", 0), SUMMARY_PROFILER);
+	CU_ASSERT_EQUAL(summary_classify("libgomp.so.1", "gomp_team_barrier_wait_end", "app", 0),
+			SUMMARY_OMP_WAITING);
+	CU_ASSERT_EQUAL(summary_classify("libgomp.so.1", "GOMP_parallel", "app", 0),
+			SUMMARY_OMP_WORKING);
+	CU_ASSERT_EQUAL(summary_classify("libc.so.6", "read", "app", 0), SUMMARY_SYSTEM);
+	CU_ASSERT_EQUAL(summary_classify("libc.so.6", "__GI___libc_write", "app", 0),
+			SUMMARY_SYSTEM);
+	CU_ASSERT_EQUAL(summary_classify("libc.so.6", "pread64", "app", 0), SUMMARY_SYSTEM);
+	CU_ASSERT_EQUAL(summary_classify("linux-vdso.so.1", NULL, "app", 0), SUMMARY_SYSTEM);
+	CU_ASSERT_EQUAL(summary_classify("libc.so.6", "readdir", "app", 0), SUMMARY_LIBRARIES);
+	CU_ASSERT_EQUAL(summary_classify("libm.so.6", "exp", "app", 0), SUMMARY_LIBRARIES);
+	CU_ASSERT_EQUAL(summary_classify("libc.so.6", "memcpy", "app", 0), SUMMARY_LIBRARIES);
+}
+
+/* The small run: 100 samples at 100 Hz on paths
+ *   main work (60), main sync_point MPI_Barrier (30), main read (5),
+ *   main mcount (5). */
+enum { F_MAIN, F_WORK, F_SYNC, F_BARRIER, F_READ, F_MCOUNT, NF };
+
+struct small {
+	struct measured m;
+	struct measured_fn fns[NF];
+	uint32_t ids[12];
+	struct measured_path paths[4];
+	struct symtab st;
+	struct profile prof;
+	struct profile_histogram hist;
+};
+
+static void small_build(struct small *s, const char *dimen)
+{
+	static const struct { const char *name, *module; } f[NF] = {
+		{ "main", "app" }, { "work", "app" }, { "sync_point", "app" },
+		{ "MPI_Barrier", "libmpi.so.40" }, { "read", "libc.so.6" },
+		{ "mcount", "libgmon-mpi.so" },
+	};
+	static const uint32_t ids[] = { F_MAIN, F_WORK, F_MAIN, F_SYNC, F_BARRIER,
+					F_MAIN, F_READ, F_MAIN, F_MCOUNT };
+
+	memset(s, 0, sizeof *s);
+	for (int i = 0; i < NF; i++) {
+		s->fns[i].name = f[i].name;
+		s->fns[i].module = f[i].module;
+		s->fns[i].sym = SIZE_MAX;
+	}
+	memcpy(s->ids, ids, sizeof ids);
+	s->paths[0] = (struct measured_path){ 60, 0, 2 };
+	s->paths[1] = (struct measured_path){ 30, 2, 3 };
+	s->paths[2] = (struct measured_path){ 5, 5, 2 };
+	s->paths[3] = (struct measured_path){ 5, 7, 2 };
+	for (int p = 0; p < 4; p++) {
+		const struct measured_path *mp = &s->paths[p];
+
+		s->fns[s->ids[mp->first + mp->n - 1]].self += mp->samples;
+		for (uint32_t k = 0; k < mp->n; k++)
+			s->fns[s->ids[mp->first + k]].total += mp->samples;
+	}
+	s->m.fns = s->fns;
+	s->m.nfns = NF;
+	s->m.ids = s->ids;
+	s->m.paths = s->paths;
+	s->m.npaths = 4;
+	s->m.samples = 100;
+	s->m.rate = 100;
+	s->st.path = "/x/app";
+	strcpy(s->hist.dimen, dimen);
+	s->hist.rate = 100;
+	s->prof.hists = &s->hist;
+	s->prof.nhists = 1;
+}
+
+static void small_input(struct small *s, struct summary_input *in)
+{
+	memset(in, 0, sizeof *in);
+	in->program = "/x/app";
+	in->st = &s->st;
+	in->prof = &s->prof;
+	in->paths = &s->m;
+	in->files = 2;
+}
+
+static double breakdown_total(const struct summary *s)
+{
+	double t = 0;
+
+	for (int c = 0; c < SUMMARY_NCATEGORIES; c++)
+		t += s->shares[c].percent;
+	return t;
+}
+
+static void test_shares_samples(void)
+{
+	struct small sm;
+	struct summary_input in;
+	struct summary s;
+
+	small_build(&sm, "seconds");
+	small_input(&sm, &in);
+	CU_ASSERT_EQUAL_FATAL(summary_build(&s, &in), 0);
+	CU_ASSERT_STRING_EQUAL(s.basis, "cpu");
+	CU_ASSERT_EQUAL(s.samples, 100);
+	NEAR(s.total_seconds, 1.0);
+	NEAR(s.shares[SUMMARY_PROGRAM].percent, 60);
+	NEAR(s.shares[SUMMARY_MPI].percent, 30);
+	NEAR(s.shares[SUMMARY_SYSTEM].percent, 5);
+	NEAR(s.shares[SUMMARY_PROFILER].percent, 5);
+	NEAR(breakdown_total(&s), 100);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(s.hot);
+	CU_ASSERT_STRING_EQUAL(s.hot->name, "work");
+	CU_ASSERT_EQUAL(s.ntop_total, NF);
+	CU_ASSERT_STRING_EQUAL(s.top_total[0].name, "main");
+	CU_ASSERT_EQUAL(s.mpi_seconds, -1);
+	CU_ASSERT_FALSE(s.has_balance);
+	summary_free(&s);
+}
+
+/* Two ranks of 1 s each, 0.2 s and 0.6 s in MPI; rank 1 calls from one
+ * site only. */
+static void mpi_build(struct mpi_profile *mp, struct mpi_site_names *names)
+{
+	static struct mpi_rank ranks[2];
+	static struct mpi_site sites0[2], sites1[1];
+	static char *caller0[2] = { "sync_point", "main" }, *caller1[1] = { "sync_point" };
+	static char *source0[2] = { "app.c:9", "" }, *source1[1] = { "app.c:9" };
+	static char **callers[2] = { caller0, caller1 }, **sources[2] = { source0, source1 };
+
+	sites0[0] = (struct mpi_site){ "MPI_Barrier", "/x/app", 0x1000, 3, 150000000, 0, 0 };
+	sites0[1] = (struct mpi_site){ "MPI_Init", "/x/app", 0x1100, 1, 50000000, 0, 0 };
+	sites1[0] = (struct mpi_site){ "MPI_Barrier", "/x/app", 0x1000, 3, 600000000, 8, 16 };
+	ranks[0] = (struct mpi_rank){ 0, 2, 1000000000, 200000000, 0, sites0, 2 };
+	ranks[1] = (struct mpi_rank){ 1, 2, 1000000000, 600000000, 0, sites1, 1 };
+	mp->ranks = ranks;
+	mp->nranks = 2;
+	names->caller = callers;
+	names->source = sources;
+}
+
+static void test_shares_mpi_cpu(void)
+{
+	struct small sm;
+	struct summary_input in;
+	struct mpi_profile mp;
+	struct mpi_site_names names;
+	struct summary s;
+
+	small_build(&sm, "seconds");
+	small_input(&sm, &in);
+	mpi_build(&mp, &names);
+	in.mpi = &mp;
+	in.mpi_names = &names;
+	CU_ASSERT_EQUAL_FATAL(summary_build(&s, &in), 0);
+	CU_ASSERT_STRING_EQUAL(s.basis, "wall");
+	NEAR(s.total_seconds, 2.0);
+	NEAR(s.elapsed, 1.0);
+	CU_ASSERT_EQUAL(s.ranks_total, 2);
+	/* MPI 0.8 s; outside 1.2 s: CPU 0.6 program, 0.05 read, 0.05 mcount,
+	 * and 0.5 s off the CPU */
+	NEAR(s.shares[SUMMARY_MPI].percent, 40);
+	NEAR(s.shares[SUMMARY_PROGRAM].percent, 30);
+	NEAR(s.shares[SUMMARY_SYSTEM].percent, 27.5);
+	NEAR(s.shares[SUMMARY_PROFILER].percent, 2.5);
+	NEAR(breakdown_total(&s), 100);
+	CU_ASSERT_EQUAL(s.shares[SUMMARY_MPI].ranks.n, 2);
+	NEAR(s.shares[SUMMARY_MPI].ranks.min, 0.2);
+	CU_ASSERT_EQUAL(s.shares[SUMMARY_MPI].ranks.max_rank, 1);
+	/* the sites: Barrier 0.75 s over both ranks, Init 0.05 s (rank 1: 0) */
+	CU_ASSERT_EQUAL_FATAL(s.nsites, 2);
+	CU_ASSERT_STRING_EQUAL(s.sites[0].function, "MPI_Barrier");
+	CU_ASSERT_STRING_EQUAL(s.sites[0].caller, "sync_point");
+	CU_ASSERT_EQUAL(s.sites[0].calls, 6);
+	CU_ASSERT_EQUAL(s.sites[0].bytes, 24);
+	NEAR(s.sites[0].seconds, 0.75);
+	NEAR(s.sites[0].percent, 93.75);
+	NEAR(s.sites[0].ranks.min, 0.15);
+	NEAR(s.sites[0].ranks.max, 0.6);
+	CU_ASSERT_EQUAL(s.sites[1].ranks.n, 2);
+	NEAR(s.sites[1].ranks.min, 0);
+	NEAR(s.sites[1].ranks.mean, 0.025);
+	NEAR(s.sites[1].ranks.max, 0.05);
+	CU_ASSERT_EQUAL(s.sites[1].ranks.min_rank, 1);
+	CU_ASSERT_EQUAL(s.sites[1].ranks.max_rank, 0);
+	summary_free(&s);
+}
+
+static void test_shares_mpi_wall(void)
+{
+	struct small sm;
+	struct summary_input in;
+	struct mpi_profile mp;
+	struct mpi_site_names names;
+	struct summary s;
+
+	small_build(&sm, "wall-sec");
+	small_input(&sm, &in);
+	mpi_build(&mp, &names);
+	in.mpi = &mp;
+	in.mpi_names = &names;
+	CU_ASSERT_EQUAL_FATAL(summary_build(&s, &in), 0);
+	CU_ASSERT_STRING_EQUAL(s.clock, "wall");
+	/* outside MPI, 1.2 s split 60 : 5 : 5 */
+	NEAR(s.shares[SUMMARY_MPI].percent, 40);
+	NEAR(s.shares[SUMMARY_PROGRAM].percent, 60.0 * 60 / 70);
+	NEAR(s.shares[SUMMARY_SYSTEM].percent, 60.0 * 5 / 70);
+	NEAR(breakdown_total(&s), 100);
+	summary_free(&s);
+}
+
+/* Under the wall clock, a path of MPI's frames alone is one of MPI's own
+ * threads: left out.  Without them, the shares of the other samples. */
+static void test_wall_mpi_threads(void)
+{
+	struct small sm;
+	struct summary_input in;
+	struct summary s;
+
+	small_build(&sm, "wall-sec");
+	sm.paths[1] = (struct measured_path){ 30, 4, 1 };   /* MPI_Barrier alone */
+	small_input(&sm, &in);
+	CU_ASSERT_EQUAL_FATAL(summary_build(&s, &in), 0);
+	CU_ASSERT_EQUAL(s.mpi_thread_samples, 30);
+	CU_ASSERT_EQUAL(s.samples, 70);
+	NEAR(s.shares[SUMMARY_MPI].percent, 0);
+	NEAR(s.shares[SUMMARY_PROGRAM].percent, 100.0 * 60 / 70);
+	NEAR(breakdown_total(&s), 100);
+	summary_free(&s);
+	/* under the CPU clock the same path is MPI's CPU time */
+	small_build(&sm, "seconds");
+	sm.paths[1] = (struct measured_path){ 30, 4, 1 };
+	small_input(&sm, &in);
+	CU_ASSERT_EQUAL_FATAL(summary_build(&s, &in), 0);
+	CU_ASSERT_EQUAL(s.mpi_thread_samples, 0);
+	NEAR(s.shares[SUMMARY_MPI].percent, 30);
+	summary_free(&s);
+}
+
+/* ------------------------------------------------------------------ */
+/* 4,096 ranks, 30,000 functions: the page's size. */
+
+#define BIG_FNS 30000
+#define BIG_RANKS 4096
+
+static void test_html_size(void)
+{
+	struct measured m;
+	struct symtab st;
+	struct sym *syms = calloc(BIG_FNS, sizeof *syms);
+	char (*names)[24] = calloc(BIG_FNS, sizeof *names);
+	struct balance_view v;
+	struct balance_heat heat;
+	struct profile prof;
+	struct profile_histogram hist;
+	struct summary_input in;
+	struct summary s;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *out;
+
+	CU_ASSERT_FATAL(syms && names);
+	memset(&m, 0, sizeof m);
+	m.fns = calloc(BIG_FNS + 1, sizeof *m.fns);
+	m.ids = calloc(3 * (size_t)BIG_FNS, sizeof *m.ids);
+	m.paths = calloc(BIG_FNS, sizeof *m.paths);
+	CU_ASSERT_FATAL(m.fns && m.ids && m.paths);
+	/* main -> f<i> -> f<(7i + 1) mod n>, f<i>'s samples ~ 10^6 / (i + 1) */
+	m.fns[BIG_FNS].name = "main";
+	m.fns[BIG_FNS].module = "app";
+	for (size_t i = 0; i < BIG_FNS; i++) {
+		snprintf(names[i], sizeof names[i], "function_%zu", i);
+		m.fns[i] = (struct measured_fn){ names[i], "app", NULL, 0, i, 0, 0 };
+		syms[i].name = names[i];
+		syms[i].addr = 0x1000 + 16 * i;
+		syms[i].end_addr = syms[i].addr + 15;
+	}
+	for (size_t i = 0; i < BIG_FNS; i++) {
+		uint32_t callee = (uint32_t)((7 * i + 1) % BIG_FNS);
+
+		m.paths[i] = (struct measured_path){ 1000000 / (i + 1), 3 * i, 3 };
+		m.ids[3 * i] = BIG_FNS;
+		m.ids[3 * i + 1] = (uint32_t)i;
+		m.ids[3 * i + 2] = callee;
+		m.fns[BIG_FNS].total += m.paths[i].samples;
+		m.fns[i].total += m.paths[i].samples;
+		m.fns[callee].total += m.paths[i].samples;
+		m.fns[callee].self += m.paths[i].samples;
+		m.samples += m.paths[i].samples;
+	}
+	m.nfns = BIG_FNS + 1;
+	m.npaths = BIG_FNS;
+	m.rate = 1000;
+	memset(&st, 0, sizeof st);
+	st.path = "/x/app";
+	st.syms = syms;
+	st.nsyms = BIG_FNS;
+
+	/* the load balance's view: every function, every rank */
+	memset(&v, 0, sizeof v);
+	v.nranks = BIG_RANKS;
+	v.funcs = calloc(BIG_FNS, sizeof *v.funcs);
+	v.ranks = calloc(BIG_RANKS, sizeof *v.ranks);
+	CU_ASSERT_FATAL(v.funcs && v.ranks);
+	for (size_t i = 0; i < BIG_FNS; i++)
+		v.funcs[i] = (struct balance_function){
+			&syms[i], (uint32_t)i, { 0.1, 0.5, 2.0, 0.2, 3, 4095 }, { 0, 0, 0, 0, 0, 0 }, 3.0,
+			(2.0 - 0.5) * BIG_RANKS, 1 };
+	v.nfuncs = BIG_FNS;
+	for (size_t r = 0; r < BIG_RANKS; r++)
+		v.ranks[r] = (struct balance_rank_view){ (int64_t)r, 1.0 + (double)r / BIG_RANKS,
+							 BIG_RANKS - r, -1 };
+	v.slowest = BIG_RANKS - 1;
+	v.fastest = 0;
+	v.rank_mean = 1.5;
+
+	/* the heat map: 24 rows by 128 columns of 32 ranks */
+	memset(&heat, 0, sizeof heat);
+	heat.nrows = 24;
+	heat.ncolumns = 128;
+	heat.nranks = BIG_RANKS;
+	heat.rows = calloc(heat.nrows, sizeof *heat.rows);
+	heat.cells = calloc(heat.nrows * heat.ncolumns, sizeof *heat.cells);
+	int64_t *first = calloc(128, sizeof *first), *last = calloc(128, sizeof *last);
+	CU_ASSERT_FATAL(heat.rows && heat.cells && first && last);
+	for (size_t r = 0; r < heat.nrows; r++)
+		heat.rows[r] = &v.funcs[r];
+	for (size_t c = 0; c < 128; c++) {
+		first[c] = 32 * (int64_t)c;
+		last[c] = first[c] + 31;
+		for (size_t r = 0; r < heat.nrows; r++)
+			heat.cells[r * 128 + c] = (double)(r + c) / 100;
+	}
+	heat.first = first;
+	heat.last = last;
+	heat.max = 1.51;
+
+	memset(&prof, 0, sizeof prof);
+	memset(&hist, 0, sizeof hist);
+	strcpy(hist.dimen, "seconds");
+	hist.rate = 1000;
+	prof.hists = &hist;
+	prof.nhists = 1;
+	memset(&in, 0, sizeof in);
+	in.program = "/x/app";
+	in.st = &st;
+	in.prof = &prof;
+	in.paths = &m;
+	in.balance = &v;
+	in.files = BIG_RANKS;
+	CU_ASSERT_EQUAL_FATAL(summary_build(&s, &in), 0);
+	CU_ASSERT_EQUAL(s.ranks_profiled, BIG_RANKS);
+	CU_ASSERT_EQUAL(s.nimbalanced, SUMMARY_TOP);
+	CU_ASSERT_EQUAL(s.slowest.rank, BIG_RANKS - 1);
+
+	out = open_memstream(&buf, &len);
+	CU_ASSERT_FATAL(out != NULL);
+	CU_ASSERT_EQUAL(summary_html_print(out, &s, &m, &heat), 0);
+	fclose(out);
+	printf("\n  the page of %d ranks and %d functions: %zu bytes\n", BIG_RANKS, BIG_FNS, len);
+	CU_ASSERT(len < 2 * 1024 * 1024);
+	CU_ASSERT(len > 10000);
+	CU_ASSERT_PTR_NULL(strstr(buf, "http:"));
+	CU_ASSERT_PTR_NULL(strstr(buf, "https:"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "function_0"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "id=\"flame-graph\""));
+	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "id=\"load-balance\""));
+	free(buf);
+
+	/* the JSON's breakdown adds up to 100 */
+	buf = NULL;
+	out = open_memstream(&buf, &len);
+	CU_ASSERT_FATAL(out != NULL);
+	summary_print_json(out, &s);
+	fclose(out);
+	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "\"time_breakdown\": {\"program\": 100.00, \"mpi\": 0.00"));
+	free(buf);
+
+	summary_free(&s);
+	free(first);
+	free(last);
+	free(heat.rows);
+	free(heat.cells);
+	free(v.funcs);
+	free(v.ranks);
+	free(m.fns);
+	free(m.ids);
+	free(m.paths);
+	free(syms);
+	free(names);
+}
+
+int main(void)
+{
+	CU_pSuite suite;
+	unsigned failures;
+
+	if (CU_initialize_registry() != CUE_SUCCESS)
+		return CU_get_error();
+	suite = CU_add_suite("summary", NULL, NULL);
+	if (!suite || !CU_add_test(suite, "categories", test_classify) ||
+	    !CU_add_test(suite, "shares from the samples", test_shares_samples) ||
+	    !CU_add_test(suite, "shares with an MPI profile, CPU clock", test_shares_mpi_cpu) ||
+	    !CU_add_test(suite, "shares with an MPI profile, wall clock", test_shares_mpi_wall) ||
+	    !CU_add_test(suite, "MPI's own threads under the wall clock", test_wall_mpi_threads) ||
+	    !CU_add_test(suite, "the page of 4,096 ranks and 30,000 functions", test_html_size)) {
+		CU_cleanup_registry();
+		return CU_get_error();
+	}
+	CU_basic_set_mode(CU_BRM_VERBOSE);
+	CU_basic_run_tests();
+	failures = CU_get_number_of_failures();
+	CU_cleanup_registry();
+	return failures ? 1 : 0;
+}
