@@ -191,6 +191,9 @@ void summary_free(struct summary *s);
 enum summary_category summary_classify(const char *module, const char *name,
 				       const char *exe_base, int under_mpi);
 
+/* Whether a function is MPI's (MPI_*, PMPI_*). */
+int summary_is_mpi_name(const char *name);
+
 /* Whether a module base name is an MPI library's (libmpi, Open MPI's
  * libopen-pal and components, MPICH, UCX, libfabric, PMIx). */
 int summary_is_mpi_module(const char *base);

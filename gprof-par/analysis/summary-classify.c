@@ -1,0 +1,154 @@
+/*
+ * summary-classify.c - the summary's categories (summary.h): which a
+ * sampled frame is in, by its module's base name and its function's name.
+ */
+#include "summary.h"
+
+#include <string.h>
+
+static const char *const keys[SUMMARY_NCATEGORIES] = {
+	"program", "mpi", "openmp_waiting", "openmp_working", "other_libraries",
+	"system_calls_io", "profiler",
+};
+static const char *const texts[SUMMARY_NCATEGORIES] = {
+	"the program's own code", "MPI", "OpenMP runtime, waiting", "OpenMP runtime, working",
+	"other libraries", "system calls, I/O, off the CPU", "the profiler itself",
+};
+
+const char *summary_category_key(enum summary_category c)
+{
+	return keys[c];
+}
+
+const char *summary_category_text(enum summary_category c)
+{
+	return texts[c];
+}
+
+static int starts(const char *s, const char *prefix)
+{
+	return s && strncmp(s, prefix, strlen(prefix)) == 0;
+}
+
+static int starts_any(const char *s, const char *const *prefixes)
+{
+	for (; *prefixes; prefixes++)
+		if (starts(s, *prefixes))
+			return 1;
+	return 0;
+}
+
+/* Library name prefixes, and module-as-a-whole names "[libmpi.so.40]". */
+static const char *strip_bracket(const char *base)
+{
+	return base && base[0] == '[' ? base + 1 : base;
+}
+
+int summary_is_mpi_module(const char *base)
+{
+	static const char *const mpi[] = {
+		"libmpi", "libopen-pal", "libopen-rte", "libpmix", "libprrte", "libucp", "libuct",
+		"libucs", "libucm", "libfabric", "libpsm", "libmca_", "mca_", "libhcoll", "libmxm",
+		"libevent", "libhwloc", NULL,
+	};
+
+	return starts_any(strip_bracket(base), mpi);
+}
+
+static int is_omp_module(const char *base)
+{
+	static const char *const omp[] = { "libgomp", "libomp", "libiomp", NULL };
+
+	return starts_any(strip_bracket(base), omp);
+}
+
+/* libgomp's and LLVM's runtime functions that wait (barriers, locks, the
+ * idle team between regions). */
+static int is_omp_wait(const char *name)
+{
+	static const char *const wait[] = {
+		"gomp_barrier_wait", "gomp_team_barrier_wait", "gomp_team_barrier_wait_final",
+		"do_wait", "do_spin", "futex_wait", "gomp_sem_wait", "gomp_mutex_lock_slow",
+		"gomp_ptrlock_get_slow", "gomp_thread_start", "__kmp_wait", "__kmp_suspend",
+		"__kmp_hyper_barrier", "__kmp_barrier", "__kmp_join_barrier",
+		"__kmp_fork_barrier", "__kmp_execute_tasks", "_INTERNAL", NULL,
+	};
+
+	return starts_any(name, wait);
+}
+
+static int is_profiler(const char *module, const char *name)
+{
+	static const char *const names[] = { "mcount", "_mcount", "__mcount_internal",
+					     "__fentry__", "gmon_", NULL };
+
+	return starts(strip_bracket(module), "libgmon-mpi") || starts_any(name, names);
+}
+
+static int is_system_module(const char *base)
+{
+	static const char *const sys[] = { "linux-vdso", "[vdso]", "vdso", NULL };
+
+	return starts_any(base, sys) || (base && strcmp(base, "-") == 0);
+}
+
+/* libc's system call wrappers and I/O (GNU libc's names, with the
+ * __libc_ and __GI_ aliases). */
+static int is_system_call(const char *name)
+{
+	static const char *const calls[] = {
+		"read", "write", "pread", "pwrite", "readv", "writev", "preadv", "pwritev",
+		"open", "openat", "close", "lseek", "fsync", "fdatasync", "fstat", "stat",
+		"lstat", "statx", "newfstatat", "poll", "ppoll", "epoll_wait", "epoll_pwait",
+		"select", "pselect", "nanosleep", "clock_nanosleep", "usleep", "sleep",
+		"sched_yield", "syscall", "ioctl", "recv", "recvfrom", "recvmsg", "send",
+		"sendto", "sendmsg", "accept", "connect", "mmap", "munmap", "mprotect", "brk",
+		"futex", "getdents", "unlink", "rename", "mkdir", "fcntl", "dup", "pipe",
+		"wait", "waitpid", "kill", "getpid", "gettid", "clone", "fork", "execve",
+		"_IO_", "__GI__IO_", "fread", "fwrite", "fflush", "fopen", "fclose", "fgets",
+		"fputs", "vfprintf", "printf", "fprintf", "puts", "getline", "__read",
+		"__write", "__open", "__close", "__poll", "__select", "__nanosleep",
+		"__clock_nanosleep", "__libc_", "__GI___", "__futex", "__lll_lock_wait",
+		"pthread_cond_wait", "pthread_cond_timedwait", "__pthread_cond_wait",
+		"sem_wait", "__new_sem_wait", NULL,
+	};
+	const char *n = name;
+
+	while (n && *n == '_' && starts(n, "__GI_"))
+		n += 5;
+	if (!n)
+		return 0;
+	for (const char *const *c = calls; *c; c++) {
+		size_t len = strlen(*c);
+
+		/* a name, or a prefix ending in '_' */
+		if (strncmp(n, *c, len) == 0 &&
+		    (n[len] == '\0' || n[len] == '6' || (*c)[len - 1] == '_'))
+			return 1;
+	}
+	return 0;
+}
+
+enum summary_category summary_classify(const char *module, const char *name,
+				       const char *exe_base, int under_mpi)
+{
+	/* time under an MPI call is MPI's (the wrappers' own code too) */
+	if (under_mpi || summary_is_mpi_module(module) || starts(name, "MPI_") ||
+	    starts(name, "PMPI_"))
+		return SUMMARY_MPI;
+	if (is_profiler(module, name))
+		return SUMMARY_PROFILER;
+	if (module && exe_base && strcmp(module, exe_base) == 0)
+		return SUMMARY_PROGRAM;
+	if (is_omp_module(module))
+		return name && is_omp_wait(name) ? SUMMARY_OMP_WAITING : SUMMARY_OMP_WORKING;
+	if (is_system_module(module) || is_system_call(name))
+		return SUMMARY_SYSTEM;
+	return SUMMARY_LIBRARIES;
+}
+
+
+int summary_is_mpi_name(const char *name)
+{
+	return starts(name, "MPI_") || starts(name, "PMPI_");
+}
