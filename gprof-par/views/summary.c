@@ -84,6 +84,7 @@ static int summary_render(struct view_output *vo, struct model *m)
 	struct mpi_site_names names;
 	int have_names = 0;
 	struct balance_view v;
+	struct hist_summary hs;
 	struct summary_input in;
 	struct summary s;
 	char err[1024];
@@ -101,8 +102,10 @@ static int summary_render(struct view_output *vo, struct model *m)
 	}
 	if (paths && measured_arcs(paths, NULL, st, &arcs, &narcs) != 0)
 		die("out of memory");
-	if (!paths && st != &m->st && hist_assign(st, p, &m->hs, err, sizeof err) != 0)
-		die(err);   /* the functions by the histogram, in the views' table */
+	/* no paths: the functions by the histogram, in the views' table (the
+	 * report's own summary of it, m->hs, is left as it is) */
+	if (!paths && st != &m->st && hist_assign(st, p, &hs, err, sizeof err) != 0)
+		die(err);
 	lists = model_read_module_lists(m, &all);
 
 	memset(&in, 0, sizeof in);
