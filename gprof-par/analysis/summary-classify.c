@@ -62,19 +62,23 @@ static int is_omp_module(const char *base)
 	return starts_any(strip_bracket(base), omp);
 }
 
-/* libgomp's and LLVM's runtime functions that wait (barriers, locks, the
- * idle team between regions). */
-static int is_omp_wait(const char *name)
+/* The OpenMP runtime's functions that hand out work (starting a team,
+ * work-sharing loops, sections, single, tasks, the API's queries): its
+ * working time.  The rest of its time is waiting: barriers, locks, the
+ * team idle between regions, which is where a thread spends its time in
+ * the runtime (libgomp's barrier code is static: a stripped libgomp names
+ * it "[libgomp.so.1]", which counts as waiting too). */
+static int is_omp_work(const char *name)
 {
-	static const char *const wait[] = {
-		"gomp_barrier_wait", "gomp_team_barrier_wait", "gomp_team_barrier_wait_final",
-		"do_wait", "do_spin", "futex_wait", "gomp_sem_wait", "gomp_mutex_lock_slow",
-		"gomp_ptrlock_get_slow", "gomp_thread_start", "__kmp_wait", "__kmp_suspend",
-		"__kmp_hyper_barrier", "__kmp_barrier", "__kmp_join_barrier",
-		"__kmp_fork_barrier", "__kmp_execute_tasks", "_INTERNAL", NULL,
+	static const char *const work[] = {
+		"GOMP_parallel", "GOMP_loop_", "GOMP_sections", "GOMP_single_start",
+		"GOMP_task", "GOMP_taskloop", "GOMP_ordered_start", "omp_get_", "omp_set_",
+		"omp_in_", "gomp_loop_", "gomp_iter_", "gomp_team_start", "gomp_new_team",
+		"__kmpc_fork_call", "__kmpc_for_static", "__kmpc_dispatch_", "__kmpc_omp_task",
+		"__kmpc_single", "__kmp_fork_call", "__kmp_dispatch_", NULL,
 	};
 
-	return starts_any(name, wait);
+	return starts_any(name, work);
 }
 
 static int is_profiler(const char *module, const char *name)
@@ -141,7 +145,7 @@ enum summary_category summary_classify(const char *module, const char *name,
 	if (module && exe_base && strcmp(module, exe_base) == 0)
 		return SUMMARY_PROGRAM;
 	if (is_omp_module(module))
-		return name && is_omp_wait(name) ? SUMMARY_OMP_WAITING : SUMMARY_OMP_WORKING;
+		return is_omp_work(name) ? SUMMARY_OMP_WORKING : SUMMARY_OMP_WAITING;
 	if (is_system_module(module) || is_system_call(name))
 		return SUMMARY_SYSTEM;
 	return SUMMARY_LIBRARIES;

@@ -41,6 +41,15 @@ static void test_classify(void)
 			SUMMARY_OMP_WAITING);
 	CU_ASSERT_EQUAL(summary_classify("libgomp.so.1", "GOMP_parallel", "app", 0),
 			SUMMARY_OMP_WORKING);
+	CU_ASSERT_EQUAL(summary_classify("libgomp.so.1", "GOMP_loop_dynamic_next", "app", 0),
+			SUMMARY_OMP_WORKING);
+	CU_ASSERT_EQUAL(summary_classify("libomp.so.5", "__kmpc_dispatch_next_4", "app", 0),
+			SUMMARY_OMP_WORKING);
+	/* a stripped libgomp's barrier code, unnamed: waiting */
+	CU_ASSERT_EQUAL(summary_classify("libgomp.so.1", "[libgomp.so.1]", "app", 0),
+			SUMMARY_OMP_WAITING);
+	CU_ASSERT_EQUAL(summary_classify("libomp.so.5", "__kmp_hyper_barrier_release", "app", 0),
+			SUMMARY_OMP_WAITING);
 	CU_ASSERT_EQUAL(summary_classify("libc.so.6", "read", "app", 0), SUMMARY_SYSTEM);
 	CU_ASSERT_EQUAL(summary_classify("libc.so.6", "__GI___libc_write", "app", 0),
 			SUMMARY_SYSTEM);

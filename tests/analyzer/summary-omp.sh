@@ -1,0 +1,32 @@
+#!/bin/bash
+# summary-omp.sh - the job summary's OpenMP categories (issue 30) on a real
+# -fopenmp -pg program (corpus/summary-omp.c): thread 0 waits for thread 1
+# at each region's end, spinning (OMP_WAIT_POLICY=active), every thread
+# sampled on its own CPU clock (BG_GMON_START_THREAD_TIMERS=all).  The
+# summary's "OpenMP runtime, waiting" holds the master's CPU time in the
+# runtime as it measured it (libgomp's barrier code is unnamed in a stripped
+# libgomp: counted as waiting), within 30% and 20 ms; "working" holds little.
+set -u
+. "${top_srcdir:?}/tests/e2e-lib.sh"
+
+rtlib=$top_builddir/libgmon-mpi/.libs
+"${CC:-gcc}" -g -O1 -pg -fopenmp "$top_srcdir/tests/analyzer/corpus/summary-omp.c" -o prog \
+	-L"$rtlib" -lgmon-mpi -Wl,-rpath,"$rtlib" 2>build.err || skip "cannot build an OpenMP -pg program"
+OMP_WAIT_POLICY=active BG_GMON_START_THREAD_TIMERS=all BG_GMON_HZ=1000 ./prog >clocks.txt ||
+	fail "the program failed"
+[ -s gmon.out ] && [ -s gmon.out+paths ] || fail "no gmon.out and paths"
+"$GPROF_PAR" --summary=json prog gmon.out >summary.json 2>summary.err ||
+	fail "--summary=json: $(cat summary.err)"
+python3 - summary.json clocks.txt <<'PY' || fail "see above"
+import json, sys
+s = json.load(open(sys.argv[1]))
+f = open(sys.argv[2]).read().split()
+clocks = dict(zip(f[0::2], map(float, f[1::2])))
+c = {x["key"]: x for x in s["categories"]}
+wait, working = c["openmp_waiting"]["seconds"], c["openmp_working"]["seconds"]
+print("summary-omp: OpenMP waiting %.3f s, working %.3f s; the master's own time in the "
+      "runtime %.3f s" % (wait, working, clocks["runtime"]))
+ok = abs(wait - clocks["runtime"]) <= 0.3 * clocks["runtime"] + 0.02 and working <= 0.02
+ok = ok and s["hot_function"] == "work" and abs(sum(s["time_breakdown"].values()) - 100) <= 1
+sys.exit(0 if ok else 1)
+PY
