@@ -215,6 +215,15 @@ const struct row *line_table_find(const struct line_table *t, gmon_addr_t addr)
 	return &t->rows[lo - 1];
 }
 
+/* Whether t's rows are in cmp_row's order already. */
+static int sorted(const struct line_table *t)
+{
+	for (size_t i = 1; i < t->n; i++)
+		if (cmp_row(&t->rows[i - 1], &t->rows[i]) > 0)
+			return 0;
+	return 1;
+}
+
 int line_table_read(Dwarf *dbg, struct symtab *st, struct line_table *t)
 {
 	struct file_set set = { NULL, 0 };
@@ -231,7 +240,7 @@ int line_table_read(Dwarf *dbg, struct symtab *st, struct line_table *t)
 	       dwarf_get_units(dbg, cu, &cu, &version, &unit_type, &cudie, NULL) == 0)
 		rc = unit_rows(&cudie, version, &set, st, &t->rows, &t->n, &cap);
 	free(set.slots);
-	if (rc == 0 && t->n > 1)
+	if (rc == 0 && t->n > 1 && !sorted(t))   /* one unit's rows usually are */
 		qsort(t->rows, t->n, sizeof(*t->rows), cmp_row);
 	return rc;
 }
