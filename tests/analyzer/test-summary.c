@@ -281,6 +281,38 @@ static void test_wall_mpi_threads(void)
 	summary_free(&s);
 }
 
+/* Names are bytes: the page escapes the markup characters and writes a
+ * byte that starts no UTF-8 sequence as U+FFFD; the JSON escapes too. */
+static void test_hostile_names(void)
+{
+	struct small sm;
+	struct summary_input in;
+	struct summary s;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *out;
+
+	small_build(&sm, "seconds");
+	sm.fns[F_WORK].name = "<script>&\"w\xff";
+	small_input(&sm, &in);
+	CU_ASSERT_EQUAL_FATAL(summary_build(&s, &in), 0);
+	out = open_memstream(&buf, &len);
+	CU_ASSERT_FATAL(out != NULL);
+	CU_ASSERT_EQUAL(summary_html_print(out, &s, &sm.m, NULL), 0);
+	fclose(out);
+	CU_ASSERT_PTR_NULL(strstr(buf, "<script>&"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "&lt;script&gt;&amp;&quot;w\xef\xbf\xbd"));
+	free(buf);
+	buf = NULL;
+	out = open_memstream(&buf, &len);
+	CU_ASSERT_FATAL(out != NULL);
+	summary_print_json(out, &s);
+	fclose(out);
+	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "\"hot_function\": \"<script>&\\\"w\\ufffd\""));
+	free(buf);
+	summary_free(&s);
+}
+
 /* ------------------------------------------------------------------ */
 /* 4,096 ranks, 30,000 functions: the page's size. */
 
@@ -447,6 +479,7 @@ int main(void)
 	    !CU_add_test(suite, "shares with an MPI profile, CPU clock", test_shares_mpi_cpu) ||
 	    !CU_add_test(suite, "shares with an MPI profile, wall clock", test_shares_mpi_wall) ||
 	    !CU_add_test(suite, "MPI's own threads under the wall clock", test_wall_mpi_threads) ||
+	    !CU_add_test(suite, "hostile names", test_hostile_names) ||
 	    !CU_add_test(suite, "the page of 4,096 ranks and 30,000 functions", test_html_size)) {
 		CU_cleanup_registry();
 		return CU_get_error();
