@@ -17,13 +17,7 @@
 #include <stdlib.h>
 #include <time.h>
 
-static double thread_cpu(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
+#include "thread-clock.h"
 
 static double wall(void)
 {
@@ -38,9 +32,9 @@ volatile double sink;
 /* Spins until the thread has used seconds of CPU time. */
 __attribute__((noinline)) void work_phase(double seconds)
 {
-	double start = thread_cpu(), x = 1.0;
+	double start = now(), x = 1.0;
 
-	while (thread_cpu() - start < seconds)
+	while (now() - start < seconds)
 		for (int i = 0; i < 2000; i++)
 			x = x * 1.0000001 + 1e-9;
 	sink = x;
@@ -64,10 +58,10 @@ int main(int argc, char **argv)
 	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
 	barrier += sync_point();
 	for (int r = 0; r < rounds; r++) {
-		double start = thread_cpu();
+		double start = now();
 
 		work_phase(0.060 * (rank + 1));
-		compute += thread_cpu() - start;
+		compute += now() - start;
 		barrier += sync_point();
 	}
 	finalize = wall();

@@ -11,7 +11,7 @@ set -u
 
 rtlib=$top_builddir/libgmon-mpi/.libs
 "${CC:-gcc}" -g -O1 -pg -fopenmp "$top_srcdir/tests/analyzer/corpus/summary-omp.c" -o prog \
-	-L"$rtlib" -lgmon-mpi -Wl,-rpath,"$rtlib" 2>build.err || skip "cannot build an OpenMP -pg program"
+	-I"$top_srcdir/tests/analyzer/corpus" -L"$rtlib" -lgmon-mpi -Wl,-rpath,"$rtlib" 2>build.err || skip "cannot build an OpenMP -pg program"
 OMP_WAIT_POLICY=active BG_GMON_START_THREAD_TIMERS=all BG_GMON_HZ=1000 ./prog >clocks.txt ||
 	fail "the program failed"
 [ -s gmon.out ] && [ -s gmon.out+paths ] || fail "no gmon.out and paths"

@@ -30,7 +30,7 @@ need_runtime
 need_sum_option
 command -v python3 >/dev/null || skip "python3 is needed to read the JSON"
 
-"$MPICC" -pg -g -O1 "$top_srcdir/tests/analyzer/summary-app.c" -o app ||
+"$MPICC" -pg -g -O1 -I"$top_srcdir/tests/analyzer/corpus" "$top_srcdir/tests/analyzer/summary-app.c" -o app ||
 	fail "cannot build summary-app.c"
 status=0
 LAUNCHER="$MPIRUN --oversubscribe" GMON_NTASKS=3 GMON_RESULTS=$work/results \

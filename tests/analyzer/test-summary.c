@@ -183,20 +183,27 @@ static void mpi_build(struct mpi_profile *mp, struct mpi_site_names *names)
 	names->source = sources;
 }
 
-static void test_shares_mpi_cpu(void)
+/* The small run with the MPI profile of mpi_build, on the clock dimen. */
+static void mpi_summary(struct summary *s, struct small *sm, const char *dimen)
 {
-	struct small sm;
+	static struct mpi_profile mp;
+	static struct mpi_site_names names;
 	struct summary_input in;
-	struct mpi_profile mp;
-	struct mpi_site_names names;
-	struct summary s;
 
-	small_build(&sm, "seconds");
-	small_input(&sm, &in);
+	small_build(sm, dimen);
+	small_input(sm, &in);
 	mpi_build(&mp, &names);
 	in.mpi = &mp;
 	in.mpi_names = &names;
-	CU_ASSERT_EQUAL_FATAL(summary_build(&s, &in), 0);
+	CU_ASSERT_EQUAL_FATAL(summary_build(s, &in), 0);
+}
+
+static void test_shares_mpi_cpu(void)
+{
+	struct small sm;
+	struct summary s;
+
+	mpi_summary(&s, &sm, "seconds");
 	CU_ASSERT_STRING_EQUAL(s.basis, "wall");
 	NEAR(s.total_seconds, 2.0);
 	NEAR(s.elapsed, 1.0);
@@ -233,17 +240,9 @@ static void test_shares_mpi_cpu(void)
 static void test_shares_mpi_wall(void)
 {
 	struct small sm;
-	struct summary_input in;
-	struct mpi_profile mp;
-	struct mpi_site_names names;
 	struct summary s;
 
-	small_build(&sm, "wall-sec");
-	small_input(&sm, &in);
-	mpi_build(&mp, &names);
-	in.mpi = &mp;
-	in.mpi_names = &names;
-	CU_ASSERT_EQUAL_FATAL(summary_build(&s, &in), 0);
+	mpi_summary(&s, &sm, "wall-sec");
 	CU_ASSERT_STRING_EQUAL(s.clock, "wall");
 	/* outside MPI, 1.2 s split 60 : 5 : 5 */
 	NEAR(s.shares[SUMMARY_MPI].percent, 40);

@@ -10,23 +10,16 @@
  */
 #include <omp.h>
 #include <stdio.h>
-#include <time.h>
 
-static double thread_cpu(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
-}
+#include "thread-clock.h"
 
 volatile double sink;
 
 __attribute__((noinline)) void work(double seconds)
 {
-	double end = thread_cpu() + seconds, x = 0;
+	double end = now() + seconds, x = 0;
 
-	while (thread_cpu() < end)
+	while (now() < end)
 		for (int i = 0; i < 1000; i++)
 			x += i;
 	sink = x;
@@ -37,17 +30,17 @@ int main(void)
 	double worked = 0, in_regions = 0;
 
 	for (int r = 0; r < 10; r++) {
-		double start = thread_cpu();
+		double start = now();
 
 #pragma omp parallel num_threads(2)
 		{
-			double w = thread_cpu();
+			double w = now();
 
 			work(0.020 * (omp_get_thread_num() + 1));
 			if (omp_get_thread_num() == 0)
-				worked += thread_cpu() - w;
+				worked += now() - w;
 		}
-		in_regions += thread_cpu() - start;
+		in_regions += now() - start;
 	}
 	printf("work %.6f runtime %.6f\n", worked, in_regions - worked);
 	return 0;
