@@ -280,6 +280,31 @@ static void test_wall_mpi_threads(void)
 	summary_free(&s);
 }
 
+/* The page and the JSON of s, malloc'ed. */
+static char *html_of(const struct summary *s, const struct measured *m,
+		     const struct balance_heat *heat, size_t *len)
+{
+	char *buf = NULL;
+	FILE *out = open_memstream(&buf, len);
+
+	CU_ASSERT_FATAL(out != NULL);
+	CU_ASSERT_EQUAL(summary_html_print(out, s, m, heat), 0);
+	fclose(out);
+	return buf;
+}
+
+static char *json_of(const struct summary *s)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&buf, &len);
+
+	CU_ASSERT_FATAL(out != NULL);
+	summary_print_json(out, s);
+	fclose(out);
+	return buf;
+}
+
 /* Names are bytes: the page escapes the markup characters and writes a
  * byte that starts no UTF-8 sequence as U+FFFD; the JSON escapes too. */
 static void test_hostile_names(void)
@@ -287,26 +312,18 @@ static void test_hostile_names(void)
 	struct small sm;
 	struct summary_input in;
 	struct summary s;
-	char *buf = NULL;
+	char *buf;
 	size_t len = 0;
-	FILE *out;
 
 	small_build(&sm, "seconds");
 	sm.fns[F_WORK].name = "<script>&\"w\xff";
 	small_input(&sm, &in);
 	CU_ASSERT_EQUAL_FATAL(summary_build(&s, &in), 0);
-	out = open_memstream(&buf, &len);
-	CU_ASSERT_FATAL(out != NULL);
-	CU_ASSERT_EQUAL(summary_html_print(out, &s, &sm.m, NULL), 0);
-	fclose(out);
+	buf = html_of(&s, &sm.m, NULL, &len);
 	CU_ASSERT_PTR_NULL(strstr(buf, "<script>&"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "&lt;script&gt;&amp;&quot;w\xef\xbf\xbd"));
 	free(buf);
-	buf = NULL;
-	out = open_memstream(&buf, &len);
-	CU_ASSERT_FATAL(out != NULL);
-	summary_print_json(out, &s);
-	fclose(out);
+	buf = json_of(&s);
 	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "\"hot_function\": \"<script>&\\\"w\\ufffd\""));
 	free(buf);
 	summary_free(&s);
@@ -330,9 +347,8 @@ static void test_html_size(void)
 	struct profile_histogram hist;
 	struct summary_input in;
 	struct summary s;
-	char *buf = NULL;
+	char *buf;
 	size_t len = 0;
-	FILE *out;
 
 	CU_ASSERT_FATAL(syms && names);
 	memset(&m, 0, sizeof m);
@@ -428,10 +444,7 @@ static void test_html_size(void)
 	CU_ASSERT_EQUAL(s.nimbalanced, SUMMARY_TOP);
 	CU_ASSERT_EQUAL(s.slowest.rank, BIG_RANKS - 1);
 
-	out = open_memstream(&buf, &len);
-	CU_ASSERT_FATAL(out != NULL);
-	CU_ASSERT_EQUAL(summary_html_print(out, &s, &m, &heat), 0);
-	fclose(out);
+	buf = html_of(&s, &m, &heat, &len);
 	printf("\n  the page of %d ranks and %d functions: %zu bytes\n", BIG_RANKS, BIG_FNS, len);
 	CU_ASSERT(len < 2 * 1024 * 1024);
 	CU_ASSERT(len > 10000);
@@ -443,11 +456,7 @@ static void test_html_size(void)
 	free(buf);
 
 	/* the JSON's breakdown adds up to 100 */
-	buf = NULL;
-	out = open_memstream(&buf, &len);
-	CU_ASSERT_FATAL(out != NULL);
-	summary_print_json(out, &s);
-	fclose(out);
+	buf = json_of(&s);
 	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "\"time_breakdown\": {\"program\": 100.00, \"mpi\": 0.00"));
 	free(buf);
 
