@@ -140,6 +140,43 @@ void gmon_write_histogram(struct gmon_writer *w, gmon_addr_t low_pc, gmon_addr_t
 	}
 }
 
+void gmon_write_sparse_histogram(struct gmon_writer *w, uint8_t tag, gmon_addr_t low_pc,
+				 gmon_addr_t high_pc, uint32_t rate, const void *bins,
+				 size_t bin_size, uint32_t nbins)
+{
+	char dimen[GMON_DIMEN_LEN] = {0};
+	size_t dimen_len = strlen(w->dimen);
+	uint64_t pairs = 0;
+
+	memcpy(dimen, w->dimen, dimen_len < sizeof dimen ? dimen_len : sizeof dimen);
+	for (uint32_t i = 0; i < nbins; i++) {
+		uint64_t v = bin_value(bins, bin_size, i);
+
+		pairs += v / UINT32_MAX + (v % UINT32_MAX != 0);
+	}
+	put_u8(w, tag);
+	put_addr(w, low_pc);
+	put_addr(w, high_pc);
+	put_u32(w, nbins);
+	put_u32(w, rate);
+	put(w, dimen, sizeof dimen);
+	put_u8(w, 's');
+	put_u32(w, pairs > UINT32_MAX ? UINT32_MAX : (uint32_t)pairs);
+	if (pairs > UINT32_MAX && !w->error)
+		w->error = EOVERFLOW;
+	for (uint32_t i = 0; i < nbins && !w->error; i++) {
+		uint64_t v = bin_value(bins, bin_size, i);
+
+		while (v > 0) {
+			uint32_t part = v > UINT32_MAX ? UINT32_MAX : (uint32_t)v;
+
+			put_u32(w, i);
+			put_u32(w, part);
+			v -= part;
+		}
+	}
+}
+
 void gmon_write_arc(struct gmon_writer *w, gmon_addr_t from_pc, gmon_addr_t self_pc,
 		    uint64_t count)
 {
