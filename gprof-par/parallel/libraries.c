@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 
 #include "companions.h"
+#include "companion-file.h"
 #include "gmon-modules.h"
 #include "grow.h"
 #include "module-list.h"
@@ -171,14 +172,13 @@ static void take_back(struct sum_libraries *sl, const struct module_list *list, 
 static int read_list(struct sum_libraries *sl, const char *profile)
 {
 	struct module_list list;
-	struct stat sb;
-	char err[1024], *lp = companion_path(profile, GMON_MODULE_LIST_NAME);
+	char err[1024], *lp = companion_input_path(profile, GMON_MODULE_LIST_NAME);
 	size_t *idx = NULL, old_n = sl->n, k;
 	int rc = 0;
 
 	if (!lp)
 		return -1;
-	if (lstat(lp, &sb) != 0) {
+	if (!companion_input_exists(lp)) {
 		free(lp);
 		return 0;
 	}
@@ -220,7 +220,7 @@ static int read_list(struct sum_libraries *sl, const char *profile)
 		if (!e->file)
 			continue;
 		lib->profiled = 1;
-		path = beside(profile, e->file);
+		path = beside(lp, e->file);   /* a file, or a section of lp's companion */
 		if (!path || sum_library_add_path(lib, path) != 0) {
 			free(path);
 			rc = -1;

@@ -2,6 +2,7 @@
  * callpaths.c - see callpaths.h.
  */
 #include "callpaths.h"
+#include "companion-file.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -321,7 +322,7 @@ static int reader_end(struct callpaths *cp, struct reader *r, int status)
 static int add_file(struct callpaths *cp, const char *path, char *err, size_t errlen)
 {
 	struct stat st;
-	int fd = open_input(path, "a paths file", INPUT_REGULAR, &st, err, errlen);
+	int fd = companion_open_input(path, "a paths file", &st, err, errlen);
 	FILE *f = fd >= 0 ? fdopen(fd, "r") : NULL;
 	struct reader *r;
 	char *line = NULL;
@@ -561,9 +562,8 @@ char *callpaths_beside(const char *profile)
 
 int callpaths_add_beside(struct callpaths *cp, const char *profile, char *err, size_t errlen)
 {
-	char *path = callpaths_beside(profile);
+	char *path = companion_input_path(profile, GMON_CALLPATHS_NAME);
 	struct callpaths one;
-	struct stat sb;
 	char why[1024];
 	int status = 0;
 
@@ -571,7 +571,7 @@ int callpaths_add_beside(struct callpaths *cp, const char *profile, char *err, s
 		set_error(err, errlen, "out of memory");
 		return -1;
 	}
-	if (lstat(path, &sb) != 0 && errno == ENOENT) {
+	if (!companion_input_exists(path)) {
 		free(path);
 		return 1;
 	}

@@ -18,6 +18,9 @@
  * does that mapping).
  */
 #include "gmon-read.h"
+#include "companion-file.h"
+#include "gmon-companion.h"
+#include "sparse-add.h"
 #include "bsd-format.h"
 
 #include <errno.h>
@@ -533,6 +536,31 @@ int profile_read_file(struct profile *p, const char *path, size_t *len, char *er
 	return rc;
 }
 
+/* path is no file: a library's section of a companion
+ * (companion-file.h), added sparse; else read_file's error stands. */
+static int add_library_section(struct profile *p, const char *path, int open_errno, char *err,
+			       size_t errlen)
+{
+	const struct companion_file *cf;
+	const struct companion_section *s = NULL;
+	char why[1024];
+	int rc;
+
+	if (open_errno != ENOTDIR && open_errno != ENOENT)
+		return -1;
+	rc = companion_member(path, &cf, &s, why, sizeof why);
+	if (rc == 0)
+		return -1;
+	if (rc < 0 || !s || s->type != GMON_SECTION_LIBRARY) {
+		if (rc >= 0)
+			snprintf(why, sizeof why, "%s: %s", path, !s ? "no such section"
+				 : "not a library's section");
+		set_error(err, errlen, "%s", why);
+		return -1;
+	}
+	return profile_add_sparse(p, s->data, s->size, path, err, errlen);
+}
+
 int profile_add_file(struct profile *p, const char *path, char *err, size_t errlen)
 {
 	size_t len;
@@ -542,7 +570,7 @@ int profile_add_file(struct profile *p, const char *path, char *err, size_t errl
 		return -1;
 	start = p->priv->timing ? now() : 0.0;
 	if (profile_read_file(p, path, &len, err, errlen) != 0)
-		return -1;
+		return add_library_section(p, path, errno, err, errlen);
 	if (p->priv->timing)
 		p->priv->times.read += now() - start;
 	p->priv->bytes_read += len;

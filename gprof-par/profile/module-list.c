@@ -2,6 +2,7 @@
  * module-list.c - see module-list.h.
  */
 #include "module-list.h"
+#include "companion-file.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -82,7 +83,7 @@ static int parse_line(char *line, int version, struct module_entry *e)
 int module_list_read(const char *path, struct module_list *l, char *err, size_t errlen)
 {
 	struct stat st;
-	int fd = open_input(path, "a list of modules", INPUT_REGULAR, &st, err, errlen);
+	int fd = companion_open_input(path, "a list of modules", &st, err, errlen);
 	FILE *f = fd >= 0 ? fdopen(fd, "r") : NULL;
 	char *line = NULL;
 	size_t cap = 0, lineno = 0, have = 0;

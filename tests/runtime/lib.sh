@@ -84,6 +84,29 @@ exact_samples_of() {
 	"$top_builddir/tests/runtime/gmon-inspect" samples "$3" "$start" "$(printf '%x' $((0x$start + 0x$size)))"
 }
 
+# unpack_companions [PROFILE...]: each profile's one companion
+# (PROFILE+gmon-mpi: include/gmon-companion.h) written out as the files
+# earlier versions wrote beside it (gmon.out+paths.N, +calls.N, +modules.N,
+# +LIBRARY.N, through gprof-par's reader), for the tests that read the
+# formats inside it; by default every profile here that has one
+unpack_companions() {
+	local p profiles=("$@")
+	if [ ${#profiles[@]} -eq 0 ]; then
+		for p in gmon.out gmon.out.[0-9]*; do
+			case $p in *+*) continue ;; esac
+			[ -f "$p" ] || continue
+			case $p in
+			*.[0-9]*) [ -f "${p%.*}+gmon-mpi.${p##*.}" ] || continue ;;
+			*) [ -f "$p+gmon-mpi" ] || continue ;;
+			esac
+			profiles+=("$p")
+		done
+	fi
+	[ ${#profiles[@]} -eq 0 ] ||
+		"$top_builddir/tests/runtime/gmon-inspect" unpack "${profiles[@]}" ||
+		fail "cannot unpack the companions of ${profiles[*]}"
+}
+
 # ls_profiles: the profiles here (gmon.out, gmon.out.N), sorted, on one
 # line; not the files beside them, written by default (gmon.out+paths.N,
 # gmon.out+calls.N, gmon.out+modules.N, gmon.out+LIBRARY.N: ls_beside)

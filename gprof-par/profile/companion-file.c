@@ -1,0 +1,434 @@
+/* companion-file.c - see companion-file.h. */
+#define _GNU_SOURCE
+#include "companion-file.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "companions.h"
+#include "errors.h"
+#include "gmon-calls.h"
+#include "gmon-companion.h"
+#include "gmon-mpi-profile.h"
+
+static uint32_t get32(const unsigned char *p)
+{
+	uint32_t v;
+
+	memcpy(&v, p, sizeof v);
+	return v;
+}
+
+static uint64_t get64(const unsigned char *p)
+{
+	uint64_t v;
+
+	memcpy(&v, p, sizeof v);
+	return v;
+}
+
+void companion_file_free(struct companion_file *cf)
+{
+	for (size_t i = 0; i < cf->nsections; i++)
+		free(cf->sections[i].name);
+	free(cf->sections);
+	free(cf->bytes);
+	free(cf->path);
+	memset(cf, 0, sizeof *cf);
+}
+
+static int bad(struct companion_file *cf, const char *path, char *err, size_t errlen,
+	       const char *what)
+{
+	set_error(err, errlen, "%s: %s", path, what);
+	companion_file_free(cf);
+	errno = EINVAL;
+	return -1;
+}
+
+/* The header, the table and the checksum; fills cf's fields. */
+static int check_file(struct companion_file *cf, const char *path, char *err, size_t errlen)
+{
+	const unsigned char *b = cf->bytes;
+	uint64_t size, table, want, sum;
+	uint32_t n;
+	char why[256];
+
+	if (cf->len < GMON_COMPANION_HEADER_SIZE ||
+	    memcmp(b, GMON_COMPANION_MAGIC, GMON_COMPANION_MAGIC_LEN) != 0)
+		return bad(cf, path, err, errlen, "not a gmon-mpi companion file (no \"gmon-mpi\" "
+			   "header)");
+	cf->version = get32(b + 8);
+	if (cf->version != GMON_COMPANION_VERSION) {
+		snprintf(why, sizeof why, "companion file of version %" PRIu32 "; this gprof-par "
+			 "reads version %d", cf->version, GMON_COMPANION_VERSION);
+		return bad(cf, path, err, errlen, why);
+	}
+	size = get64(b + 16);
+	table = get64(b + 24);
+	n = get32(b + 32);
+	if (get32(b + 12) != GMON_COMPANION_HEADER_SIZE || size != cf->len) {
+		snprintf(why, sizeof why, "cut short or grown: %zu bytes, its header says %" PRIu64,
+			 cf->len, size);
+		return bad(cf, path, err, errlen, why);
+	}
+	if (table < GMON_COMPANION_HEADER_SIZE || table > size ||
+	    (size - table) / GMON_COMPANION_ENTRY_SIZE != n ||
+	    (size - table) % GMON_COMPANION_ENTRY_SIZE != 0)
+		return bad(cf, path, err, errlen, "its table of sections does not end the file");
+	/* the checksum, its own 8 bytes as zeros */
+	sum = gmon_companion_checksum(GMON_COMPANION_FNV_START, b, GMON_COMPANION_CHECKSUM_OFFSET);
+	sum = gmon_companion_checksum(sum, (const unsigned char[8]){0}, 8);
+	sum = gmon_companion_checksum(sum, b + GMON_COMPANION_HEADER_SIZE,
+				      cf->len - GMON_COMPANION_HEADER_SIZE);
+	cf->checksum = get64(b + GMON_COMPANION_CHECKSUM_OFFSET);
+	if (sum != cf->checksum) {
+		snprintf(why, sizeof why, "bad checksum (%016" PRIx64 ", its header says %016"
+			 PRIx64 "): the file was changed or damaged", sum, cf->checksum);
+		return bad(cf, path, err, errlen, why);
+	}
+	cf->sections = calloc(n ? n : 1, sizeof *cf->sections);
+	if (!cf->sections)
+		return bad(cf, path, err, errlen, "out of memory");
+	for (uint32_t i = 0; i < n; i++) {
+		const unsigned char *e = b + table + (size_t)i * GMON_COMPANION_ENTRY_SIZE;
+		struct companion_section *s = &cf->sections[i];
+		uint32_t name_len = get32(e + 4);
+		uint64_t off = get64(e + 8), len = get64(e + 16);
+
+		want = off + name_len;
+		if (name_len == 0 || name_len > GMON_COMPANION_MAX_NAME ||
+		    off < GMON_COMPANION_HEADER_SIZE || off > table || want > table ||
+		    len > table - want) {
+			snprintf(why, sizeof why, "section %" PRIu32 " lies outside the file's "
+				 "sections", i + 1);
+			return bad(cf, path, err, errlen, why);
+		}
+		s->type = get32(e);
+		s->name = strndup((const char *)b + off, name_len);
+		if (!s->name)
+			return bad(cf, path, err, errlen, "out of memory");
+		cf->nsections++;
+		if (strlen(s->name) != name_len || strchr(s->name, '/')) {
+			snprintf(why, sizeof why, "section %" PRIu32 " has a bad name", i + 1);
+			return bad(cf, path, err, errlen, why);
+		}
+		for (size_t j = 0; j < i; j++)
+			if (strcmp(cf->sections[j].name, s->name) == 0) {
+				snprintf(why, sizeof why, "two sections named %s", s->name);
+				return bad(cf, path, err, errlen, why);
+			}
+		s->data = b + want;
+		s->size = (size_t)len;
+	}
+	return 0;
+}
+
+int companion_file_read(const char *path, struct companion_file *cf, char *err, size_t errlen)
+{
+	size_t len;
+	char *bytes;
+
+	memset(cf, 0, sizeof *cf);
+	bytes = read_whole_file(path, "a companion file", &len, err, errlen);
+	if (!bytes)
+		return -1;      /* errno ENOENT when there is none */
+	cf->bytes = (unsigned char *)bytes;
+	cf->len = len;
+	cf->path = strdup(path);
+	if (!cf->path)
+		return bad(cf, path, err, errlen, "out of memory");
+	return check_file(cf, path, err, errlen);
+}
+
+const struct companion_section *companion_file_find(const struct companion_file *cf,
+						    const char *name)
+{
+	for (size_t i = 0; i < cf->nsections; i++)
+		if (strcmp(cf->sections[i].name, name) == 0)
+			return &cf->sections[i];
+	return NULL;
+}
+
+/* ---- The last companion read, kept for its next section. ----------- */
+
+static struct {
+	struct companion_file cf;
+	struct stat st;
+	int loaded;
+} cache;
+
+/* The companion at path, read or cached: 1, 0 when path is no regular
+ * file, -1 with a message when it is a bad companion. */
+static int load(const char *path, const struct companion_file **cf, char *err, size_t errlen)
+{
+	struct stat st;
+
+	if (lstat(path, &st) != 0 || !S_ISREG(st.st_mode))
+		return 0;
+	if (cache.loaded && strcmp(cache.cf.path, path) == 0 && cache.st.st_dev == st.st_dev &&
+	    cache.st.st_ino == st.st_ino && cache.st.st_size == st.st_size &&
+	    cache.st.st_mtim.tv_sec == st.st_mtim.tv_sec &&
+	    cache.st.st_mtim.tv_nsec == st.st_mtim.tv_nsec) {
+		*cf = &cache.cf;
+		return 1;
+	}
+	if (cache.loaded)
+		companion_file_free(&cache.cf);
+	cache.loaded = 0;
+	if (companion_file_read(path, &cache.cf, err, errlen) != 0)
+		return -1;
+	cache.loaded = 1;
+	cache.st = st;
+	*cf = &cache.cf;
+	return 1;
+}
+
+int companion_member(const char *path, const struct companion_file **cf,
+		     const struct companion_section **section, char *err, size_t errlen)
+{
+	const char *slash = strrchr(path, '/');
+	char *file;
+	int rc;
+
+	if (!slash || slash == path || !slash[1])
+		return 0;
+	file = strndup(path, (size_t)(slash - path));
+	if (!file) {
+		set_error(err, errlen, "out of memory");
+		return -1;
+	}
+	rc = load(file, cf, err, errlen);
+	free(file);
+	if (rc == 1)
+		*section = companion_file_find(*cf, slash + 1);
+	return rc;
+}
+
+char *companion_input_path(const char *profile, const char *kind)
+{
+	struct stat st;
+	char *c, *member;
+
+	if (strcmp(kind, GMON_MPI_PROFILE_KIND) == 0 || strcmp(kind, GMON_PLT_CALLS_NAME) == 0)
+		return companion_path(profile, kind);
+	c = companion_path(profile, GMON_COMPANION_KIND);
+	if (!c || lstat(c, &st) != 0 || !S_ISREG(st.st_mode)) {
+		free(c);
+		return companion_path(profile, kind);
+	}
+	member = malloc(strlen(c) + 1 + strlen(kind) + 1);
+	if (member)
+		sprintf(member, "%s/%s", c, kind);
+	free(c);
+	return member;
+}
+
+int companion_input_exists(const char *path)
+{
+	const struct companion_file *cf;
+	const struct companion_section *s = NULL;
+	struct stat st;
+	char err[16];
+	int rc;
+
+	if (lstat(path, &st) == 0)
+		return 1;
+	rc = companion_member(path, &cf, &s, err, sizeof err);
+	return rc < 0 || (rc == 1 && s != NULL);   /* a bad one: its reader says why */
+}
+
+/* The section of a member path, or NULL with errno and err set (ENOENT:
+ * none; else a message). */
+static const struct companion_section *member_section(const char *path, int open_errno,
+						      char *err, size_t errlen)
+{
+	const struct companion_file *cf;
+	const struct companion_section *s = NULL;
+	int rc = companion_member(path, &cf, &s, err, errlen);
+
+	if (rc == 0) {
+		errno = open_errno;    /* not a member: the file's error stands */
+		return NULL;
+	}
+	if (rc < 0) {
+		errno = EINVAL;
+		return NULL;
+	}
+	if (!s) {
+		set_error(err, errlen, "%s: no such section", path);
+		errno = ENOENT;
+	}
+	return s;
+}
+
+int companion_open_input(const char *path, const char *what, struct stat *st, char *err,
+			 size_t errlen)
+{
+	const struct companion_section *s;
+	int fd = open_input(path, what, INPUT_REGULAR, st, err, errlen), e = errno;
+	size_t done = 0;
+
+	if (fd >= 0 || (e != ENOTDIR && e != ENOENT))
+		return fd;
+	s = member_section(path, e, err, errlen);
+	if (!s)
+		return -1;
+	fd = memfd_create("gprof-par-section", MFD_CLOEXEC);
+	if (fd < 0) {
+		set_error(err, errlen, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	while (done < s->size) {
+		ssize_t n = write(fd, s->data + done, s->size - done);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			set_error(err, errlen, "%s: %s", path, n < 0 ? strerror(errno) : "short write");
+			close(fd);
+			return -1;
+		}
+		done += (size_t)n;
+	}
+	if (lseek(fd, 0, SEEK_SET) != 0 || fstat(fd, st) != 0) {
+		set_error(err, errlen, "%s: %s", path, strerror(errno));
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+char *companion_read_whole(const char *path, const char *what, size_t *len, char *err,
+			   size_t errlen)
+{
+	char *text = read_whole_file(path, what, len, err, errlen);
+	const struct companion_section *s;
+	int e = errno;
+
+	if (text || (e != ENOTDIR && e != ENOENT))
+		return text;
+	s = member_section(path, e, err, errlen);
+	if (!s)
+		return NULL;
+	text = malloc(s->size + 1);
+	if (!text) {
+		set_error(err, errlen, "%s: out of memory", path);
+		errno = ENOMEM;
+		return NULL;
+	}
+	memcpy(text, s->data, s->size);
+	text[s->size] = '\0';
+	*len = s->size;
+	return text;
+}
+
+/* ---- The run. -------------------------------------------------------- */
+
+void companion_run_free(struct companion_run *run)
+{
+	free(run->job);
+	free(run->build_id);
+	free(run->host);
+	memset(run, 0, sizeof *run);
+}
+
+int companion_run_parse(const struct companion_section *s, const char *name,
+			struct companion_run *run, char *err, size_t errlen)
+{
+	char *text = strndup((const char *)s->data, s->size), *line, *save = NULL;
+	char magic[64];
+	int lineno = 0;
+
+	memset(run, 0, sizeof *run);
+	run->rank = -1;
+	if (!text) {
+		set_error(err, errlen, "%s: out of memory", name);
+		return -1;
+	}
+	snprintf(magic, sizeof magic, "%s %d", GMON_RUN_MAGIC, GMON_RUN_VERSION);
+	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		char *tab = strchr(line, '\t'), **field = NULL;
+
+		if (++lineno == 1) {
+			if (strcmp(line, magic) != 0) {
+				set_error(err, errlen, "%s: not a run of version %d (\"%s\" expected)",
+					  name, GMON_RUN_VERSION, magic);
+				goto fail;
+			}
+			continue;
+		}
+		if (!tab || line[0] == '#')
+			continue;
+		*tab++ = '\0';
+		if (strcmp(line, "job") == 0)
+			field = &run->job;
+		else if (strcmp(line, "build-id") == 0)
+			field = &run->build_id;
+		else if (strcmp(line, "host") == 0)
+			field = &run->host;
+		else if (strcmp(line, "size") == 0)
+			run->size = strtol(tab, NULL, 10);
+		else if (strcmp(line, "rank") == 0)
+			run->rank = strtol(tab, NULL, 10);
+		else if (strcmp(line, "pid") == 0)
+			run->pid = strtol(tab, NULL, 10);
+		else if (strcmp(line, "start") == 0) {
+			char *dot;
+
+			run->start_s = strtoll(tab, &dot, 10);
+			if (*dot == '.')
+				run->start_ns = (uint32_t)strtoul(dot + 1, NULL, 10);
+		}
+		if (field && !*field && !(*field = strdup(tab))) {
+			set_error(err, errlen, "%s: out of memory", name);
+			goto fail;
+		}
+	}
+	if (lineno == 0) {
+		set_error(err, errlen, "%s: empty run section", name);
+		goto fail;
+	}
+	if ((!run->job && !(run->job = strdup("-"))) ||
+	    (!run->build_id && !(run->build_id = strdup("-"))) ||
+	    (!run->host && !(run->host = strdup("-")))) {
+		set_error(err, errlen, "%s: out of memory", name);
+		goto fail;
+	}
+	free(text);
+	return 0;
+fail:
+	free(text);
+	companion_run_free(run);
+	return -1;
+}
+
+int companion_run_of(const char *profile, struct companion_run *run, char *err, size_t errlen)
+{
+	char *path = companion_path(profile, GMON_COMPANION_KIND), *name;
+	const struct companion_file *cf;
+	const struct companion_section *s;
+	int rc;
+
+	if (!path) {
+		set_error(err, errlen, "out of memory");
+		return -1;
+	}
+	rc = load(path, &cf, err, errlen);
+	if (rc == 1 && (s = companion_file_find(cf, GMON_RUN_NAME)) != NULL) {
+		name = malloc(strlen(path) + sizeof "/" GMON_RUN_NAME);
+		if (name)
+			sprintf(name, "%s/%s", path, GMON_RUN_NAME);
+		rc = name && companion_run_parse(s, name, run, err, errlen) == 0 ? 1 : -1;
+		free(name);
+	} else if (rc == 1) {
+		rc = 0;
+	}
+	free(path);
+	return rc;
+}
