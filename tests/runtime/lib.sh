@@ -269,6 +269,7 @@ expect_omp_chain() {
 		rm -f gmon.out*
 		OMP_NUM_THREADS=$threads BG_GMON_HZ=1000 "./$program" 150000000 ||
 			fail "$program failed ($threads threads)"
+		unpack_companions
 		named_paths gmon.out+paths "$program" > named
 		validate gmon.out+paths "$label $threads"
 		no_self_adjacent named "$label $threads"
