@@ -15,6 +15,8 @@
 #include "gmon-calls.h"
 #include "gmon-companion.h"
 #include "gmon-mpi-profile.h"
+#include "gmon-read.h"
+#include "profile-write.h"
 
 static uint32_t get32(const unsigned char *p)
 {
@@ -432,3 +434,90 @@ int companion_run_of(const char *profile, struct companion_run *run, char *err, 
 	free(path);
 	return rc;
 }
+
+/* ---- Unpacking: the earlier files. ----------------------------------- */
+
+/* A section's text; in the list of modules, the file column names the
+ * library's file as unpacked (gmon.out+libc.so.6.3), not its section. */
+static int write_section(FILE *f, const char *profile, const struct companion_section *s)
+{
+	const char *at = (const char *)s->data, *end = at + s->size;
+
+	if (strcmp(s->name, "modules") != 0)
+		return fwrite(s->data, 1, s->size, f) == s->size ? 0 : -1;
+	while (at < end) {
+		const char *nl = memchr(at, '\n', (size_t)(end - at));
+		const char *tab = memchr(at, '\t', (size_t)((nl ? nl : end) - at));
+		size_t len = (size_t)((nl ? nl + 1 : end) - at);
+
+		if (*at != '#' && tab && !(tab - at == 1 && *at == '-')) {
+			char *kind = strndup(at, (size_t)(tab - at)), *file = NULL;
+			const char *slash;
+
+			if (kind)
+				file = companion_path(profile, kind);
+			if (!file)
+				return -1;
+			slash = strrchr(file, '/');
+			fputs(slash ? slash + 1 : file, f);
+			free(kind);
+			free(file);
+			len -= (size_t)(tab - at);
+			at = tab;
+		}
+		fwrite(at, 1, len, f);
+		at += len;
+	}
+	return ferror(f) ? -1 : 0;
+}
+
+int companion_unpack(const char *profile, char *err, size_t errlen)
+{
+	char *path = companion_path(profile, GMON_COMPANION_KIND);
+	struct companion_file cf;
+	int rc = 0;
+
+	if (!path) {
+		set_error(err, errlen, "out of memory");
+		return -1;
+	}
+	if (companion_file_read(path, &cf, err, errlen) != 0) {
+		free(path);
+		return -1;
+	}
+	for (size_t i = 0; i < cf.nsections && rc == 0; i++) {
+		const struct companion_section *s = &cf.sections[i];
+		char *out = companion_path(profile, s->name);
+		char *member = malloc(strlen(path) + strlen(s->name) + 2);
+		struct profile p;
+		FILE *f;
+
+		if (!out || !member) {
+			set_error(err, errlen, "out of memory");
+			rc = -1;
+		} else if (s->type == GMON_SECTION_LIBRARY) {
+			sprintf(member, "%s/%s", path, s->name);
+			profile_init(&p);
+			if (profile_add_file(&p, member, err, errlen) != 0 ||
+			    profile_write(&p, out, err, errlen) != 0)
+				rc = -1;
+			profile_free(&p);
+		} else if (strcmp(s->name, GMON_RUN_NAME) != 0) {
+			f = fopen(out, "w");
+			if (!f || write_section(f, profile, s) != 0) {
+				set_error(err, errlen, "%s: %s", out, strerror(errno));
+				rc = -1;
+			}
+			if (f && fclose(f) != 0 && rc == 0) {
+				set_error(err, errlen, "%s: %s", out, strerror(errno));
+				rc = -1;
+			}
+		}
+		free(out);
+		free(member);
+	}
+	companion_file_free(&cf);
+	free(path);
+	return rc;
+}
+

@@ -104,4 +104,14 @@ char *companion_read_whole(const char *path, const char *what, size_t *len, char
 int companion_member(const char *path, const struct companion_file **cf,
 		     const struct companion_section **section, char *err, size_t errlen);
 
+/*
+ * The inverse of the companion: profile's PROFILE+gmon-mpi written out as
+ * the files earlier versions wrote beside the profile, each TEXT section
+ * as PROFILE+NAME (the list's file column naming the files so written),
+ * each LIBRARY section as the library's dense gmon file PROFILE+NAME (the
+ * run section has no file).  For tools and tests that read the earlier
+ * files.  Returns 0, or -1 with a message in err.
+ */
+int companion_unpack(const char *profile, char *err, size_t errlen);
+
 #endif /* GPROF_PAR_COMPANION_FILE_H */

@@ -6,6 +6,7 @@
 . "${top_srcdir:?run me through make check}/tests/e2e-lib.sh"
 programs=$top_srcdir/tests/runtime/programs
 runtime_libdir=$top_builddir/libgmon-mpi/.libs
+unpack_tool=$top_builddir/tests/runtime/gmon-inspect  # (e2e-lib.sh's unpack_companions)
 
 # build_linked OUT SOURCE...: mpicc -pg, linked with -lgmon-mpi
 build_linked() {
@@ -82,29 +83,6 @@ exact_samples_of() {
 	read -r start size < <(nm -S --defined-only "$1" | awk -v f="$2" '$4 == f { print $1, $2; exit }')
 	[ -n "${size:-}" ] || { echo 0; return; }
 	"$top_builddir/tests/runtime/gmon-inspect" samples "$3" "$start" "$(printf '%x' $((0x$start + 0x$size)))"
-}
-
-# unpack_companions [PROFILE...]: each profile's one companion
-# (PROFILE+gmon-mpi: include/gmon-companion.h) written out as the files
-# earlier versions wrote beside it (gmon.out+paths.N, +calls.N, +modules.N,
-# +LIBRARY.N, through gprof-par's reader), for the tests that read the
-# formats inside it; by default every profile here that has one
-unpack_companions() {
-	local p profiles=("$@")
-	if [ ${#profiles[@]} -eq 0 ]; then
-		for p in gmon.out gmon.out.[0-9]*; do
-			case $p in *+*) continue ;; esac
-			[ -f "$p" ] || continue
-			case $p in
-			*.[0-9]*) [ -f "${p%.*}+gmon-mpi.${p##*.}" ] || continue ;;
-			*) [ -f "$p+gmon-mpi" ] || continue ;;
-			esac
-			profiles+=("$p")
-		done
-	fi
-	[ ${#profiles[@]} -eq 0 ] ||
-		"$top_builddir/tests/runtime/gmon-inspect" unpack "${profiles[@]}" ||
-		fail "cannot unpack the companions of ${profiles[*]}"
 }
 
 # ls_profiles: the profiles here (gmon.out, gmon.out.N), sorted, on one
