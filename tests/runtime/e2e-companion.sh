@@ -38,7 +38,7 @@ note "companions: $(stat -c %s one/gmon.out+gmon-mpi.* | tr '\n' ' ')bytes"
 mkdir old && (cd old && BG_GMON_COMPANIONS=files mpirun_np 4 -x BG_GMON_COMPANIONS ../app 1 > out) ||
 	fail "the run with the earlier files failed"
 ls old | grep -q '^gmon.out+libc.so.6.0$' || fail "BG_GMON_COMPANIONS=files: no libc profile: $(ls old | tr '\n' ' ')"
-! ls old | grep -q 'gmon-mpi' || fail "BG_GMON_COMPANIONS=files wrote a companion: $(ls old | tr '\n' ' ')"
+! ls old | grep -q '+gmon-mpi\.' || fail "BG_GMON_COMPANIONS=files wrote a companion: $(ls old | tr '\n' ' ')"
 note "earlier files: $(ls old | grep -c '^gmon') files, $(cat old/gmon.out* | wc -c) bytes; one companion: $(ls one | grep -c '^gmon') files, $(cat one/gmon.out* | wc -c) bytes"
 
 new=$(libc_share one) prev=$(libc_share old)
