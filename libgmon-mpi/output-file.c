@@ -136,7 +136,7 @@ static struct {
 	char tmp[4096];
 } comp = { .side = -1 };
 
-static int write_all(int fd, const void *data, size_t size)
+int output_write_all(int fd, const void *data, size_t size)
 {
 	const char *p = data;
 
@@ -176,7 +176,7 @@ int output_companion_begin(const char *profile)
 	xfsz_guard_begin(&guard);
 	err = create_temporary(comp.tmp, sizeof comp.tmp, comp.path, &comp.fd, O_RDWR);
 	if (err == 0) {
-		err = write_all(comp.fd, zeros, sizeof zeros);
+		err = output_write_all(comp.fd, zeros, sizeof zeros);
 		if (err != 0) {
 			close(comp.fd);
 			unlink(comp.tmp);
@@ -288,7 +288,7 @@ static int add_section(const char *kind, size_t klen, unsigned type,
 	start = nested ? comp.side_end : comp.end;
 	xfsz_guard_begin(&guard);
 	comp.depth++;
-	err = write_all(fd, kind, klen);
+	err = output_write_all(fd, kind, klen);
 	if (err == 0)
 		err = fill(fd, ctx);
 	comp.depth--;
@@ -343,7 +343,7 @@ static int finish(int durable)
 	uint64_t table_offset = comp.end, size, sum;
 	uint32_t u32;
 	void *map;
-	int err = write_all(comp.fd, comp.table, comp.n * sizeof comp.table[0]);
+	int err = output_write_all(comp.fd, comp.table, comp.n * sizeof comp.table[0]);
 
 	if (err != 0)
 		return err;

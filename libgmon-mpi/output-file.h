@@ -7,11 +7,17 @@
 #ifndef GMON_MPI_OUTPUT_FILE_H
 #define GMON_MPI_OUTPUT_FILE_H
 
+#include <stddef.h>
+
 /* Writes path: fill writes the content into fd, a temporary beside path
  * with a name no one can predict, renamed over path when fill returns 0
  * (removed otherwise).  Async-signal-safe if fill is.  Returns 0 or an
  * errno value (fill's, or the file's). */
 int output_write_with(const char *path, int (*fill)(int fd, void *ctx), void *ctx);
+
+/* write(2) until size bytes are written (EINTR: again).  Returns 0 or an
+ * errno value.  Async-signal-safe. */
+int output_write_all(int fd, const void *data, size_t size);
 
 /*
  * The one companion of a profile (include/gmon-companion.h): between

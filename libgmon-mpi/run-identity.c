@@ -93,21 +93,8 @@ const char *run_identity_job(void)
 
 static int fill_run(int fd, void *ctx)
 {
-	const char *p = run.text;
-	size_t left = run.len;
-
 	(void)ctx;
-	while (left > 0) {
-		ssize_t n = write(fd, p, left);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return n < 0 ? errno : EIO;
-		p += n;
-		left -= (size_t)n;
-	}
-	return 0;
+	return output_write_all(fd, run.text, run.len);
 }
 
 int run_identity_write(const char *profile)

@@ -124,20 +124,6 @@ int sum_library_add_path(struct sum_library *lib, char *path)
 	return 0;
 }
 
-/* dir of file (with its '/'), joined with name. */
-static char *beside(const char *file, const char *name)
-{
-	const char *slash = strrchr(file, '/');
-	size_t dirlen = slash ? (size_t)(slash - file) + 1 : 0;
-	char *s = malloc(dirlen + strlen(name) + 1);
-
-	if (s) {
-		memcpy(s, file, dirlen);
-		strcpy(s + dirlen, name);
-	}
-	return s;
-}
-
 static int add_unread(struct sum_libraries *sl, const char *why)
 {
 	char **grown = grow_array(sl->unread, &sl->unread_cap, sl->nunread + 1, sizeof *grown,
@@ -220,7 +206,7 @@ static int read_list(struct sum_libraries *sl, const char *profile)
 		if (!e->file)
 			continue;
 		lib->profiled = 1;
-		path = beside(lp, e->file);   /* a file, or a section of lp's companion */
+		path = companion_beside(lp, e->file);   /* a file, or a section of lp's companion */
 		if (!path || sum_library_add_path(lib, path) != 0) {
 			free(path);
 			rc = -1;

@@ -16,23 +16,8 @@
 #include "gmon-companion.h"
 #include "gmon-mpi-profile.h"
 #include "gmon-read.h"
+#include "profile-internal.h"
 #include "profile-write.h"
-
-static uint32_t get32(const unsigned char *p)
-{
-	uint32_t v;
-
-	memcpy(&v, p, sizeof v);
-	return v;
-}
-
-static uint64_t get64(const unsigned char *p)
-{
-	uint64_t v;
-
-	memcpy(&v, p, sizeof v);
-	return v;
-}
 
 void companion_file_free(struct companion_file *cf)
 {
@@ -65,16 +50,16 @@ static int check_file(struct companion_file *cf, const char *path, char *err, si
 	    memcmp(b, GMON_COMPANION_MAGIC, GMON_COMPANION_MAGIC_LEN) != 0)
 		return bad(cf, path, err, errlen, "not a gmon-mpi companion file (no \"gmon-mpi\" "
 			   "header)");
-	cf->version = get32(b + 8);
+	cf->version = load_u32(b + 8);
 	if (cf->version != GMON_COMPANION_VERSION) {
 		snprintf(why, sizeof why, "companion file of version %" PRIu32 "; this gprof-par "
 			 "reads version %d", cf->version, GMON_COMPANION_VERSION);
 		return bad(cf, path, err, errlen, why);
 	}
-	size = get64(b + 16);
-	table = get64(b + 24);
-	n = get32(b + 32);
-	if (get32(b + 12) != GMON_COMPANION_HEADER_SIZE || size != cf->len) {
+	size = load_u64(b + 16);
+	table = load_u64(b + 24);
+	n = load_u32(b + 32);
+	if (load_u32(b + 12) != GMON_COMPANION_HEADER_SIZE || size != cf->len) {
 		snprintf(why, sizeof why, "cut short or grown: %zu bytes, its header says %" PRIu64,
 			 cf->len, size);
 		return bad(cf, path, err, errlen, why);
@@ -88,7 +73,7 @@ static int check_file(struct companion_file *cf, const char *path, char *err, si
 	sum = gmon_companion_checksum(sum, (const unsigned char[8]){0}, 8);
 	sum = gmon_companion_checksum(sum, b + GMON_COMPANION_HEADER_SIZE,
 				      cf->len - GMON_COMPANION_HEADER_SIZE);
-	cf->checksum = get64(b + GMON_COMPANION_CHECKSUM_OFFSET);
+	cf->checksum = load_u64(b + GMON_COMPANION_CHECKSUM_OFFSET);
 	if (sum != cf->checksum) {
 		snprintf(why, sizeof why, "bad checksum (%016" PRIx64 ", its header says %016"
 			 PRIx64 "): the file was changed or damaged", sum, cf->checksum);
@@ -100,8 +85,8 @@ static int check_file(struct companion_file *cf, const char *path, char *err, si
 	for (uint32_t i = 0; i < n; i++) {
 		const unsigned char *e = b + table + (size_t)i * GMON_COMPANION_ENTRY_SIZE;
 		struct companion_section *s = &cf->sections[i];
-		uint32_t name_len = get32(e + 4);
-		uint64_t off = get64(e + 8), len = get64(e + 16);
+		uint32_t name_len = load_u32(e + 4);
+		uint64_t off = load_u64(e + 8), len = load_u64(e + 16);
 
 		want = off + name_len;
 		if (name_len == 0 || name_len > GMON_COMPANION_MAX_NAME ||
@@ -111,7 +96,7 @@ static int check_file(struct companion_file *cf, const char *path, char *err, si
 				 "sections", i + 1);
 			return bad(cf, path, err, errlen, why);
 		}
-		s->type = get32(e);
+		s->type = load_u32(e);
 		s->name = strndup((const char *)b + off, name_len);
 		if (!s->name)
 			return bad(cf, path, err, errlen, "out of memory");

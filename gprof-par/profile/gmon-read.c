@@ -385,7 +385,6 @@ int profile_add_buffer(struct profile *p, const void *data, size_t len, const ch
 		       char *err, size_t errlen)
 {
 	struct file_scan scan;
-	struct source_names names;
 	double checked = 0.0;
 
 	memset(&scan, 0, sizeof scan);
@@ -402,14 +401,9 @@ int profile_add_buffer(struct profile *p, const void *data, size_t len, const ch
 		p->priv->times.check += t - checked;
 		checked = t;
 	}
-	names.first = scan.name;
-	names.hist = scan.nnew_hists > 0 ? scan.name : NULL;
-	names.fingerprint = scan.has_fingerprint && !p->has_fingerprint ? scan.name : NULL;
-	if (profile_reserve(p, &names, scan.new_hists, scan.nnew_hists,
-			    p->priv->shapes_only ? 0 : scan.arc_records, err, errlen) != 0) {
-		profile_prefix_error(err, errlen, scan.name);
+	if (profile_reserve_scan(p, &scan, p->priv->shapes_only ? 0 : scan.arc_records, err,
+				 errlen) != 0)
 		goto fail;
-	}
 	if (p->priv->batching && reserve_partial(p->priv, p) != 0) {
 		snprintf(err, errlen, "%s: out of memory", scan.name);
 		goto fail;

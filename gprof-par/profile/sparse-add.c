@@ -97,7 +97,6 @@ int profile_add_sparse(struct profile *p, const void *bytes, size_t len, const c
 	const unsigned char *data = bytes;
 	struct file_scan scan;
 	struct sparse_scan s;
-	struct source_names names;
 	char msg[512];
 	int i, rc = -1;
 
@@ -118,14 +117,8 @@ int profile_add_sparse(struct profile *p, const void *bytes, size_t len, const c
 	if (scan.has_fingerprint &&
 	    fingerprint_check_same(p, scan.fingerprint, scan.name, err, errlen) != 0)
 		goto out;
-	names.first = scan.name;
-	names.hist = scan.nnew_hists > 0 ? scan.name : NULL;
-	names.fingerprint = scan.has_fingerprint && !p->has_fingerprint ? scan.name : NULL;
-	if (profile_reserve(p, &names, scan.new_hists, scan.nnew_hists,
-			    p->priv->shapes_only ? 0 : s.narcs, err, errlen) != 0) {
-		profile_prefix_error(err, errlen, scan.name);
+	if (profile_reserve_scan(p, &scan, p->priv->shapes_only ? 0 : s.narcs, err, errlen) != 0)
 		goto out;
-	}
 	profile_take_fingerprint(p, scan.has_fingerprint, scan.fingerprint);
 	i = profile_find_hist(p, s.h.low_pc, s.h.high_pc);
 	if (!p->priv->shapes_only) {

@@ -54,20 +54,6 @@ static int matches(const struct module_entry *e, const char *name)
 	       (e->soname && base_matches(e->soname, name));
 }
 
-/* dir of file (with its '/'), joined with name */
-static char *beside(const char *file, const char *name)
-{
-	const char *slash = strrchr(file, '/');
-	size_t dirlen = slash ? (size_t)(slash - file) + 1 : 0;
-	char *s = malloc(dirlen + strlen(name) + 1);
-
-	if (s) {
-		memcpy(s, file, dirlen);
-		strcpy(s + dirlen, name);
-	}
-	return s;
-}
-
 struct extraction {
 	const char *name;
 	struct profile p;
@@ -118,7 +104,7 @@ static int add_profile(struct extraction *x, const char *profile)
 			x->not_profiled++;
 			continue;
 		}
-		file = beside(lp, e->file);
+		file = companion_beside(lp, e->file);
 		if (!file || profile_add_file(&x->p, file, err, sizeof err) != 0) {
 			fprintf(stderr, PROGRAM ": %s\n", file ? err : "out of memory");
 			status = 1;
@@ -188,7 +174,7 @@ int extract_module_main(const struct options *o)
 		if (o->output)
 			out = strdup(o->output);
 		else if (o->sum_dir || n > 1) {
-			char *sum = o->sum_dir ? beside(profiles[0], SUM_NAME) : strdup(SUM_NAME);
+			char *sum = o->sum_dir ? companion_beside(profiles[0], SUM_NAME) : strdup(SUM_NAME);
 
 			out = sum ? companion_path(sum, x.base) : NULL;
 			free(sum);

@@ -106,7 +106,7 @@ expect_eq "$(calls_of app rank_work "$results/gmon.sum")" 3000 "calls of rank_wo
 [ -s "$results/profile.txt" ] || fail "no report of the stopped program"
 # the flush signal writes the companions too (the waiting ranks may have
 # no sample: the files, not what they hold)
-expect_eq "$(cd "$results/ranks" && ls | grep -E '^gmon\.out\+' | tr '\n' ' ')" \
+expect_eq "$(cd "$results/ranks" && ls | grep -E '^gmon\.out\+gmon-mpi\.' | tr '\n' ' ')" \
 	"gmon.out+gmon-mpi.0 gmon.out+gmon-mpi.1 " "the companions of the stopped program's ranks"
 (cd "$results/ranks" && unpack_companions)
 expect_eq "$(cd "$results/ranks" && ls | grep -E '^gmon\.out\+(calls|modules|paths)\.' | tr '\n' ' ')" \
