@@ -2,7 +2,6 @@
  * callpaths.c - see callpaths.h.
  */
 #include "callpaths.h"
-#include "companion-file.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -11,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "companion-file.h"
 #include "companion-text.h"
 #include "companions.h"
 #include "errors.h"
@@ -321,22 +321,16 @@ static int reader_end(struct callpaths *cp, struct reader *r, int status)
  * the file: free it, do not use it. */
 static int add_file(struct callpaths *cp, const char *path, char *err, size_t errlen)
 {
-	struct stat st;
-	int fd = companion_open_input(path, "a paths file", &st, err, errlen);
-	FILE *f = fd >= 0 ? fdopen(fd, "r") : NULL;
+	off_t size = 0;
+	FILE *f = companion_fopen(path, "a paths file", &size, err, errlen);
 	struct reader *r;
 	char *line = NULL;
 	size_t cap = 0;
 	ssize_t len;
 	int status = 0;
 
-	if (!f) {
-		if (fd >= 0) {
-			set_error(err, errlen, "%s: %s", path, strerror(errno));
-			close(fd);
-		}
+	if (!f)
 		return -1;
-	}
 	r = reader_new(path, err, errlen);
 	if (!r) {
 		fclose(f);
@@ -356,7 +350,7 @@ static int add_file(struct callpaths *cp, const char *path, char *err, size_t er
 	free(line);
 	fclose(f);
 	if (status == 0)
-		cp->bytes += (uint64_t)st.st_size;
+		cp->bytes += (uint64_t)size;
 	return reader_end(cp, r, status);
 }
 

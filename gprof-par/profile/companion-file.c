@@ -7,10 +7,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <unistd.h>
 
 #include "companions.h"
+#include "grow.h"
+#include "name-index.h"
 #include "errors.h"
 #include "gmon-calls.h"
 #include "gmon-companion.h"
@@ -142,37 +143,76 @@ const struct companion_section *companion_file_find(const struct companion_file 
 	return NULL;
 }
 
-/* ---- The last companion read, kept for its next section. ----------- */
+/* ---- The companions read, kept for their next sections. ------------ */
+
+/*
+ * A sum reads each rank's companion in several passes (the runs, the call
+ * paths, the calls, the libraries): each one read, checked and parsed
+ * once, and kept, up to CACHE_BYTES in all (4,096 companions of 8 KiB);
+ * past that, only the last one read is kept, so that memory stays flat in
+ * the number of ranks.  A companion is taken to stay as it was while
+ * gprof-par runs.
+ */
+#define CACHE_BYTES ((size_t)32 << 20)
 
 static struct {
-	struct companion_file cf;
-	struct stat st;
-	int loaded;
+	struct companion_file **files; /* each its own allocation: pointers to
+					* them stay valid as the array grows */
+	size_t n, cap, bytes;
+	struct name_index index;
+	struct companion_file last;    /* past the budget: the last one */
 } cache;
 
-/* The companion at path, read or cached: 1, 0 when path is no regular
+static int same_path(const void *ctx, size_t item)
+{
+	return strcmp(cache.files[item]->path, ctx) == 0;
+}
+
+static const struct companion_file *cached(const char *path)
+{
+	size_t i = name_index_find(&cache.index, name_hash(path, NULL), same_path, path);
+
+	if (i != SIZE_MAX)
+		return cache.files[i];
+	return cache.last.path && strcmp(cache.last.path, path) == 0 ? &cache.last : NULL;
+}
+
+/* Keeps cf (read and checked), in the cache if there is room. */
+static const struct companion_file *keep(struct companion_file *cf)
+{
+	struct companion_file **grown, *copy;
+
+	if (cache.bytes + cf->len <= CACHE_BYTES && (copy = malloc(sizeof *copy)) != NULL) {
+		grown = grow_array(cache.files, &cache.cap, cache.n + 1, sizeof *grown, 64);
+		if (grown)
+			cache.files = grown;
+		if (grown && name_index_add(&cache.index, name_hash(cf->path, NULL), cache.n) == 0) {
+			*copy = *cf;
+			cache.files[cache.n++] = copy;
+			cache.bytes += cf->len;
+			return copy;
+		}
+		free(copy);
+	}
+	companion_file_free(&cache.last);
+	cache.last = *cf;
+	return &cache.last;
+}
+
+/* The companion at path, cached or read: 1, 0 when path is no regular
  * file, -1 with a message when it is a bad companion. */
 static int load(const char *path, const struct companion_file **cf, char *err, size_t errlen)
 {
+	struct companion_file read;
 	struct stat st;
 
+	if ((*cf = cached(path)) != NULL)
+		return 1;
 	if (lstat(path, &st) != 0 || !S_ISREG(st.st_mode))
 		return 0;
-	if (cache.loaded && strcmp(cache.cf.path, path) == 0 && cache.st.st_dev == st.st_dev &&
-	    cache.st.st_ino == st.st_ino && cache.st.st_size == st.st_size &&
-	    cache.st.st_mtim.tv_sec == st.st_mtim.tv_sec &&
-	    cache.st.st_mtim.tv_nsec == st.st_mtim.tv_nsec) {
-		*cf = &cache.cf;
-		return 1;
-	}
-	if (cache.loaded)
-		companion_file_free(&cache.cf);
-	cache.loaded = 0;
-	if (companion_file_read(path, &cache.cf, err, errlen) != 0)
+	if (companion_file_read(path, &read, err, errlen) != 0)
 		return -1;
-	cache.loaded = 1;
-	cache.st = st;
-	*cf = &cache.cf;
+	*cf = keep(&read);
 	return 1;
 }
 
@@ -222,87 +262,79 @@ int companion_input_exists(const char *path)
 	const struct companion_section *s = NULL;
 	struct stat st;
 	char err[16];
-	int rc;
+	int rc = companion_member(path, &cf, &s, err, sizeof err);
 
-	if (lstat(path, &st) == 0)
-		return 1;
-	rc = companion_member(path, &cf, &s, err, sizeof err);
-	return rc < 0 || (rc == 1 && s != NULL);   /* a bad one: its reader says why */
+	if (rc != 0)
+		return rc < 0 || s != NULL;     /* a bad one: its reader says why */
+	return lstat(path, &st) == 0;
 }
 
-/* The section of a member path, or NULL with errno and err set (ENOENT:
- * none; else a message). */
-static const struct companion_section *member_section(const char *path, int open_errno,
-						      char *err, size_t errlen)
+/* The section of a member path: 1 with *s, 0 when path names no member
+ * (a file, then), -1 with errno and err set (ENOENT: no such section;
+ * else a bad companion). */
+static int member_section(const char *path, const struct companion_section **s, char *err,
+			  size_t errlen)
 {
 	const struct companion_file *cf;
-	const struct companion_section *s = NULL;
-	int rc = companion_member(path, &cf, &s, err, errlen);
+	int rc = companion_member(path, &cf, s, err, errlen);
 
-	if (rc == 0) {
-		errno = open_errno;    /* not a member: the file's error stands */
-		return NULL;
-	}
+	if (rc == 0)
+		return 0;
 	if (rc < 0) {
 		errno = EINVAL;
-		return NULL;
+		return -1;
 	}
-	if (!s) {
+	if (!*s) {
 		set_error(err, errlen, "%s: no such section", path);
 		errno = ENOENT;
+		return -1;
 	}
-	return s;
+	return 1;
 }
 
-int companion_open_input(const char *path, const char *what, struct stat *st, char *err,
-			 size_t errlen)
+FILE *companion_fopen(const char *path, const char *what, off_t *size, char *err, size_t errlen)
 {
-	const struct companion_section *s;
-	int fd = open_input(path, what, INPUT_REGULAR, st, err, errlen), e = errno;
-	size_t done = 0;
+	const struct companion_section *s = NULL;
+	struct stat st;
+	int rc = member_section(path, &s, err, errlen), fd;
+	FILE *f;
 
-	if (fd >= 0 || (e != ENOTDIR && e != ENOENT))
-		return fd;
-	s = member_section(path, e, err, errlen);
-	if (!s)
-		return -1;
-	fd = memfd_create("gprof-par-section", MFD_CLOEXEC);
-	if (fd < 0) {
-		set_error(err, errlen, "%s: %s", path, strerror(errno));
-		return -1;
+	if (rc < 0)
+		return NULL;
+	if (rc == 1) {
+		/* (glibc reads a buffer of 0 bytes as an empty stream) */
+		f = fmemopen((void *)s->data, s->size, "r");
+		if (!f)
+			set_error(err, errlen, "%s: %s", path, strerror(errno));
+		else if (size)
+			*size = (off_t)s->size;
+		return f;
 	}
-	while (done < s->size) {
-		ssize_t n = write(fd, s->data + done, s->size - done);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0) {
-			set_error(err, errlen, "%s: %s", path, n < 0 ? strerror(errno) : "short write");
-			close(fd);
-			return -1;
-		}
-		done += (size_t)n;
-	}
-	if (lseek(fd, 0, SEEK_SET) != 0 || fstat(fd, st) != 0) {
+	fd = open_input(path, what, INPUT_REGULAR, &st, err, errlen);
+	if (fd < 0)
+		return NULL;
+	f = fdopen(fd, "r");
+	if (!f) {
 		set_error(err, errlen, "%s: %s", path, strerror(errno));
 		close(fd);
-		return -1;
+		return NULL;
 	}
-	return fd;
+	if (size)
+		*size = st.st_size;
+	return f;
 }
 
 char *companion_read_whole(const char *path, const char *what, size_t *len, char *err,
 			   size_t errlen)
 {
-	char *text = read_whole_file(path, what, len, err, errlen);
-	const struct companion_section *s;
-	int e = errno;
+	const struct companion_section *s = NULL;
+	int rc = member_section(path, &s, err, errlen);
+	char *text;
 
-	if (text || (e != ENOTDIR && e != ENOENT))
-		return text;
-	s = member_section(path, e, err, errlen);
-	if (!s)
+	if (rc < 0)
 		return NULL;
+	if (rc == 0)
+		return read_whole_file(path, what, len, err, errlen);
 	text = malloc(s->size + 1);
 	if (!text) {
 		set_error(err, errlen, "%s: out of memory", path);

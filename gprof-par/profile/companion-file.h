@@ -9,7 +9,7 @@
  * name it read the file by: companion_input_path(profile, KIND) is
  * "COMPANION/KIND" when PROFILE+gmon-mpi exists (a name no file can have:
  * COMPANION is a regular file, not a directory), PROFILE+KIND otherwise;
- * companion_open_input and companion_read_whole open either.  So every
+ * companion_fopen and companion_read_whole open either.  So every
  * view reads runs of both formats, and messages name a section as
  * gmon.out+gmon-mpi.3/modules.
  *
@@ -21,7 +21,8 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include <sys/stat.h>
+#include <stdio.h>
+#include <sys/types.h>
 
 #include "files.h"
 
@@ -83,13 +84,14 @@ char *companion_input_path(const char *profile, const char *kind);
 int companion_input_exists(const char *path);
 
 /*
- * open_input (files.h) for a companion_input_path: a file, or a section,
- * whose bytes are then read from a descriptor of its own (a memfd) as a
- * file's, *st its size.  A missing section fails as a missing file (errno
- * ENOENT); a bad companion with its message.
+ * Opens a companion_input_path for reading: a file (as open_input,
+ * files.h: a regular file only), or a section, read from its bytes in
+ * memory (fmemopen); *size (if not NULL) gets its size.  A missing
+ * section fails as a missing file (errno ENOENT); a bad companion with
+ * its message.  Returns NULL with a message in err.
  */
-int companion_open_input(const char *path, const char *what, struct stat *st, char *err,
-			 size_t errlen);
+FILE *companion_fopen(const char *path, const char *what, off_t *size, char *err,
+		      size_t errlen);
 
 /* read_whole_file (files.h) for a companion_input_path. */
 char *companion_read_whole(const char *path, const char *what, size_t *len, char *err,

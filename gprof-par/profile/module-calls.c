@@ -2,13 +2,13 @@
  * module-calls.c - see module-calls.h.
  */
 #include "module-calls.h"
-#include "companion-file.h"
 
 #include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "companion-file.h"
 #include "companion-text.h"
 #include "errors.h"
 #include "files.h"
