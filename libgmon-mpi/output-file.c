@@ -187,6 +187,9 @@ int output_companion_begin(const char *profile)
 		return err;
 	comp.end = GMON_COMPANION_HEADER_SIZE;
 	comp.n = 0;
+	comp.side = -1;            /* made when needed, closed at the end: a
+				    * program may close descriptors it did not
+				    * open, and one kept would be reused */
 	comp.side_end = 0;
 	comp.depth = 0;
 	comp.active = 1;
@@ -390,6 +393,9 @@ int output_companion_end(int keep, int durable)
 	if (!keep || err != 0)
 		unlink(comp.tmp);
 	xfsz_guard_end(&guard);
+	if (comp.side >= 0)
+		close(comp.side);
+	comp.side = -1;
 	comp.active = 0;
 	return err;
 }
