@@ -149,7 +149,12 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	plan_job(&o, &plan, &r, &m);
-	status = reduce_run(&r, &plan);
+	if (plan.runs_mixed) {   /* -s: files of several runs, named (runs.h) */
+		reduce_abandon(&r);
+		status = 1;
+	} else {
+		status = reduce_run(&r, &plan);
+	}
 	if (status == 0 && r.me == 0 && o.timing && o.sum_dir && !o.executable)
 		timing_print(&r.sum);
 	if (status != 0 || r.me != 0 || (o.sum_dir && !o.executable)) {
