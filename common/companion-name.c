@@ -1,5 +1,7 @@
 /* companion-name.c - see companion-name.h. */
 #include "companion-name.h"
+#include "gmon-companion.h"
+#include "gmon-mpi-profile.h"
 
 #include <string.h>
 
@@ -49,7 +51,9 @@ size_t companion_name(const char *profile, const char *kind, char *buf, size_t s
 int companion_kind_reserved(const char *kind)
 {
 	return strcmp(kind, GMON_CALLPATHS_NAME) == 0 || strcmp(kind, GMON_CALLS_NAME) == 0 ||
-	       strcmp(kind, GMON_PLT_CALLS_NAME) == 0 || strcmp(kind, GMON_MODULE_LIST_NAME) == 0;
+	       strcmp(kind, GMON_PLT_CALLS_NAME) == 0 || strcmp(kind, GMON_MODULE_LIST_NAME) == 0 ||
+	       strcmp(kind, GMON_COMPANION_KIND) == 0 || strcmp(kind, GMON_RUN_NAME) == 0 ||
+	       strcmp(kind, GMON_MPI_PROFILE_KIND) == 0;
 }
 
 uint64_t companion_library_key(const char *path, const unsigned char *id, size_t id_len)

@@ -110,32 +110,67 @@ uint64_t gmon_histogram_layers(const void *bins, size_t bin_size, uint32_t nbins
 	return max / GMON_HIST_BIN_MAX + (max % GMON_HIST_BIN_MAX != 0);
 }
 
+/* A histogram record's tag and header (its dimension NUL-padded, as
+ * glibc's). */
+static void put_hist_header(struct gmon_writer *w, uint8_t tag, gmon_addr_t low_pc,
+			    gmon_addr_t high_pc, uint32_t nbins, uint32_t rate)
+{
+	char dimen[GMON_DIMEN_LEN] = {0};
+	size_t dimen_len = strlen(w->dimen);
+
+	memcpy(dimen, w->dimen, dimen_len < sizeof dimen ? dimen_len : sizeof dimen);
+	put_u8(w, tag);
+	put_addr(w, low_pc);
+	put_addr(w, high_pc);
+	put_u32(w, nbins);
+	put_u32(w, rate);
+	put(w, dimen, sizeof dimen);
+	put_u8(w, 's');
+}
+
 void gmon_write_histogram(struct gmon_writer *w, gmon_addr_t low_pc, gmon_addr_t high_pc,
 			  uint32_t rate, const void *bins, size_t bin_size, uint32_t nbins)
 {
-	char dimen[GMON_DIMEN_LEN] = {0};
 	uint64_t layers = gmon_histogram_layers(bins, bin_size, nbins);
 
-	size_t dimen_len = strlen(w->dimen);
-
-	/* NUL-padded, as glibc's */
-	memcpy(dimen, w->dimen, dimen_len < sizeof dimen ? dimen_len : sizeof dimen);
 	/* Layer k holds what is left of each bin after k full layers, capped. */
 	for (uint64_t k = 0; k < layers && !w->error; k++) {
 		uint64_t below = k * GMON_HIST_BIN_MAX;
 
-		put_u8(w, GMON_TAG_TIME_HIST);
-		put_addr(w, low_pc);
-		put_addr(w, high_pc);
-		put_u32(w, nbins);
-		put_u32(w, rate);
-		put(w, dimen, sizeof dimen);
-		put_u8(w, 's');
+		put_hist_header(w, GMON_TAG_TIME_HIST, low_pc, high_pc, nbins, rate);
 		for (uint32_t i = 0; i < nbins; i++) {
 			uint64_t v = bin_value(bins, bin_size, i);
 			uint64_t rest = v > below ? v - below : 0;
 
 			put_u16(w, (uint16_t)(rest > GMON_HIST_BIN_MAX ? GMON_HIST_BIN_MAX : rest));
+		}
+	}
+}
+
+void gmon_write_sparse_histogram(struct gmon_writer *w, uint8_t tag, gmon_addr_t low_pc,
+				 gmon_addr_t high_pc, uint32_t rate, const void *bins,
+				 size_t bin_size, uint32_t nbins)
+{
+	uint64_t pairs = 0;
+
+	for (uint32_t i = 0; i < nbins; i++) {
+		uint64_t v = bin_value(bins, bin_size, i);
+
+		pairs += v / UINT32_MAX + (v % UINT32_MAX != 0);
+	}
+	put_hist_header(w, tag, low_pc, high_pc, nbins, rate);
+	put_u32(w, pairs > UINT32_MAX ? UINT32_MAX : (uint32_t)pairs);
+	if (pairs > UINT32_MAX && !w->error)
+		w->error = EOVERFLOW;
+	for (uint32_t i = 0; i < nbins && !w->error; i++) {
+		uint64_t v = bin_value(bins, bin_size, i);
+
+		while (v > 0) {
+			uint32_t part = v > UINT32_MAX ? UINT32_MAX : (uint32_t)v;
+
+			put_u32(w, i);
+			put_u32(w, part);
+			v -= part;
 		}
 	}
 }

@@ -40,6 +40,14 @@ void gmon_write_histogram(struct gmon_writer *w, gmon_addr_t low_pc, gmon_addr_t
 /* Number of histogram records gmon_write_histogram writes for these bins. */
 uint64_t gmon_histogram_layers(const void *bins, size_t bin_size, uint32_t nbins);
 
+/* A sparse histogram record (gmon-companion.h's, tag given): the range's
+ * header as gmon_write_histogram's, the number of pairs, and one (bin,
+ * count) pair per bin with samples, in bin order (a bin above 2^32 - 1 in
+ * several pairs whose counts add up). */
+void gmon_write_sparse_histogram(struct gmon_writer *w, uint8_t tag, gmon_addr_t low_pc,
+				 gmon_addr_t high_pc, uint32_t rate, const void *bins,
+				 size_t bin_size, uint32_t nbins);
+
 /* Writes ceil(count / 2^32-1) arc records; nothing for a zero count. */
 void gmon_write_arc(struct gmon_writer *w, gmon_addr_t from_pc, gmon_addr_t self_pc,
 		    uint64_t count);

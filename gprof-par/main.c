@@ -26,6 +26,7 @@
 #include "files.h"
 #include "bsd-format.h"
 #include "dump-files.h"
+#include "extract-module.h"
 #include "launcher.h"
 #include "model.h"
 #include "options.h"
@@ -132,6 +133,8 @@ int main(int argc, char **argv)
 	gmon_set_file_format((enum gmon_file_format)o.file_format);
 	if (o.dump)   /* the operands' records, nothing else */
 		return dump_files(stdout, o.dump_files, o.ndump_files);
+	if (o.extract_module)   /* one library's gmon file, nothing else */
+		return extract_module_main(&o);
 	timing.on = o.timing;
 	check_outputs(&o);
 
@@ -150,7 +153,12 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	plan_job(&o, &plan, &r, &m);
-	status = reduce_run(&r, &plan);
+	if (plan.runs_mixed) {   /* -s: files of several runs, named (runs.h) */
+		reduce_abandon(&r);
+		status = 1;
+	} else {
+		status = reduce_run(&r, &plan);
+	}
 	if (status == 0 && r.me == 0 && o.timing && o.sum_dir && !o.executable)
 		timing_print(&r.sum);
 	if (status != 0 || r.me != 0 || (o.sum_dir && !o.executable)) {

@@ -574,6 +574,15 @@ const struct option_entry option_table[] = {
 		"executable's symbol table; no source lines.\n"
 		"GNU gprof's short form, -S FILE, is gprof-par's\n"
 		"-S (sum a directory)" },
+	{ 0, "extract-module", REQUIRED, set_text, FIELD(extract_module), 0,
+	  .column = "    --extract-module=NAME",
+	  .help = "\nwrite the standard gmon file of the shared\n"
+		"library NAME (base name, soname or path) from\n"
+		"the profiles' companions, summed, in its\n"
+		"link-time addresses, so that `gprof LIBRARY FILE'\n"
+		"reads it: to -o FILE, else PROFILE+BASENAME\n"
+		"beside one profile, gmon.sum+BASENAME for\n"
+		"several or with -S DIR; nothing else is done" },
 	{ 0, "dump", NONE, set_flag, FIELD(dump), 1,
 	  .column = "    --dump",
 	  .help = "every record of the gmon files named (by default\n"

@@ -350,8 +350,8 @@ void options_parse(int argc, char **argv, struct options *o)
 		choose_balance(o);
 		return;
 	}
-	if (o->output && !(o->style & STYLE_SUM))
-		die("-o FILE names the sum: it needs -s or -S");
+	if (o->output && !(o->style & STYLE_SUM) && !o->extract_module)
+		die("-o FILE names the sum: it needs -s, -S or --extract-module");
 	/* GNU: "--sum implies --line"; it shows only in the sections printed
 	 * with -s, so the line symbols are read only for those */
 	if ((o->style & STYLE_SUM) && (o->style & ~STYLE_SUM)) {

@@ -76,6 +76,7 @@ struct options {
 	const char *html;            /* --html=FILE, or NULL */
 	int timing;              /* --timing */
 	int modules;             /* -M: the report over all load modules */
+	const char *extract_module; /* --extract-module=NAME: its gmon file */
 	int print_path;          /* -L: source files by their whole path */
 	int static_call_graph;   /* -c */
 	int bsd;                 /* -T: GNU's traditional (BSD) layout */

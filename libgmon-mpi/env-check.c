@@ -11,6 +11,7 @@ const char *const gmon_known_variables[] = {
 	/* the runtime (settings.c, profile-name.c, gmon.c) */
 	"BG_GMON_CALLSTACKS",
 	"BG_GMON_CLOCK",
+	"BG_GMON_COMPANIONS",
 	"BG_GMON_COUNT_LIB_CALLS",
 	"BG_GMON_FLUSH_SIGNALS",
 	"BG_GMON_HZ",

@@ -38,11 +38,13 @@
 #include "gmon-calls.h"
 #include "gmon-callpaths.h"
 #include "gmon-modules.h"
+#include "gmon-companion.h"
 #include "image.h"
 #include "lineage.h"
 #include "output.h"
 #include "profile-name.h"
 #include "rank.h"
+#include "run-identity.h"
 #include "settings.h"
 #include "thread-hook.h"
 #include "xfsz-guard.h"
@@ -127,9 +129,36 @@ static void write_companions_now(void);
  * Async-signal-safe. */
 static void remove_companions(void)
 {
+	companion_remove(gmon.path, GMON_COMPANION_KIND);
 	companion_remove(gmon.path, GMON_CALLS_NAME);
 	companion_remove(gmon.path, GMON_CALLPATHS_NAME);
 	companion_remove(gmon.path, GMON_MODULE_LIST_NAME);
+}
+
+/* The one companion, PROFILE+gmon-mpi (gmon-companion.h): the files the
+ * writers between companion_begin and companion_end write beside the
+ * profile become its sections (output-file.h), after the run's identity.
+ * BG_GMON_COMPANIONS=files: the earlier files, as they are.  Async-signal-
+ * safe; errors said without stdio. */
+static void companion_begin(void)
+{
+	int err;
+
+	if (gmon.config->companion_files)
+		return;
+	err = output_companion_begin(gmon.path);
+	if (err == 0)
+		err = run_identity_write(gmon.path);
+	if (err != 0)
+		say_from_signal("cannot write the companion file beside ", err);
+}
+
+static void companion_end(int durable)
+{
+	int err = output_companion_end(1, durable);
+
+	if (err != 0)
+		say_from_signal("cannot write the companion file beside ", err);
 }
 
 static void write_companions_now(void)
@@ -193,8 +222,11 @@ static void flush_on_signal(int course_returns)
 	remove_companions();
 	err = output_write_profile(gmon.path, gmon.config->rate, &gmon.image, OUTPUT_FAST,
 				   &summary);
-	if (err == 0)
+	if (err == 0) {
+		companion_begin();
 		write_companions_now();
+		companion_end(0);
+	}
 	end_write(&saved);
 	if (err != 0)
 		say_from_signal("on a signal, cannot write the profile ", err);
@@ -233,6 +265,7 @@ PUBLIC void __monstartup(unsigned long lowpc, unsigned long highpc)
 	pthread_atfork(NULL, NULL, in_forked_child);
 	profile_name(gmon.path, sizeof gmon.path, config, lineage_check_and_mark());
 	image_inspect(&gmon.image);
+	run_identity_init(config);
 	if (histogram_init(lowpc, highpc, gmon.image.load_bias) != 0) {
 		diag("cannot map a histogram for text 0x%lx-0x%lx: %s; not profiling", lowpc, highpc,
 		     strerror(errno));
@@ -441,6 +474,7 @@ PUBLIC void _mcleanup(void)
 				   &summary);
 	end_write(&saved);
 	if (err == 0) {
+		companion_begin();
 		write_calls(&calls);
 		write_callpaths(&paths);
 	}
@@ -449,8 +483,10 @@ PUBLIC void _mcleanup(void)
 		     getcwd((char[4096]){0}, 4096) ? : "the working directory", strerror(err));
 	else if (gmon.config->verbose)
 		report_written(gmon.path, &summary, &paths, &calls);
-	if (err == 0)
+	if (err == 0) {
 		write_modules();
+		companion_end(1);
+	}
 }
 
 PUBLIC int gmon_flush(void)
@@ -465,8 +501,11 @@ PUBLIC int gmon_flush(void)
 	remove_companions();
 	err = output_write_profile(gmon.path, gmon.config->rate, &gmon.image, OUTPUT_DURABLE,
 				   &summary);
-	if (err == 0)
+	if (err == 0) {
+		companion_begin();
 		write_companions_now();
+		companion_end(1);
+	}
 	end_write(&saved);
 	if (err != 0)
 		diag("gmon_flush: cannot write the profile %s: %s", gmon.path, strerror(err));

@@ -25,6 +25,7 @@
 #include "image.h"
 #include "module-map.h"
 #include "output.h"
+#include "output-file.h"
 #include "profile-name.h"
 #include "settings.h"
 #include "text-out.h"
@@ -365,7 +366,7 @@ static void write_module(struct module_pass *mp, const struct dl_phdr_info *dl,
 	uint64_t samples = 0;
 	uint32_t *bins, nbins;
 	size_t unloaded = unloaded_count();
-	int err;
+	int err, in_companion;
 
 	if (!exec_range(dl, &low, &high))
 		return;
@@ -447,6 +448,8 @@ static void write_module(struct module_pass *mp, const struct dl_phdr_info *dl,
 				biases[nbiases++] = u->addr[k];
 		}
 	}
+	/* in the one companion: the section named kind (output-file.h) */
+	in_companion = output_companion_holds(file);
 	err = output_write_module(file, mp->rate, low, high, biases, nbiases, bins, nbins,
 				  id_len > 0 ? fingerprint : NULL,
 				  mp->found ? OUTPUT_FAST : OUTPUT_DURABLE, &arcs);
@@ -458,8 +461,8 @@ static void write_module(struct module_pass *mp, const struct dl_phdr_info *dl,
 		return;
 	}
 	mp->summary->modules_written++;
-	list_line(mp->list, strrchr(file, '/') ? strrchr(file, '/') + 1 : file, samples, hex, low,
-		  high, dl->dlpi_addr, soname, path);
+	list_line(mp->list, in_companion ? kind : strrchr(file, '/') ? strrchr(file, '/') + 1 : file,
+		  samples, hex, low, high, dl->dlpi_addr, soname, path);
 }
 
 /* A loaded module (dl_iterate_phdr's, or a signal handler's map). */

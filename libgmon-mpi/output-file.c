@@ -19,10 +19,14 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/sendfile.h>
 #include <sys/random.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "companion-name.h"
+#include "gmon-companion.h"
 #include "xfsz-guard.h"
 
 #define TMP_NAME_TRIES 16
@@ -63,14 +67,14 @@ static int temporary_name(char *tmp, size_t size, const char *path)
 	return 0;
 }
 
-static int create_temporary(char *tmp, size_t size, const char *path, int *fd)
+static int create_temporary(char *tmp, size_t size, const char *path, int *fd, int mode)
 {
 	for (int tries = 0; tries < TMP_NAME_TRIES; tries++) {
 		int err = temporary_name(tmp, size, path);
 
 		if (err != 0)
 			return err;
-		*fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+		*fd = open(tmp, mode | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
 		if (*fd >= 0)
 			return 0;
 		if (errno != EEXIST)
@@ -79,14 +83,14 @@ static int create_temporary(char *tmp, size_t size, const char *path, int *fd)
 	return EEXIST;
 }
 
-int output_write_with(const char *path, int (*fill)(int fd, void *ctx), void *ctx)
+static int write_file_with(const char *path, int (*fill)(int fd, void *ctx), void *ctx)
 {
 	char tmp[4096];
 	struct xfsz_guard guard;
 	int fd, err;
 
 	xfsz_guard_begin(&guard);
-	err = create_temporary(tmp, sizeof tmp, path, &fd);
+	err = create_temporary(tmp, sizeof tmp, path, &fd, O_WRONLY);
 	if (err == 0) {
 		err = fill(fd, ctx);
 		if (close(fd) != 0 && err == 0)
@@ -97,5 +101,301 @@ int output_write_with(const char *path, int (*fill)(int fd, void *ctx), void *ct
 			unlink(tmp);
 	}
 	xfsz_guard_end(&guard);
+	return err;
+}
+
+int output_write_with(const char *path, int (*fill)(int fd, void *ctx), void *ctx)
+{
+	return output_write_section(path, GMON_SECTION_TEXT, fill, ctx);
+}
+
+/* ---- The one companion (gmon-companion.h). ---------------------------- */
+
+#define MAX_SECTIONS 1024
+
+struct section_entry {         /* as in the file's table: 24 bytes */
+	uint32_t type;
+	uint32_t name_len;
+	uint64_t offset;
+	uint64_t size;
+};
+
+static struct {
+	int active;
+	int fd;
+	uint64_t end;              /* the bytes written so far */
+	unsigned n;
+	struct section_entry table[MAX_SECTIONS];
+	uint64_t hashes[MAX_SECTIONS];  /* of their names */
+	unsigned char in_side[MAX_SECTIONS]; /* offset in side, not yet in fd */
+	int depth;                 /* sections being filled */
+	int side;                  /* nested sections (add_section), or -1 */
+	uint64_t side_end;
+	char profile[4096];
+	char path[4096];
+	char tmp[4096];
+} comp = { .side = -1 };
+
+int output_write_all(int fd, const void *data, size_t size)
+{
+	const char *p = data;
+
+	while (size > 0) {
+		ssize_t n = write(fd, p, size);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return n < 0 ? errno : EIO;
+		p += n;
+		size -= (size_t)n;
+	}
+	return 0;
+}
+
+int output_companion_active(void)
+{
+	return comp.active;
+}
+
+int output_companion_begin(const char *profile)
+{
+	static const unsigned char zeros[GMON_COMPANION_HEADER_SIZE];
+	struct xfsz_guard guard;
+	size_t len = strlen(profile);
+	int err;
+
+	if (comp.active)
+		return EBUSY;
+	if (len >= sizeof comp.profile)
+		return ENAMETOOLONG;
+	if (companion_name(profile, GMON_COMPANION_KIND, comp.path, sizeof comp.path) >=
+	    sizeof comp.path)
+		return ENAMETOOLONG;
+	memcpy(comp.profile, profile, len + 1);
+	xfsz_guard_begin(&guard);
+	err = create_temporary(comp.tmp, sizeof comp.tmp, comp.path, &comp.fd, O_RDWR);
+	if (err == 0) {
+		err = output_write_all(comp.fd, zeros, sizeof zeros);
+		if (err != 0) {
+			close(comp.fd);
+			unlink(comp.tmp);
+		}
+	}
+	xfsz_guard_end(&guard);
+	if (err != 0)
+		return err;
+	comp.end = GMON_COMPANION_HEADER_SIZE;
+	comp.n = 0;
+	comp.side = -1;            /* made when needed, closed at the end: a
+				    * program may close descriptors it did not
+				    * open, and one kept would be reused */
+	comp.side_end = 0;
+	comp.depth = 0;
+	comp.active = 1;
+	return 0;
+}
+
+/* The KIND of path if it is the companion of kind KIND of the profile
+ * being written (companion_name's rule read backwards): its start and
+ * length; 0 if it is not one. */
+static size_t kind_of(const char *path, const char **kind)
+{
+	size_t plen = strlen(comp.profile), stem = companion_stem(comp.profile);
+	size_t len = strlen(path), slen = plen - stem;
+
+	if (len < stem + 2 + slen || memcmp(path, comp.profile, stem) != 0 || path[stem] != '+' ||
+	    memcmp(path + len - slen, comp.profile + stem, slen) != 0)
+		return 0;
+	*kind = path + stem + 1;
+	len = len - stem - 1 - slen;
+	return len <= GMON_COMPANION_MAX_NAME && memchr(*kind, '/', len) == NULL ? len : 0;
+}
+
+/* A section begun while another is being written (a library's, while
+ * the list of modules that names it is filled) goes to comp.side first,
+ * and follows the outer one once that is whole. */
+static int side_file(void)
+{
+	if (comp.side < 0) {
+		comp.side = memfd_create("gmon-mpi-section", MFD_CLOEXEC);
+		if (comp.side < 0)
+			return errno;
+	}
+	return 0;
+}
+
+/* Moves the nested sections (entries marked in_side) after the outer
+ * one; or drops them (keep 0). */
+static int flush_side(int keep)
+{
+	off_t from = 0;
+	unsigned kept = 0;
+	int err = 0;
+
+	while (keep && (uint64_t)from < comp.side_end) {
+		ssize_t n = sendfile(comp.fd, comp.side, &from, (size_t)(comp.side_end - (uint64_t)from));
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			err = n < 0 ? errno : EIO;
+			break;
+		}
+	}
+	if (err != 0) {
+		keep = 0;
+		if (ftruncate(comp.fd, (off_t)comp.end) != 0 ||
+		    lseek(comp.fd, (off_t)comp.end, SEEK_SET) < 0)
+			comp.active = 2;
+	}
+	for (unsigned i = 0; i < comp.n; i++) {
+		if (comp.in_side[i] && keep)
+			comp.table[i].offset += comp.end;
+		if (comp.in_side[i] && !keep)
+			continue;
+		comp.table[kept] = comp.table[i];
+		comp.hashes[kept] = comp.hashes[i];
+		comp.in_side[kept++] = 0;
+	}
+	comp.n = kept;
+	if (keep)
+		comp.end += comp.side_end;
+	if (comp.side >= 0 && (ftruncate(comp.side, 0) != 0 || lseek(comp.side, 0, SEEK_SET) < 0))
+		comp.active = 2;
+	comp.side_end = 0;
+	return err;
+}
+
+static uint64_t name_hash(const char *kind, size_t klen)
+{
+	return gmon_companion_checksum(GMON_COMPANION_FNV_START ^ klen, kind, klen);
+}
+
+static int add_section(const char *kind, size_t klen, unsigned type,
+		       int (*fill)(int fd, void *ctx), void *ctx)
+{
+	struct xfsz_guard guard;
+	int nested = comp.depth > 0, fd, err;
+	uint64_t start, hash = name_hash(kind, klen);
+	off_t end = -1;
+
+	for (unsigned i = 0; i < comp.n; i++)
+		if (comp.hashes[i] == hash && comp.table[i].name_len == klen)
+			return EEXIST;
+	if (comp.n == MAX_SECTIONS)
+		return ENOSPC;
+	if (nested && (err = side_file()) != 0)
+		return err;
+	fd = nested ? comp.side : comp.fd;
+	start = nested ? comp.side_end : comp.end;
+	xfsz_guard_begin(&guard);
+	comp.depth++;
+	err = output_write_all(fd, kind, klen);
+	if (err == 0)
+		err = fill(fd, ctx);
+	comp.depth--;
+	if (err == 0 && (end = lseek(fd, 0, SEEK_CUR)) < 0)
+		err = errno;
+	if (err != 0) {
+		/* left out: cut back to where it started */
+		if (ftruncate(fd, (off_t)start) != 0 || lseek(fd, (off_t)start, SEEK_SET) < 0)
+			comp.active = 2;        /* the file is spoilt: not kept */
+		if (!nested)
+			flush_side(0);
+	} else {
+		comp.hashes[comp.n] = hash;
+		comp.in_side[comp.n] = (unsigned char)nested;
+		comp.table[comp.n++] = (struct section_entry){ type, (uint32_t)klen, start,
+							       (uint64_t)end - start - klen };
+		if (nested) {
+			comp.side_end = (uint64_t)end;
+		} else {
+			comp.end = (uint64_t)end;
+			if (comp.side_end > 0)
+				err = flush_side(1);
+		}
+	}
+	xfsz_guard_end(&guard);
+	return err;
+}
+
+int output_companion_holds(const char *path)
+{
+	const char *kind;
+
+	return comp.active && kind_of(path, &kind) != 0;
+}
+
+int output_write_section(const char *path, unsigned type, int (*fill)(int fd, void *ctx),
+			 void *ctx)
+{
+	const char *kind;
+	size_t klen;
+
+	if (!comp.active || (klen = kind_of(path, &kind)) == 0)
+		return write_file_with(path, fill, ctx);
+	return add_section(kind, klen, type, fill, ctx);
+}
+
+/* The header, with the checksum of the file as written (read back through
+ * a mapping of the temporary). */
+static int finish(int durable)
+{
+	unsigned char header[GMON_COMPANION_HEADER_SIZE];
+	uint64_t table_offset = comp.end, size, sum;
+	uint32_t u32;
+	void *map;
+	int err = output_write_all(comp.fd, comp.table, comp.n * sizeof comp.table[0]);
+
+	if (err != 0)
+		return err;
+	size = table_offset + comp.n * sizeof comp.table[0];
+	memset(header, 0, sizeof header);
+	memcpy(header, GMON_COMPANION_MAGIC, GMON_COMPANION_MAGIC_LEN);
+	u32 = GMON_COMPANION_VERSION;
+	memcpy(header + 8, &u32, 4);
+	u32 = GMON_COMPANION_HEADER_SIZE;
+	memcpy(header + 12, &u32, 4);
+	memcpy(header + 16, &size, 8);
+	memcpy(header + 24, &table_offset, 8);
+	memcpy(header + 32, &comp.n, 4);
+	if (pwrite(comp.fd, header, sizeof header, 0) != (ssize_t)sizeof header)
+		return errno ? errno : EIO;
+	map = mmap(NULL, (size_t)size, PROT_READ, MAP_SHARED, comp.fd, 0);
+	if (map == MAP_FAILED)
+		return errno;
+	sum = gmon_companion_checksum(GMON_COMPANION_FNV_START, map, (size_t)size);
+	munmap(map, (size_t)size);
+	if (pwrite(comp.fd, &sum, sizeof sum, GMON_COMPANION_CHECKSUM_OFFSET) != (ssize_t)sizeof sum)
+		return errno ? errno : EIO;
+	if (durable && fsync(comp.fd) != 0 && errno != EINVAL)
+		return errno;
+	return 0;
+}
+
+int output_companion_end(int keep, int durable)
+{
+	struct xfsz_guard guard;
+	int err = 0;
+
+	if (!comp.active)
+		return 0;
+	xfsz_guard_begin(&guard);
+	if (keep && comp.active == 2)
+		err = EIO;
+	else if (keep)
+		err = finish(durable);
+	if (close(comp.fd) != 0 && err == 0 && keep)
+		err = errno;
+	if (keep && err == 0 && rename(comp.tmp, comp.path) != 0)
+		err = errno;
+	if (!keep || err != 0)
+		unlink(comp.tmp);
+	xfsz_guard_end(&guard);
+	if (comp.side >= 0)
+		close(comp.side);
+	comp.side = -1;
+	comp.active = 0;
 	return err;
 }

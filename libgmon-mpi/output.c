@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "arcs.h"
+#include "gmon-companion.h"
 #include "gmon-write.h"
 #include "histogram.h"
 #include "sampling.h"
@@ -60,6 +61,7 @@ struct file_content {
 	const uintptr_t *biases;
 	unsigned nbiases;
 	struct output_summary *summary;
+	int sparse;             /* a library's section of the companion */
 };
 
 static int write_records(int fd, const struct file_content *c, enum output_sync sync)
@@ -75,8 +77,12 @@ static int write_records(int fd, const struct file_content *c, enum output_sync 
 	gmon_writer_init(&w, fd, buffer, WRITE_BUFFER_SIZE);
 	w.dimen = sampling_dimension(); /* the clock the samples followed */
 	gmon_write_file_header(&w, c->fingerprint);
-	gmon_write_histogram(&w, c->low_pc, c->high_pc, c->rate, c->bins, sizeof c->bins[0],
-			     c->nbins);
+	if (c->sparse)
+		gmon_write_sparse_histogram(&w, GMON_TAG_SPARSE_HIST, c->low_pc, c->high_pc,
+					    c->rate, c->bins, sizeof c->bins[0], c->nbins);
+	else
+		gmon_write_histogram(&w, c->low_pc, c->high_pc, c->rate, c->bins,
+				     sizeof c->bins[0], c->nbins);
 	arcs_for_each(write_one_arc, &aw);
 	err = gmon_writer_finish(&w);
 	if (err == 0 && sync == OUTPUT_DURABLE && fsync(fd) != 0 && errno != EINVAL)
@@ -110,7 +116,7 @@ int output_write_profile(const char *path, unsigned rate, const struct image_inf
 	const struct histogram *h = &gmon_histogram;
 	struct file_content c = { h->low_pc, h->high_pc, h->bins, h->nbins, rate,
 				  image->has_build_id ? image->build_id_prefix : NULL,
-				  &h->load_bias, 1, summary };
+				  &h->load_bias, 1, summary, 0 };
 
 	*summary = (struct output_summary){0};
 	return write_file(path, &c, sync);
@@ -122,8 +128,10 @@ int output_write_module(const char *path, unsigned rate, uintptr_t low_pc, uintp
 			struct output_summary *summary)
 {
 	struct file_content c = { low_pc, high_pc, bins, nbins, rate, fingerprint, biases,
-				  nbiases, summary };
+				  nbiases, summary, output_companion_holds(path) };
+	struct records r = { &c, sync };
 
 	*summary = (struct output_summary){0};
-	return write_file(path, &c, sync);
+	/* in the companion: a LIBRARY section, its histogram sparse */
+	return output_write_section(path, GMON_SECTION_LIBRARY, fill_records, &r);
 }

@@ -105,6 +105,7 @@ void config_read(struct gmon_config *c)
 	const char *callstacks = getenv("BG_GMON_CALLSTACKS");
 	const char *count_calls = getenv("BG_GMON_COUNT_LIB_CALLS");
 	const char *clock_name = getenv("BG_GMON_CLOCK");
+	const char *companions = getenv("BG_GMON_COMPANIONS");
 	struct launcher_rank launcher;
 
 	*c = (struct gmon_config){.verbose = 0, .callstacks = 1};
@@ -126,6 +127,11 @@ void config_read(struct gmon_config *c)
 		c->bad_profile_libs = libs;
 	else
 		c->profile_libs = "all";
+	/* one companion file (unset, empty, "single") or the earlier files */
+	if (companions && strcmp(companions, "files") == 0)
+		c->companion_files = 1;
+	else if (companions && *companions && strcmp(companions, "single") != 0)
+		c->bad_companions = companions;
 	if (count_calls && *count_calls && profile_libs_valid(count_calls))
 		c->count_lib_calls = count_calls;
 	else if (count_calls && *count_calls)
@@ -243,6 +249,9 @@ void config_report_problems(const struct gmon_config *c)
 		diag("BG_GMON_CALLSTACKS='%s' is not 1, yes, true, on or 0, no, false, off; "
 		     "sampling call paths (the default)",
 		     c->bad_callstacks);
+	if (c->bad_companions)
+		diag("BG_GMON_COMPANIONS='%s' is not single or files; writing one companion "
+		     "file per profile (the default)", c->bad_companions);
 	if (c->bad_rank_variable && c->is_mpi)
 		diag("%s='%s' is not a rank (a number from 0 to %d); taking the ranks from %s",
 		     c->bad_rank_variable, c->bad_rank_value, INT_MAX, c->rank_source);

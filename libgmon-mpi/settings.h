@@ -59,6 +59,10 @@ struct gmon_config {
 	const char *count_lib_calls; /* BG_GMON_COUNT_LIB_CALLS, NULL if unset */
 	const char *bad_count_lib_calls;
 	const char *bad_callstacks;
+	int companion_files;         /* BG_GMON_COMPANIONS=files: the earlier
+				      * files beside the profile, not the one
+				      * PROFILE+gmon-mpi (gmon-companion.h) */
+	const char *bad_companions;
 	const char *bad_rank_variable; /* a launcher variable passed over */
 	const char *bad_rank_value;
 };

@@ -23,6 +23,10 @@ fail() { printf 'FAIL: %s: %s\n' "$test_name" "$*" >&2; exit 1; }
 skip() { printf 'SKIP: %s: %s\n' "$test_name" "$*" >&2; exit 77; }
 note() { printf '%s: %s\n' "$test_name" "$*"; }
 
+# unpack_companions (the tests that read a companion's sections as files)
+unpack_tool=$top_builddir/tests/analyzer/gmon-read-tool
+. "$top_srcdir/tests/unpack-lib.sh"
+
 expect_eq() { # actual expected what
 	[ "$1" = "$2" ] || fail "$3: expected '$2', got '$1'"
 }

@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 
 #include "companions.h"
+#include "companion-file.h"
 #include "gmon-modules.h"
 #include "grow.h"
 #include "module-list.h"
@@ -123,20 +124,6 @@ int sum_library_add_path(struct sum_library *lib, char *path)
 	return 0;
 }
 
-/* dir of file (with its '/'), joined with name. */
-static char *beside(const char *file, const char *name)
-{
-	const char *slash = strrchr(file, '/');
-	size_t dirlen = slash ? (size_t)(slash - file) + 1 : 0;
-	char *s = malloc(dirlen + strlen(name) + 1);
-
-	if (s) {
-		memcpy(s, file, dirlen);
-		strcpy(s + dirlen, name);
-	}
-	return s;
-}
-
 static int add_unread(struct sum_libraries *sl, const char *why)
 {
 	char **grown = grow_array(sl->unread, &sl->unread_cap, sl->nunread + 1, sizeof *grown,
@@ -171,14 +158,13 @@ static void take_back(struct sum_libraries *sl, const struct module_list *list, 
 static int read_list(struct sum_libraries *sl, const char *profile)
 {
 	struct module_list list;
-	struct stat sb;
-	char err[1024], *lp = companion_path(profile, GMON_MODULE_LIST_NAME);
+	char err[1024], *lp = companion_input_path(profile, GMON_MODULE_LIST_NAME);
 	size_t *idx = NULL, old_n = sl->n, k;
 	int rc = 0;
 
 	if (!lp)
 		return -1;
-	if (lstat(lp, &sb) != 0) {
+	if (!companion_input_exists(lp)) {
 		free(lp);
 		return 0;
 	}
@@ -220,7 +206,7 @@ static int read_list(struct sum_libraries *sl, const char *profile)
 		if (!e->file)
 			continue;
 		lib->profiled = 1;
-		path = beside(profile, e->file);
+		path = companion_beside(lp, e->file);   /* a file, or a section of lp's companion */
 		if (!path || sum_library_add_path(lib, path) != 0) {
 			free(path);
 			rc = -1;

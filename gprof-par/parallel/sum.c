@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "companions.h"
+#include "companion-file.h"
 #include "gmon-calls.h"
 #include "gmon-read.h"
 #include "grow.h"
@@ -361,7 +362,7 @@ int sum_calls_files(struct sum_calls *sc, enum sum_calls_kind kind, const struct
 			b++;
 		if (b < nbad && bad[b].index == i)
 			continue;   /* not in the sum: nor are its calls */
-		path = companion_path(job->paths[i], sum_calls_names[kind]);
+		path = companion_input_path(job->paths[i], sum_calls_names[kind]);
 		if (!path)
 			return -1;
 		rc = module_calls_add_file(&sc->set, path, err, sizeof err);

@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "companion-file.h"
 #include "companion-text.h"
 #include "companions.h"
 #include "errors.h"
@@ -320,22 +321,16 @@ static int reader_end(struct callpaths *cp, struct reader *r, int status)
  * the file: free it, do not use it. */
 static int add_file(struct callpaths *cp, const char *path, char *err, size_t errlen)
 {
-	struct stat st;
-	int fd = open_input(path, "a paths file", INPUT_REGULAR, &st, err, errlen);
-	FILE *f = fd >= 0 ? fdopen(fd, "r") : NULL;
+	off_t size = 0;
+	FILE *f = companion_fopen(path, "a paths file", &size, err, errlen);
 	struct reader *r;
 	char *line = NULL;
 	size_t cap = 0;
 	ssize_t len;
 	int status = 0;
 
-	if (!f) {
-		if (fd >= 0) {
-			set_error(err, errlen, "%s: %s", path, strerror(errno));
-			close(fd);
-		}
+	if (!f)
 		return -1;
-	}
 	r = reader_new(path, err, errlen);
 	if (!r) {
 		fclose(f);
@@ -355,7 +350,7 @@ static int add_file(struct callpaths *cp, const char *path, char *err, size_t er
 	free(line);
 	fclose(f);
 	if (status == 0)
-		cp->bytes += (uint64_t)st.st_size;
+		cp->bytes += (uint64_t)size;
 	return reader_end(cp, r, status);
 }
 
@@ -561,9 +556,8 @@ char *callpaths_beside(const char *profile)
 
 int callpaths_add_beside(struct callpaths *cp, const char *profile, char *err, size_t errlen)
 {
-	char *path = callpaths_beside(profile);
+	char *path = companion_input_path(profile, GMON_CALLPATHS_NAME);
 	struct callpaths one;
-	struct stat sb;
 	char why[1024];
 	int status = 0;
 
@@ -571,7 +565,7 @@ int callpaths_add_beside(struct callpaths *cp, const char *profile, char *err, s
 		set_error(err, errlen, "out of memory");
 		return -1;
 	}
-	if (lstat(path, &sb) != 0 && errno == ENOENT) {
+	if (!companion_input_exists(path)) {
 		free(path);
 		return 1;
 	}

@@ -16,6 +16,19 @@ char *companion_path(const char *profile, const char *kind)
 	return path;
 }
 
+char *companion_beside(const char *file, const char *name)
+{
+	const char *slash = strrchr(file, '/');
+	size_t dirlen = slash ? (size_t)(slash - file) + 1 : 0;
+	char *s = malloc(dirlen + strlen(name) + 1);
+
+	if (s) {
+		memcpy(s, file, dirlen);
+		strcpy(s + dirlen, name);
+	}
+	return s;
+}
+
 /* Whether the profile made of file's first plus bytes and suffix is one,
  * with file its companion of the kind between them. */
 static int check(const char *file, size_t plus, const char *suffix,

@@ -12,6 +12,11 @@
 /* profile's companion of kind KIND (malloc'ed; NULL when out of memory). */
 char *companion_path(const char *profile, const char *kind);
 
+/* name in the directory of file (malloc'ed; NULL when out of memory): a
+ * list of modules names each library's data beside it (a file, or a
+ * section of the same companion: companion-file.h). */
+char *companion_beside(const char *file, const char *name);
+
 /*
  * Whether file is named as a companion of a profile for which
  * is_profile(name, ctx) answers nonzero: file is NAME+KIND.N and NAME.N

@@ -18,6 +18,9 @@
  * does that mapping).
  */
 #include "gmon-read.h"
+#include "companion-file.h"
+#include "gmon-companion.h"
+#include "sparse-add.h"
 #include "bsd-format.h"
 
 #include <errno.h>
@@ -382,7 +385,6 @@ int profile_add_buffer(struct profile *p, const void *data, size_t len, const ch
 		       char *err, size_t errlen)
 {
 	struct file_scan scan;
-	struct source_names names;
 	double checked = 0.0;
 
 	memset(&scan, 0, sizeof scan);
@@ -399,14 +401,9 @@ int profile_add_buffer(struct profile *p, const void *data, size_t len, const ch
 		p->priv->times.check += t - checked;
 		checked = t;
 	}
-	names.first = scan.name;
-	names.hist = scan.nnew_hists > 0 ? scan.name : NULL;
-	names.fingerprint = scan.has_fingerprint && !p->has_fingerprint ? scan.name : NULL;
-	if (profile_reserve(p, &names, scan.new_hists, scan.nnew_hists,
-			    p->priv->shapes_only ? 0 : scan.arc_records, err, errlen) != 0) {
-		profile_prefix_error(err, errlen, scan.name);
+	if (profile_reserve_scan(p, &scan, p->priv->shapes_only ? 0 : scan.arc_records, err,
+				 errlen) != 0)
 		goto fail;
-	}
 	if (p->priv->batching && reserve_partial(p->priv, p) != 0) {
 		snprintf(err, errlen, "%s: out of memory", scan.name);
 		goto fail;
@@ -533,6 +530,31 @@ int profile_read_file(struct profile *p, const char *path, size_t *len, char *er
 	return rc;
 }
 
+/* path is no file: a library's section of a companion
+ * (companion-file.h), added sparse; else read_file's error stands. */
+static int add_library_section(struct profile *p, const char *path, int open_errno, char *err,
+			       size_t errlen)
+{
+	const struct companion_file *cf;
+	const struct companion_section *s = NULL;
+	char why[1024];
+	int rc;
+
+	if (open_errno != ENOTDIR && open_errno != ENOENT)
+		return -1;
+	rc = companion_member(path, &cf, &s, why, sizeof why);
+	if (rc == 0)
+		return -1;
+	if (rc < 0 || !s || s->type != GMON_SECTION_LIBRARY) {
+		if (rc >= 0)
+			snprintf(why, sizeof why, "%s: %s", path, !s ? "no such section"
+				 : "not a library's section");
+		set_error(err, errlen, "%s", why);
+		return -1;
+	}
+	return profile_add_sparse(p, s->data, s->size, path, err, errlen);
+}
+
 int profile_add_file(struct profile *p, const char *path, char *err, size_t errlen)
 {
 	size_t len;
@@ -542,7 +564,7 @@ int profile_add_file(struct profile *p, const char *path, char *err, size_t errl
 		return -1;
 	start = p->priv->timing ? now() : 0.0;
 	if (profile_read_file(p, path, &len, err, errlen) != 0)
-		return -1;
+		return add_library_section(p, path, errno, err, errlen);
 	if (p->priv->timing)
 		p->priv->times.read += now() - start;
 	p->priv->bytes_read += len;

@@ -3,13 +3,21 @@
  * gmon-records.h).  The file is checked whole first (gmon-check.c), so the
  * walk below meets only records whose sizes fit.
  */
+#define _GNU_SOURCE
 #include "gmon-records.h"
 
+#include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <sys/mman.h>
+#include <unistd.h>
 #include <string.h>
 
 #include "bsd-format.h"
+#include "errors.h"
+#include "gmon-read.h"
 #include "gmon-write.h"
+#include "profile-write.h"
 #include "profile-internal.h"
 
 uint16_t gmon_record_bin(const struct gmon_hist_record *h, uint32_t i)
@@ -86,6 +94,37 @@ static int walk(const unsigned char *data, size_t len, const struct gmon_visitor
 	return rc;
 }
 
+/* The gmon bytes of the library section at path (companion-file.h),
+ * malloc'ed, *len their size; NULL with a message (the one about path
+ * already in err when it names no section). */
+static unsigned char *library_section_as_gmon(const char *path, size_t *len, char *err,
+					      size_t errlen)
+{
+	struct profile p;
+	unsigned char *bytes = NULL;
+	int fd = -1, e;
+	off_t size;
+
+	profile_init(&p);
+	if (profile_add_file(&p, path, err, errlen) != 0)
+		goto out;
+	fd = memfd_create("gprof-par-dump", MFD_CLOEXEC);
+	if (fd < 0 || (e = profile_write_fd(&p, fd)) != 0 || (size = lseek(fd, 0, SEEK_END)) < 0 ||
+	    !(bytes = malloc((size_t)size ? (size_t)size : 1)) ||
+	    pread(fd, bytes, (size_t)size, 0) != (ssize_t)size) {
+		set_error(err, errlen, "%s: cannot convert it: %s", path, strerror(errno));
+		free(bytes);
+		bytes = NULL;
+		goto out;
+	}
+	*len = (size_t)size;
+out:
+	if (fd >= 0)
+		close(fd);
+	profile_free(&p);
+	return bytes;
+}
+
 int gmon_visit_file(const char *path, const struct gmon_visitor *v, void *ctx, char *err,
 		    size_t errlen)
 {
@@ -99,11 +138,19 @@ int gmon_visit_file(const char *path, const struct gmon_visitor *v, void *ctx, c
 	profile_init(&empty);
 	memset(&scan, 0, sizeof scan);
 	scan.name = path;
-	if (profile_ensure_private(&empty, err, errlen) != 0 ||
-	    profile_read_file(&empty, path, &len, err, errlen) != 0)
+	if (profile_ensure_private(&empty, err, errlen) != 0)
 		goto out;
-	data = empty.priv->read_buf;
-	if (gmon_read_as_bsd(data, len, len)) {
+	if (profile_read_file(&empty, path, &len, err, errlen) != 0) {
+		/* a library's section of a companion: its records as the
+		 * library's gmon file (dense) has them */
+		converted = library_section_as_gmon(path, &len, err, errlen);
+		if (!converted)
+			goto out;
+		data = converted;
+	} else {
+		data = empty.priv->read_buf;
+	}
+	if (!converted && gmon_read_as_bsd(data, len, len)) {
 		converted = gmon_bsd_convert(data, len, path, &len, err, errlen);
 		if (!converted)
 			goto out;

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "companion-file.h"
 #include "companion-text.h"
 #include "errors.h"
 #include "files.h"
@@ -315,7 +316,7 @@ int module_calls_add_file(struct module_calls *mc, const char *path, char *err,
 			  size_t errlen)
 {
 	size_t len;
-	char *text = read_whole_file(path, "a calls file", &len, err, errlen);
+	char *text = companion_read_whole(path, "a calls file", &len, err, errlen);
 	int status;
 
 	if (!text)

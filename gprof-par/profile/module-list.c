@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "companion-file.h"
 #include "errors.h"
 #include "files.h"
 #include "gmon-modules.h"
@@ -81,9 +82,7 @@ static int parse_line(char *line, int version, struct module_entry *e)
 
 int module_list_read(const char *path, struct module_list *l, char *err, size_t errlen)
 {
-	struct stat st;
-	int fd = open_input(path, "a list of modules", INPUT_REGULAR, &st, err, errlen);
-	FILE *f = fd >= 0 ? fdopen(fd, "r") : NULL;
+	FILE *f = companion_fopen(path, "a list of modules", NULL, err, errlen);
 	char *line = NULL;
 	size_t cap = 0, lineno = 0, have = 0;
 	uint64_t total = 0;
@@ -92,13 +91,8 @@ int module_list_read(const char *path, struct module_list *l, char *err, size_t 
 	int version = 0;
 
 	memset(l, 0, sizeof *l);
-	if (!f) {
-		if (fd >= 0) {
-			set_error(err, errlen, "%s: %s", path, strerror(errno));
-			close(fd);
-		}
+	if (!f)
 		return -1;
-	}
 	snprintf(current, sizeof current, "%s %d", GMON_MODULE_LIST_MAGIC,
 		 GMON_MODULE_LIST_VERSION);
 	snprintf(older, sizeof older, "%s 1", GMON_MODULE_LIST_MAGIC);

@@ -114,6 +114,14 @@ static inline uint32_t load_u32(const unsigned char *p)
 	return v;
 }
 
+static inline uint64_t load_u64(const unsigned char *p)
+{
+	uint64_t v;
+
+	memcpy(&v, p, sizeof v);
+	return v;
+}
+
 static inline gmon_addr_t load_addr(const unsigned char *p)
 {
 	gmon_addr_t v;
@@ -220,6 +228,13 @@ int profile_find_hist(const struct profile *p, gmon_addr_t low, gmon_addr_t high
 int profile_reserve(struct profile *p, const struct source_names *names,
 		    const struct hist_header *new_hists, size_t nnew_hists, size_t arcs,
 		    char *err, size_t errlen);
+
+/* profile_reserve for a source that check_file (or its like) scanned:
+ * its names recorded where p has none, its new histograms, room for arcs
+ * more arcs; the message prefixed with the source's name.  Returns 0 or
+ * -1. */
+int profile_reserve_scan(struct profile *p, const struct file_scan *scan, size_t arcs,
+			 char *err, size_t errlen);
 
 /* Takes the fingerprint if p has none yet (has: the source has one). */
 void profile_take_fingerprint(struct profile *p, int has, const unsigned char *fingerprint);

@@ -32,6 +32,13 @@ static void write_records(struct gmon_writer *w, const struct profile *p)
 		gmon_write_arc(w, p->arcs[i].from_pc, p->arcs[i].self_pc, p->arcs[i].count);
 }
 
+static int write_to_fd(const struct profile *p, int fd);
+
+int profile_write_fd(const struct profile *p, int fd)
+{
+	return write_to_fd(p, fd);
+}
+
 /* Writes p to the open fd; returns 0 or an errno value. */
 static int write_to_fd(const struct profile *p, int fd)
 {

@@ -17,4 +17,8 @@
  */
 int profile_write(const struct profile *p, const char *path, char *err, size_t errlen);
 
+/* The same gmon bytes into the open descriptor fd (no temporary, no
+ * checks); returns 0 or an errno value. */
+int profile_write_fd(const struct profile *p, int fd);
+
 #endif /* GPROF_PAR_PROFILE_WRITE_H */

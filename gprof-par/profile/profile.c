@@ -219,6 +219,21 @@ undo_names:
 	return -1;
 }
 
+int profile_reserve_scan(struct profile *p, const struct file_scan *scan, size_t arcs,
+			 char *err, size_t errlen)
+{
+	struct source_names names;
+
+	names.first = scan->name;
+	names.hist = scan->nnew_hists > 0 ? scan->name : NULL;
+	names.fingerprint = scan->has_fingerprint && !p->has_fingerprint ? scan->name : NULL;
+	if (profile_reserve(p, &names, scan->new_hists, scan->nnew_hists, arcs, err, errlen) != 0) {
+		profile_prefix_error(err, errlen, scan->name);
+		return -1;
+	}
+	return 0;
+}
+
 void profile_take_fingerprint(struct profile *p, int has, const unsigned char *fingerprint)
 {
 	if (has && !p->has_fingerprint) {

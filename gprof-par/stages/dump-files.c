@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "companion-file.h"
 #include "companions.h"
 #include "dump.h"
 #include "dump-files.h"
@@ -39,16 +40,15 @@ static int dump_one(FILE *out, const char *role, const char *path)
  * it has no list). */
 static int dump_libraries(FILE *out, const char *profile)
 {
-	char *list_path = companion_path(profile, "modules");
-	const char *slash = strrchr(profile, '/');
-	int dir_len = slash ? (int)(slash - profile) + 1 : 0;
+	/* the one companion's section, or an older run's file */
+	char *list_path = companion_input_path(profile, "modules");
 	struct module_list list = { NULL, 0 };
 	char err[1024];
 	int status = 0;
 
 	if (!list_path)
 		die("out of memory");
-	if (access(list_path, F_OK) != 0) {
+	if (!companion_input_exists(list_path)) {
 		free(list_path);
 		return 0;
 	}
@@ -59,17 +59,15 @@ static int dump_libraries(FILE *out, const char *profile)
 	}
 	for (size_t i = 0; i < list.n; i++) {
 		const struct module_entry *m = &list.entries[i];
-		size_t len;
 		char *file;
 
 		dump_module(out, m);
 		if (!m->file)
 			continue;
-		len = (size_t)dir_len + strlen(m->file) + 1;
-		file = malloc(len);
+		/* beside the list: a file, or a section of its companion */
+		file = companion_beside(list_path, m->file);
 		if (!file)
 			die("out of memory");
-		snprintf(file, len, "%.*s%s", dir_len, profile, m->file);
 		status |= dump_one(out, "library", file);
 		free(file);
 	}

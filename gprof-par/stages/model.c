@@ -15,6 +15,7 @@
 #include "balance-view.h"
 #include "call-paths.h"
 #include "companions.h"
+#include "companion-file.h"
 #include "counts.h"
 #include "demangle.h"
 #include "fingerprint.h"
@@ -68,13 +69,12 @@ static void note_library_time(const struct sum_job *job, const struct profile *p
 	if (!lists)
 		return;
 	for (size_t i = 0; i < job->n; i++) {
-		char *path = companion_path(job->paths[i], GMON_MODULE_LIST_NAME), err[1024];
-		struct stat sb;
+		char *path = companion_input_path(job->paths[i], GMON_MODULE_LIST_NAME), err[1024];
 		int rc;
 
 		if (!path)
 			goto out;
-		if (lstat(path, &sb) != 0) {
+		if (!companion_input_exists(path)) {
 			free(path);
 			continue;
 		}

@@ -11,6 +11,7 @@
 
 #include "companions.h"
 #include "rankfiles.h"
+#include "runs.h"
 #include "timing.h"
 
 void plan_free(struct plan *plan)
@@ -92,6 +93,11 @@ void plan_named_files(const struct options *o, struct plan *plan)
 	plan->job.paths = (char **)(o->ngmon_files ? o->gmon_files : default_files);
 	plan->job.n = o->ngmon_files ? (size_t)o->ngmon_files : 1;
 	drop_companions(plan);
+	/* -s: the files of one run only */
+	if ((o->style & STYLE_SUM) &&
+	    (plan->runs_mixed = runs_select(plan->job.paths, &plan->job.n, NULL, o->skip_bad,
+					    options_quiet ? NULL : stderr, PROGRAM)) < 0)
+		die("out of memory reading the runs of the files");
 	plan->ranks = malloc(plan->job.n * sizeof(*plan->ranks));
 	if (!plan->ranks)
 		die("out of memory");
@@ -173,7 +179,12 @@ int plan_list_dir(const struct options *o, struct plan *plan)
 		report_single_gmon_out(o->dir);
 		return -1;
 	}
-	return 0;
+	/* the files of one run only */
+	switch (runs_select_ranks(o->dir, plan->ranks, &plan->nranks, o->skip_bad, stderr, PROGRAM)) {
+	case 0: return 0;
+	case 1: return -1;
+	default: die("out of memory reading the runs of the files");
+	}
 }
 
 char *const *plan_profiles(const struct options *o, const struct plan *plan, size_t *n)

@@ -24,16 +24,20 @@ struct plan {
 	const char *output;      /* where the sum goes, or NULL */
 	char *owned_output;
 	int summing;             /* -s or -S: progress and a summary line */
+	int runs_mixed;          /* -s: files of several runs (runs.h): exit 1 */
 };
 
 void plan_free(struct plan *plan);
 
 /* -S, process 0: lists the directory's rank files into plan->ranks (the
- * other files are named on stderr).  Returns 0, or -1 after saying why. */
+ * other files are named on stderr), of one run (runs.h: with --skip-bad the
+ * newest run's).  Returns 0, or -1 after saying why. */
 int plan_list_dir(const struct options *o, struct plan *plan);
 
 /* -s and the report: the files named (or gmon.out), less the companions of
- * other named ones; their ranks when all are named gmon.out.<N>. */
+ * other named ones; their ranks when all are named gmon.out.<N>.  -s: of one
+ * run (runs.h): files of several set runs_mixed, with --skip-bad those of
+ * the newest run are kept. */
 void plan_named_files(const struct options *o, struct plan *plan);
 
 /* -S: DIR/gmon.out.<N> for the ranks listed by process 0. */

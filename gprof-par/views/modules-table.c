@@ -16,6 +16,7 @@
 #include "gmon-modules.h"
 
 #include "companions.h"
+#include "companion-file.h"
 #include "gmon-read.h"
 #include "module-list.h"
 #include "options.h"
@@ -138,7 +139,7 @@ static char *beside(const char *profile, const char *name)
 /* profile's companion of that kind (companions.h). */
 static char *companion(const char *profile, const char *kind)
 {
-	char *path = companion_path(profile, kind);
+	char *path = companion_input_path(profile, kind);
 
 	if (!path)
 		die("out of memory");
@@ -186,10 +187,9 @@ static void read_list(struct modules *ms, const char *profile)
 {
 	char *path = companion(profile, GMON_MODULE_LIST_NAME);
 	struct module_list list;
-	struct stat sb;
 	char err[1024], *added;
 
-	if (lstat(path, &sb) != 0) {
+	if (!companion_input_exists(path)) {
 		free(path);
 		return;
 	}
@@ -217,7 +217,8 @@ static void read_list(struct modules *ms, const char *profile)
 		if (e->soname && !m->soname)
 			m->soname = modules_xstrdup(e->soname);
 		if (e->file) {
-			char *file = beside(profile, e->file);
+			/* beside the list: a file, or a section of its companion */
+			char *file = beside(path, e->file);
 
 			m->chosen = 1;
 			if (!m->bad_profile &&

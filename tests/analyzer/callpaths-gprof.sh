@@ -54,6 +54,7 @@ entry_self() {
 
 build easy-hard "$corpus/easy-hard.c"
 BG_GMON_HZ=1000 ./easy-hard || { echo "ERROR: easy-hard failed"; exit 99; }
+unpack_companions
 [ -s gmon.out+paths ] || { echo "ERROR: no gmon.out+paths"; exit 99; }
 head -1 gmon.out+paths | grep -qx '# gmon-mpi paths 1' || fail "the paths file's first line"
 path_samples=$(awk -F'\t' '$1 == "path" { s += $2 } END { print s + 0 }' gmon.out+paths)
@@ -90,7 +91,7 @@ same_file "flat profile's self times and calls with --measured" flat-est.txt fla
 
 # Two callers, 1:3 of the work, the same number of calls.
 build one-three "$corpus/one-three.c"
-mkdir -p ot && (cd ot && BG_GMON_HZ=1000 ../one-three > cpu-ns) || { echo "ERROR: one-three failed"; exit 99; }
+mkdir -p ot && (cd ot && BG_GMON_HZ=1000 ../one-three > cpu-ns && unpack_companions) || { echo "ERROR: one-three failed"; exit 99; }
 "$GPROF_PAR" -b -q --measured one-three ot/gmon.out > ot.txt || fail "--measured one-three failed"
 # the report's seconds have two decimals (0.09 may be 0.085): the samples
 "$GPROF_PAR" --format=folded one-three ot/gmon.out > ot.folded
@@ -109,7 +110,7 @@ awk -v l="$light" -v h="$heavy" -v tl="$light_ns" -v th="$heavy_ns" \
 # start at each thread's start routine.
 "$CC" -pg -g -O1 "$corpus/easy-hard-threads.c" -o easy-hard-threads -pthread -L"$rtlib" \
 	-lgmon-mpi -Wl,-rpath,"$rtlib" || { echo "ERROR: cannot build easy-hard-threads"; exit 99; }
-mkdir -p thr && (cd thr && BG_GMON_HZ=1000 BG_GMON_START_THREAD_TIMERS=all ../easy-hard-threads) ||
+mkdir -p thr && (cd thr && BG_GMON_HZ=1000 BG_GMON_START_THREAD_TIMERS=all ../easy-hard-threads && unpack_companions) ||
 	{ echo "ERROR: easy-hard-threads failed"; exit 99; }
 "$GPROF_PAR" -b -q --measured easy-hard-threads thr/gmon.out > thr.txt || fail "--measured with threads failed"
 work_self=$(entry_self thr.txt work)
@@ -131,7 +132,7 @@ roots=$(awk '{ split($1, f, ";"); n[f[1]] += $NF; all += $NF }
 # exit; 4 of 246 under load when the main thread's time before
 # __monstartup was sampled, none in 12 runs under load since).
 build recursive "$corpus/recursive.c"
-mkdir -p rec && (cd rec && BG_GMON_HZ=1000 ../recursive > cpu-ns) || { echo "ERROR: recursive failed"; exit 99; }
+mkdir -p rec && (cd rec && BG_GMON_HZ=1000 ../recursive > cpu-ns && unpack_companions) || { echo "ERROR: recursive failed"; exit 99; }
 read -r down_ns cycle_ns < rec/cpu-ns
 "$GPROF_PAR" -b -q --measured recursive rec/gmon.out > rec.txt || fail "--measured recursive failed"
 read -r down_pct down_children < <(awk '/^\[/ && / down \[/ { print $2, $4; exit }' rec.txt)
@@ -150,7 +151,7 @@ awk -v d="$down_children" -v b="$down_burn" -v p="$down_pct" -v c="$cyc_children
 # Through a library without -pg: qsort() calls compare().  gprof sees no
 # call into compare() and gives sorter() no children; the paths do.
 build qsort-callback "$corpus/qsort-callback.c"
-mkdir -p qs && (cd qs && BG_GMON_HZ=1000 ../qsort-callback) || { echo "ERROR: qsort-callback failed"; exit 99; }
+mkdir -p qs && (cd qs && BG_GMON_HZ=1000 ../qsort-callback && unpack_companions) || { echo "ERROR: qsort-callback failed"; exit 99; }
 "$GPROF_PAR" -b -q qsort-callback qs/gmon.out > qs-est.txt
 "$GPROF_PAR" -b -q --measured qsort-callback qs/gmon.out > qs.txt || fail "--measured qsort-callback failed"
 est_children=$(awk '/^\[/ && / sorter \[/ { print $4; exit }' qs-est.txt)
@@ -181,7 +182,7 @@ same_file "--format=folded is the whole output" folded.txt folded2.txt
 # --- sums ----------------------------------------------------------------
 mkdir -p run && cp gmon.out run/gmon.out.0 && cp gmon.out+paths run/gmon.out+paths.0
 (cd ot && true)
-mkdir -p second && (cd second && BG_GMON_HZ=1000 ../easy-hard) || exit 99
+mkdir -p second && (cd second && BG_GMON_HZ=1000 ../easy-hard && unpack_companions) || exit 99
 cp second/gmon.out run/gmon.out.1 && cp second/gmon.out+paths run/gmon.out+paths.1
 "$GPROF_PAR" -s easy-hard run/gmon.out.0 run/gmon.out.1 > /dev/null 2> s.err || { fail "-s failed"; cat s.err; }
 [ -s gmon.sum+paths ] || fail "-s wrote no gmon.sum+paths"

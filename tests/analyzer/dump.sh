@@ -61,7 +61,8 @@ SRC
 	-L"$rtlib" -lgmon-mpi -Wl,-rpath,"$rtlib" || { echo "ERROR: cannot build"; exit 99; }
 BG_GMON_HZ=1000 BG_GMON_PROFILE_LIBS=libwork.so ./prog 400000000 ||
 	{ echo "ERROR: the run failed"; exit 99; }
-[ -s gmon.out ] && [ -s gmon.out+libwork.so ] || { echo "ERROR: no profiles: $(ls)"; exit 99; }
+# (the library's data: a section of the one companion, gmon.out+gmon-mpi)
+[ -s gmon.out ] && [ -s gmon.out+gmon-mpi ] || { echo "ERROR: no profiles: $(ls)"; exit 99; }
 
 "$GPROF_PAR" --dump gmon.out > d.out 2> d.err || fail "--dump failed: $(cat d.err)"
 [ -s d.err ] && fail "--dump said something on stderr: $(cat d.err)"
@@ -71,7 +72,7 @@ BG_GMON_HZ=1000 BG_GMON_PROFILE_LIBS=libwork.so ./prog 400000000 ||
 part() { awk -F'\t' -v r="$1" -v p="$2" '$1 == "file" { on = ($2 == r && index($3, p)) }
 	on' d.out; }
 part profile gmon.out > exe.part
-part library gmon.out+libwork.so > lib.part
+part library libwork.so > lib.part
 [ -s lib.part ] || fail "no part for the library's profile"
 
 read -r start size < <(nm -S libwork.so | awk '$4 == "lib_inner" { print $1, $2 }')

@@ -53,6 +53,7 @@ __attribute__((noinline)) void hard(void) { work(1000 * 1000 * 1000); }
 int main(void) { easy(); hard(); return 0; }
 EOF
 BG_GMON_HZ=1000 ./easy-hard || fail "easy-hard failed"
+unpack_companions
 [ -s gmon.out+paths ] || fail "easy-hard wrote no gmon.out+paths"
 samples=$(paths_samples gmon.out+paths)
 [ "$samples" -ge 100 ] || fail "only $samples samples in gmon.out+paths (100 needed)"
@@ -109,7 +110,7 @@ __attribute__((noinline)) void fill(void)
 int main(void) { fill(); return buf[5] == 1; }
 EOF
 mkdir ms
-(cd ms && BG_GMON_HZ=1000 ../memset) || fail "memset failed"
+(cd ms && BG_GMON_HZ=1000 ../memset && unpack_companions) || fail "memset failed"
 "$GPROF_PAR" --format=callgrind memset ms/gmon.out > ms.callgrind || fail "memset: --format=callgrind failed"
 annotate ms.callgrind ms.tree --inclusive=yes --tree=both
 ms_samples=$(paths_samples ms/gmon.out+paths)
@@ -126,7 +127,7 @@ grep -q '  >   .*(1x) \[libc\.so' ms.tree || fail "memset: no call into libc in 
 # prints the CPU time each call took (ot/cpu-ns), the truth to compare with.
 build one-three < "$top_srcdir/tests/analyzer/corpus/one-three.c"
 mkdir ot
-(cd ot && BG_GMON_HZ=1000 ../one-three > cpu-ns) || fail "one-three failed"
+(cd ot && BG_GMON_HZ=1000 ../one-three > cpu-ns && unpack_companions) || fail "one-three failed"
 "$GPROF_PAR" --format=callgrind one-three ot/gmon.out > ot.callgrind || fail "one-three: --format=callgrind failed"
 annotate ot.callgrind ot.incl --inclusive=yes
 expect_eq "$(total ot.incl)" "$(paths_samples ot/gmon.out+paths)" "one-three: callgrind_annotate's total"

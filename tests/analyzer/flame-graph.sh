@@ -27,6 +27,7 @@ EOF
 "${CC:-gcc}" -g -O1 -pg prog.c -o prog -L"$rtlib" -lgmon-mpi -Wl,-rpath,"$rtlib" ||
 	{ echo "ERROR: cannot build the program"; exit 99; }
 BG_GMON_HZ=1000 ./prog || { echo "ERROR: the program failed"; exit 99; }
+unpack_companions
 [ -s gmon.out ] && [ -s gmon.out+paths ] || { echo "ERROR: no gmon.out and paths"; exit 99; }
 
 "$GPROF_PAR" prog gmon.out > plain.txt 2> plain.err || fail "gprof-par prog gmon.out: $(cat plain.err)"

@@ -20,6 +20,9 @@
  *   gmon-read-tool ranges N OUT [overlap]         write N disjoint histogram
  *        records of 4 bins (16 bytes), in descending address order; with
  *        overlap, the last one overlaps the first partly
+ *   gmon-read-tool unpack PROFILE...              write each PROFILE's one
+ *        companion (PROFILE+gmon-mpi) out as the files it stands for
+ *        (companion-file.h companion_unpack), for tests that read them
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -28,6 +31,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include "companion-file.h"
 #include "gmon-read.h"
 #include "profile-write.h"
 #include "gmon-write.h"
@@ -281,11 +285,21 @@ int main(int argc, char **argv)
 		return cmd_place(argc - 2, argv + 2);
 	if (argc == 3 && strcmp(argv[1], "bins") == 0)
 		return cmd_bins(argv + 2);
+	if (argc >= 3 && strcmp(argv[1], "unpack") == 0) {
+		int rc = 0;
+
+		for (int i = 2; i < argc; i++)
+			if (companion_unpack(argv[i], err, sizeof err) != 0) {
+				fprintf(stderr, "gmon-read-tool: %s\n", err);
+				rc = 1;
+			}
+		return rc;
+	}
 	if ((argc == 4 || argc == 5) && strcmp(argv[1], "ranges") == 0)
 		return cmd_ranges(argv + 2, argc == 5 && strcmp(argv[4], "overlap") == 0);
 	fprintf(stderr, "usage: gmon-read-tool sum OUT IN... | scale IN OUT MAXBIN MAXARC |\n"
 			"       split IN OUT | drop hist|arcs|both IN OUT | info FILE | bins FILE |\n"
 			"       place TEMPLATE OUT ADDRESS:COUNT... |\n"
-			"       ranges N OUT [overlap]\n");
+			"       ranges N OUT [overlap] | unpack PROFILE...\n");
 	return 2;
 }

@@ -16,6 +16,9 @@ fail() {
 	failures=$((failures + 1))
 }
 
+unpack_tool=${top_builddir:?}/tests/analyzer/gmon-read-tool
+. "${top_srcdir:?}/tests/unpack-lib.sh"
+
 # compare EXE "OPTIONS" GMON...: same stdout and exit status as GNU gprof;
 # prints the difference when they differ.  GNU gprof printing nothing means
 # the test is broken, unless ALLOW_EMPTY=1 (inputs that lack a section).

@@ -70,6 +70,7 @@ status=0
 [ $status -eq 0 ] || { cat out >&2; fail "the job with BG_GMON_PROFILE_LIBS=all exited with $status"; }
 grep -q '^command: .*gmon-run .*--libs all' "$work"/results-libs/local-*/job.txt ||
 	fail "BG_GMON_PROFILE_LIBS=all did not give gmon-run --libs all"
+(cd "$(echo "$work"/results-libs/local-*/ranks)" && unpack_companions)
 for r in 0 1; do
 	[ -s "$(echo "$work"/results-libs/local-*/ranks)/gmon.out+modules.$r" ] ||
 		fail "rank $r listed no libraries: $(ls "$work"/results-libs/local-*/ranks)"
@@ -105,6 +106,9 @@ expect_eq "$(calls_of app rank_work "$results/gmon.sum")" 3000 "calls of rank_wo
 [ -s "$results/profile.txt" ] || fail "no report of the stopped program"
 # the flush signal writes the companions too (the waiting ranks may have
 # no sample: the files, not what they hold)
+expect_eq "$(cd "$results/ranks" && ls | grep -E '^gmon\.out\+gmon-mpi\.' | tr '\n' ' ')" \
+	"gmon.out+gmon-mpi.0 gmon.out+gmon-mpi.1 " "the companions of the stopped program's ranks"
+(cd "$results/ranks" && unpack_companions)
 expect_eq "$(cd "$results/ranks" && ls | grep -E '^gmon\.out\+(calls|modules|paths)\.' | tr '\n' ' ')" \
 	"gmon.out+calls.0 gmon.out+calls.1 gmon.out+modules.0 gmon.out+modules.1 gmon.out+paths.0 gmon.out+paths.1 " \
 	"companions of the stopped program's ranks"

@@ -59,7 +59,7 @@ check() {
 	shift
 	"${CC:-cc}" -g -O1 -pg -I"$top_srcdir/tests/analyzer/corpus" "$@" abc.c -o "$name" -L"$rtlib" -lgmon-mpi -Wl,-rpath,"$rtlib" ||
 		fail "cannot build $name"
-	rm -f gmon.out gmon.out+paths
+	rm -f gmon.out gmon.out+paths gmon.out+gmon-mpi
 	BG_GMON_HZ=1000 "./$name" > "$name.clock" || fail "$name failed"
 	read -r own child < "$name.clock"
 	"$GPROF_PAR" -b -q --measured "$name" gmon.out > "$name.graph" 2> "$name.err" ||

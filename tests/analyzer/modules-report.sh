@@ -90,7 +90,8 @@ SRC
 run() {   # DIR [RANK]: a run in DIR, its measured times in DIR/measured
 	mkdir -p "$1"
 	(cd "$1" && env BG_GMON_HZ=1000 BG_GMON_PROFILE_LIBS=libhot.so:libwork.so \
-		${2:+OMPI_COMM_WORLD_RANK=$2} "$work/prog" 200000000 > measured) ||
+		${2:+OMPI_COMM_WORLD_RANK=$2} "$work/prog" 200000000 > measured &&
+		unpack_companions) ||
 		{ echo "ERROR: the run failed"; exit 99; }
 }
 gpp() { "$GPROF_PAR" "$@"; }
@@ -173,7 +174,8 @@ gpp -b ../prog gmon.out > ours.out 2> /dev/null
 same_file "without -M, GNU gprof's report" gnu.out ours.out
 
 # an address in no function: a call into libhot.so's ELF header
-mkdir ../crafted && cp gmon.out* ../crafted/ && cd ../crafted
+# (crafted into the earlier files, read alone: no companion)
+mkdir ../crafted && cp gmon.out* ../crafted/ && cd ../crafted && rm gmon.out+gmon-mpi
 hot_id=$(readelf -n ../libhot.so | awk '/Build ID:/ { print $3 }')
 main_pc=$(nm ../prog | awk '$3 == "main" { print $1 }' | sed 's/^0*//')
 [ -f gmon.out+calls ] || printf '# gmon-mpi calls 1\nmodule\t0\t-\t%s\n' "$work/prog" > gmon.out+calls
@@ -212,7 +214,9 @@ for np in 1 2 3 4; do
 done
 # a damaged calls file and another program's: named in file order, the
 # same messages and sum whatever the number of processes (each process
-# adds its block's calls files)
+# adds its block's calls files); the earlier files, read alone (a
+# damaged companion: e2e-companion.sh)
+rm ranks/gmon.out+gmon-mpi.[0-2]
 cp ranks/gmon.out+calls.1 calls.keep
 head -c 40 calls.keep > ranks/gmon.out+calls.1
 # sum_skip_bad LABEL PREFIX: -S --skip-bad over ranks with 1 to 4
@@ -267,7 +271,7 @@ expect_grep "the summed list keeps libcold.so, not profiled" "$(printf '^-\t')[0
 
 # a stripped library: .dynsym, with the warning; then its debug file
 mkdir stripped && cd stripped
-cp ../one/gmon.out* . && rm gmon.out+modules
+cp ../one/gmon.out* . && rm gmon.out+modules gmon.out+gmon-mpi
 cp ../libhot.so libhot.so && strip --strip-all libhot.so
 awk -F'\t' -v OFS='\t' -v d="$work/stripped" '$8 ~ /libhot.so$/ { $8 = d "/libhot.so" } 1' \
 	../one/gmon.out+modules > gmon.out+modules
@@ -389,7 +393,7 @@ if command -v "$MPICC" > /dev/null 2>&1; then
 	"$MPICC" -pg -O1 "$top_srcdir/tests/analyzer/corpus/mpi-wait.c" -o mpiprog \
 		-L"$rtlib" -lgmon-mpi -Wl,-rpath,"$rtlib" || { echo "ERROR: mpi-wait"; exit 99; }
 	mkdir mpi4 && (cd mpi4 && MPI_LEAKS=0 mpi "$MPIRUN" --oversubscribe --mca mpi_yield_when_idle 0 \
-		-np 4 ../mpiprog) || fail "the MPI run failed"
+		-np 4 ../mpiprog && unpack_companions) || fail "the MPI run failed"
 	gpp -S -M mpi4 mpiprog > mpi.out 2> mpi.err || fail "-S -M on the MPI run failed: $(cat mpi.err)"
 	mpi_share=$(awk '/^Index by module:/ { on = 1 }
 		on && $2 ~ /^(libmpi|libopen-pal|libopen-rte|libpmix|libevent|mca_|libucs|libucp|libuct|libfabric)/ {

@@ -48,6 +48,7 @@ if [ -z "$hidden_addr" ] || [ $((16#$small_addr + 16#$small_size)) -ne $((16#$hi
 	exit 99
 fi
 BG_GMON_PROFILE_LIBS=libsp.so ./prog || { echo "ERROR: prog failed"; exit 99; }
+unpack_companions
 [ -f gmon.out+libsp.so ] || { echo "ERROR: no profile of libsp.so"; exit 99; }
 strip --strip-all libsp.so || { echo "ERROR: cannot strip"; exit 99; }
 readelf -S libsp.so | grep -q "\.symtab" && { echo "ERROR: libsp.so still has a .symtab"; exit 99; }

@@ -8,6 +8,8 @@ MPIRUN=${MPIRUN:-mpirun}
 CC=${CC:-cc}
 tool=$(pwd)/gmon-read-tool
 [ -x "$tool" ] || { echo "FAIL: $tool not built"; exit 1; }
+unpack_tool=$tool
+. "${top_srcdir:?}/tests/unpack-lib.sh"
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/$(basename "$0" .sh).XXXXXX") || exit 99
 trap 'rm -rf "$work"' EXIT

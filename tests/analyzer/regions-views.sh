@@ -31,6 +31,7 @@ if [ "$after" != "stencil._omp_fn.0" ]; then
 	exit 99
 fi
 ./prog 3 || { echo "ERROR: prog failed"; exit 99; }
+unpack_companions
 [ -f gmon.out ] && [ -f gmon.out+paths ] || { echo "ERROR: no gmon.out or its paths"; exit 99; }
 
 # GNU's report, byte for byte, charges the loop to neighbour; the note says so

@@ -100,6 +100,7 @@ compare_share() {
 
 # --- easy/hard ---
 BG_GMON_HZ=1000 BG_GMON_VERBOSE=1 ./prog easy-hard 2> stderr || fail "easy-hard failed: $(cat stderr)"
+unpack_companions
 [ -s gmon.out+paths ] || fail "no gmon.out+paths: $(ls_profiles)"
 check_file gmon.out+paths prog
 expect_eq "$(sed -n 2p gmon.out+paths)" $'rate\t1000' "the rate line"
@@ -116,6 +117,7 @@ awk '$2 == "work" && $NF != "main" { bad = 1 } END { exit bad }' named ||
 # --- qsort: library frames without frame pointers ---
 rm -f gmon.out*
 BG_GMON_HZ=1000 BG_GMON_VERBOSE=1 ./prog qsort 20000 2> stderr || fail "qsort failed: $(cat stderr)"
+unpack_companions
 check_file gmon.out+paths prog
 expect_paths_add_up qsort
 named_paths gmon.out+paths prog > named
@@ -142,6 +144,7 @@ for function in bad_rbp_burn copies_burn zero_record_burn; do
 	rm -f gmon.out*
 	BG_GMON_HZ=1000 BG_GMON_VERBOSE=1 ./caller "$work/libbadrbp.so" "$function" 300000000 0 keep \
 		> /dev/null 2> stderr || fail "the run of libbadrbp.so ($function) failed: $(cat stderr)"
+	unpack_companions
 	check_file gmon.out+paths caller
 	expect_paths_add_up "$function"
 	if grep -q -- '-:' gmon.out+paths; then
@@ -161,6 +164,7 @@ done
 # --- threads, each with its own timer ---
 rm -f gmon.out*
 BG_GMON_HZ=1000 BG_GMON_START_THREAD_TIMERS=all ./prog threads
+unpack_companions
 check_file gmon.out+paths prog
 named_paths gmon.out+paths prog > named
 read -r thread_samples share < <(leaf_share " work thread_spin thread_main" < named)
@@ -175,6 +179,7 @@ lines=$(awk '$NF == "thread_main"' named | wc -l)
 # --- a leaf sampled on its first instruction (push %rbp) or its ret ---
 rm -f gmon.out*
 BG_GMON_HZ=1000 ./prog leaf 600000000
+unpack_companions
 leaf_start=$(nm --defined-only prog | awk '$3 == "leaf" { sub(/^0+/, "", $1); print $1 }')
 leaf_ret=$(objdump -d --disassemble=leaf prog | awk -F'\t' '$3 ~ /^ret/ { sub(/^ +/, "", $1); sub(/:$/, "", $1); print $1 }')
 [ -n "$leaf_start" ] && [ -n "$leaf_ret" ] || fail "leaf's first instruction or ret not found (the test is broken)"
@@ -189,6 +194,7 @@ awk -v s="$share" -v n="$edge_samples" 'BEGIN { exit !(s >= 0.99 && n >= 10) }' 
 # --- recursion ---
 rm -f gmon.out*
 BG_GMON_HZ=1000 ./prog recursion 50
+unpack_companions
 named_paths gmon.out+paths prog > named
 read -r rec_samples share < <(awk '
 	$2 == "work" { all += $1; n = 0; for (i = 3; i <= NF; i++) n += $i == "recurse"
@@ -203,6 +209,7 @@ expect_eq "$(reported gmon.out+paths "cut at 128 frames")" 0 "paths cut at depth
 # cut at the walk's 1024 frames, and counted
 rm -f gmon.out*
 BG_GMON_HZ=1000 ./prog recursion 500
+unpack_companions
 cut_samples=$(reported gmon.out+paths "cut at 128 frames")
 folded=$(sed -n 's/^# samples whose recursion was folded to fit 128 frames: \([0-9]*\)$/\1/p' gmon.out+paths)
 named_paths gmon.out+paths prog > named
@@ -217,6 +224,7 @@ awk -F'\t' '$1 == "path" && split($3, f, " ") > 128 { exit 1 }' gmon.out+paths |
 	fail "a path longer than 128 frames"
 rm -f gmon.out*
 BG_GMON_HZ=1000 ./prog recursion 1500
+unpack_companions
 cut_samples=$(reported gmon.out+paths "cut at 128 frames")
 note "recursion 1500: $cut_samples samples cut"
 [ "$cut_samples" -gt 0 ] || fail "no path cut in a recursion 1500 deep (deeper than the walk's 1024 frames)"
@@ -227,17 +235,21 @@ awk -F'\t' '$1 == "path" && split($3, f, " ") > 128 { exit 1 }' gmon.out+paths |
 for off in 0 off NO; do
 	rm -f gmon.out*
 	BG_GMON_CALLSTACKS=$off ./prog easy-hard 2> stderr
+	unpack_companions
 	expect_eq "$(ls_profiles)" "gmon.out" "profiles with BG_GMON_CALLSTACKS=$off"
 	expect_eq "$(ls_beside paths)" "" "call paths with BG_GMON_CALLSTACKS=$off"
 	expect_eq "$(cat stderr)" "" "stderr with BG_GMON_CALLSTACKS=$off"
 done
 # an earlier run's paths are removed: they would pass for this run's
 ./prog easy-hard 2> /dev/null
+unpack_companions
 [ -s gmon.out+paths ] || fail "no paths with BG_GMON_CALLSTACKS unset"
 BG_GMON_CALLSTACKS=0 ./prog easy-hard 2> /dev/null
+unpack_companions
 expect_eq "$(ls_beside paths)" "" "an earlier run's paths after a run with BG_GMON_CALLSTACKS=0"
 rm -f gmon.out*
 BG_GMON_CALLSTACKS=deep ./prog easy-hard 2> stderr
+unpack_companions
 expect_eq "$(cat stderr)" \
 	"gmon-mpi: BG_GMON_CALLSTACKS='deep' is not 1, yes, true, on or 0, no, false, off; sampling call paths (the default)" \
 	"stderr with BG_GMON_CALLSTACKS=deep"
@@ -247,6 +259,7 @@ expect_eq "$(cat stderr)" \
 build_static static "$programs/callpaths.c"
 rm -f gmon.out*
 BG_GMON_HZ=1000 ./static easy-hard
+unpack_companions
 check_file gmon.out+paths static
 read -r work_samples share < <(named_paths gmon.out+paths static | leaf_share " work hard main")
 note "static: $work_samples samples in work, $share of them work <- hard <- main"
@@ -257,6 +270,7 @@ awk -v s="$share" -v n="$work_samples" 'BEGIN { exit !(s >= 0.99 && n >= 30) }' 
 # here) is unwound too
 rm -f gmon.out*
 BG_GMON_HZ=1000 ./static qsort 20000
+unpack_companions
 named_paths gmon.out+paths static > named
 read -r compare_samples share < <(compare_share < named)
 note "static qsort: $compare_samples samples in compare, $share of them with sorter and main in the path"
@@ -266,6 +280,7 @@ awk -v s="$share" -v n="$compare_samples" 'BEGIN { exit !(s >= 0.99 && n >= 30) 
 # --- 2 ranks under mpirun ---
 mkdir ranks && cd ranks
 BG_GMON_HZ=1000 mpirun_np 2 -x BG_GMON_HZ ../prog easy-hard
+unpack_companions
 for rank in 0 1; do
 	[ -s gmon.out+paths.$rank ] || fail "rank $rank wrote no paths: $(ls_profiles)"
 	check_file gmon.out+paths.$rank ../prog

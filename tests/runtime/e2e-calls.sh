@@ -35,6 +35,9 @@ check_calls() {
 }
 
 BG_GMON_VERBOSE=1 ./prog $n $m 2> stderr || fail "the run failed: $(cat stderr)"
+# the calls are a section of gmon.out+gmon-mpi: written out as gmon.out+calls
+[ -s gmon.out+gmon-mpi ] && [ ! -e gmon.out+calls ] || fail "not one companion: $(ls_beside)"
+unpack_companions
 check_calls gmon.out+calls
 # module lines: 0 the executable (its path, its build-id), then dense
 expect_eq "$(awk -F'\t' '$1 == "module" { printf "%s ", $2 }' gmon.out+calls)" "0 1 2 " \
@@ -62,6 +65,7 @@ expect_eq "$(ls_beside 'libcallback.*')" "" "profiles of libcallback.so"
 # library has no call inside it, and no sample: no profile of its own)
 rm -f gmon.out*
 BG_GMON_PROFILE_LIBS=libcallback.so ./prog $n $m || fail "the run with the library chosen failed"
+unpack_companions
 check_calls gmon.out+calls
 
 # Preloaded by gmon-run into a program linked with glibc's gmon
@@ -69,14 +73,16 @@ build_plain plain "$programs/callback-caller.c" -L"$work" -lcallback -Wl,-rpath,
 rm -f gmon.out*
 GMON_MPI_LIBRARY=$runtime_libdir/libgmon-mpi.so "$top_builddir/scripts/gmon-run" \
 	./plain $n $m || fail "gmon-run failed"
+unpack_companions
 check_calls gmon.out+calls
 
 # Under mpirun: each selected rank writes its own, the others none
 mkdir ranks && cd ranks
 BG_GMON_RANK_SUBSET=1 mpirun_np 2 -x BG_GMON_RANK_SUBSET ../prog $n $m
 # (the libraries' files, kept by default, depend on where samples fell)
-expect_eq "$(ls -1 | grep '^gmon\.out' | grep -v '+paths\.' | grep -v -E '\+(modules|[^+]*\.so[^+]*)\.[0-9]+$' | LC_ALL=C sort | tr '\n' ' ')" \
-	"gmon.out+calls.1 gmon.out.1 " "the files of ranks 0-1 with the subset 1"
+expect_eq "$(ls -1 | grep '^gmon\.out' | LC_ALL=C sort | tr '\n' ' ')" \
+	"gmon.out+gmon-mpi.1 gmon.out.1 " "the files of ranks 0-1 with the subset 1"
+unpack_companions
 check_calls gmon.out+calls.1
 cd ..
 
@@ -87,5 +93,6 @@ rm -f gmon.out*
 echo "# gmon-mpi calls 1" > gmon.out+calls
 ./static
 [ -s gmon.out ] || fail "the static program wrote no profile"
+unpack_companions
 [ ! -e gmon.out+calls ] || fail "gmon.out+calls is there after a run with no call between modules"
 note "ok: $n and $m calls between the program and its -pg library, $total in all"

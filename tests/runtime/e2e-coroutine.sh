@@ -18,6 +18,7 @@ expect_eq "$status $(cat plain.out)" "0 done" "the program without the runtime"
 status=0
 BG_GMON_HZ=1000 ./coroutine 5 > out || status=$?
 expect_eq "$status $(cat out)" "0 done" "exit status and output under the runtime"
+unpack_companions
 [ -s gmon.out+paths ] || fail "no gmon.out+paths: $(ls_beside)"
 [ "$(exact_samples_of coroutine burn gmon.out)" -gt 0 ] || fail "no sample in burn"
 note ok

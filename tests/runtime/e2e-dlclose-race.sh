@@ -30,6 +30,8 @@ for run in $(seq 1 40); do
 		continue
 	fi
 	[ -s gmon.out ] || fail "run $run: no gmon.out after the flush"
+	[ -s gmon.out+gmon-mpi ] || fail "run $run: no gmon.out+gmon-mpi after the flush"
+	unpack_companions
 	[ -s gmon.out+modules ] || fail "run $run: no gmon.out+modules after the flush"
 	while IFS=$'\t' read -r file samples _; do
 		case $file in '#'*|-) continue ;; esac

@@ -59,6 +59,7 @@ check_share() {
 
 # Three openings, each closed
 BG_GMON_HZ=1000 ./caller "$rtld_lib" burn 60000000 3 > measured || fail "the run failed"
+unpack_companions
 [ -s gmon.out+libburn.so ] || fail "no gmon.out+libburn.so for the closed library: $(ls_beside)"
 expect_eq "$(awk -F'\t' '$8 == p' p="$rtld_lib" gmon.out+modules | wc -l)" 1 \
 	"lines for libburn.so in the list (three openings)"
@@ -80,6 +81,7 @@ grep -q '^main;call_library;.*burn_inner [0-9]*$' folded ||
 # Kept loaded at exit after two closed openings: one file, one line
 rm -f gmon.out*
 BG_GMON_HZ=1000 ./caller "$rtld_lib" burn 60000000 2 keep > measured || fail "the run (keep) failed"
+unpack_companions
 expect_eq "$(awk -F'\t' '$8 == p' p="$rtld_lib" gmon.out+modules | wc -l)" 1 \
 	"lines for libburn.so in the list (two closed openings, one loaded)"
 expect_eq "$(outside)" 0 "samples outside every module (keep)"
@@ -89,6 +91,7 @@ expect_eq "$(grep -c "	$rtld_lib\$" gmon.out+paths)" 1 "module lines for libburn
 # 600 openings, each closed
 rm -f gmon.out*
 BG_GMON_HZ=1000 ./caller "$rtld_lib" burn 300000 600 shift > measured || fail "the run (600) failed"
+unpack_companions
 expect_eq "$(awk -F'\t' '$8 == p' p="$rtld_lib" gmon.out+modules | wc -l)" 1 \
 	"lines for libburn.so in the list (600 openings)"
 expect_eq "$(outside)" 0 "samples outside every module (600 openings)"
@@ -104,12 +107,14 @@ rm -f gmon.out*
 GMON_MPI_LIBRARY=$runtime_libdir/libgmon-mpi.so BG_GMON_HZ=1000 \
 	"$top_builddir/scripts/gmon-run" ./plain "$rtld_lib" burn 60000000 2 > measured ||
 	fail "the run under gmon-run failed"
+unpack_companions
 [ -s gmon.out+libburn.so ] || fail "gmon-run: no gmon.out+libburn.so for the closed library: $(ls_beside)"
 expect_eq "$(outside)" 0 "samples outside every module (gmon-run)"
 
 # A -pg library, closed: its calls
 rm -f gmon.out*
 ./caller "$work/libwork.so" lib_outer 3000 1 > /dev/null || fail "the -pg library's run failed"
+unpack_companions
 [ -s gmon.out+libwork.so ] || fail "no profile of the closed -pg library: $(ls_beside)"
 expect_eq "$(calls_of libwork.so lib_inner gmon.out+libwork.so)" 3000 \
 	"lib_inner's calls in the closed library's profile"
@@ -118,6 +123,7 @@ expect_eq "$(calls_of libwork.so lib_inner gmon.out+libwork.so)" 3000 \
 rm -f gmon.out*
 BG_GMON_HZ=1000 BG_GMON_PROFILE_LIBS=none ./caller "$rtld_lib" burn 30000000 2 > /dev/null ||
 	fail "the run with BG_GMON_PROFILE_LIBS=none failed"
+unpack_companions
 expect_eq "$(ls_beside '.*\.so.*|modules')" "" "library files with BG_GMON_PROFILE_LIBS=none"
 index=$(paths_module "$rtld_lib")
 [ -n "$index" ] && [ "$(leaf_samples "$index")" -gt 0 ] ||
@@ -129,6 +135,7 @@ rm -f gmon.out*
 status=0
 BG_GMON_HZ=1000 BG_GMON_FLUSH_SIGNALS=USR1 ./caller "$rtld_lib" burn 60000000 2 flush > measured ||
 	status=$?
+unpack_companions
 expect_eq "$status" 138 "exit status after the flush signal (SIGUSR1: killed by it)"
 [ -s gmon.out+libburn.so ] || fail "the flush wrote no gmon.out+libburn.so: $(ls_beside)"
 expect_eq "$(outside)" 0 "samples outside every module (flush)"

@@ -21,6 +21,7 @@ cp libburn.so "$dir/"
 lib=$work/$dir/libburn.so
 
 BG_GMON_HZ=1000 ./caller "$lib" burn 30000000 2 keep > /dev/null || fail "the run failed"
+unpack_companions
 bad=$(awk -F'\t' 'NR > 2 && $1 !~ /^#/ && NF != 8' gmon.out+modules | wc -l)
 expect_eq "$bad" 0 "lines of gmon.out+modules without 8 fields"
 escaped=$(awk -F'\t' '$1 == "gmon.out+libburn.so" { print $8 }' gmon.out+modules)

@@ -87,7 +87,9 @@ kill -TERM "$pid"
 status=0; wait "$pid" || status=$?
 expect_eq "$status" 7 "exit status from the program's own handler"
 expect_eq "$(calls_of victim victim_work gmon.out)" 321 "victim_work calls flushed by the handler"
-# and its companions, written from the handler too (libc's call of main)
+# and its companion, written from the handler too (libc's call of main)
+expect_eq "$(ls_beside)" "gmon.out+gmon-mpi" "the files beside the profile flushed by the handler"
+unpack_companions
 expect_eq "$(ls_beside 'calls|modules|paths')" "gmon.out+calls gmon.out+modules gmon.out+paths" \
 	"files gmon_flush() wrote beside the profile from the program's handler"
 grep -q "^call	1	1:[0-9a-f]*	0:[0-9a-f]*$" gmon.out+calls ||

@@ -5,7 +5,8 @@
 # default; with BG_GMON_PROFILE_LIBS=all the libraries' profiles and their
 # list, with BG_GMON_COUNT_LIB_CALLS the calls through the PLT) are named
 # with "+KIND" before the rank (gmon.out+paths.0), so the glob names the
-# profiles only: GNU gprof neither fails on a companion ("bad magic
+# profiles only (the one companion a rank, gmon.out+gmon-mpi.0, holding
+# them; unpacked here into the files they stand for): GNU gprof neither fails on a companion ("bad magic
 # cookie") nor adds a library's gmon file to the executable's, and its sum
 # is gprof-par's.  The module list's file column names each library's
 # profile beside it.  A serial gmon.out keeps gmon.out+paths; a serial
@@ -61,9 +62,13 @@ check_glob() {
 # Defaults: the call paths and the calls between modules beside each rank's
 mkdir ranks && cd ranks
 mpirun_np 2 ../app
+# one companion a rank, holding the call paths and the calls
+expect_eq "$(ls | LC_ALL=C sort | tr '\n' ' ')" "gmon.out+gmon-mpi.0 gmon.out+gmon-mpi.1 gmon.out.0 gmon.out.1 " \
+	"the files of a 2-rank run"
+unpack_companions
 for r in 0 1; do
-	[ -s gmon.out+paths.$r ] || fail "no gmon.out+paths.$r: $(ls | tr '\n' ' ')"
-	[ -s gmon.out+calls.$r ] || fail "no gmon.out+calls.$r: $(ls | tr '\n' ' ')"
+	[ -s gmon.out+paths.$r ] || fail "no paths in gmon.out+gmon-mpi.$r: $(ls | tr '\n' ' ')"
+	[ -s gmon.out+calls.$r ] || fail "no calls in gmon.out+gmon-mpi.$r: $(ls | tr '\n' ' ')"
 done
 if ls | grep -E '^gmon\.out\.[0-9]+\+'; then
 	fail "files named the old way: $(ls | tr '\n' ' ')"
@@ -77,6 +82,10 @@ mkdir libs && cd libs
 BG_GMON_HZ=1000 BG_GMON_PROFILE_LIBS=all BG_GMON_COUNT_LIB_CALLS=libmpi.so mpirun_np 2 \
 	-x BG_GMON_HZ -x BG_GMON_PROFILE_LIBS -x BG_GMON_COUNT_LIB_CALLS \
 	-x GMON_MPI_LIBRARY -x GMON_MPI_AUDIT_LIBRARY "$gmon_run" ../app --libc-work
+# the companion and the rtld-audit library's PLT counts, a file of its own
+expect_eq "$(ls | grep -v -E '^gmon\.out(\.|\+gmon-mpi\.|\+plt-calls\.)[01]$')" "" \
+	"BG_GMON_PROFILE_LIBS=all: files besides the profiles, companions and PLT counts"
+unpack_companions
 for r in 0 1; do
 	for kind in paths calls modules plt-calls; do
 		[ -s gmon.out+$kind.$r ] || fail "BG_GMON_PROFILE_LIBS=all: no gmon.out+$kind.$r: $(ls | tr '\n' ' ')"
@@ -113,6 +122,8 @@ note "ok: BG_GMON_PROFILE_LIBS=all: $(ls libs | grep -c '^gmon\.out+') companion
 # Serial: gmon.out keeps gmon.out+paths; a prefix's run.<pid> gets run+paths.<pid>
 mkdir serial-run && cd serial-run
 ../serial 0
+expect_eq "$(ls | tr '\n' ' ')" "gmon.out gmon.out+gmon-mpi " "serial: the files"
+unpack_companions
 [ -s gmon.out ] && [ -s gmon.out+paths ] && [ -s gmon.out+calls ] ||
 	fail "serial: not gmon.out, gmon.out+paths and gmon.out+calls: $(ls | tr '\n' ' ')"
 expect_eq "$(calls_of ../serial work gmon.out)" 1234 "serial: work calls"
@@ -120,7 +131,9 @@ rm -f gmon.out*
 GMON_OUT_PREFIX=run ../serial 0
 profile=$(ls | grep -E '^run\.[0-9]+$') || fail "serial GMON_OUT_PREFIX=run: no run.<pid>: $(ls | tr '\n' ' ')"
 pid=${profile#run.}
-[ -s "run+paths.$pid" ] || fail "serial GMON_OUT_PREFIX=run: no run+paths.$pid: $(ls | tr '\n' ' ')"
+[ -s "run+gmon-mpi.$pid" ] || fail "serial GMON_OUT_PREFIX=run: no run+gmon-mpi.$pid: $(ls | tr '\n' ' ')"
+unpack_companions "$profile"
+[ -s "run+paths.$pid" ] || fail "serial GMON_OUT_PREFIX=run: no paths in run+gmon-mpi.$pid: $(ls | tr '\n' ' ')"
 expect_eq "$(echo run.*)" "$profile" "serial GMON_OUT_PREFIX=run: run.*"
 cd ..
-note "ok: serial gmon.out+paths, run+paths.<pid>"
+note "ok: serial gmon.out+gmon-mpi, run+gmon-mpi.<pid>"

@@ -14,7 +14,10 @@
 # executable stays GNU's, with one line on stderr about the libraries.
 # Under mpirun each rank writes its own; gprof-par -S sums each library's
 # files too (the same bytes under mpirun), and refuses a library rebuilt
-# between runs by its build-id.
+# between runs by its build-id.  These are sections of the one companion
+# gmon.out+gmon-mpi (include/gmon-companion.h), written out as the files
+# they stand for (unpack_companions) where the test reads their bytes; the
+# six-rank sums read such files alone (the earlier format, still read).
 . "$(dirname "$0")/lib.sh"
 need_gprof
 
@@ -26,6 +29,7 @@ build_id=$(readelf -n libburn.so | awk '/Build ID:/ { print $3 }')
 # Unset: every module, as all (the default since -M reports them); none:
 # the executable only
 ./prog 30000000 > /dev/null
+unpack_companions
 [ -s gmon.out+libburn.so ] && [ -s gmon.out+modules ] &&
 	echo "ok: unset: the library's profile and the list, as all" ||
 	fail "files without BG_GMON_PROFILE_LIBS: $(ls_profiles)"
@@ -34,6 +38,7 @@ build_id=$(readelf -n libburn.so | awk '/Build ID:/ { print $3 }')
 rm -f gmon.out+lib*
 [ -s gmon.out+calls ] || fail "no calls between modules with BG_GMON_PROFILE_LIBS unset"
 BG_GMON_PROFILE_LIBS=none ./prog 30000000 > /dev/null
+unpack_companions
 expect_eq "$(ls_beside 'modules|calls|.*\.so.*')" "" \
 	"libraries' files and calls with BG_GMON_PROFILE_LIBS=none after a run with all"
 
@@ -41,6 +46,7 @@ expect_eq "$(ls_beside 'modules|calls|.*\.so.*')" "" \
 rm -f gmon.out*
 BG_GMON_HZ=1000 BG_GMON_PROFILE_LIBS=all BG_GMON_VERBOSE=1 ./prog > measured 2> stderr ||
 	fail "the run failed: $(cat stderr)"
+unpack_companions
 [ -s gmon.out+libburn.so ] || fail "no gmon.out+libburn.so: $(ls_profiles)"
 [ -s gmon.out+modules ] || fail "no gmon.out+modules"
 expect_eq "$(sed -n 1p gmon.out+modules)" "# gmon-mpi modules 2" "the list's first line"
@@ -87,7 +93,11 @@ expected_note="gprof-par: $(awk -v l="$all_libs" -v e="$exe_samples" \
 grep -q "^$expected_note, which this report of the executable leaves out: libburn.so.*; see every module's functions with gprof-par -M and the same arguments$" ours.err ||
 	fail "no note on the libraries' time ('$expected_note'): $(cat ours.err)"
 expect_eq "$(wc -l < ours.err)" 1 "lines on stderr with the note"
-# a list of version 1 (no soname column) is read as before
+# a list of version 1 (no soname column) is read as before: the earlier
+# files alone (an older run's: no companion), as gmon-mpi 0.1 wrote them
+mv gmon.out+gmon-mpi companion.saved
+"$top_builddir/gprof-par/gprof-par" -b prog gmon.out > files.out 2> files.err
+cmp -s ours.err files.err || fail "the earlier files are not read as the companion: $(cat files.err)"
 cp gmon.out+modules list2
 awk -F'\t' -v OFS='\t' 'NR == 1 { sub(/ 2$/, " 1") } NR > 2 && $1 !~ /^#/ { $7 = $8; NF = 7 }
 	{ print }' list2 > gmon.out+modules
@@ -102,6 +112,7 @@ grep -q "gmon.out+modules:1: not a list of modules of version 1 or 2" ours.err |
 	fail "a list of version 3 was not refused: $(cat ours.err)"
 cmp -s gnu.out ours.out || fail "the report changed with a bad list"
 cp list2 gmon.out+modules
+mv companion.saved gmon.out+gmon-mpi
 
 # A -pg library: the calls inside it are in its profile, exactly (GNU
 # gprof's call graph of the library), even with no sample in it
@@ -109,6 +120,7 @@ cp list2 gmon.out+modules
 build_linked worker "$programs/work-caller.c" -L"$work" -lwork -Wl,-rpath,"$work"
 rm -f gmon.out*
 BG_GMON_PROFILE_LIBS=libwork.so ./worker || fail "the -pg library's program failed"
+unpack_companions
 [ -s gmon.out+libwork.so ] || fail "no profile of the -pg library: $(ls_profiles)"
 expect_eq "$(calls_of libwork.so lib_inner gmon.out+libwork.so)" 3000 \
 	"lib_inner's calls in the library's profile"
@@ -121,6 +133,7 @@ build_plain plain "$programs/burn-caller.c" -L"$work" -lburn -Wl,-rpath,"$work"
 rm -f gmon.out*
 GMON_MPI_LIBRARY=$runtime_libdir/libgmon-mpi.so "$top_builddir/scripts/gmon-run" --libs libburn.so \
 	./plain 100000000 > /dev/null || fail "gmon-run --libs failed"
+unpack_companions
 [ -s gmon.out ] && [ -s gmon.out+libburn.so ] || fail "gmon-run --libs: $(ls_profiles)"
 
 # A list: by name with or without the version suffix; others are listed
@@ -128,13 +141,15 @@ GMON_MPI_LIBRARY=$runtime_libdir/libgmon-mpi.so "$top_builddir/scripts/gmon-run"
 for value in libburn.so libburn "libnothing.so:libburn.so"; do
 	rm -f gmon.out*
 	BG_GMON_PROFILE_LIBS=$value ./prog 100000000 > /dev/null
+	unpack_companions
 	[ -s gmon.out+libburn.so ] || fail "BG_GMON_PROFILE_LIBS=$value: no gmon.out+libburn.so"
-	if ls gmon.out+* | grep -v -e '+libburn.so$' -e '+modules$' -e '+paths$' -e '+calls$' > others; then
+	if ls gmon.out+* | grep -v -e '+libburn.so$' -e '+modules$' -e '+paths$' -e '+calls$' -e '+gmon-mpi$' > others; then
 		fail "BG_GMON_PROFILE_LIBS=$value: other libraries written: $(cat others)"
 	fi
 done
 rm -f gmon.out*
 BG_GMON_PROFILE_LIBS=libother.so ./prog 100000000 > /dev/null
+unpack_companions
 [ ! -e gmon.out+libburn.so ] || fail "BG_GMON_PROFILE_LIBS=libother.so wrote libburn.so's profile"
 awk -F'\t' '$1 == "-" && $8 ~ /libburn.so$/ { found = 1 } END { exit !found }' gmon.out+modules ||
 	fail "libburn.so, sampled but not chosen, is not listed with '-': $(cat gmon.out+modules)"
@@ -152,6 +167,7 @@ for _ in $(seq 300); do [ -e ready ] && break; sleep 0.1; done
 kill -TERM "$victim"
 status=0; wait "$victim" || status=$?
 expect_eq "$status" 143 "the killed program's status (SIGTERM's course)"
+unpack_companions
 expect_eq "$(ls_beside 'modules|calls|paths|libburn.so')" \
 	"gmon.out+calls gmon.out+libburn.so gmon.out+modules gmon.out+paths" "files beside a killed run's profile"
 lib_samples=$(awk -F'\t' '$1 == "gmon.out+libburn.so" { print $2 }' gmon.out+modules)
@@ -193,6 +209,7 @@ for _ in $(seq 40); do cmp -s gmon.out earlier.out || break; sleep 0.1; done
 kill -KILL "$victim" 2> /dev/null
 wait "$victim" 2> /dev/null || true
 cmp -s gmon.out earlier.out && fail "the profile was not written before the SIGKILL"
+[ ! -e gmon.out+gmon-mpi ] || fail "the earlier companion is beside a profile whose own was cut by SIGKILL"
 expect_eq "$(ls_beside 'modules|calls|paths')" "" \
 	"companions beside a profile whose own were cut by SIGKILL (an earlier run's were there)"
 rm -f gmon.out*
@@ -208,6 +225,7 @@ for value in libburn.so libburn.so.7 libburn-7.2.so; do
 	rm -f gmon.out*
 	BG_GMON_PROFILE_LIBS=$value LD_PRELOAD=$work/libburn-7.2.so ./sonamed 100000000 > /dev/null ||
 		fail "the program with libburn-7.2.so preloaded failed"
+	unpack_companions
 	[ -s gmon.out+libburn-7.2.so ] ||
 		fail "BG_GMON_PROFILE_LIBS=$value did not choose libburn-7.2.so (soname libburn.so.7): $(ls_profiles)"
 done
@@ -224,17 +242,20 @@ awk -F'\t' '$1 == "gmon.sum+libburn-7.2.so" && $7 == "libburn.so.7" { ok = 1 } E
 	gmon.sum+modules || fail "the summed list lacks libburn-7.2.so's soname: $(cat gmon.sum+modules)"
 rm -f gmon.out* gmon.sum*
 BG_GMON_PROFILE_LIBS=libburn-8.so LD_PRELOAD=$work/libburn-7.2.so ./sonamed 30000000 > /dev/null
+unpack_companions
 [ ! -e gmon.out+libburn-7.2.so ] || fail "BG_GMON_PROFILE_LIBS=libburn-8.so chose libburn-7.2.so"
 
 # empty: as unset (all)
 rm -f gmon.out*
 BG_GMON_PROFILE_LIBS= ./prog 30000000 > /dev/null 2> stderr
+unpack_companions
 [ -s gmon.out+libburn.so ] && [ ! -s stderr ] || fail "BG_GMON_PROFILE_LIBS='': not as unset: $(ls_profiles)"
 # none and malformed values: the executable only (one message for the
 # malformed ones)
 for value in none "a::b" ":libburn.so" "libburn.so:"; do
 	rm -f gmon.out*
 	BG_GMON_PROFILE_LIBS=$value ./prog 30000000 > /dev/null 2> stderr
+	unpack_companions
 	expect_eq "$(ls_beside 'modules|.*\.so.*')" "" "libraries' files with BG_GMON_PROFILE_LIBS='$value'"
 	if [ "$value" != none ]; then
 		grep -q "^gmon-mpi: BG_GMON_PROFILE_LIBS='$value' is not" stderr ||
@@ -249,6 +270,7 @@ done
 # rank files, and under mpirun -np 2 the sums are the same bytes.
 mkdir ranks && cd ranks
 BG_GMON_PROFILE_LIBS=libburn.so mpirun_np 2 -x BG_GMON_PROFILE_LIBS ../prog 100000000 > /dev/null
+unpack_companions
 for rank in 0 1; do
 	[ -s gmon.out+libburn.so.$rank ] && [ -s gmon.out+modules.$rank ] ||
 		fail "rank $rank wrote no library profile: $(ls_profiles)"
@@ -288,6 +310,7 @@ BG_GMON_PROFILE_LIBS=libburn.so OMPI_COMM_WORLD_RANK=0 ../prog 50000000 > /dev/n
 sed 's/0\.5;/0.75;/' "$programs/libburn.c" > libburn2.c
 "$CC" -shared -fPIC -O1 -Wl,--build-id libburn2.c -o ../libburn.so
 BG_GMON_PROFILE_LIBS=libburn.so OMPI_COMM_WORLD_RANK=1 ../prog 50000000 > /dev/null
+unpack_companions
 status=0; "$gpp" -S . > /dev/null 2> sum.err || status=$?
 expect_eq "$status" 1 "exit status with a rebuilt library"
 [ -s gmon.sum ] || fail "the ranks' sum was not written"

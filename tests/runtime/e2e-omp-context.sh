@@ -64,6 +64,7 @@ expect_under() {
 # --- GOMP_parallel_start / GOMP_parallel_end ---
 build_linked legacy "$programs/omp-legacy.c" -fopenmp
 BG_GMON_HZ=1000 ./legacy 150000000 2 || fail "omp-legacy failed"
+unpack_companions
 named_paths gmon.out+paths legacy > named
 validate gmon.out+paths legacy burn
 expect_under "legacy pair" burn 100 \
@@ -74,6 +75,7 @@ expect_under "legacy pair" burn 100 \
 rm -f gmon.out*
 build_linked tasks "$programs/omp-tasks.c" -fopenmp
 OMP_NUM_THREADS=2 OMP_MAX_ACTIVE_LEVELS=2 BG_GMON_HZ=1000 ./tasks 8000000 40 || fail "omp-tasks failed (a task saw wrong data?)"
+unpack_companions
 named_paths gmon.out+paths tasks > named
 validate gmon.out+paths tasks
 expect_under "tasks" work 150 \
@@ -90,6 +92,7 @@ expect_under "region in a task" work_nested 10 \
 rm -f gmon.out*
 build_linked teams "$programs/omp-teams.c" -fopenmp
 BG_GMON_HZ=1000 ./teams 60000000 || fail "omp-teams failed"
+unpack_companions
 named_paths gmon.out+paths teams > named
 validate gmon.out+paths teams
 expect_under "teams" team_own 100 \
@@ -103,6 +106,7 @@ expect_under "teams" team_work 100 \
 rm -f gmon.out*
 build_linked target "$programs/omp-target.c" -fopenmp
 BG_GMON_HZ=1000 ./target 60000000 > devices || fail "omp-target failed (a region did not run?)"
+unpack_companions
 if [ "$(cat devices)" = 0 ]; then
 	named_paths gmon.out+paths target > named
 	validate gmon.out+paths target old_body
@@ -129,11 +133,13 @@ fi
 rm -f gmon.out*
 build_linked barrier "$programs/omp-barrier.c" -fopenmp
 OMP_WAIT_POLICY=active BG_GMON_HZ=1000 ./barrier regions 200000000 || fail "omp-barrier regions failed"
+unpack_companions
 named_paths gmon.out+paths barrier libgmon-mpi.so.0 > named
 validate gmon.out+paths "barrier waits"
 expect_barrier_waits "barrier waits"
 rm -f gmon.out*
 OMP_WAIT_POLICY=active BG_GMON_HZ=1000 ./barrier idle 100000000 > region_ms || fail "omp-barrier idle failed"
+unpack_companions
 # the region's own waits: at most its wall-clock time in each thread
 bound=$(awk '{ printf "%d", 2 * $1 + 2 }' region_ms)
 validate gmon.out+paths "idle waits"

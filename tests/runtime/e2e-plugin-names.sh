@@ -20,6 +20,8 @@ mkdir a b
 build_linked plugins "$programs/plugins.c" -ldl
 ./plugins "$work/a/libplug.so" 1000 "$work/b/libplug.so" 2000 "$work/paths" 3000 ||
 	fail "the run failed"
+# the sections of gmon.out+gmon-mpi, named as the files they stand for
+unpack_companions
 
 expect_eq "$(awk -F'\t' 'NR > 2 && $1 !~ /^#/' gmon.out+modules | wc -l)" 3 "lines in the list"
 expect_eq "$(awk -F'\t' 'NR > 2 && $1 !~ /^#/ { print $1 }' gmon.out+modules | sort -u | wc -l)" 3 \

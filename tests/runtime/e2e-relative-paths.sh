@@ -31,19 +31,23 @@ check() {
 }
 
 ./plugins ./libwork.so 3000 || fail "the run (dlopen ./libwork.so) failed"
+unpack_companions
 check "dlopen(\"./libwork.so\")" "$work/libwork.so"
 
 rm -f gmon.out*
 ./caller ./libwork.so lib_outer 3000 1 > /dev/null || fail "the run (closed) failed"
+unpack_companions
 check "dlopen(\"./libwork.so\"), closed" "$work/libwork.so"
 
 rm -f gmon.out*
 LD_LIBRARY_PATH=lib ./worker > /dev/null || fail "the run (LD_LIBRARY_PATH=lib) failed"
+unpack_companions
 check "LD_LIBRARY_PATH=lib" "$work/lib/libwork.so"
 
 rm -f gmon.out*
 status=0
 BG_GMON_FLUSH_SIGNALS=USR1 ./caller ./libwork.so lib_outer 3000 0 keep,flush > /dev/null || status=$?
+unpack_companions
 expect_eq "$status" 138 "exit status after the flush signal"
 check "dlopen(\"./libwork.so\"), flushed" "$work/libwork.so"
 note ok

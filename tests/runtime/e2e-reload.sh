@@ -60,6 +60,7 @@ check() {
 }
 
 BG_GMON_HZ=1000 ./caller "$lib" burn 30000000 6 shift > /dev/null || fail "the run (shift) failed"
+unpack_companions
 check "six openings, each elsewhere"
 expect_eq "$(($(exact_samples_of libburn.so burn_inner gmon.out+libburn.so) +
 	$(exact_samples_of libburn.so burn gmon.out+libburn.so)))" \
@@ -68,12 +69,14 @@ expect_eq "$(($(exact_samples_of libburn.so burn_inner gmon.out+libburn.so) +
 
 rm -f gmon.out*
 BG_GMON_HZ=1000 ./caller "$lib" burn 30000000 6 > /dev/null || fail "the run (same address) failed"
+unpack_companions
 check "six openings at one address"
 
 rm -f gmon.out*
 status=0
 BG_GMON_HZ=1000 BG_GMON_FLUSH_SIGNALS=USR1 ./caller "$lib" burn 30000000 6 shift,flush > /dev/null ||
 	status=$?
+unpack_companions
 expect_eq "$status" 138 "exit status after the flush signal"
 check "six openings, each elsewhere, flushed"
 
@@ -82,12 +85,14 @@ check "six openings, each elsewhere, flushed"
 "$CC" -shared -fPIC -pg -O1 "$programs/libwork.c" -o libwork.so
 rm -f gmon.out*
 ./caller "$work/libwork.so" lib_outer 3000 5 shift > /dev/null || fail "the run (-pg, 5) failed"
+unpack_companions
 expect_eq "$(calls_of libwork.so lib_inner gmon.out+libwork.so)" 15000 \
 	"lib_inner's calls of five loads at five addresses"
 # twenty: the loads beyond the 8 addresses kept for a file are counted in
 # the list, their calls the only ones missing
 rm -f gmon.out*
 ./caller "$work/libwork.so" lib_outer 3000 20 shift > /dev/null || fail "the run (-pg, 20) failed"
+unpack_companions
 dropped=$(sed -n 's/^# loads of closed libraries not kept (more than 8 addresses for a file): \([0-9]*\);.*/\1/p' \
 	gmon.out+modules)
 [ "${dropped:-0}" -gt 0 ] || fail "twenty loads: no count of the loads not kept: $(cat gmon.out+modules)"

@@ -2,7 +2,7 @@
 # Profiles written into a shared directory (mode 1777, as /tmp or a
 # scratch file system) where someone else plants symlinks: the runtime
 # never writes through one.  A link planted at the final name (of the
-# profile, or of its call paths, PROFILE+paths) is replaced by the file
+# profile, or of its companion, PROFILE+gmon-mpi) is replaced by the file
 # (the link, never its target); a link planted at the
 # temporary name the runtime used to use (gmon.out.tmp<pid>, predictable:
 # it was followed, the target overwritten, then the link renamed into
@@ -17,14 +17,15 @@ echo precious >victim2
 
 cd shared
 ln -s ../victim gmon.out
-ln -s ../victim3 gmon.out+paths
+ln -s ../victim3 gmon.out+gmon-mpi
 echo precious >../victim3
 ../app 0 || fail "the program failed"
 [ -L gmon.out ] && fail "gmon.out is still the planted link"
 expect_eq "$(cat ../victim)" precious "the target of the link planted at the final name"
-# the call paths beside it (BG_GMON_CALLSTACKS, on by default) likewise
-[ -f gmon.out+paths ] && [ ! -L gmon.out+paths ] || fail "gmon.out+paths is not a regular file: $(ls -l)"
-expect_eq "$(cat ../victim3)" precious "the target of the link planted at gmon.out+paths"
+# the companion beside it (with the call paths, on by default) likewise
+[ -f gmon.out+gmon-mpi ] && [ ! -L gmon.out+gmon-mpi ] || fail "gmon.out+gmon-mpi is not a regular file: $(ls -l)"
+expect_eq "$(cat ../victim3)" precious "the target of the link planted at gmon.out+gmon-mpi"
+unpack_companions
 expect_eq "$(sed -n 1p gmon.out+paths)" "# gmon-mpi paths 1" "gmon.out+paths's first line"
 expect_eq "$(calls_of ../app work gmon.out)" 1234 "work() calls in the profile"
 
@@ -33,5 +34,5 @@ bash -c 'ln -s ../victim2 gmon.out.tmp$$ && exec ../app 0' || fail "the program 
 expect_eq "$(cat ../victim2)" precious "the target of the link planted at the old temporary name"
 [ -f gmon.out ] && [ ! -L gmon.out ] || fail "gmon.out is not a regular file: $(ls -l)"
 expect_eq "$(calls_of ../app work gmon.out)" 1234 "work() calls in the profile"
-expect_eq "$(ls | grep -c '^gmon\.out\(+paths\)\{0,1\}\.tmp[0-9a-f]\{16\}$' || true)" 0 "temporary files left"
+expect_eq "$(ls | grep -c '^gmon\.out\(+gmon-mpi\)\{0,1\}\.tmp[0-9a-f]\{16\}$' || true)" 0 "temporary files left"
 note ok

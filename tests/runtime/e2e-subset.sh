@@ -64,11 +64,10 @@ expect_eq "$(ls_profiles)" "gmon.out.32" "rank 32 when selected"
 rm -f gmon.out*
 mkdir prof
 GMON_OUT_PREFIX=prof/run BG_GMON_RANK_SUBSET=0:1 mpirun_np 3 ./app
-# (with their call paths and calls between modules, libc's call of main,
-# beside them)
-# (and the libraries' files, kept by default, which depend on the samples)
-expect_eq "$(ls prof | grep -v -E '\+(modules|[^+]*\.so[^+]*)\.[0-9]+$' | LC_ALL=C sort | tr '\n' ' ')" \
-	"run+calls.0 run+calls.1 run+paths.0 run+paths.1 run.0 run.1 " \
+# (with their companions beside them: the call paths, the calls between
+# modules, libc's call of main, the libraries' samples)
+expect_eq "$(ls prof | LC_ALL=C sort | tr '\n' ' ')" \
+	"run+gmon-mpi.0 run+gmon-mpi.1 run.0 run.1 " \
 	"files with GMON_OUT_PREFIX=prof/run"
 expect_eq "$(ls_profiles)" "" "gmon.out files with GMON_OUT_PREFIX set"
 note "ok"

@@ -37,6 +37,7 @@ mkdir stencil.run && cd stencil.run
 # closed by the exit, the writer names such a frame after the first file
 # loaded there (unloaded.h), and paths-check then reads the wrong file)
 BG_GMON_HZ=1000 mpirun_np 2 --mca pml ob1 --mca mtl ^psm,psm2,ofi -x BG_GMON_HZ ../stencil 20000
+unpack_companions
 for rank in 0 1; do
 	[ -s gmon.out+paths.$rank ] || fail "rank $rank wrote no paths: $(ls)"
 	named_paths gmon.out+paths.$rank ../stencil > named.$rank
@@ -61,6 +62,7 @@ cd ..
 # --- mutual recursion 180 deep under two callers ---
 build_linked truth "$programs/unwind-truth.c"
 BG_GMON_HZ=1000 ./truth mutual 400000000 > truth.out || fail "unwind-truth mutual failed"
+unpack_companions
 read -r light_ns heavy_ns < truth.out
 named_paths gmon.out+paths truth > named
 validate gmon.out+paths mutual
@@ -83,6 +85,7 @@ awk -F'\t' '$1 == "path" && split($3, f, " ") > 128 { exit 1 }' gmon.out+paths |
 # --- a comparator under two sorters ---
 rm -f gmon.out*
 BG_GMON_HZ=1000 ./truth sorters 12000 > truth.out || fail "unwind-truth sorters failed"
+unpack_companions
 read -r small_ns big_ns < truth.out
 named_paths gmon.out+paths truth > named
 validate gmon.out+paths sorters
@@ -102,6 +105,7 @@ within "$share" "$truth" 4 || fail "sorters: sorter_big's share $share, its shar
 # --- a signal handler's samples: through its signal frame ---
 rm -f gmon.out*
 BG_GMON_HZ=1000 ./truth signal 150000000 > truth.out || fail "unwind-truth signal failed"
+unpack_companions
 named_paths gmon.out+paths truth > named
 validate gmon.out+paths signal
 no_self_adjacent named signal

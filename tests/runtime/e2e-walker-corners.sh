@@ -20,6 +20,7 @@ lib=$work/libcorners.so
 index_of() { awk -F'\t' -v p="$1" '$1 == "module" && $4 == p { print $2 }' gmon.out+paths; }
 
 BG_GMON_HZ=1000 ./caller thread 100000000 || fail "the run (thread) failed"
+unpack_companions
 listed=$(awk -F'\t' -v p="$lib" '$8 == p { print $2 }' gmon.out+modules)
 [ "${listed:-0}" -ge 20 ] || fail "thread: ${listed:-no} samples listed for libcorners.so"
 index=$(index_of "$lib")
@@ -30,6 +31,7 @@ expect_eq "$(awk -F'\t' -v m="$index" '$1 == "path" { split($3, f, " "); split(f
 
 rm -f gmon.out*
 BG_GMON_HZ=1000 ./caller gap 100000000 || fail "the run (gap) failed"
+unpack_companions
 # the executable's frames of the paths through burn_back, as functions
 awk -F'\t' '$1 == "path" { n = split($3, f, " "); for (i = 1; i <= n; i++) {
 	split(f[i], a, ":"); if (a[1] == 0) print i, a[2] } }' gmon.out+paths | sort -u > frames

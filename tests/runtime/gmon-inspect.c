@@ -7,17 +7,22 @@
  *        followed by digits)
  *   gmon-inspect arcs FILE                every arc: from_pc self_pc count (hex
  *        addresses), as summed by the reader
+ *   gmon-inspect unpack PROFILE...        each profile's one companion
+ *        (PROFILE+gmon-mpi, include/gmon-companion.h) written out as the
+ *        files earlier versions wrote beside it (companion_unpack), so
+ *        that the tests read the formats inside it as they read those files
  */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "companion-file.h"
 #include "gmon-read.h"
 
 static int usage(void)
 {
-	fprintf(stderr, "usage: gmon-inspect samples FILE START END | arcs FILE\n");
+	fprintf(stderr, "usage: gmon-inspect samples FILE START END | arcs FILE | unpack PROFILE...\n");
 	return 2;
 }
 
@@ -45,6 +50,16 @@ int main(int argc, char **argv)
 
 	if (argc < 3)
 		return usage();
+	if (strcmp(argv[1], "unpack") == 0) {
+		int rc = 0;
+
+		for (int i = 2; i < argc; i++)
+			if (companion_unpack(argv[i], err, sizeof err) != 0) {
+				fprintf(stderr, "gmon-inspect: %s\n", err);
+				rc = 1;
+			}
+		return rc;
+	}
 	profile_init(&p);
 	if (profile_add_file(&p, argv[2], err, sizeof err) != 0) {
 		fprintf(stderr, "gmon-inspect: %s\n", err);

@@ -6,6 +6,7 @@
 . "${top_srcdir:?run me through make check}/tests/e2e-lib.sh"
 programs=$top_srcdir/tests/runtime/programs
 runtime_libdir=$top_builddir/libgmon-mpi/.libs
+unpack_tool=$top_builddir/tests/runtime/gmon-inspect  # (e2e-lib.sh's unpack_companions)
 
 # build_linked OUT SOURCE...: mpicc -pg, linked with -lgmon-mpi
 build_linked() {
@@ -246,6 +247,7 @@ expect_omp_chain() {
 		rm -f gmon.out*
 		OMP_NUM_THREADS=$threads BG_GMON_HZ=1000 "./$program" 150000000 ||
 			fail "$program failed ($threads threads)"
+		unpack_companions
 		named_paths gmon.out+paths "$program" > named
 		validate gmon.out+paths "$label $threads"
 		no_self_adjacent named "$label $threads"

@@ -1,0 +1,227 @@
+/* runs.c - see runs.h. */
+#include "runs.h"
+
+#include <inttypes.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "companion-file.h"
+#include "grow.h"
+#include "rankfiles.h"
+
+#define SAME_START_SECONDS 60   /* runs without a job id: starts this close */
+#define NAMES_SHOWN 32          /* file names listed per run */
+
+struct run_group {
+	struct companion_run run;     /* its first file's */
+	int64_t newest_s;             /* the latest start of its files */
+	uint32_t newest_ns;
+	int has_rank0;
+	size_t *files;                /* indexes into paths */
+	size_t nfiles, cap;
+};
+
+static int same_run(const struct companion_run *a, const struct companion_run *b)
+{
+	int64_t d = a->start_s - b->start_s;
+
+	return strcmp(a->job, b->job) == 0 && a->size == b->size &&
+	       strcmp(a->build_id, b->build_id) == 0 &&
+	       (strcmp(a->job, "-") != 0 || (d <= SAME_START_SECONDS && d >= -SAME_START_SECONDS));
+}
+
+static int later(int64_t s1, uint32_t ns1, int64_t s2, uint32_t ns2)
+{
+	return s1 > s2 || (s1 == s2 && ns1 > ns2);
+}
+
+/* "job pmix:4653057, 4 ranks, started 2026-11-25 16:10:03 UTC" */
+static void describe(FILE *out, const struct run_group *g)
+{
+	time_t t = (time_t)g->run.start_s;
+	struct tm tm;
+	char when[64] = "?";
+
+	if (gmtime_r(&t, &tm))
+		strftime(when, sizeof when, "%Y-%m-%d %H:%M:%S UTC", &tm);
+	fprintf(out, "job %s, %ld rank%s, started %s, build-id %.16s", g->run.job, g->run.size,
+		g->run.size == 1 ? "" : "s", when, g->run.build_id);
+}
+
+static void list_files(FILE *out, char *const *paths, const struct run_group *g)
+{
+	for (size_t k = 0; k < g->nfiles && k < NAMES_SHOWN; k++)
+		fprintf(out, " %s", paths[g->files[k]]);
+	if (g->nfiles > NAMES_SHOWN)
+		fprintf(out, " and %zu more", g->nfiles - NAMES_SHOWN);
+}
+
+static void free_groups(struct run_group *groups, size_t ngroups)
+{
+	for (size_t g = 0; g < ngroups; g++) {
+		companion_run_free(&groups[g].run);
+		free(groups[g].files);
+	}
+	free(groups);
+}
+
+int runs_select(char **paths, size_t *n, unsigned char *keep, int skip_bad, FILE *msgs,
+		const char *program)
+{
+	struct run_group *groups = NULL, *newest;
+	size_t ngroups = 0, cap = 0, unknown = 0, kept = 0;
+	char err[1024];
+	int rc = 0;
+
+	if (keep)
+		memset(keep, 1, *n);
+	for (size_t i = 0; i < *n; i++) {
+		struct companion_run run;
+		struct run_group *g = NULL;
+		size_t *grown;
+
+		if (companion_run_of(paths[i], &run, err, sizeof err) != 1) {
+			unknown++;
+			continue;
+		}
+		for (size_t k = 0; k < ngroups && !g; k++)
+			if (same_run(&groups[k].run, &run))
+				g = &groups[k];
+		if (!g) {
+			struct run_group *more = grow_array(groups, &cap, ngroups + 1, sizeof *groups, 4);
+
+			if (!more) {
+				companion_run_free(&run);
+				free_groups(groups, ngroups);
+				return -1;
+			}
+			groups = more;
+			g = &groups[ngroups++];
+			memset(g, 0, sizeof *g);
+			g->run = run;
+			g->newest_s = run.start_s;
+			g->newest_ns = run.start_ns;
+		} else {
+			if (later(run.start_s, run.start_ns, g->newest_s, g->newest_ns)) {
+				g->newest_s = run.start_s;
+				g->newest_ns = run.start_ns;
+			}
+			if (run.rank == 0)
+				g->has_rank0 = 1;
+			companion_run_free(&run);
+		}
+		if (g->run.rank == 0)
+			g->has_rank0 = 1;
+		grown = grow_array(g->files, &g->cap, g->nfiles + 1, sizeof *grown, 16);
+		if (!grown) {
+			free_groups(groups, ngroups);
+			return -1;
+		}
+		g->files = grown;
+		g->files[g->nfiles++] = i;
+	}
+	if (ngroups <= 1) {
+		if (ngroups == 1 && unknown > 0 && msgs)
+			fprintf(msgs, "%s: note: %zu of the %zu files have no companion (glibc's or an "
+				"older gmon-mpi's profile): they are summed, of no known run\n", program,
+				unknown, *n);
+		free_groups(groups, ngroups);
+		return 0;
+	}
+	newest = &groups[0];
+	for (size_t g = 1; g < ngroups; g++)
+		if (later(groups[g].newest_s, groups[g].newest_ns, newest->newest_s,
+			  newest->newest_ns) ||
+		    (groups[g].newest_s == newest->newest_s &&
+		     groups[g].newest_ns == newest->newest_ns && groups[g].has_rank0 &&
+		     !newest->has_rank0))
+			newest = &groups[g];
+	if (!skip_bad) {
+		if (msgs) {
+			fprintf(msgs, "%s: the files are of %zu different runs (the launcher's job, "
+				"the ranks, the start, the build): none is summed (--skip-bad sums "
+				"the newest run's)\n", program, ngroups);
+			for (size_t g = 0; g < ngroups; g++) {
+				fprintf(msgs, "%s:   %s run (", program,
+					&groups[g] == newest ? "the newest" : "another");
+				describe(msgs, &groups[g]);
+				fprintf(msgs, "):");
+				list_files(msgs, paths, &groups[g]);
+				fputc('\n', msgs);
+			}
+		}
+		free_groups(groups, ngroups);
+		return 1;
+	}
+	/* --skip-bad: the newest run's files and those of no known run */
+	{
+		unsigned char *out = calloc(*n ? *n : 1, 1);
+
+		if (!out) {
+			free_groups(groups, ngroups);
+			return -1;
+		}
+		for (size_t g = 0; g < ngroups; g++)
+			if (&groups[g] != newest)
+				for (size_t k = 0; k < groups[g].nfiles; k++)
+					out[groups[g].files[k]] = 1;
+		if (msgs) {
+			size_t left = *n - newest->nfiles - unknown;
+
+			fprintf(msgs, "%s: skipped %zu file%s of %zu other run%s (--skip-bad sums the "
+				"newest run's %zu file%s: ", program, left, left == 1 ? "" : "s",
+				ngroups - 1, ngroups == 2 ? "" : "s", newest->nfiles,
+				newest->nfiles == 1 ? "" : "s");
+			describe(msgs, newest);
+			fprintf(msgs, ")\n");
+			for (size_t g = 0; g < ngroups; g++) {
+				if (&groups[g] == newest)
+					continue;
+				fprintf(msgs, "%s:   left out, of the run of ", program);
+				describe(msgs, &groups[g]);
+				fprintf(msgs, ":");
+				list_files(msgs, paths, &groups[g]);
+				fputc('\n', msgs);
+			}
+		}
+		for (size_t i = 0; i < *n; i++) {
+			if (keep)
+				keep[i] = !out[i];
+			if (!out[i])
+				paths[kept++] = paths[i];
+		}
+		*n = kept;
+		free(out);
+	}
+	free_groups(groups, ngroups);
+	return rc;
+}
+
+int runs_select_ranks(const char *dir, int64_t *ranks, size_t *nranks, int skip_bad, FILE *msgs,
+		      const char *program)
+{
+	size_t n = *nranks, made = 0, kept = 0;
+	char **all = calloc(n ? n : 1, sizeof *all), **paths = malloc((n ? n : 1) * sizeof *paths);
+	unsigned char *keep = malloc(n ? n : 1);
+	int rc = all && paths && keep ? 0 : -1;
+
+	for (; made < n && rc == 0; made++)
+		if (!(all[made] = paths[made] = rankfiles_path(dir, ranks[made])))
+			rc = -1;
+	if (rc == 0)
+		rc = runs_select(paths, &n, keep, skip_bad, msgs, program);
+	if (rc == 0) {
+		for (size_t i = 0; i < *nranks; i++)
+			if (keep[i])
+				ranks[kept++] = ranks[i];
+		*nranks = kept;
+	}
+	for (size_t i = 0; all && i < made; i++)
+		free(all[i]);
+	free(all);
+	free(paths);
+	free(keep);
+	return rc;
+}

@@ -1,0 +1,41 @@
+/*
+ * runs.h - which run each file of a sum belongs to, from the "run"
+ * section of its companion (include/gmon-companion.h: the launcher's job,
+ * the world size, the start time, the executable's build-id), so that -s
+ * and -S never add the files of two runs: a directory where a 4-rank run
+ * was overwritten by a 2-rank run holds ranks 0-1 of the new run and ranks
+ * 2-3 of the old one.
+ *
+ * Two files are of one run when their job, world size and build-id are
+ * equal (and, where no launcher gave a job id, their start times are
+ * within a minute).  Files without a companion (glibc's, an older
+ * gmon-mpi's) or with a damaged one are of no known run: they are summed
+ * as before (a note says so when other files have a run).
+ */
+#ifndef GPROF_PAR_RUNS_H
+#define GPROF_PAR_RUNS_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/*
+ * Checks that paths[0 .. *n) are of one run.  When they are of several:
+ * without skip_bad, names each run and its files on msgs and returns 1
+ * (the caller writes nothing and exits 1); with skip_bad, keeps the files
+ * of the newest run (the highest start time; on a tie, the run of rank 0)
+ * and those of no known run, in their order, moving them to the front of
+ * paths and setting *n (keep[i], when keep is not NULL, says which of the
+ * original files are kept), says on msgs which files were left out, and
+ * returns 0.  msgs NULL: no message.  Returns 0 when they are of one run,
+ * -1 when out of memory.
+ */
+int runs_select(char **paths, size_t *n, unsigned char *keep, int skip_bad, FILE *msgs,
+		const char *program);
+
+/* runs_select for -S: the files DIR/gmon.out.<rank> of ranks[0 ..
+ * *nranks), the ranks of the files kept left in ranks and *nranks. */
+int runs_select_ranks(const char *dir, int64_t *ranks, size_t *nranks, int skip_bad, FILE *msgs,
+		      const char *program);
+
+#endif /* GPROF_PAR_RUNS_H */

@@ -1,0 +1,119 @@
+/*
+ * companion-file.h - the one companion of a rank's profile,
+ * PROFILE+gmon-mpi (its format: include/gmon-companion.h), read and
+ * checked whole (magic, version, sizes, the table, the checksum) before
+ * any of its bytes is used, and its sections as members of it.
+ *
+ * Every reader of the earlier companion files (the modules list, the
+ * calls, the call paths, a library's profile) reads a section by the same
+ * name it read the file by: companion_input_path(profile, KIND) is
+ * "COMPANION/KIND" when PROFILE+gmon-mpi exists (a name no file can have:
+ * COMPANION is a regular file, not a directory), PROFILE+KIND otherwise;
+ * companion_fopen and companion_read_whole open either.  So every
+ * view reads runs of both formats, and messages name a section as
+ * gmon.out+gmon-mpi.3/modules.
+ *
+ * The structures below are what a dump of a companion (issue 27) prints:
+ * the sections in file order, each with its type, name and bytes.
+ */
+#ifndef GPROF_PAR_COMPANION_FILE_H
+#define GPROF_PAR_COMPANION_FILE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <sys/types.h>
+
+#include "files.h"
+
+struct companion_section {
+	uint32_t type;                 /* GMON_SECTION_TEXT or _LIBRARY (or unknown) */
+	char *name;                    /* NUL-terminated copy */
+	const unsigned char *data;     /* into the file's bytes */
+	size_t size;
+};
+
+struct companion_file {
+	char *path;
+	unsigned char *bytes;          /* the whole file */
+	size_t len;
+	uint32_t version;
+	uint64_t checksum;
+	struct companion_section *sections;   /* in the table's order */
+	size_t nsections;
+};
+
+/* The run a profile belongs to: the "run" section (gmon-companion.h). */
+struct companion_run {
+	char *job;                     /* "pmix:4653057", "slurm:12.0", or "-" */
+	long size;                     /* ranks in the job, 0: unknown */
+	long rank;                     /* -1: not an MPI run */
+	int64_t start_s;               /* start time, seconds since 1970 */
+	uint32_t start_ns;             /* and nanoseconds */
+	char *build_id;                /* hex, or "-" */
+	long pid;
+	char *host;
+};
+
+/* Reads and checks the companion at path.  Returns 0, or -1 with errno
+ * ENOENT when there is none, or another errno with "PATH: what is wrong"
+ * in err. */
+int companion_file_read(const char *path, struct companion_file *cf, char *err, size_t errlen);
+void companion_file_free(struct companion_file *cf);
+
+/* The section of that name, or NULL. */
+const struct companion_section *companion_file_find(const struct companion_file *cf,
+						    const char *name);
+
+/* Parses a "run" section.  Returns 0, or -1 with a message (naming name)
+ * in err.  companion_run_free frees what it holds. */
+int companion_run_parse(const struct companion_section *s, const char *name,
+			struct companion_run *run, char *err, size_t errlen);
+void companion_run_free(struct companion_run *run);
+
+/* profile's run, from its companion: 1 (run filled), 0 when it has no
+ * companion or no run section, -1 with a message when the companion is bad. */
+int companion_run_of(const char *profile, struct companion_run *run, char *err, size_t errlen);
+
+/* The name a reader opens for profile's companion of kind KIND (see
+ * above; malloc'ed, NULL when out of memory).  The MPI profile and the PLT
+ * counts, written by other libraries, are always files of their own. */
+char *companion_input_path(const char *profile, const char *kind);
+
+/* Whether path (a companion_input_path) names something to read. */
+int companion_input_exists(const char *path);
+
+/*
+ * Opens a companion_input_path for reading: a file (as open_input,
+ * files.h: a regular file only), or a section, read from its bytes in
+ * memory (fmemopen); *size (if not NULL) gets its size.  A missing
+ * section fails as a missing file (errno ENOENT); a bad companion with
+ * its message.  Returns NULL with a message in err.
+ */
+FILE *companion_fopen(const char *path, const char *what, off_t *size, char *err,
+		      size_t errlen);
+
+/* read_whole_file (files.h) for a companion_input_path. */
+char *companion_read_whole(const char *path, const char *what, size_t *len, char *err,
+			   size_t errlen);
+
+/*
+ * path is a member COMPANION/NAME of a companion file: returns 1 with the
+ * file (cached: valid until the next call) and the section (NULL when it
+ * has none of that name); 0 if path names no such member; -1 with a
+ * message when the companion is bad.
+ */
+int companion_member(const char *path, const struct companion_file **cf,
+		     const struct companion_section **section, char *err, size_t errlen);
+
+/*
+ * The inverse of the companion: profile's PROFILE+gmon-mpi written out as
+ * the files earlier versions wrote beside the profile, each TEXT section
+ * as PROFILE+NAME (the list's file column naming the files so written),
+ * each LIBRARY section as the library's dense gmon file PROFILE+NAME (the
+ * run section has no file).  For tools and tests that read the earlier
+ * files.  Returns 0, or -1 with a message in err.
+ */
+int companion_unpack(const char *profile, char *err, size_t errlen);
+
+#endif /* GPROF_PAR_COMPANION_FILE_H */

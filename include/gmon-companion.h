@@ -1,0 +1,139 @@
+/*
+ * gmon-companion.h - the one companion file gmon-mpi writes beside each
+ * rank's profile (issue 28): PROFILE+gmon-mpi, named as every file beside
+ * a profile with "+KIND" before a rank-like suffix ".N"
+ * (common/companion-name.h): gmon.out.3 has gmon.out+gmon-mpi.3, so that
+ * `gprof a.out gmon.out.*` names the profiles only; gmon.out has
+ * gmon.out+gmon-mpi.  gmon.out.N itself stays exactly what GNU gprof reads.
+ *
+ * It holds what earlier versions wrote as up to a dozen files beside the
+ * profile (PROFILE+modules, +calls, +paths, +LIBRARY: docs/formats.md),
+ * each as one section, and the run's identity.  Binary, native byte order
+ * (as the gmon files), no padding between fields:
+ *
+ *   offset 0   header, GMON_COMPANION_HEADER_SIZE (48) bytes:
+ *     char     magic[8]        "gmon-mpi" (no NUL)
+ *     uint32   version         GMON_COMPANION_VERSION (1)
+ *     uint32   header_size     48
+ *     uint64   file_size       the whole file's bytes (a cut file is refused)
+ *     uint64   table_offset    where the table of sections starts
+ *     uint32   nsections
+ *     uint32   reserved        0
+ *     uint64   checksum        of the whole file, these 8 bytes taken
+ *                              as zeros: FNV-1a 64 over its 64-bit words
+ *                              (native order; the last one zero-padded),
+ *                              gmon_companion_checksum
+ *   sections, one after another from offset 48, each its name's bytes
+ *   (no NUL) then its data;
+ *   the table at table_offset (the file's last bytes: table_offset +
+ *   nsections * 24 == file_size), one entry per section:
+ *     uint32   type            GMON_SECTION_TEXT or GMON_SECTION_LIBRARY
+ *     uint32   name_len        1 to 255
+ *     uint64   offset          of its name; the data follow the name
+ *     uint64   size            of its data
+ *
+ * Section names are unique in a file.  The sections:
+ *
+ *   TEXT "run"      the run's identity (below)
+ *   TEXT "modules"  the list of sampled shared libraries, exactly the text
+ *                   of gmon-modules.h's PROFILE+modules, whose file column
+ *                   names a LIBRARY section of this file (not a file)
+ *   TEXT "calls"    the calls between load modules: gmon-calls.h's +calls
+ *   TEXT "paths"    the sampled call paths: gmon-callpaths.h's +paths
+ *   LIBRARY NAME    one shared library's samples and calls, NAME its kind
+ *                   (its file's base name, made unique as companion-name.h
+ *                   says), in its link-time addresses, sparse: a gmon
+ *                   header (with the library's build-id fingerprint) and
+ *                   then exactly one sparse histogram record and the arc
+ *                   records (tag 1, as gmon v1) of the calls inside it:
+ *
+ *     uint8    tag             GMON_TAG_SPARSE_HIST ('S')
+ *     ...      the 40 bytes of a gmon v1 histogram header (low_pc,
+ *              high_pc, nbins, rate, dimen, dimen_abbrev): the library's
+ *              whole histogram, as its dense file had it
+ *     uint32   npairs
+ *     npairs × { uint32 bin; uint32 count; }  bins strictly increasing,
+ *              below nbins, counts not 0
+ *
+ *   So a library's bytes follow its samples, not the size of its text
+ *   (libc's dense histogram was 684 KB for one sample); gprof-par
+ *   --extract-module=NAME writes the dense gmon file GNU gprof reads.
+ *
+ * Readers check the magic, the version (refusing others), the sizes and
+ * the checksum before using a byte, and ignore sections of a type or a
+ * name they do not know (later versions may add some).
+ *
+ * The "run" section, text, one "key<TAB>value" a line after its magic line:
+ *
+ *   # gmon-mpi run 1
+ *   job<TAB>LAUNCHER:ID     the launcher's job: slurm:JOBID.STEPID,
+ *                           pmix:NAMESPACE (Open MPI), hydra:PGID-HOST
+ *                           (MPICH), "-" when no launcher says
+ *   size<TAB>N              the ranks in the job (0: unknown)
+ *   rank<TAB>N              this rank (-1: not an MPI run)
+ *   start<TAB>S.NNNNNNNNN   the process's start (CLOCK_REALTIME, when
+ *                           profiling started), seconds since 1970
+ *   build-id<TAB>HEX        the executable's GNU build-id ("-": none)
+ *   pid<TAB>N
+ *   host<TAB>NAME
+ *
+ * Two rank files belong to one run when their job, size and build-id are
+ * equal (and, with no job, their start times are within a minute).
+ * The MPI profile (gmon-mpi-profile.h) and the PLT counts (+plt-calls) are
+ * written by other libraries (the PMPI wrappers, the rtld-audit library in
+ * its own link namespace) and stay files of their own.
+ *
+ * The runtime writes the file through a temporary and a rename, at exit
+ * and on a flush signal (async-signal-safe).  BG_GMON_COMPANIONS=files
+ * makes it write the earlier files instead.
+ */
+#ifndef GMON_COMPANION_H
+#define GMON_COMPANION_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define GMON_COMPANION_KIND "gmon-mpi"     /* PROFILE+gmon-mpi */
+#define GMON_COMPANION_MAGIC "gmon-mpi"
+#define GMON_COMPANION_MAGIC_LEN 8
+#define GMON_COMPANION_VERSION 1
+#define GMON_COMPANION_HEADER_SIZE 48
+#define GMON_COMPANION_CHECKSUM_OFFSET 40
+#define GMON_COMPANION_ENTRY_SIZE 24
+#define GMON_COMPANION_MAX_NAME 255
+
+#define GMON_SECTION_TEXT 1
+#define GMON_SECTION_LIBRARY 2
+
+#define GMON_RUN_NAME "run"                /* the TEXT section of the run */
+#define GMON_RUN_MAGIC "# gmon-mpi run"
+#define GMON_RUN_VERSION 1
+
+#define GMON_TAG_SPARSE_HIST 'S'
+#define GMON_SPARSE_PAIR_SIZE 8
+
+/* The checksum of size bytes, continuing from h (start with
+ * GMON_COMPANION_FNV_START): FNV-1a 64 over 64-bit words, eight bytes a
+ * step (a byte at a time was a third of the time of summing 4,096 rank
+ * files).  size must be a multiple of 8 except for the file's last piece,
+ * whose missing bytes count as zeros. */
+#define GMON_COMPANION_FNV_START 0xcbf29ce484222325ull
+static inline uint64_t gmon_companion_checksum(uint64_t h, const void *data, size_t size)
+{
+	const unsigned char *p = (const unsigned char *)data;
+	uint64_t w;
+	size_t i;
+
+	for (i = 0; i + 8 <= size; i += 8) {
+		__builtin_memcpy(&w, p + i, 8);
+		h = (h ^ w) * 0x100000001b3ull;
+	}
+	if (i < size) {
+		w = 0;
+		__builtin_memcpy(&w, p + i, size - i);
+		h = (h ^ w) * 0x100000001b3ull;
+	}
+	return h;
+}
+
+#endif /* GMON_COMPANION_H */

@@ -1,0 +1,111 @@
+/* run-identity.c - see run-identity.h. */
+#define _GNU_SOURCE
+#include "run-identity.h"
+
+#include <errno.h>
+#include <link.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "companion-name.h"
+#include "gmon-companion.h"
+#include "image.h"
+#include "output-file.h"
+#include "text-out.h"
+
+static struct {
+	char job[512];
+	char text[2048];
+	size_t len;
+} run = { "-", "", 0 };
+
+/* The launcher's id of this job: the PMIx namespace (Open MPI's mpirun,
+ * PMIx launchers), MPICH's PMI_KVSNAME where exported, else Slurm's job
+ * and step; "-" where none says (MPICH's Hydra exports none). */
+static void find_job(char *job, size_t size)
+{
+	const char *v, *step;
+
+	if ((v = getenv("PMIX_NAMESPACE")) && *v)
+		text_format(job, size, "pmix:%s", v);
+	else if ((v = getenv("PMI_KVSNAME")) && *v)
+		text_format(job, size, "pmi:%s", v);
+	else if ((v = getenv("OMPI_MCA_ess_base_jobid")) && *v)
+		text_format(job, size, "ompi:%s", v);
+	else if ((v = getenv("SLURM_JOB_ID")) && *v)
+		text_format(job, size, "slurm:%s.%s", v,
+			    (step = getenv("SLURM_STEP_ID")) && *step ? step : "-");
+	else
+		text_format(job, size, "-");
+	/* one line, one field */
+	for (char *c = job; *c; c++)
+		if (*c == '\t' || *c == '\n' || *c == '\\')
+			*c = '_';
+}
+
+static int first_module(struct dl_phdr_info *dl, size_t size, void *ctx)
+{
+	char *hex = ctx;
+	const unsigned char *id = NULL;
+	size_t n = image_build_id(dl, &id);
+
+	(void)size;
+	if (n > 0)
+		image_build_id_hex(id, n, hex, 2 * 64 + 1);
+	return 1;       /* the executable only */
+}
+
+void run_identity_init(const struct gmon_config *config)
+{
+	char hex[2 * 64 + 1] = "-", host[256] = "-", ns[10];
+	struct timespec now;
+
+	find_job(run.job, sizeof run.job);
+	dl_iterate_phdr(first_module, hex);
+	if (gethostname(host, sizeof host) != 0)
+		strcpy(host, "-");
+	host[sizeof host - 1] = '\0';
+	for (char *c = host; *c; c++)
+		if (*c == '\t' || *c == '\n')
+			*c = '_';
+	clock_gettime(CLOCK_REALTIME, &now);
+	/* the nanoseconds, nine digits (text_format has no width) */
+	for (int i = 8; i >= 0; i--, now.tv_nsec /= 10)
+		ns[i] = (char)('0' + now.tv_nsec % 10);
+	ns[9] = '\0';
+	run.len = text_format(run.text, sizeof run.text,
+			      "%s %d\njob\t%s\nsize\t%ld\nrank\t%ld\nstart\t%lld.%s\n"
+			      "build-id\t%s\npid\t%ld\nhost\t%s\n",
+			      GMON_RUN_MAGIC, GMON_RUN_VERSION, run.job,
+			      config->is_mpi ? config->world_size : 0L,
+			      config->is_mpi ? config->rank : -1L, (long long)now.tv_sec, ns, hex,
+			      (long)getpid(), host);
+	if (run.len >= sizeof run.text)
+		run.len = 0;    /* cannot be: the fields are bounded */
+}
+
+const char *run_identity_job(void)
+{
+	return run.job;
+}
+
+static int fill_run(int fd, void *ctx)
+{
+	(void)ctx;
+	return output_write_all(fd, run.text, run.len);
+}
+
+int run_identity_write(const char *profile)
+{
+	char path[4096];
+
+	if (run.len == 0)
+		return 0;
+	if (companion_name(profile, GMON_RUN_NAME, path, sizeof path) >= sizeof path)
+		return ENAMETOOLONG;
+	if (!output_companion_holds(path))
+		return 0;       /* the earlier files: no run identity */
+	return output_write_section(path, GMON_SECTION_TEXT, fill_run, NULL);
+}

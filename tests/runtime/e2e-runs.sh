@@ -1,0 +1,73 @@
+#!/bin/bash
+# Runs that never mix (issue 28): each rank's companion records its run
+# (the launcher's job, the world size, the start time, the executable's
+# build-id: include/gmon-companion.h).  A directory where a 4-rank run was
+# overwritten by a 2-rank run holds ranks 0-1 of the new run and 2-3 of the
+# old one: -S exits 1, writes nothing, and names gmon.out.2 and gmon.out.3
+# as the other run's; -S --skip-bad sums ranks 0-1 (the newest run) only,
+# and says which files it left out.  -s on the named files likewise.  A
+# rank file without companion (an older gmon-mpi's) is summed as before,
+# with a note.  Known answers: rank r calls per_rank_work 10 * (r + 1)
+# times (mpi-calls.c), so the 2-rank run's sum has 30 calls, the 4-rank
+# run's 100.
+. "$(dirname "$0")/lib.sh"
+need_gprof
+
+gpp=$top_builddir/gprof-par/gprof-par
+build_linked app "$programs/mpi-calls.c"
+
+mkdir mixed && cd mixed
+mpirun_np 4 ../app
+run4=$(sed -n 's/^job\t//p' <(strings gmon.out+gmon-mpi.3))
+sleep 1
+mpirun_np 2 ../app
+run2=$(sed -n 's/^job\t//p' <(strings gmon.out+gmon-mpi.0))
+[ -n "$run4" ] && [ -n "$run2" ] && [ "$run4" != "$run2" ] ||
+	fail "the two runs' jobs: '$run4' and '$run2'"
+note "the 4-rank run's job $run4, the 2-rank run's $run2"
+expect_eq "$(ls | tr '\n' ' ')" \
+	"gmon.out+gmon-mpi.0 gmon.out+gmon-mpi.1 gmon.out+gmon-mpi.2 gmon.out+gmon-mpi.3 gmon.out.0 gmon.out.1 gmon.out.2 gmon.out.3 " \
+	"the files of the two runs"
+
+# -S: refused, nothing written, each file's run named
+status=0; "$gpp" -S . > /dev/null 2> sum.err || status=$?
+expect_eq "$status" 1 "-S's exit status on the files of two runs"
+expect_eq "$(ls | grep -c '^gmon\.sum' || true)" 0 "files -S wrote"
+grep -q "^gprof-par: the files are of 2 different runs" sum.err || fail "no word of two runs: $(cat sum.err)"
+grep -q "^gprof-par:   the newest run (job $run2, 2 ranks, .*): ./gmon.out.0 ./gmon.out.1$" sum.err ||
+	fail "the newest run's files not named: $(cat sum.err)"
+grep -q "^gprof-par:   another run (job $run4, 4 ranks, .*): ./gmon.out.2 ./gmon.out.3$" sum.err ||
+	fail "the other run's files (gmon.out.2 and gmon.out.3) not named: $(cat sum.err)"
+
+# -s on the named files: the same
+status=0; "$gpp" -s ../app gmon.out.0 gmon.out.1 gmon.out.2 gmon.out.3 > /dev/null 2> s.err || status=$?
+expect_eq "$status" 1 "-s's exit status on the files of two runs"
+[ ! -e gmon.sum ] || fail "-s wrote gmon.sum"
+grep -q "another run (job $run4, 4 ranks, .*): gmon.out.2 gmon.out.3$" s.err ||
+	fail "-s: the other run's files not named: $(cat s.err)"
+
+# --skip-bad: ranks 0-1 only, and says so
+"$gpp" -S --skip-bad . > /dev/null 2> skip.err || fail "-S --skip-bad failed: $(cat skip.err)"
+grep -q "^gprof-par: skipped 2 files of 1 other run (--skip-bad sums the newest run's 2 files: job $run2" skip.err ||
+	fail "--skip-bad did not say what it left out: $(cat skip.err)"
+grep -q "left out, of the run of job $run4, 4 ranks, .*: ./gmon.out.2 ./gmon.out.3$" skip.err ||
+	fail "--skip-bad did not name gmon.out.2 and gmon.out.3: $(cat skip.err)"
+grep -q "summed 2 of 2 files" skip.err || fail "--skip-bad did not sum 2 files: $(cat skip.err)"
+expect_eq "$(calls_of ../app per_rank_work gmon.sum)" 30 "per_rank_work's calls in the sum of ranks 0-1"
+"$gpp" -s -o two.sum ../app gmon.out.0 gmon.out.1 2> two.err || fail "-s of ranks 0-1: $(cat two.err)"
+cmp -s gmon.sum two.sum || fail "--skip-bad's sum is not that of ranks 0-1"
+# the same under mpirun -np 2
+ASAN_OPTIONS=detect_leaks=0 mpirun_np 2 -x ASAN_OPTIONS "$gpp" -S --skip-bad -o par.sum . > /dev/null 2> par.err ||
+	fail "mpirun -np 2 gprof-par -S --skip-bad failed: $(cat par.err)"
+cmp -s gmon.sum par.sum || fail "--skip-bad's sum differs under mpirun -np 2"
+status=0; ASAN_OPTIONS=detect_leaks=0 mpirun_np 2 -x ASAN_OPTIONS "$gpp" -S -o par2.sum . > /dev/null 2> par2.err ||
+	status=$?
+[ "$status" -ne 0 ] && [ ! -e par2.sum ] || fail "mpirun -np 2 gprof-par -S summed two runs: $(cat par2.err)"
+cd ..
+
+# a rank file without companion (an older gmon-mpi's) is summed, with a note
+mkdir older && cp mixed/gmon.out.0 mixed/gmon.out.1 mixed/gmon.out+gmon-mpi.1 older/
+"$gpp" -S older > /dev/null 2> older.err || fail "-S with a file without companion: $(cat older.err)"
+grep -q "note: 1 of the 2 files have no companion" older.err || fail "no note: $(cat older.err)"
+expect_eq "$(calls_of app per_rank_work older/gmon.sum)" 30 "per_rank_work's calls with a file without companion"
+note ok
