@@ -14,7 +14,7 @@ rtlib=$top_builddir/libgmon-mpi/.libs
 	-I"$top_srcdir/tests/analyzer/corpus" -L"$rtlib" -lgmon-mpi -Wl,-rpath,"$rtlib" 2>build.err || skip "cannot build an OpenMP -pg program"
 OMP_WAIT_POLICY=active BG_GMON_START_THREAD_TIMERS=all BG_GMON_HZ=1000 ./prog >clocks.txt ||
 	fail "the program failed"
-[ -s gmon.out ] && [ -s gmon.out+paths ] || fail "no gmon.out and paths"
+[ -s gmon.out ] && [ -s gmon.out+gmon-mpi ] || fail "no gmon.out and its companion (call paths)"
 "$GPROF_PAR" --summary=json prog gmon.out >summary.json 2>summary.err ||
 	fail "--summary=json: $(cat summary.err)"
 python3 - summary.json clocks.txt <<'PY' || fail "see above"
