@@ -1,13 +1,18 @@
 /*
  * gmon-mpi-profile.h - the MPI profile written by the PMPI wrapper library
- * (libgmon-mpi-pmpi-openmpi.so, -mpich.so) beside each rank's profile:
- * PROFILE+mpi.<rank> (gmon.out+mpi.3), a text file, one record a line,
- * fields separated by tabs:
+ * (libgmon-mpi-pmpi-openmpi.so, -mpich.so) for each rank: the section
+ * "mpi" of the rank's companion PROFILE+gmon-mpi (gmon-companion.h), which
+ * the runtime writes at exit, on a flush signal and in gmon_flush; or,
+ * when the runtime writes no companion (the wrappers used without it,
+ * BG_GMON_COMPANIONS=files), and in runs of earlier versions, the file
+ * PROFILE+mpi.<rank> (gmon.out+mpi.3) written at MPI_Finalize and on a
+ * flush signal.  Text, one record a line, fields separated by tabs:
  *
  *   gmon-mpi-profile 1
  *   rank        <the rank in MPI_COMM_WORLD>
  *   size        <the number of ranks>
- *   elapsed_ns  <the wall time from the library's load to MPI_Finalize's end>
+ *   elapsed_ns  <the wall time from the library's load to MPI_Finalize's end
+ *                (to the write, when written before MPI_Finalize)>
  *   mpi_ns      <the wall time inside the MPI calls below, added up>
  *   dropped_calls <calls not recorded: more (function, site) pairs than the table holds>
  *   # function  module  site  calls  ns  bytes_sent  bytes_received
@@ -18,8 +23,10 @@
  * library's path, escaped as in the other companions: common/text-escape.h).  ns is the wall time (CLOCK_MONOTONIC) inside the
  * calls; bytes are this rank's, from the counts and the datatypes' sizes
  * (what a receive got where its status says).  Lines starting with '#'
- * are comments.  gprof-par -S writes the ranks' files one after another
- * into SUM+mpi, each starting at its magic line.
+ * are comments.  Calls after MPI_Finalize are not counted.  gprof-par
+ * -S writes the ranks' profiles one after another into the file SUM+mpi,
+ * each starting at its magic line (a sum's companions keep the earlier
+ * files' layout).
  */
 #ifndef GMON_MPI_PROFILE_H
 #define GMON_MPI_PROFILE_H
@@ -34,5 +41,17 @@
  * BG_GMON_FLUSH_SIGNALS.  It must be async-signal-safe.  Up to 8 hooks;
  * returns 0, or -1 when full. */
 int gmon_mpi_at_flush(void (*hook)(void)) __attribute__((weak));
+
+/* For the PMPI wrapper library, defined by libgmon-mpi (a weak reference):
+ * asks the runtime to write the section name (1 to 255 bytes, no '/') of
+ * this rank's companion whenever it writes the companion (at exit, on a
+ * flush signal, in gmon_flush), its bytes written by fill(fd, ctx) into fd
+ * at the section's place (write(2) only: fill must be async-signal-safe;
+ * it returns 0 or an errno value, which leaves the section out).  Returns
+ * 0; -1 when the runtime writes no companion (not profiling this process,
+ * BG_GMON_COMPANIONS=files) or has 4 sections registered: the caller
+ * writes its own file then. */
+int gmon_mpi_companion_section(const char *name, int (*fill)(int fd, void *ctx), void *ctx)
+	__attribute__((weak));
 
 #endif /* GMON_MPI_PROFILE_H */

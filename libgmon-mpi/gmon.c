@@ -33,6 +33,7 @@
 #include "flush-hooks.h"
 #include "flush-signals.h"
 #include "gmon-mpi.h"
+#include "gmon-mpi-profile.h"
 #include "histogram.h"
 #include "modules.h"
 #include "gmon-calls.h"
@@ -153,9 +154,16 @@ static void companion_begin(void)
 		say_from_signal("cannot write the companion file beside ", err);
 }
 
+/* Ends the companion: the sections of other libraries (the MPI profile:
+ * gmon_mpi_companion_section), then the table, the checksum, the rename. */
 static void companion_end(int durable)
 {
-	int err = output_companion_end(1, durable);
+	int err = output_companion_active() ? extra_sections_write(gmon.path) : 0;
+
+	if (err != 0)
+		say_from_signal("cannot write a section (the MPI profile) of the companion beside ",
+				err);
+	err = output_companion_end(1, durable);
 
 	if (err != 0)
 		say_from_signal("cannot write the companion file beside ", err);
@@ -293,6 +301,18 @@ PUBLIC void __monstartup(unsigned long lowpc, unsigned long highpc)
 PUBLIC void monstartup(unsigned long lowpc, unsigned long highpc)
 {
 	__monstartup(lowpc, highpc);
+}
+
+/* gmon-mpi-profile.h: another library's section of this rank's companion,
+ * refused when the runtime writes none (not profiling, or
+ * BG_GMON_COMPANIONS=files: that library writes its file then). */
+PUBLIC int gmon_mpi_companion_section(const char *name, int (*fill)(int fd, void *ctx),
+				      void *ctx)
+{
+	if (!gmon.started || gmon.disabled || gmon.finished || getpid() != gmon.owner_pid ||
+	    gmon.config->companion_files)
+		return -1;
+	return extra_sections_add(name, fill, ctx);
 }
 
 

@@ -39,6 +39,8 @@ static uint64_t dropped_calls; /* the table was full */
 static __thread int depth __attribute__((tls_model("initial-exec")));
 static uint64_t start_ns; /* the library's load, near the process's start */
 static int my_rank = -1, world_size;
+static int in_companion;   /* the runtime writes the profile as its companion's section */
+static uint64_t final_ns;  /* MPI_Finalize's end (0: not yet): the profile is final */
 
 static uint64_t now_ns(void)
 {
@@ -111,6 +113,8 @@ void pmpi_leave(const struct pmpi_timing *t, unsigned id, const void *site, uint
 	struct site_entry *e = entry_of(key);
 
 	depth--;
+	if (__atomic_load_n(&final_ns, __ATOMIC_RELAXED) != 0)
+		return; /* after MPI_Finalize: the profile is final */
 	if (!e) {
 		__atomic_add_fetch(&dropped_calls, 1, __ATOMIC_RELAXED);
 		return;
@@ -125,6 +129,7 @@ static char profile_path[PATH_MAX]; /* PROFILE+mpi.<rank>, or "" if not written 
 static const char *const *call_names;
 
 static int rank_profile(char *buf, size_t size);
+static int fill_section(int fd, void *ctx);
 
 void pmpi_started(int rank, int size, const char *const *names)
 {
@@ -139,8 +144,18 @@ void pmpi_started(int rank, int size, const char *const *names)
 	    companion_name(profile, GMON_MPI_PROFILE_KIND, profile_path, sizeof profile_path) >=
 		    sizeof profile_path)
 		profile_path[0] = '\0';
-	/* written on the runtime's flush signals too, when it is there */
-	if (profile_path[0] && gmon_mpi_at_flush)
+	if (!profile_path[0])
+		return;
+	/* a section of the runtime's companion, when the runtime writes one:
+	 * at its exit write, on its flush signals and in gmon_flush */
+	if (gmon_mpi_companion_section &&
+	    gmon_mpi_companion_section(GMON_MPI_PROFILE_KIND, fill_section, NULL) == 0) {
+		in_companion = 1;
+		unlink(profile_path); /* an earlier run's file would pass for this run's */
+		return;
+	}
+	/* else a file, written on the runtime's flush signals too, when it is there */
+	if (gmon_mpi_at_flush)
 		gmon_mpi_at_flush(pmpi_write);
 }
 
@@ -234,7 +249,7 @@ static int write_table(int fd)
 	put(&l, "\n");
 	if ((err = flush_line(fd, &l)) != 0 || (err = header_field(fd, &l, "rank", (uint64_t)my_rank)) ||
 	    (err = header_field(fd, &l, "size", (uint64_t)world_size)) ||
-	    (err = header_field(fd, &l, "elapsed_ns", now_ns() - start_ns)) ||
+	    (err = header_field(fd, &l, "elapsed_ns", (final_ns ? final_ns : now_ns()) - start_ns)) ||
 	    (err = header_field(fd, &l, "mpi_ns", total)) ||
 	    (err = header_field(fd, &l, "dropped_calls",
 				__atomic_load_n(&dropped_calls, __ATOMIC_RELAXED))))
@@ -282,6 +297,13 @@ static void say(const char *what, const char *path, int err)
 	flush_line(STDERR_FILENO, &l);
 }
 
+/* The section's bytes, written by the runtime (gmon_mpi_companion_section). */
+static int fill_section(int fd, void *ctx)
+{
+	(void)ctx;
+	return write_table(fd);
+}
+
 void pmpi_write(void)
 {
 	char tmp[PATH_MAX + 32];
@@ -290,6 +312,11 @@ void pmpi_write(void)
 
 	if (!profile_path[0])
 		return;
+	if (in_companion) {
+		/* the runtime's exit write, after this, has it */
+		__atomic_store_n(&final_ns, now_ns(), __ATOMIC_RELAXED);
+		return;
+	}
 	put(&l, profile_path);
 	put(&l, ".tmp.");
 	put_u64(&l, (uint64_t)getpid(), 10);

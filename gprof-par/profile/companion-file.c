@@ -242,7 +242,7 @@ char *companion_input_path(const char *profile, const char *kind)
 	struct stat st;
 	char *c, *member;
 
-	if (strcmp(kind, GMON_MPI_PROFILE_KIND) == 0 || strcmp(kind, GMON_PLT_CALLS_NAME) == 0)
+	if (strcmp(kind, GMON_PLT_CALLS_NAME) == 0)
 		return companion_path(profile, kind);
 	c = companion_path(profile, GMON_COMPANION_KIND);
 	if (!c || lstat(c, &st) != 0 || !S_ISREG(st.st_mode)) {

@@ -76,8 +76,9 @@ void companion_run_free(struct companion_run *run);
 int companion_run_of(const char *profile, struct companion_run *run, char *err, size_t errlen);
 
 /* The name a reader opens for profile's companion of kind KIND (see
- * above; malloc'ed, NULL when out of memory).  The MPI profile and the PLT
- * counts, written by other libraries, are always files of their own. */
+ * above; malloc'ed, NULL when out of memory).  The PLT counts, written by
+ * the rtld-audit library in its own link namespace, are always a file of
+ * their own; the MPI profile is the section "mpi" (gmon-mpi-profile.h). */
 char *companion_input_path(const char *profile, const char *kind);
 
 /* Whether path (a companion_input_path) names something to read. */

@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "companion-file.h"
 #include "companions.h"
 #include "errors.h"
 #include "gmon-mpi-profile.h"
@@ -128,19 +129,28 @@ static int start_rank(struct reader *r, struct mpi_profile *p, const char *line)
 	return 0;
 }
 
-int mpi_profile_read(struct mpi_profile *p, const char *path, char *err, size_t errlen)
+/* Opens an MPI profile's file, or its section of a companion (path a
+ * companion_input_path): 0 with *f; 1 if there is none; -1 with a
+ * message. */
+static int open_profile(const char *path, FILE **f, char *err, size_t errlen)
 {
-	struct reader r = {path, 0, err, errlen, p->nranks, 0};
-	size_t first = p->nranks;   /* this file's ranks are checked, not the others' again */
-	/* non-blocking: a FIFO planted at the name must not stall the report */
-	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	const struct companion_file *cf;
+	const struct companion_section *s = NULL;
+	int rc = companion_member(path, &cf, &s, err, errlen), fd;
 	struct stat sb;
-	FILE *f;
-	char *line = NULL;
-	size_t size = 0;
-	ssize_t len;
-	int rc = 0;
 
+	if (rc != 0) {
+		if (rc < 0 || !s)
+			return rc < 0 ? -1 : 1;
+		/* the section's bytes, read whole before the next companion_member
+		 * (glibc reads a buffer of 0 bytes as an empty stream) */
+		*f = fmemopen((void *)s->data, s->size, "r");
+		if (!*f)
+			set_error(err, errlen, "%s: %s", path, strerror(errno));
+		return *f ? 0 : -1;
+	}
+	/* non-blocking: a FIFO planted at the name must not stall the report */
+	fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 	if (fd < 0) {
 		if (errno == ENOENT)
 			return 1;
@@ -152,12 +162,27 @@ int mpi_profile_read(struct mpi_profile *p, const char *path, char *err, size_t 
 		close(fd);
 		return -1;
 	}
-	f = fdopen(fd, "r");
-	if (!f) {
+	*f = fdopen(fd, "r");
+	if (!*f) {
 		set_error(err, errlen, "%s: %s", path, strerror(errno));
 		close(fd);
 		return -1;
 	}
+	return 0;
+}
+
+int mpi_profile_read(struct mpi_profile *p, const char *path, char *err, size_t errlen)
+{
+	struct reader r = {path, 0, err, errlen, p->nranks, 0};
+	size_t first = p->nranks;   /* this file's ranks are checked, not the others' again */
+	FILE *f = NULL;
+	char *line = NULL;
+	size_t size = 0;
+	ssize_t len;
+	int rc = open_profile(path, &f, err, errlen);
+
+	if (rc != 0)
+		return rc;
 	while (rc == 0 && (len = getline(&line, &size, f)) >= 0) {
 		char *fields[8];
 		size_t n;
@@ -209,7 +234,9 @@ void mpi_profile_free(struct mpi_profile *p)
 int mpi_profile_append_beside(const char *profile, char **text, size_t *len, size_t *cap,
 			      char *err, size_t errlen)
 {
-	char *path = companion_path(profile, GMON_MPI_PROFILE_KIND);
+	char *path = companion_input_path(profile, GMON_MPI_PROFILE_KIND);
+	const struct companion_file *cf;
+	const struct companion_section *s = NULL;
 	struct stat sb;
 	int fd, rc = 0;
 	ssize_t n;
@@ -217,6 +244,21 @@ int mpi_profile_append_beside(const char *profile, char **text, size_t *len, siz
 	if (!path) {
 		set_error(err, errlen, "out of memory");
 		return -1;
+	}
+	rc = companion_member(path, &cf, &s, err, errlen);
+	if (rc != 0) {
+		/* the section "mpi" of profile's companion: its bytes, as the file's */
+		char *grown = rc > 0 && s ? grow_array(*text, cap, *len + s->size, 1, 65536) : NULL;
+
+		if (rc > 0 && s && !grown)
+			set_error(err, errlen, "out of memory");
+		if (grown) {
+			*text = grown;
+			memcpy(*text + *len, s->data, s->size);
+			*len += s->size;
+		}
+		free(path);
+		return rc < 0 || (s && !grown) ? -1 : !s;
 	}
 	fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0) {

@@ -1,7 +1,9 @@
 /*
  * mpi-profile.h - the MPI profiles the PMPI wrapper library writes
- * (PROFILE+mpi.<rank>, include/gmon-mpi-profile.h): read, validated, and
- * concatenated into a sum's SUM+mpi.
+ * (include/gmon-mpi-profile.h: the section "mpi" of the rank's companion,
+ * or the file PROFILE+mpi.<rank> of earlier runs and of
+ * BG_GMON_COMPANIONS=files): read, validated, and concatenated into a
+ * sum's SUM+mpi (a file: the sum's companions keep the earlier layout).
  */
 #ifndef GPROF_PAR_MPI_PROFILE_H
 #define GPROF_PAR_MPI_PROFILE_H
@@ -29,14 +31,16 @@ struct mpi_profile {
 	size_t nranks;
 };
 
-/* Appends the rank blocks of path to *p.  Returns 0; 1 if path does not
+/* Appends the rank blocks of path (a companion_input_path: a file, or the
+ * section of a companion, companion-file.h) to *p.  Returns 0; 1 if path does not
  * exist (no MPI profile: the program ran without the wrapper library);
  * -1 with a message naming the file and line in err. */
 int mpi_profile_read(struct mpi_profile *p, const char *path, char *err, size_t errlen);
 
 void mpi_profile_free(struct mpi_profile *p);
 
-/* Appends the bytes of the MPI profile beside profile (PROFILE+mpi) to
+/* Appends the bytes of profile's MPI profile (its companion's section
+ * "mpi" when it has a companion, else the file PROFILE+mpi) to
  * *text (*len used of *cap, grown with malloc).  Returns 0; 1 if there is
  * none; -1 with a message in err (not a regular file, unreadable, out of
  * memory). */

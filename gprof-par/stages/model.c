@@ -442,7 +442,7 @@ int model_read_mpi_profiles(const struct model *m, struct mpi_profile *mp, size_
 
 	*missing = 0;
 	for (size_t i = 0; i < m->nprofiles; i++) {
-		char *path = companion_path(m->profiles[i], GMON_MPI_PROFILE_KIND);
+		char *path = companion_input_path(m->profiles[i], GMON_MPI_PROFILE_KIND);
 		int rc;
 
 		if (!path)

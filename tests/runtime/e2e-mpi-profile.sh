@@ -46,6 +46,25 @@ check_run() {
 	note "$label: $(grep -c . csv) CSV lines; rank 0's barrier $(csv_field MPI_Barrier sync_point 0 5) s (own: $(awk '$2 == 0 { print $4 }' truth) s)"
 }
 
+# expect_two_files NP LABEL: each rank left its profile and its companion,
+# nothing else (the MPI profile is the companion's section "mpi")
+expect_two_files() {
+	local r
+	expect_eq "$(ls gmon.out* | tr '\n' ' ')" \
+		"$(for r in $(seq 0 $(($1 - 1))); do printf 'gmon.out+gmon-mpi.%d ' $r; done; for r in $(seq 0 $(($1 - 1))); do printf 'gmon.out.%d ' $r; done)" \
+		"$2: the files of a $1-rank run"
+}
+# old_layout DIR PROFILE...: DIR holds the profiles and their companions'
+# sections as the files earlier versions wrote (unpack_companions), no
+# companion: the MPI profiles as gmon.out+mpi.N
+old_layout() {
+	local dir=$1 p
+	shift
+	mkdir "$dir"
+	for p in "$@"; do cp "$p" "${p%.*}+gmon-mpi.${p##*.}" "$dir/"; done
+	(cd "$dir" && unpack_companions "$@" && rm -f gmon.out+gmon-mpi.*) || fail "cannot unpack into $dir"
+}
+
 # the line of sync_point's call of MPI_Barrier (its first in the file)
 barrier_line=$(grep -n 'MPI_Barrier(MPI_COMM_WORLD);' "$programs/mpi-time.c" | head -n 1 | cut -d: -f1)
 
@@ -54,15 +73,40 @@ barrier_line=$(grep -n 'MPI_Barrier(MPI_COMM_WORLD);' "$programs/mpi-time.c" | h
 rm -f gmon.out*
 GMON_MPI_PMPI_LIBRARY=$pmpi_libdir/libgmon-mpi-pmpi-openmpi.so \
 	mpirun_np 3 "$gmon_run" --mpi ./app >truth 2>stderr || fail "Open MPI run failed: $(cat stderr)"
-for r in 0 1 2; do
-	[ -s gmon.out+mpi.$r ] || fail "Open MPI: no gmon.out+mpi.$r: $(ls)"
-done
+expect_two_files 3 "Open MPI"
 check_run 3 "Open MPI"
+# the companions' "mpi" sections, unpacked: the files earlier versions
+# wrote, which give the same reports
+old_layout old gmon.out.0 gmon.out.1 gmon.out.2
+for r in 0 1 2; do
+	[ -s old/gmon.out+mpi.$r ] || fail "Open MPI: no section mpi in gmon.out+gmon-mpi.$r: $(ls old)"
+	expect_eq "$(awk -F'\t' '$1 == "rank" { print $2 }' old/gmon.out+mpi.$r)" $r "the rank of gmon.out+gmon-mpi.$r's section mpi"
+done
+for format in text csv json; do
+	"$gprof_par" --mpi=$format app gmon.out.0 gmon.out.1 gmon.out.2 >new.$format 2>&1 ||
+		fail "--mpi=$format from the companions: $(cat new.$format)"
+	(cd old && "$gprof_par" --mpi=$format ../app gmon.out.0 gmon.out.1 gmon.out.2) >old.$format 2>&1 ||
+		fail "--mpi=$format from the files of earlier versions: $(cat old.$format)"
+	cmp -s new.$format old.$format ||
+		fail "--mpi=$format: the companions' section and the earlier files differ: $(diff new.$format old.$format | head)"
+done
+
+# BG_GMON_COMPANIONS=files: the MPI profile is a file again, the runtime's
+# companions the earlier files
+mkdir files
+cp app files/
+(cd files && BG_GMON_COMPANIONS=files GMON_MPI_PMPI_LIBRARY=$pmpi_libdir/libgmon-mpi-pmpi-openmpi.so \
+	mpirun_np 3 "$gmon_run" --mpi ./app >truth 2>stderr) || fail "BG_GMON_COMPANIONS=files run failed: $(cat files/stderr)"
+for r in 0 1 2; do
+	[ -s files/gmon.out+mpi.$r ] && [ ! -e files/gmon.out+gmon-mpi.$r ] ||
+		fail "BG_GMON_COMPANIONS=files: not the file gmon.out+mpi.$r: $(ls files)"
+done
+(cd files && check_run 3 "BG_GMON_COMPANIONS=files") || exit 1
 
 # a rank file left out (--skip-bad) leaves its MPI profile out too, the
 # same on 1 and 2 processes (each process reads its block's, in the pass)
 mkdir skip1 skip2
-cp gmon.out.[0-9] gmon.out+mpi.[0-9] skip1/
+cp gmon.out.[0-9] gmon.out+gmon-mpi.[0-9] skip1/
 printf 'not a gmon file' > skip1/gmon.out.1
 cp skip1/* skip2/
 "$gprof_par" -S --skip-bad skip1 2>skip.err || fail "-S --skip-bad failed: $(cat skip.err)"
@@ -80,7 +124,7 @@ import json
 ranks = json.load(open("balance.json"))["per_rank"]
 assert [r["rank"] for r in ranks] == [0, 1, 2]
 for r in ranks:
-    ns = [int(l.split("\t")[1]) for l in open("gmon.out+mpi.%d" % r["rank"]) if l.startswith("mpi_ns\t")][0]
+    ns = [int(l.split("\t")[1]) for l in open("old/gmon.out+mpi.%d" % r["rank"]) if l.startswith("mpi_ns\t")][0]
     assert abs(r["mpi_seconds"] - ns / 1e9) < 1e-6, (r, ns)
 PY
 "$gprof_par" -b --load-balance app gmon.out.0 gmon.out.1 gmon.out.2 2>/dev/null |
@@ -89,8 +133,8 @@ PY
 
 # -S adds them: the same report from the sum, on 1 and on 2 processes
 mkdir sum1 sum2
-cp gmon.out.[0-9] gmon.out+mpi.[0-9] sum1/
-cp gmon.out.[0-9] gmon.out+mpi.[0-9] sum2/
+cp gmon.out.[0-9] gmon.out+gmon-mpi.[0-9] sum1/
+cp gmon.out.[0-9] gmon.out+gmon-mpi.[0-9] sum2/
 "$gprof_par" -S sum1 2>sum.err || fail "-S failed: $(cat sum.err)"
 # (in a sanitizer build, Open MPI's own leaks at exit are not gprof-par's:
 # the serial -S above is checked for leaks)
@@ -108,24 +152,43 @@ grep -Eq "^MPI_Barrier +sync_point \\(mpi-time.c:$barrier_line\\) +15 " text || 
 python3 -c 'import json, sys; d = json.load(open("json")); assert len(d["ranks"]) == 3; assert any(s["function"] == "MPI_Barrier" and s["call_site"] == "sync_point" and s["calls"] == 15 for s in d["call_sites"])' ||
 	fail "--mpi=json: not the 3 ranks and the barrier's 15 calls"
 
-# a job stopped by a signal (BG_GMON_FLUSH_SIGNALS): the MPI profile is
-# written with the rank's profile, up to the signal (no MPI_Finalize)
-rm -f gmon.out* ready
-GMON_MPI_PMPI_LIBRARY=$pmpi_libdir/libgmon-mpi-pmpi-openmpi.so BG_GMON_FLUSH_SIGNALS=TERM \
-	"$MPIRUN" --oversubscribe --mca odls_base_sigkill_timeout 30 -np 2 \
-	"$gmon_run" --mpi ./app --hang ready >/dev/null 2>&1 &
-job=$!
-for _ in $(seq 300); do [ -e ready ] && break; sleep 0.1; done
-[ -e ready ] || { kill -KILL $job; fail "the hanging run never got ready"; }
+# flush signals (BG_GMON_FLUSH_SIGNALS): the MPI profile is written in the
+# rank's companion, up to the signal (no MPI_Finalize), no file of its own;
+# SIGUSR1 (the job goes on), then SIGTERM (the job stopped)
+# expect_flushed LABEL: ranks 0 and 1's files as a flush signal wrote them
+expect_flushed() {
+	local r
+	expect_two_files 2 "$1"
+	for r in 0 1; do
+		"$gprof_par" --mpi=csv app gmon.out.$r >flushed.csv 2>/dev/null
+		expect_eq "$(awk -F, '$1 == "\"MPI_Barrier\"" && $2 == "\"sync_point\"" && $3 == "all" { print $4 }' flushed.csv)" 5 \
+			"$1: rank $r's MPI_Barrier calls from sync_point written on the flush signal"
+		! grep -q MPI_Finalize flushed.csv || fail "$1: rank $r: MPI_Finalize in a profile written before it"
+	done
+}
+# hang_job SIGNALS: ./app --hang under 2 ranks with BG_GMON_FLUSH_SIGNALS,
+# in the background ($job), once ready
+hang_job() {
+	rm -f gmon.out* ready
+	GMON_MPI_PMPI_LIBRARY=$pmpi_libdir/libgmon-mpi-pmpi-openmpi.so BG_GMON_FLUSH_SIGNALS=$1 \
+		"$MPIRUN" --oversubscribe --mca odls_base_sigkill_timeout 30 -np 2 \
+		"$gmon_run" --mpi ./app --hang ready >/dev/null 2>&1 &
+	job=$!
+	for _ in $(seq 300); do [ -e ready ] && break; sleep 0.1; done
+	[ -e ready ] || { kill -KILL $job; fail "the hanging run never got ready"; }
+}
+hang_job USR1
+kill -USR1 $job     # mpirun passes it on to the ranks
+for _ in $(seq 300); do [ -e gmon.out+gmon-mpi.0 ] && [ -e gmon.out+gmon-mpi.1 ] && break; sleep 0.1; done
+expect_flushed "SIGUSR1"
+# (Open MPI 4.1's mpirun may crash in its own exit on a SIGTERM after a
+# SIGUSR1: only the flush above is checked)
 kill -TERM $job
 wait $job || true
-for r in 0 1; do
-	[ -s gmon.out.$r ] && [ -s gmon.out+mpi.$r ] || fail "a flush signal left rank $r's files: $(ls)"
-	"$gprof_par" --mpi=csv app gmon.out.$r >flushed.csv 2>/dev/null
-	expect_eq "$(awk -F, '$1 == "\"MPI_Barrier\"" && $2 == "\"sync_point\"" && $3 == "all" { print $4 }' flushed.csv)" 5 \
-		"rank $r's MPI_Barrier calls from sync_point written on the flush signal"
-	! grep -q MPI_Finalize flushed.csv || fail "rank $r: MPI_Finalize in a profile written before it"
-done
+hang_job TERM
+kill -TERM $job
+wait $job || true
+expect_flushed "SIGTERM"
 
 # linked instead of preloaded: -lgmon-mpi-pmpi-openmpi before MPI's own
 "$MPICC" -pg -O1 "$programs/mpi-time.c" -o linked -L"$runtime_libdir" -lgmon-mpi \
@@ -161,7 +224,8 @@ expect_flavour() {
 	if grep -q "libgmon-mpi-pmpi-$1.so is missing" err; then
 		grep -q "^rank 0 " out || fail "gmon-run --mpi without $1's wrapper library did not run the program"
 	else
-		[ -s gmon.out+mpi.0 ] || [ -s gmon.out+mpi ] || fail "gmon-run --mpi on a $1 program: $(cat err)"
+		"$gprof_par" --mpi=csv app $(ls gmon.out gmon.out.0 2>/dev/null) 2>/dev/null | grep -q '^"MPI_Barrier"' ||
+			fail "gmon-run --mpi on a $1 program: no MPI profile: $(cat err)"
 	fi
 	! grep -q "pmpi-$2" err || fail "gmon-run --mpi chose $2's wrappers for a $1 program: $(cat err)"
 }
