@@ -642,9 +642,9 @@ const struct option_entry option_table[] = {
 	  .column = "    --mpi[=FORMAT]",
 	  .help = "the MPI profile instead of the report: the wall\n"
 		"time inside MPI calls that the PMPI wrapper\n"
-		"library recorded (gmon-run --mpi) in\n"
-		"PROFILE+mpi.N beside each profile (-s and -S add\n"
-		"them to SUM+mpi): each rank's share in MPI, the\n"
+		"library recorded (gmon-run --mpi) in each\n"
+		"profile's companion (or PROFILE+mpi.N; -s and -S\n"
+		"add them to SUM+mpi): each rank's share in MPI, the\n"
 		"call sites (MPI function, the caller and with -g\n"
 		"the call's source line) by time\n"
 		"with their calls, bytes and seconds per rank\n"

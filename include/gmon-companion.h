@@ -8,7 +8,8 @@
  *
  * It holds what earlier versions wrote as up to a dozen files beside the
  * profile (PROFILE+modules, +calls, +paths, +LIBRARY: docs/formats.md),
- * each as one section, and the run's identity.  Binary, native byte order
+ * each as one section, the MPI profile (PROFILE+mpi) and the run's
+ * identity.  Binary, native byte order
  * (as the gmon files), no padding between fields:
  *
  *   offset 0   header, GMON_COMPANION_HEADER_SIZE (48) bytes:
@@ -40,6 +41,9 @@
  *                   names a LIBRARY section of this file (not a file)
  *   TEXT "calls"    the calls between load modules: gmon-calls.h's +calls
  *   TEXT "paths"    the sampled call paths: gmon-callpaths.h's +paths
+ *   TEXT "mpi"      the MPI profile (gmon-run --mpi): gmon-mpi-profile.h's
+ *                   text, written by the PMPI wrapper library through the
+ *                   runtime (gmon_mpi_companion_section)
  *   LIBRARY NAME    one shared library's samples and calls, NAME its kind
  *                   (its file's base name, made unique as companion-name.h
  *                   says), in its link-time addresses, sparse: a gmon
@@ -79,9 +83,8 @@
  *
  * Two rank files belong to one run when their job, size and build-id are
  * equal (and, with no job, their start times are within a minute).
- * The MPI profile (gmon-mpi-profile.h) and the PLT counts (+plt-calls) are
- * written by other libraries (the PMPI wrappers, the rtld-audit library in
- * its own link namespace) and stay files of their own.
+ * The PLT counts (+plt-calls) are written by the rtld-audit library in its
+ * own link namespace and stay a file of their own.
  *
  * The runtime writes the file through a temporary and a rename, at exit
  * and on a flush signal (async-signal-safe).  BG_GMON_COMPANIONS=files

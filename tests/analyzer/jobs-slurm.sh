@@ -24,6 +24,9 @@ results=$work/submit/gmon-results/4242
 grep -q "not built with -pg" out && fail "a -pg program was taken for one without: $(cat out)"
 [ -d "$results" ] || fail "no results directory $results: $(cat out)"
 expect_eq "$(ls_ranks "$results/ranks")" "gmon.out.0 gmon.out.2 gmon.out.4" "rank files for subset 0:5:2"
+# and beside each its companion, holding the MPI profile too: 2 files a rank
+expect_eq "$(ls -1 "$results/ranks" | grep '+' | sort -V | tr '\n' ' ')" \
+	"gmon.out+gmon-mpi.0 gmon.out+gmon-mpi.2 gmon.out+gmon-mpi.4 " "the ranks' companions for subset 0:5:2"
 for f in gmon.sum profile.txt flat-profile.txt job.txt sum.log load-balance.txt load-balance.svg \
 	mpi-profile.txt mpi-profile.csv; do
 	[ -s "$results/$f" ] || [ "$f" = sum.log ] || fail "$results/$f is missing or empty"
