@@ -6,6 +6,10 @@
 # rank 0's MPI_Send from send_block: 10 calls, 80,000 bytes; -S adds the
 # ranks' files into SUM+mpi (the same CSV, on 1 and 2 processes).  The wall
 # clock sees rank 0's 0.4 s in sleep_io (within 15%); the CPU clock does not.
+# The profile is the section "mpi" of each rank's companion (2 files a rank,
+# at exit and on SIGUSR1 and SIGTERM flushes): --mpi's reports and -S's
+# SUM+mpi are the same from it as from the earlier files (the sections
+# unpacked), and BG_GMON_COMPANIONS=files writes gmon.out+mpi.N again.
 . "$(dirname "$0")/lib.sh"
 gmon_run=$top_builddir/scripts/gmon-run
 gprof_par=$top_builddir/gprof-par/gprof-par
@@ -141,6 +145,9 @@ cp gmon.out.[0-9] gmon.out+gmon-mpi.[0-9] sum2/
 ASAN_OPTIONS=detect_leaks=0 mpirun_np 2 "$gprof_par" -S sum2 2>sum.err || fail "mpirun -np 2 gprof-par -S failed: $(cat sum.err)"
 grep -q "added the MPI profiles (3 files) into sum2/gmon.sum+mpi" sum.err || fail "-S did not say it added the MPI profiles: $(cat sum.err)"
 cmp -s sum1/gmon.sum+mpi sum2/gmon.sum+mpi || fail "the sum's MPI profile differs between 1 and 2 processes"
+# from the earlier files (old: the same ranks' sections unpacked): the same bytes
+"$gprof_par" -S old 2>sum.err || fail "-S of the earlier files failed: $(cat sum.err)"
+cmp -s sum1/gmon.sum+mpi old/gmon.sum+mpi || fail "the sum's MPI profile differs between the companions' sections and the earlier files"
 "$gprof_par" --mpi=csv app sum1/gmon.sum >sum.csv 2>/dev/null
 "$gprof_par" --mpi=csv app gmon.out.0 gmon.out.1 gmon.out.2 >ranks.csv 2>/dev/null
 cmp -s sum.csv ranks.csv || fail "--mpi=csv of the sum differs from the ranks' files: $(diff sum.csv ranks.csv | head)"
