@@ -65,7 +65,16 @@ int pmpi_enter(struct pmpi_timing *t)
 
 #define SITE_MASK ((1ull << 48) - 1)
 
-static char exe_path[PATH_MAX]; /* /proc/self/exe, read at MPI_Init */
+/* /proc/self/exe, read when the library is loaded: MPI_Init's own call
+ * site is located before MPI_Init returns (it was named "?+0x1311") */
+static char exe_path[PATH_MAX];
+
+__attribute__((constructor)) static void read_exe_path(void)
+{
+	ssize_t n = readlink("/proc/self/exe", exe_path, sizeof exe_path - 1);
+
+	exe_path[n > 0 ? n : 0] = '\0';
+}
 
 /* The module of a new site, and its load bias. */
 static void locate_site(struct site_entry *e, const void *addr)
@@ -134,9 +143,7 @@ static int fill_section(int fd, void *ctx);
 void pmpi_started(int rank, int size, const char *const *names)
 {
 	char profile[PATH_MAX];
-	ssize_t n = readlink("/proc/self/exe", exe_path, sizeof exe_path - 1);
 
-	exe_path[n > 0 ? n : 0] = '\0';
 	my_rank = rank;
 	world_size = size;
 	call_names = names;

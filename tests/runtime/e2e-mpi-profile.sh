@@ -155,6 +155,10 @@ cmp -s sum.csv ranks.csv || fail "--mpi=csv of the sum differs from the ranks' f
 grep -Eq "^MPI's share of each rank's wall time: min [0-9.]+% \(rank [0-2]\), mean [0-9.]+%, max [0-9.]+% \(rank [0-2]\)$" text ||
 	fail "--mpi's text: no line of MPI's share of the ranks' wall time: $(head -n 5 text)"
 grep -Eq "^MPI_Barrier +sync_point \\(mpi-time.c:$barrier_line\\) +15 " text || fail "--mpi's text: no MPI_Barrier from sync_point, 15 calls: $(cat text)"
+# MPI_Init's call site is located before MPI_Init returns: it is main's
+# (the wrapper library learns the executable's path when it is loaded; it
+# was "?+0x..." when that came from MPI_Init)
+grep -Eq "^MPI_Init +main " text || fail "--mpi's text: MPI_Init's caller is not main: $(grep MPI_Init text)"
 "$gprof_par" --mpi=json app sum1/gmon.sum >json 2>/dev/null
 python3 -c 'import json, sys; d = json.load(open("json")); assert len(d["ranks"]) == 3; assert any(s["function"] == "MPI_Barrier" and s["call_site"] == "sync_point" and s["calls"] == 15 for s in d["call_sites"])' ||
 	fail "--mpi=json: not the 3 ranks and the barrier's 15 calls"
