@@ -8,12 +8,18 @@
  *                            (both threads burn N/1000), then serial burns N
  *                            turns while the worker waits for a next region;
  *                            prints the region's wall-clock time (ms), which
- *                            bounds its own waits
+ *                            bounds its own waits, and on stderr the worker's
+ *                            CPU time outside the region ("worker-idle S"):
+ *                            the process's CPU time less the main thread's
+ *                            and the worker's in the region, by their clocks
+ *                            (how much the worker spins while serial burns
+ *                            depends on the CPU it gets, not on the profiler)
  * (issue 25). */
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "omp-turns.h"
 
@@ -30,10 +36,26 @@ NOINLINE void imbalanced(long n)
 	burn(omp_get_thread_num() == 0 ? n : n / 4);
 }
 
+static double cpu_seconds(clockid_t clock)
+{
+	struct timespec t;
+
+	clock_gettime(clock, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+static double worker_in_region;   /* the worker's CPU time in balanced's region */
+
 NOINLINE void balanced(long n)
 {
 #pragma omp parallel num_threads(2)
-	burn(n);
+	{
+		double start = cpu_seconds(CLOCK_THREAD_CPUTIME_ID);
+
+		burn(n);
+		if (omp_get_thread_num() == 1)
+			worker_in_region = cpu_seconds(CLOCK_THREAD_CPUTIME_ID) - start;
+	}
 }
 
 NOINLINE void serial(long n)
@@ -52,6 +74,9 @@ NOINLINE void top(const char *mode, long n)
 		balanced(n / 1000);
 		printf("%.3f\n", (omp_get_wtime() - start) * 1e3);
 		serial(n);
+		fprintf(stderr, "worker-idle %.6f\n",
+			cpu_seconds(CLOCK_PROCESS_CPUTIME_ID) - cpu_seconds(CLOCK_THREAD_CPUTIME_ID) -
+				worker_in_region);
 	}
 }
 
