@@ -586,9 +586,9 @@ const struct option_entry option_table[] = {
 	{ 0, "dump", NONE, set_flag, FIELD(dump), 1,
 	  .column = "    --dump",
 	  .help = "every record of the gmon files named (by default\n"
-		"gmon.out) and of the libraries' profiles beside\n"
-		"them, as tab-separated lines for scripts (the\n"
-		"format: docs/formats.md); no executable is read" },
+		"gmon.out), their companions' sections and the\n"
+		"libraries' profiles, as tab-separated lines for\n"
+		"scripts (docs/formats.md); no executable is read" },
 	{ 'd', "debug", OPTIONAL, set_debug, 0, 0,
 	  .column = "-d, --debug[=N]",
 	  .help = "GNU gprof's debugging traces of the raw data, on\n"

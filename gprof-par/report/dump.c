@@ -5,7 +5,9 @@
 
 #include <inttypes.h>
 #include <stdlib.h>
+#include <string.h>
 
+#include "gmon-companion.h"
 #include "text-escape.h"
 
 /* Prints s escaped, then sep. */
@@ -122,3 +124,38 @@ static int on_bb(void *ctx, const struct gmon_bb_record *b)
 }
 
 const struct gmon_visitor dump_visitor = { on_header, on_hist, on_arc, on_bb };
+
+void dump_companion(FILE *out, const char *path, uint32_t version, uint64_t checksum,
+		    size_t nsections)
+{
+	fputs("companion\t", out);
+	put_name(out, path, '\t');
+	fprintf(out, "%" PRIu32 "\t0x%016" PRIx64 "\t%zu\n", version, checksum, nsections);
+}
+
+void dump_section(FILE *out, const char *name, uint32_t type, const unsigned char *data,
+		  size_t size)
+{
+	fputs("section\t", out);
+	put_name(out, name, '\t');
+	if (type == GMON_SECTION_TEXT)
+		fputs("text", out);
+	else if (type == GMON_SECTION_LIBRARY)
+		fputs("library", out);
+	else
+		fprintf(out, "%" PRIu32, type);
+	fprintf(out, "\t%zu\n", size);
+	if (type != GMON_SECTION_TEXT)
+		return;
+	/* its lines as written: already tab-separated, names escaped */
+	for (size_t at = 0; at < size;) {
+		const unsigned char *nl = memchr(data + at, '\n', size - at);
+		size_t len = nl ? (size_t)(nl - (data + at)) : size - at;
+
+		fputs("text\t", out);
+		put_name(out, name, '\t');
+		fwrite(data + at, 1, len, out);
+		fputc('\n', out);
+		at += len + 1;
+	}
+}

@@ -20,6 +20,15 @@
  *   bb         NBLOCKS
  *   block      ADDRESS COUNT
  *   end        PATH RECORDS                     the file's records, counted
+ *   companion  PATH VERSION CHECKSUM SECTIONS   a profile's one companion
+ *                                               (include/gmon-companion.h)
+ *   section    NAME TYPE BYTES                  each of its sections, in file
+ *                                               order (TYPE text, library or
+ *                                               a number); a library section
+ *                                               is dumped as a file (above)
+ *   text       NAME LINE                        each line of a text section
+ *                                               (modules, calls, paths, run,
+ *                                               mpi), as it is written there
  *
  * Addresses in hex with 0x, counts in decimal; names escaped as in the
  * companion files (common/text-escape.h).  The formatting only: what reads
@@ -48,5 +57,12 @@ void dump_print_version(FILE *out);
 void dump_file_begin(struct dump_state *d, const char *role, const char *path);
 void dump_file_end(struct dump_state *d, const char *path);
 void dump_module(FILE *out, const struct module_entry *m);
+
+/* A companion's header line, then one section's line and, for a text
+ * section, its lines. */
+void dump_companion(FILE *out, const char *path, uint32_t version, uint64_t checksum,
+		    size_t nsections);
+void dump_section(FILE *out, const char *name, uint32_t type, const unsigned char *data,
+		  size_t size);
 
 #endif /* GPROF_PAR_DUMP_H */

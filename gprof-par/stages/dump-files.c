@@ -1,12 +1,14 @@
 /*
- * dump-files.c - gprof-par --dump FILE...: every record of each gmon file
- * and of the shared libraries' profiles its +modules list names, in the
+ * dump-files.c - gprof-par --dump FILE...: every record of each gmon file,
+ * its companion's sections, and the shared libraries' profiles its modules
+ * list names, in the
  * text form of report/dump.h.  A file that is not a valid gmon file gets a
  * message naming it and the problem, the others are dumped, and the exit
  * status is 1.
  */
 #include "config.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +18,7 @@
 #include "companions.h"
 #include "dump.h"
 #include "dump-files.h"
+#include "gmon-companion.h"
 #include "gmon-records.h"
 #include "module-list.h"
 #include "options.h"
@@ -76,6 +79,33 @@ static int dump_libraries(FILE *out, const char *profile)
 	return status;
 }
 
+/* The profile's one companion, its sections in file order (none when it
+ * has none: an older run's files, or glibc's profile). */
+static int dump_companion_of(FILE *out, const char *profile)
+{
+	char *path = companion_path(profile, GMON_COMPANION_KIND);
+	struct companion_file cf;
+	char err[1024];
+	int status = 0;
+
+	if (!path)
+		die("out of memory");
+	memset(&cf, 0, sizeof cf);
+	if (companion_file_read(path, &cf, err, sizeof err) == 0) {
+		dump_companion(out, path, cf.version, cf.checksum, cf.nsections);
+		for (size_t i = 0; i < cf.nsections; i++)
+			dump_section(out, cf.sections[i].name, cf.sections[i].type,
+				     cf.sections[i].data, cf.sections[i].size);
+		companion_file_free(&cf);
+	} else if (errno != ENOENT) {
+		fflush(out);
+		fprintf(stderr, PROGRAM ": %s\n", err);
+		status = 1;
+	}
+	free(path);
+	return status;
+}
+
 int dump_files(FILE *out, char *const *paths, size_t n)
 {
 	int status = 0;
@@ -83,6 +113,7 @@ int dump_files(FILE *out, char *const *paths, size_t n)
 	dump_print_version(out);
 	for (size_t i = 0; i < n; i++) {
 		status |= dump_one(out, "profile", paths[i]);
+		status |= dump_companion_of(out, paths[i]);
 		status |= dump_libraries(out, paths[i]);
 	}
 	if (fflush(out) != 0 || ferror(out)) {

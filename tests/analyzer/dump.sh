@@ -1,6 +1,7 @@
 #!/bin/bash
-# dump.sh - gprof-par --dump: every record of a gmon file and of the
-# libraries' profiles beside it, as the lines docs/formats.md documents.
+# dump.sh - gprof-par --dump: every record of a gmon file, its companion's
+# sections and the libraries' profiles beside it, as the lines
+# docs/formats.md documents.
 # A -pg program spins in own_work(), then in lib_spin() of a -pg library,
 # and calls its lib_outer() 3 times, which calls lib_inner() 1,000,000
 # times each; run with
@@ -103,6 +104,19 @@ lib_samples=$(printf '%s\n' "$module" | cut -f5)
 lib_bins=$(awk -F'\t' '$1 == "bin" { n += $5 } END { print n + 0 }' lib.part)
 [ "$lib_bins" -gt 0 ] && [ "$lib_samples" = "$lib_bins" ] && echo "ok: the library's $lib_bins samples in its bins" ||
 	fail "module line says $lib_samples samples, the library's bins $lib_bins"
+
+# the companion: its header line, each section once with the count it
+# gives, the run's build-id the executable's, the library a section
+IFS=$'\t' read -r _ _ _ _ nsections < <(grep -m1 '^companion' d.out)
+listed=$(grep -c '^section' d.out)
+[ -n "$nsections" ] && [ "$listed" = "$nsections" ] && echo "ok: the companion's $listed sections" ||
+	fail "the companion says ${nsections:-no} sections, $listed listed: $(grep '^companion' d.out)"
+build_id=$(readelf -n prog | awk '/Build ID/ { print $3 }')
+[ -n "$build_id" ] && grep -q "^text	run	build-id	$build_id\$" d.out && echo "ok: the run's build-id" ||
+	fail "no run section with build-id $build_id: $(grep '^text	run' d.out)"
+grep -q '^section	paths	text	' d.out || fail "no paths section: $(grep '^section' d.out)"
+grep -q '^section	[^	]*libwork.so[^	]*	library	' d.out ||
+	fail "no library section for libwork.so: $(grep '^section' d.out)"
 
 # a bad file between two good ones
 cp gmon.out good.out
