@@ -195,7 +195,9 @@ note "killed by SIGTERM: libburn.so $lib_samples samples, paths $path_samples, a
 # profile without companions, never with the earlier run's: they are
 # removed before the profile is written
 "$CC" -shared -fPIC -O1 "$programs/slow-io.c" -o slow-io.so -ldl
-cp gmon.out earlier.out
+# (the new profile is known by its inode, the rename's: its bytes may be
+# the earlier run's, as when both were killed after the same 5 rounds)
+earlier_inode=$(stat -c %i gmon.out)
 rm -f ready
 BG_GMON_FLUSH_SIGNALS=TERM BG_GMON_HZ=1000 SLOW_RENAME_MS=5000 SLOW_RENAME_MATCH=+ \
 	LD_PRELOAD=$work/slow-io.so ./killed ready &
@@ -205,10 +207,10 @@ for _ in $(seq 300); do [ -e ready ] && break; sleep 0.1; done
 kill -TERM "$victim"
 # (the profile's own rename is not slowed: the SIGKILL comes once it is
 # there, within the companions' 5 s)
-for _ in $(seq 40); do cmp -s gmon.out earlier.out || break; sleep 0.1; done
+for _ in $(seq 40); do [ "$(stat -c %i gmon.out)" = "$earlier_inode" ] || break; sleep 0.1; done
 kill -KILL "$victim" 2> /dev/null
 wait "$victim" 2> /dev/null || true
-cmp -s gmon.out earlier.out && fail "the profile was not written before the SIGKILL"
+[ "$(stat -c %i gmon.out)" = "$earlier_inode" ] && fail "the profile was not written before the SIGKILL"
 [ ! -e gmon.out+gmon-mpi ] || fail "the earlier companion is beside a profile whose own was cut by SIGKILL"
 expect_eq "$(ls_beside 'modules|calls|paths')" "" \
 	"companions beside a profile whose own were cut by SIGKILL (an earlier run's were there)"
