@@ -80,6 +80,9 @@
  *   build-id<TAB>HEX        the executable's GNU build-id ("-": none)
  *   pid<TAB>N
  *   host<TAB>NAME
+ *   threads<TAB>N           the threads that took a sample, by the time of
+ *                           the write (absent from the earliest companions:
+ *                           readers take that as unknown)
  *
  * Two rank files belong to one run when their job, size and build-id are
  * equal (and, with no job, their start times are within a minute).

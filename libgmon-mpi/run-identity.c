@@ -13,6 +13,7 @@
 #include "gmon-companion.h"
 #include "image.h"
 #include "output-file.h"
+#include "sampling.h"
 #include "text-out.h"
 
 static struct {
@@ -91,10 +92,20 @@ const char *run_identity_job(void)
 	return run.job;
 }
 
+/* The run's fields, then what is known only when writing: the threads
+ * that were sampled so far. */
 static int fill_run(int fd, void *ctx)
 {
+	char threads[64];
+	size_t len;
+	int err;
+
 	(void)ctx;
-	return output_write_all(fd, run.text, run.len);
+	err = output_write_all(fd, run.text, run.len);
+	len = text_format(threads, sizeof threads, "threads\t%u\n", sampling_threads_sampled());
+	if (err == 0 && len < sizeof threads)
+		err = output_write_all(fd, threads, len);
+	return err;
 }
 
 int run_identity_write(const char *profile)

@@ -100,6 +100,9 @@ static __thread unsigned my_epoch __attribute__((tls_model("initial-exec")));
 /* this thread ran before sampling started (it started it): its CPU time
  * from its creation is not all profiled time */
 static __thread int my_clock_predates_sampling __attribute__((tls_model("initial-exec")));
+/* Whether the calling thread's samples were counted in threads_sampled */
+static __thread int my_thread_sampled __attribute__((tls_model("initial-exec")));
+static unsigned threads_sampled;  /* threads that kept a sample (atomic) */
 /* the period jitter's random state (xorshift64), seeded on first use */
 static __thread uint64_t my_jitter_state __attribute__((tls_model("initial-exec")));
 
@@ -295,6 +298,10 @@ static void on_sigprof(int sig, siginfo_t *info, void *context)
 		if (process_wide && my_thread_excluded)
 			__atomic_fetch_add(&excluded_samples, weight, __ATOMIC_RELAXED);
 		else if (weight > 0) {
+			if (!my_thread_sampled) {
+				my_thread_sampled = 1;
+				__atomic_add_fetch(&threads_sampled, 1, __ATOMIC_RELAXED);
+			}
 			histogram_add_samples((uintptr_t)uc->uc_mcontext.gregs[REG_RIP], weight);
 			/* the same samples' call path (BG_GMON_CALLSTACKS) */
 			callpaths_record(uc, weight);
@@ -542,6 +549,11 @@ int sampling_is_process_wide(void)
 uint64_t sampling_excluded_samples(void)
 {
 	return __atomic_load_n(&excluded_samples, __ATOMIC_RELAXED);
+}
+
+unsigned sampling_threads_sampled(void)
+{
+	return __atomic_load_n(&threads_sampled, __ATOMIC_RELAXED);
 }
 
 void sampling_after_fork_in_child(void)

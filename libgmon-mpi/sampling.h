@@ -51,6 +51,10 @@ void sampling_set_paused(int paused);
  * adding a sample are waited for (up to 100 ms).  Call before the snapshot. */
 void sampling_shutdown(void);
 
+/* How many threads kept at least one sample so far (a forked child counts
+ * its parent's, whose samples it holds).  Async-signal-safe. */
+unsigned sampling_threads_sampled(void);
+
 /* In a forked child: forget the lock another thread of the parent held. */
 void sampling_after_fork_in_child(void);
 

@@ -686,6 +686,8 @@ int summary_build(struct summary *s, const struct summary_input *in)
 	s->ranks_profiled = in->balance && in->balance->nranks ? in->balance->nranks : in->files;
 	s->ranks_total = -1;
 	s->when = in->when;
+	s->threads = in->threads;
+	s->threads_rank = in->threads_rank;
 	s->elapsed = -1;
 	s->mpi_seconds = -1;
 	s->clock = strncmp(dimen, "wall", 4) == 0 ? "wall" : "cpu";

@@ -127,7 +127,8 @@ struct summary {
 	const char *program;
 	uint64_t ranks_profiled;     /* files summed (the balance's ranks) */
 	int64_t ranks_total;         /* the MPI profile's world size; -1: unknown */
-	unsigned threads;            /* 0: unknown */
+	long threads;                /* sampled in rank threads_rank; 0: unknown */
+	int64_t threads_rank;        /* -1: not an MPI run */
 	const char *clock;           /* "cpu" or "wall" */
 	unsigned rate;
 	uint64_t samples;            /* every sample (paths, else histograms) */
@@ -176,6 +177,9 @@ struct summary_input {
 	const struct mpi_profile *mpi;       /* NULL or no ranks: none */
 	const struct mpi_site_names *mpi_names;
 	uint64_t files;              /* profiles summed */
+	long threads;                /* that took a sample in the first
+				      * profile's rank; 0: unknown */
+	int64_t threads_rank;        /* that rank; -1: not an MPI run */
 	int64_t when;                /* the profiles' time (seconds since the
 				      * epoch); 0: unknown */
 };

@@ -397,6 +397,8 @@ int companion_run_parse(const struct companion_section *s, const char *name,
 			run->rank = strtol(tab, NULL, 10);
 		else if (strcmp(line, "pid") == 0)
 			run->pid = strtol(tab, NULL, 10);
+		else if (strcmp(line, "threads") == 0)
+			run->threads = strtol(tab, NULL, 10);
 		else if (strcmp(line, "start") == 0) {
 			char *dot;
 

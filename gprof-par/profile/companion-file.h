@@ -53,6 +53,7 @@ struct companion_run {
 	char *build_id;                /* hex, or "-" */
 	long pid;
 	char *host;
+	long threads;                  /* threads that took a sample, 0: unknown */
 };
 
 /* Reads and checks the companion at path.  Returns 0, or -1 with errno

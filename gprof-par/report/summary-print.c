@@ -72,6 +72,11 @@ void summary_print_run(FILE *out, const struct summary *s)
 		s->ranks_profiled == 1 ? "" : "s");
 	if (s->ranks_total > 0)
 		fprintf(out, " of %" PRId64, s->ranks_total);
+	if (s->threads > 0 && s->threads_rank >= 0)
+		fprintf(out, ", %ld thread%s sampled in rank %" PRId64, s->threads,
+			s->threads == 1 ? "" : "s", s->threads_rank);
+	else if (s->threads > 0)
+		fprintf(out, ", %ld thread%s sampled", s->threads, s->threads == 1 ? "" : "s");
 	fprintf(out, ", %s clock", s->clock);
 	if (s->rate)
 		fprintf(out, " at %u Hz", s->rate);
@@ -286,7 +291,17 @@ void summary_print_json(FILE *out, const struct summary *s)
 		fprintf(out, "%" PRId64, s->ranks_total);
 	else
 		fputs("null", out);
-	fprintf(out, ", \"threads\": null, \"clock\": \"%s\", \"rate\": %u, \"samples\": %" PRIu64
+	fputs(", \"threads\": ", out);
+	if (s->threads > 0)
+		fprintf(out, "%ld", s->threads);
+	else
+		fputs("null", out);
+	fputs(", \"threads_rank\": ", out);
+	if (s->threads > 0 && s->threads_rank >= 0)
+		fprintf(out, "%" PRId64, s->threads_rank);
+	else
+		fputs("null", out);
+	fprintf(out, ", \"clock\": \"%s\", \"rate\": %u, \"samples\": %" PRIu64
 		", \"when\": ", s->clock, s->rate, s->samples);
 	if (s->when > 0)
 		fprintf(out, "%" PRId64, s->when);

@@ -509,6 +509,22 @@ int64_t model_profiles_time(const struct model *m)
 	return 0;
 }
 
+long model_profiles_threads(const struct model *m, int64_t *rank)
+{
+	struct companion_run run;
+	char err[1024];
+	long threads;
+
+	*rank = -1;
+	if (!m->plan || m->plan->job.n == 0 ||
+	    companion_run_of(m->plan->job.paths[0], &run, err, sizeof err) != 1)
+		return 0;
+	threads = run.threads;
+	*rank = run.rank;
+	companion_run_free(&run);
+	return threads;
+}
+
 void model_free(struct model *m, int me)
 {
 	if (me == 0)

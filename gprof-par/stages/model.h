@@ -124,6 +124,12 @@ void model_free_module_lists(const struct model *m, struct module_list *lists,
  * time, seconds since 1970; with -S a rank file's, not the sum's), or 0. */
 int64_t model_profiles_time(const struct model *m);
 
+/* The threads that took a sample in the first profile's rank, from the
+ * run section of its companion (companion-file.h): 0 when unknown (no
+ * companion, or one written before the runtime counted them); *rank gets
+ * that rank (-1: not an MPI run). */
+long model_profiles_threads(const struct model *m, int64_t *rank);
+
 /* Frees what process me holds. */
 void model_free(struct model *m, int me);
 

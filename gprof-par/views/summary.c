@@ -121,6 +121,7 @@ static int summary_render(struct view_output *vo, struct model *m)
 	in.mpi_names = have_names ? &names : NULL;
 	in.files = m->sum->balance.nranks;
 	in.when = model_profiles_time(m);
+	in.threads = model_profiles_threads(m, &in.threads_rank);
 	if (summary_build(&s, &in) != 0)
 		die("out of memory summarizing the profile");
 

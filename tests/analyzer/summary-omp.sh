@@ -17,6 +17,9 @@ OMP_WAIT_POLICY=active BG_GMON_START_THREAD_TIMERS=all BG_GMON_HZ=1000 ./prog >c
 [ -s gmon.out ] && [ -s gmon.out+gmon-mpi ] || fail "no gmon.out and its companion (call paths)"
 "$GPROF_PAR" --summary=json prog gmon.out >summary.json 2>summary.err ||
 	fail "--summary=json: $(cat summary.err)"
+"$GPROF_PAR" --summary prog gmon.out >summary.txt 2>summary.err || fail "--summary: $(cat summary.err)"
+grep -q "^Summary of prog: 1 rank profiled, 2 threads sampled, cpu clock" summary.txt ||
+	fail "the run's line names no 2 threads: $(grep 'rank' summary.txt | head -3)"
 python3 - summary.json clocks.txt <<'PY' || fail "see above"
 import json, sys
 s = json.load(open(sys.argv[1]))
@@ -34,5 +37,8 @@ print("summary-omp: OpenMP waiting %.3f s, working %.3f s; the master's own time
 # session's notes), which only ever added to "waiting"
 ok = wait >= 0.75 * clocks["runtime"] - 0.02 and working <= 0.02
 ok = ok and s["hot_function"] == "work" and abs(sum(s["time_breakdown"].values()) - 100) <= 1
+# the run's threads: the master and libgomp's one worker took samples
+print("summary-omp: threads %s (rank %s)" % (s["run"]["threads"], s["run"]["threads_rank"]))
+ok = ok and s["run"]["threads"] == 2 and s["run"]["threads_rank"] is None
 sys.exit(0 if ok else 1)
 PY

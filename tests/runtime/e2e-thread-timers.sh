@@ -64,6 +64,18 @@ grep -q "thread timers (process): every thread sampled by one timer on the proce
 BG_GMON_START_THREAD_TIMERS=all BG_GMON_VERBOSE=1 ./app ratio >out 2>stderr
 grep -q "thread timers (all): 3 threads sampled" stderr || fail "verbose thread summary: $(cat stderr)"
 
+# The companion's run section counts the threads that took a sample:
+# three burning threads (the main one too), by either timer; with the
+# main-thread policy, the main thread only
+for policy in all "" main; do
+	rm -f gmon.out*
+	env ${policy:+BG_GMON_START_THREAD_TIMERS=$policy} BG_GMON_HZ=1000 ./app three >out
+	want=3
+	[ "$policy" = main ] && want=1
+	expect_eq "$(sed -n 's/^threads\t//p' <(strings gmon.out+gmon-mpi))" "$want" \
+		"threads in the run section (${policy:-process})"
+done
+
 # main: only the main thread, which only waits (BG/Q's default)
 rm -f gmon.out
 BG_GMON_START_THREAD_TIMERS=main BG_GMON_HZ=1000 ./app ratio >out

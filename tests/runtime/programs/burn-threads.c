@@ -3,6 +3,8 @@
  *   burn-threads stop    A calls gmon_thread_timer(0), then burn_stopped;
  *                        B runs burn_running
  *   burn-threads api     like ratio, after gmon_start_all_thread_timers()
+ *   burn-threads three   like ratio, the main thread running burn_running
+ *                        meanwhile: three threads burn
  * A unit is about 0.1 s of CPU.  Each thread prints the CPU time its
  * function used ("burn_three 0.312345"): on a loaded machine a unit of work
  * does not always take the same CPU time, so samples are compared with it. */
@@ -62,12 +64,16 @@ static void *thread_stopped(void *arg)
 	return NULL;
 }
 
-static void run_pair(void *(*a)(void *), void *(*b)(void *))
+/* a and b in two threads; meanwhile the main thread runs main_too (NULL:
+ * it waits) */
+static void run_pair(void *(*a)(void *), void *(*b)(void *), void (*main_too)(void))
 {
 	pthread_t ta, tb;
 
 	pthread_create(&ta, NULL, a, NULL);
 	pthread_create(&tb, NULL, b, NULL);
+	if (main_too)
+		timed("burn_running", main_too);
 	pthread_join(ta, NULL);
 	pthread_join(tb, NULL);
 }
@@ -77,12 +83,14 @@ int main(int argc, char **argv)
 	const char *mode = argc > 1 ? argv[1] : "ratio";
 
 	if (strcmp(mode, "stop") == 0) {
-		run_pair(thread_stopped, thread_running);
+		run_pair(thread_stopped, thread_running, NULL);
 	} else if (strcmp(mode, "api") == 0) {
 		gmon_start_all_thread_timers();
-		run_pair(thread_three, thread_one);
+		run_pair(thread_three, thread_one, NULL);
+	} else if (strcmp(mode, "three") == 0) {
+		run_pair(thread_three, thread_one, burn_running);
 	} else {
-		run_pair(thread_three, thread_one);
+		run_pair(thread_three, thread_one, NULL);
 	}
 	return 0;
 }
