@@ -295,6 +295,20 @@ static const struct option_entry *find_option(int c)
 	return NULL;
 }
 
+/* The files named for the outputs can be written, said before any work
+ * (a missing directory once failed only after a whole -S sum and the
+ * report were done). */
+static void check_output_files(const struct options *o)
+{
+	const char *const files[] = { o->output,       o->balance_svg,  o->flame_graph,
+				      o->summary_text, o->summary_json, o->html };
+	char err[1200];
+
+	for (size_t i = 0; i < sizeof files / sizeof files[0]; i++)
+		if (files[i] && output_check_writable(files[i], err, sizeof err) != 0)
+			die(err);
+}
+
 void options_parse(int argc, char **argv, struct options *o)
 {
 	/* static: reachable when an option exits (--help) */
@@ -347,6 +361,7 @@ void options_parse(int argc, char **argv, struct options *o)
 		check_paths_options(o);
 		check_modules_options(o);
 		check_summary_options(o);
+		check_output_files(o);
 		choose_balance(o);
 		return;
 	}
@@ -377,6 +392,7 @@ void options_parse(int argc, char **argv, struct options *o)
 	check_paths_options(o);
 	check_modules_options(o);
 	check_summary_options(o);
+	check_output_files(o);
 	choose_balance(o);
 }
 

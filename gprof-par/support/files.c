@@ -73,6 +73,36 @@ int output_check_replaceable(const char *path, char *err, size_t errlen)
 	return -1;
 }
 
+int output_check_writable(const char *path, char *err, size_t errlen)
+{
+	const char *slash = strrchr(path, '/');
+	char *dir;
+	struct stat st;
+	int rc = 0;
+
+	if (output_check_replaceable(path, err, errlen) != 0)
+		return -1;
+	dir = slash ? strndup(path, slash == path ? 1 : (size_t)(slash - path)) : strdup(".");
+	if (!dir) {
+		set_error(err, errlen, "%s: out of memory", path);
+		return -1;
+	}
+	if (stat(dir, &st) != 0) {
+		set_error(err, errlen, "%s: cannot be written: its directory %s: %s", path, dir,
+			  strerror(errno));
+		rc = -1;
+	} else if (!S_ISDIR(st.st_mode)) {
+		set_error(err, errlen, "%s: cannot be written: %s is not a directory", path, dir);
+		rc = -1;
+	} else if (access(dir, W_OK | X_OK) != 0) {
+		set_error(err, errlen, "%s: cannot be written: its directory %s: %s", path, dir,
+			  strerror(errno));
+		rc = -1;
+	}
+	free(dir);
+	return rc;
+}
+
 static uint64_t random_bits(void)
 {
 	static unsigned counter;

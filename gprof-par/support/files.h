@@ -53,6 +53,14 @@ int output_create_temporary(const char *path, char *tmp, size_t tmpsize, mode_t 
 			    char *err, size_t errlen);
 
 /*
+ * Whether an output can be written at path before any work is done: it is
+ * replaceable (output_check_replaceable) and its directory exists and
+ * takes new files (the temporary, then the rename).  Returns 0, or -1
+ * with "PATH: cannot be written: ..." in err.
+ */
+int output_check_writable(const char *path, char *err, size_t errlen);
+
+/*
  * A text output (a report file such as an SVG) written through stdio with
  * the same care: output_open checks that path is replaceable and opens a
  * temporary beside it; output_commit closes it and renames it over path,

@@ -23,7 +23,10 @@
 #   - @FIFO (or a device) as a response file, or inside one: refused (it
 #     blocked, as GNU gprof does);
 #   - MPICH's mpiexec starting an Open MPI build: every process would sum
-#     and write gmon.sum; now one message, exit 1, nothing written.
+#     and write gmon.sum; now one message, exit 1, nothing written;
+#   - an output file (--html, --summary-json, --flame-graph, -o...) in a
+#     missing directory or under a file: refused before any work (it failed
+#     after the whole -S sum was written and the report printed).
 . "$(dirname "$0")/reduce-lib.sh"
 
 build_prog prog
@@ -140,6 +143,24 @@ t bash -c 'ln -s victim gmon.sum.tmp.$$ && exec "$0" -s prog g1 g2' "$GPROF_PAR"
 [ "$status" -eq 0 ] || fail "-s with a link planted at the old temporary name: status $status ($(cat err))"
 [ "$(cat victim)" = precious ] || fail "the planted link's target was written"
 [ -f gmon.sum ] && [ ! -L gmon.sum ] || fail "no gmon.sum written beside the planted link"
+
+# An output in a missing directory, or under a file: refused before the sum
+mkdir before
+cp gmon.out before/gmon.out.0 && cp gmon.out before/gmon.out.1
+for bad in --html=nodir/r.html --summary-json=nodir/s.json --flame-graph=prog/f.svg \
+	--load-balance-svg=nodir/b.svg; do
+	expect_refusal "cannot be written: " "$GPROF_PAR" -S before prog "$bad"
+	[ ! -e before/gmon.sum ] && [ ! -s out ] ||
+		fail "-S before $bad: the sum or a report was made before the refusal: $(ls before) $(head -3 out)"
+done
+grep -qF "prog/f.svg: cannot be written: prog is not a directory" err ||
+	grep -qF "nodir/b.svg: cannot be written: its directory nodir: No such file or directory" err ||
+	fail "the refusal does not say why: $(cat err)"
+expect_refusal "nodir/sum: cannot be written: its directory nodir: No such file or directory" \
+	"$GPROF_PAR" -s -o nodir/sum prog gmon.out gmon.out
+expect_refusal "nodir/r.html: cannot be written: its directory nodir: No such file or directory" \
+	"$GPROF_PAR" --html=nodir/r.html prog gmon.out
+[ ! -s out ] || fail "--html=nodir/r.html printed a report before the refusal: $(head -3 out)"
 
 # Names in a -S directory that are not rank files
 mkdir named
