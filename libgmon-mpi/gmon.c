@@ -241,6 +241,22 @@ static void flush_on_signal(int course_returns)
 	flush_hooks_run(); /* the MPI profile, when the PMPI wrappers are there */
 }
 
+/* Open MPI's mpirun, once one rank has ended (here: on a flush signal),
+ * kills the others odls_base_sigkill_timeout seconds later, 1 by default:
+ * a rank still writing its profile then loses it (CI saw it on two
+ * ranks).  gmon-job sets 5 s; by hand, rank 0 says how, once.  (An MCA
+ * parameter file may set it unseen: the line says so.) */
+static void warn_of_mpirun_deadline(const struct gmon_config *config)
+{
+	if (!config->is_mpi || config->rank != 0 || config->world_size < 2 ||
+	    !getenv("OMPI_COMM_WORLD_SIZE") || getenv("OMPI_MCA_odls_base_sigkill_timeout"))
+		return;
+	diag("BG_GMON_FLUSH_SIGNALS under Open MPI's mpirun: once a rank has ended on a flush "
+	     "signal, mpirun kills the others 1 s later (SIGKILL), maybe before they have written "
+	     "their profiles; give them more with 'mpirun --mca odls_base_sigkill_timeout 5' "
+	     "(gmon-job does), unless an MCA parameter file sets it");
+}
+
 static void start_flush_signals(const struct gmon_config *config)
 {
 	int err;
@@ -251,6 +267,8 @@ static void start_flush_signals(const struct gmon_config *config)
 	err = flush_signals_install(&gmon.flush_set, flush_on_signal);
 	if (err != 0)
 		diag("cannot install the BG_GMON_FLUSH_SIGNALS handlers: %s", strerror(err));
+	else
+		warn_of_mpirun_deadline(config);
 }
 
 PUBLIC void __monstartup(unsigned long lowpc, unsigned long highpc)

@@ -63,6 +63,27 @@ for rank in 0 1; do
 done
 expect_eq "$(ls_profiles)" "gmon.out.0 gmon.out.1" "files left by the killed ranks"
 
+# Flush signals under Open MPI's mpirun left at its 1 s before SIGKILL:
+# rank 0 says once how to give the ranks more time; with the MCA
+# parameter set, nothing is said
+build_linked mpiapp "$programs/mpi-calls.c"
+for mca in "" "--mca odls_base_sigkill_timeout 5"; do
+	rm -f gmon.out*
+	# shellcheck disable=SC2086 # (mca: words)
+	BG_GMON_FLUSH_SIGNALS=TERM "$MPIRUN" --oversubscribe $mca -x BG_GMON_FLUSH_SIGNALS -np 2 \
+		./mpiapp 2>deadline.err >/dev/null ||
+		fail "mpirun ${mca:-without the MCA parameter} failed: $(cat deadline.err)"
+	said=$(grep -c "odls_base_sigkill_timeout" deadline.err || true)
+	if [ -z "$mca" ]; then
+		expect_eq "$said" 1 "lines about mpirun's SIGKILL deadline"
+		grep -q "^gmon-mpi: BG_GMON_FLUSH_SIGNALS under Open MPI's mpirun: once a rank has ended on a flush signal, mpirun kills the others 1 s later" deadline.err ||
+			fail "the deadline's line: $(cat deadline.err)"
+	else
+		expect_eq "$said" 0 "lines about mpirun's SIGKILL deadline with $mca"
+	fi
+done
+rm -f gmon.out*
+
 # Under mpirun on a file system where fsync takes 6 s, SIGKILL 3 s after
 # SIGTERM (Open MPI's default is 1 s): the profile written on the signal is
 # complete before it
