@@ -104,7 +104,10 @@ grep -q '^fi=' hc.callgrind && grep -q '^fe=' hc.callgrind ||
 row() { awk -v mark="/* $2 */" 'index($0, mark) && $1 ~ /^[0-9]+$/ { print $1, $3; exit }' "$1"; }
 "$GPROF_PAR" --source-times hotcold gmon.out > st.txt 2> st.err ||
 	fail "--source-times failed: $(cat st.err)"
-[ ! -s st.err ] || fail "--source-times warned: $(cat st.err)"
+# (nothing on stderr but, when a sample fell in a library, the report's
+# note on them: CI once had one in ld.so's lazy binding, 2% of the samples)
+! grep -v "of the samples were in shared libraries, which this report of the executable leaves out" st.err ||
+	fail "--source-times warned: $(cat st.err)"
 read -r hot hot_pct <<EOF_R
 $(row st.txt HOT)
 EOF_R
