@@ -138,15 +138,21 @@ read -r down_ns cycle_ns < rec/cpu-ns
 read -r down_pct down_children < <(awk '/^\[/ && / down \[/ { print $2, $4; exit }' rec.txt)
 read -r cyc_pct cyc_children < <(awk '/^\[/ && /<cycle 1 as a whole>/ { print $2, $4; exit }' rec.txt)
 down_burn=$(arc_self rec.txt down burn)
-# 2:1 of the work; their split is checked against their CPU time within
-# 15% (the children's seconds have two decimals: 0.08 may be 0.075)
+# Their split is checked against their CPU time from the exact sample
+# counts of the folded paths (the report's seconds have two decimals:
+# 0.09 may be 0.085), within 20%: about 240 samples at 1000 Hz, taken on
+# 4 ms ticks; under CI's load the 2:1 split once came out 150:90 samples
+# for 161:80 ms (the 15% this allowed before, with the rounding)
+"$GPROF_PAR" --format=folded recursive rec/gmon.out > rec.folded || fail "--format=folded recursive failed"
+read -r down_samples cycle_samples < <(awk '{ if ($1 ~ /(^|;)down(;|$)/) d += $NF
+	else if ($1 ~ /(^|;)(ping|pong)(;|$)/) c += $NF } END { print d + 0, c + 0 }' rec.folded)
 awk -v d="$down_children" -v b="$down_burn" -v p="$down_pct" -v c="$cyc_children" -v q="$cyc_pct" \
-	-v td="$down_ns" -v tc="$cycle_ns" '
-	BEGIN { r = (td / tc) / (d / c)
-		exit !(d == b && p <= 100 && q <= 100 && c > 0 && tc > 0 && r > 0.85 && r < 1.15 &&
+	-v td="$down_ns" -v tc="$cycle_ns" -v sd="$down_samples" -v sc="$cycle_samples" '
+	BEGIN { r = sc > 0 ? (td / tc) / (sd / sc) : 0
+		exit !(d == b && p <= 100 && q <= 100 && c > 0 && tc > 0 && r > 0.8 && r < 1.25 &&
 		       p + q > 97 && p + q < 100.5) }' &&
-	echo "ok: recursion: down ${down_pct}% (children $down_children s = burn under it), the cycle ${cyc_pct}% (their CPU time $down_ns:$cycle_ns ns)" ||
-	{ fail "recursion: down ${down_pct}% children $down_children s (burn under it $down_burn s), cycle ${cyc_pct}% children $cyc_children s (their CPU time $down_ns:$cycle_ns ns, adding up to 100%)"; cat rec.txt; }
+	echo "ok: recursion: down ${down_pct}% (children $down_children s = burn under it), the cycle ${cyc_pct}% (samples $down_samples:$cycle_samples, their CPU time $down_ns:$cycle_ns ns)" ||
+	{ fail "recursion: down ${down_pct}% children $down_children s (burn under it $down_burn s), cycle ${cyc_pct}% children $cyc_children s (samples $down_samples:$cycle_samples, their CPU time $down_ns:$cycle_ns ns, adding up to 100%)"; cat rec.txt; }
 
 # Through a library without -pg: qsort() calls compare().  gprof sees no
 # call into compare() and gives sorter() no children; the paths do.
