@@ -95,6 +95,7 @@ static void plan_job(const struct options *o, struct plan *plan, struct reduce *
 		if (r->mpi)
 			model_share_balance(m, r->mpi->bcast_buffer, r->me);
 		plan->job.balance_map = &m->vt.map;
+		plan->job.balance_calls = (m->needs & NEED_BALANCE_CALLS) != 0;
 		if (o->balance_svg || o->html)   /* the heat maps */
 			plan->job.balance_columns = model_balance_columns(m, plan->job.n);
 	}

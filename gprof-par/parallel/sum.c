@@ -126,6 +126,7 @@ static int add_to_balance(struct sum_run *run, const struct sum_job *job, size_t
 	if (!run->has_balance) {
 		if (balance_init(&run->balance, job->balance_map, job->balance_columns, job->n) != 0)
 			return -1;
+		run->balance.without_calls = !job->balance_calls;
 		run->has_balance = 1;
 	}
 	return balance_add_file(&run->balance, file_rank(job, i), i, &run->prof);
@@ -171,7 +172,8 @@ int sum_run_files(struct sum_run *run, const struct sum_job *job, size_t lo, siz
 	double balance_start = 0.0;
 	char msg[1024];
 
-	if (job->balance_map && profile_trace_files(p, msg, sizeof msg) != 0)
+	if (job->balance_map && (job->balance_calls ? profile_trace_files(p, msg, sizeof msg)
+						    : profile_trace_histograms(p, msg, sizeof msg)) != 0)
 		goto oom;
 	if (job->timing && profile_time_files(p, msg, sizeof msg) != 0)
 		goto oom;
@@ -215,6 +217,7 @@ int sum_run_files(struct sum_run *run, const struct sum_job *job, size_t lo, siz
 	if (job->balance_map && !run->has_balance) {
 		if (balance_init(&run->balance, job->balance_map, job->balance_columns, job->n) != 0)
 			goto oom;
+		run->balance.without_calls = !job->balance_calls;
 		run->has_balance = 1;
 	}
 	return 0;

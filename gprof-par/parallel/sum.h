@@ -58,6 +58,8 @@ struct sum_job {
 	 * heat map of balance_columns columns. */
 	const struct balance_map *balance_map;
 	uint32_t balance_columns;
+	int balance_calls;       /* the calls per function too (the load balance's
+				  * views); else the samples only (balance.h) */
 	int timing;            /* measure the phases (sum_outcome.times) */
 	int sum_paths;         /* also sum the call paths beside the files
 				* summed (sum_outcome.paths) */

@@ -324,7 +324,7 @@ int balance_add_file(struct balance *b, int64_t rank, uint64_t index, struct pro
 		total += add_bins_to_functions(s, bm, &t.hists[h], t.blocks);
 	}
 	/* The arcs without a class yet: new in p, or the first file's. */
-	for (size_t k = 0; k < t.narcs; k++) {
+	for (size_t k = 0; k < t.narcs && !b->without_calls; k++) {
 		uint32_t i = t.arcs[k].index;
 		uint32_t callee = arc_callee(b, p->arcs[i].from_pc, p->arcs[i].self_pc);
 
@@ -340,12 +340,14 @@ int balance_add_file(struct balance *b, int64_t rank, uint64_t index, struct pro
 		column_take_rank(b, column, rank, rank);
 	}
 	fold_time(b, rank, column);
-	s->batch_rank[s->nbatched] = rank;
-	s->nbatched++;
-	if (s->nbatched == BATCH)
-		fold_calls(b);
-	s->pending = s->calls + s->nbatched * ((size_t)b->nfuncs + 1);
-	profile_trace_arc_sums(p, &s->pending);
+	if (!b->without_calls) {
+		s->batch_rank[s->nbatched] = rank;
+		s->nbatched++;
+		if (s->nbatched == BATCH)
+			fold_calls(b);
+		s->pending = s->calls + s->nbatched * ((size_t)b->nfuncs + 1);
+		profile_trace_arc_sums(p, &s->pending);
+	}
 	if (add_rank(b, rank, total) != 0)
 		return -1;
 	b->nranks++;

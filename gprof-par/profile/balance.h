@@ -75,6 +75,10 @@ struct balance {
 	int64_t *column_first;       /* ncolumns: lowest and highest rank in */
 	int64_t *column_last;        /* each column (-1: none yet) */
 
+	int without_calls;           /* set before the first file: the calls
+				      * per function are not counted (their
+				      * statistics stay empty), for a reader
+				      * of the samples alone (the summary) */
 	const struct balance_map *map;   /* NULL in a merged-only result */
 	struct balance_scratch *scratch; /* per-file counters, bin maps */
 };

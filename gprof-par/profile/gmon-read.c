@@ -223,7 +223,7 @@ static size_t apply_arc_run(struct profile *p, const unsigned char *data, size_t
 			    size_t nclasses)
 {
 	struct profile_private *priv = p->priv;
-	int tracing = priv->tracing;
+	int tracing = priv->tracing && !priv->untraced_arcs;
 
 	for (; offset < len && data[offset] == GMON_TAG_CG_ARC; offset += TAG_SIZE + GMON_ARC_SIZE) {
 		const unsigned char *rec = data + offset + TAG_SIZE;
@@ -280,7 +280,8 @@ static int reserve_trace(struct profile_private *priv, size_t len, const struct 
 	/* A block of bins takes 64 bytes of the file; each record may end
 	 * with a partial block. */
 	size_t blocks = len / (BIN_BLOCK * HIST_BIN_SIZE) + scan->hist_records;
-	void *a = grow_array(priv->arc_trace, &priv->arc_trace_cap, scan->arc_records + 1,
+	size_t arcs = priv->untraced_arcs ? 0 : scan->arc_records;
+	void *a = grow_array(priv->arc_trace, &priv->arc_trace_cap, arcs + 1,
 			     sizeof(*priv->arc_trace), 1024);
 
 	if (!a)
@@ -305,6 +306,14 @@ int profile_trace_files(struct profile *p, char *err, size_t errlen)
 	if (profile_ensure_private(p, err, errlen) != 0)
 		return -1;
 	p->priv->tracing = 1;
+	return 0;
+}
+
+int profile_trace_histograms(struct profile *p, char *err, size_t errlen)
+{
+	if (profile_trace_files(p, err, errlen) != 0)
+		return -1;
+	p->priv->untraced_arcs = 1;
 	return 0;
 }
 

@@ -64,6 +64,10 @@ struct profile_trace {
 };
 
 int profile_trace_files(struct profile *p, char *err, size_t errlen);
+/* profile_trace_files for the histograms only: the trace holds no arcs
+ * (a consumer of the samples alone: the load balance without its calls,
+ * where tracing each arc record was most of what tracing cost). */
+int profile_trace_histograms(struct profile *p, char *err, size_t errlen);
 /* The trace of the file added last (valid until the next call on p);
  * returns -1 when p is not traced. */
 int profile_last_trace(const struct profile *p, struct profile_trace *t);

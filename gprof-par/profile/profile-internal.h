@@ -49,6 +49,7 @@ struct profile_private {
 	/* profile_trace_files(): what the last file added held, found while
 	 * adding it (gmon-read.h). */
 	int tracing;
+	int untraced_arcs;     /* profile_trace_histograms(): arcs not traced */
 	struct profile_arc_trace *arc_trace;
 	size_t arc_trace_len, arc_trace_cap;
 	struct profile_hist_trace *hist_trace;

@@ -45,6 +45,8 @@ enum model_need {
 				      * (none is no error: m->measured stays empty) */
 	NEED_LINES = 1 << 7,         /* the line table kept for lines_at
 				      * (SYMTAB_KEEP_LINES) */
+	NEED_BALANCE_CALLS = 1 << 8, /* with NEED_BALANCE: the calls per function
+				      * and rank too */
 };
 
 /* The table the views beside GNU's report read (the load balance, the

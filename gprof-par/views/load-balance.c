@@ -75,7 +75,7 @@ static int load_balance_wanted(const struct options *o)
 static unsigned load_balance_needs(const struct options *o)
 {
 	(void)o;
-	return NEED_FUNCTIONS | NEED_BALANCE | NEED_VIEWS_TABLE;
+	return NEED_FUNCTIONS | NEED_BALANCE | NEED_BALANCE_CALLS | NEED_VIEWS_TABLE;
 }
 
 const struct view view_load_balance = {

@@ -111,6 +111,16 @@ EOF
 	"$results/ranks" "$work/app" >/dev/null 2>two.err || fail "-S --summary-json on 2 processes: $(cat two.err)"
 cmp -s one.json two.json || fail "the summary on 2 processes differs: $(diff one.json two.json | head -5)"
 cmp -s one.json "$results/summary.json" || fail "the summary differs from the job's: $(diff one.json "$results/summary.json" | head -5)"
+# The summary alone counts the load balance's samples but not its calls
+# per function (the summary reads none): the same summary, on 1 and 2
+# processes
+"$GPROF_PAR" -S -o alone.sum --no-load-balance --summary-json=alone.json "$results/ranks" \
+	"$work/app" >/dev/null 2>alone.err || fail "-S --no-load-balance --summary-json: $(cat alone.err)"
+cmp -s one.json alone.json || fail "the summary without the load balance's calls differs: $(diff one.json alone.json | head -5)"
+"$MPIRUN" --oversubscribe -np 2 "$GPROF_PAR" -S -o alone2.sum --no-load-balance \
+	--summary-json=alone2.json "$results/ranks" "$work/app" >/dev/null 2>alone2.err ||
+	fail "-S --no-load-balance --summary-json on 2 processes: $(cat alone2.err)"
+cmp -s one.json alone2.json || fail "the summary alone on 2 processes differs: $(diff one.json alone2.json | head -5)"
 
 # The wall clock without the MPI profile (BG_GMON_CLOCK=wall): MPI's share
 # from the samples under MPI calls, MPI's own threads left out, within 10
