@@ -95,10 +95,14 @@ static int place_ranks(struct balance_view *v, const struct balance *b)
 {
 	struct balance_rank_view **order = malloc((b->nranks ? b->nranks : 1) * sizeof(*order));
 	double total = 0.0;
+	uint64_t samples = 0;
+	unsigned __int128 squares = 0;
 
 	if (!order)
 		return -1;
 	for (uint64_t r = 0; r < b->nranks; r++) {
+		samples += b->ranks[r].samples;
+		squares += (unsigned __int128)b->ranks[r].samples * b->ranks[r].samples;
 		v->ranks[r].rank = b->ranks[r].rank;
 		v->ranks[r].seconds = (double)b->ranks[r].samples / v->hz;
 		v->ranks[r].mpi_seconds = -1;
@@ -115,6 +119,7 @@ static int place_ranks(struct balance_view *v, const struct balance *b)
 		v->highest_rank = v->ranks[b->nranks - 1].rank;
 		v->rank_mean = total / (double)b->nranks;
 	}
+	v->ranks_beyond_noise = balance_beyond_noise(samples, squares, b->nranks);
 	free(order);
 	return 0;
 }

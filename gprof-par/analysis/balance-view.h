@@ -72,6 +72,9 @@ struct balance_view {
 	struct balance_rank_view *ranks;  /* in rank order */
 	size_t slowest, fastest;        /* indexes into ranks */
 	double rank_mean;               /* seconds */
+	int ranks_beyond_noise;         /* the ranks' samples differ more than
+					 * sampling noise explains
+					 * (balance_beyond_noise) */
 	int has_mpi;                    /* some rank has mpi_seconds */
 	const char *dimen;              /* the samples' clock: "seconds" (CPU
 					 * time) or "wall-sec" (gmon-format.h) */

@@ -256,9 +256,7 @@ static int hot_lines(struct wanted_lines *w, struct symtab *st, const struct pro
 			if (hg->nbins == 0 || hg->high_pc <= hg->low_pc)
 				continue;
 			for (uint32_t b = 0; b < hg->nbins; b++) {
-				/* the bin's first address, exactly */
-				unsigned __int128 span = (unsigned __int128)(hg->high_pc - hg->low_pc) * b;
-				gmon_addr_t a = hg->low_pc + (gmon_addr_t)(span / hg->nbins);
+				gmon_addr_t a = profile_bin_start(hg, b);
 
 				if (hg->bins[b] && a >= s->addr && a <= s->end_addr &&
 				    add_bin(&bins, &n, &cap, (struct bin_at){ a, hg->bins[b], k }) != 0)
@@ -577,6 +575,7 @@ static void imbalance(struct summary *s, const struct summary_input *in)
 		return;
 	s->has_balance = 1;
 	s->rank_mean = v->rank_mean;
+	s->ranks_beyond_noise = v->ranks_beyond_noise;
 	s->slowest = (struct summary_rank){ v->ranks[v->slowest].rank, v->ranks[v->slowest].seconds,
 					    v->ranks[v->slowest].mpi_seconds };
 	s->fastest = (struct summary_rank){ v->ranks[v->fastest].rank, v->ranks[v->fastest].seconds,

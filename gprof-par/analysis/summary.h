@@ -155,6 +155,8 @@ struct summary {
 	int has_balance;             /* two ranks or more */
 	struct summary_rank slowest, fastest;
 	double rank_mean;
+	int ranks_beyond_noise;      /* the slowest and fastest differ more than
+				      * sampling noise explains */
 	struct summary_imbalanced imbalanced[SUMMARY_TOP];
 	size_t nimbalanced;
 

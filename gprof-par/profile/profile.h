@@ -34,6 +34,15 @@ struct profile_histogram {
 	uint64_t *bins;              /* nbins sums */
 };
 
+/* The first address of bin b of h, exactly: the range times b is taken in
+ * 128 bits (a range near 2^64 bytes times a bin index overflows 64). */
+static inline gmon_addr_t profile_bin_start(const struct profile_histogram *h, uint32_t b)
+{
+	unsigned __int128 span = (unsigned __int128)(h->high_pc - h->low_pc) * b;
+
+	return h->low_pc + (gmon_addr_t)(span / h->nbins);
+}
+
 /* One distinct (from_pc, self_pc) pair; records for the same pair are added. */
 struct profile_arc {
 	gmon_addr_t from_pc;

@@ -143,8 +143,9 @@ static void short_words(FILE *out, const struct summary *s)
 	}
 	if (s->has_balance)
 		fprintf(out, "<li>Slowest rank: <b>%" PRId64 "</b> (%.3f s in the program); fastest: "
-			"rank %" PRId64 " (%.3f s); mean %.3f s</li>\n", s->slowest.rank,
-			s->slowest.seconds, s->fastest.rank, s->fastest.seconds, s->rank_mean);
+			"rank %" PRId64 " (%.3f s); mean %.3f s; %s</li>\n", s->slowest.rank,
+			s->slowest.seconds, s->fastest.rank, s->fastest.seconds, s->rank_mean,
+			summary_rank_noise(s));
 	for (size_t i = 0; i < s->nsentences; i++) {
 		fputs("<li>", out);
 		text(out, s->sentences[i]);

@@ -66,6 +66,12 @@ static void print_functions(FILE *out, const char *title, const struct summary_f
 	}
 }
 
+const char *summary_rank_noise(const struct summary *s)
+{
+	return s->ranks_beyond_noise ? "the ranks differ beyond sampling noise"
+				     : "within sampling noise";
+}
+
 void summary_print_run(FILE *out, const struct summary *s)
 {
 	fprintf(out, "%" PRIu64 " rank%s profiled", s->ranks_profiled,
@@ -136,7 +142,7 @@ void summary_print_text(FILE *out, const struct summary *s)
 			s->fastest.seconds);
 		if (s->fastest.mpi_seconds >= 0)
 			fprintf(out, ", %.3f s in MPI", s->fastest.mpi_seconds);
-		fprintf(out, "); mean %.3f s\n", s->rank_mean);
+		fprintf(out, "); mean %.3f s; %s\n", s->rank_mean, summary_rank_noise(s));
 	} else {
 		fputs("Slowest rank: - (one profile: sum the ranks' files, gprof-par -S, to compare "
 		      "them)\n", out);
@@ -374,6 +380,7 @@ void summary_print_json(FILE *out, const struct summary *s)
 		json_rank(out, &s->fastest);
 		fputs(", \"mean_seconds\": ", out);
 		summary_json_number(out, s->rank_mean);
+		fprintf(out, ", \"ranks_beyond_noise\": %s", s->ranks_beyond_noise ? "true" : "false");
 		fputs(", \"functions\": [", out);
 		for (size_t i = 0; i < s->nimbalanced; i++) {
 			const struct summary_imbalanced *f = &s->imbalanced[i];

@@ -18,6 +18,10 @@ void summary_print_json(FILE *out, const struct summary *s);
  * 3, cpu clock at 100 Hz, 268 samples, 2.053 s elapsed, DATE". */
 void summary_print_run(FILE *out, const struct summary *s);
 
+/* Whether the slowest and fastest ranks differ beyond sampling noise, as
+ * words for the line that names them. */
+const char *summary_rank_noise(const struct summary *s);
+
 /* A number as JSON: %.6g, or null when not finite. */
 void summary_json_number(FILE *out, double v);
 

@@ -72,8 +72,7 @@ static struct bin *gather(struct symtab *st, const struct profile *p, size_t *nb
 		const struct profile_histogram *hg = &p->hists[h];
 
 		for (uint32_t i = 0; i < hg->nbins; i++) {
-			unsigned __int128 span = (unsigned __int128)(hg->high_pc - hg->low_pc) * i;
-			gmon_addr_t lo = hg->low_pc + (gmon_addr_t)(span / hg->nbins);
+			gmon_addr_t lo = profile_bin_start(hg, i);
 			struct sym *s;
 
 			if (hg->bins[i] == 0)

@@ -9,7 +9,8 @@
 #     within 10 points of the ranks' own (their wall time in MPI_Init, the
 #     barriers and MPI_Finalize over their wall time); ranks 3 of 3;
 #   - summary.txt names work_phase as the hot function and rank 2 as the
-#     slowest, and work_phase's imbalance in a sentence;
+#     slowest, beyond sampling noise, and work_phase's imbalance in a
+#     sentence; three copies of one rank's files are within noise;
 #   - the summary of the rank files is the same on 1 and 2 processes and
 #     the job's;
 #   - under BG_GMON_CLOCK=wall without the MPI profile, the MPI share from
@@ -74,6 +75,8 @@ if s["hot_function"] != "work_phase":
     print("FAIL: hot function", s["hot_function"]); ok = False
 if s["imbalance"]["slowest"]["rank"] != 2 or s["imbalance"]["fastest"]["rank"] != 0:
     print("FAIL: imbalance", s["imbalance"]); ok = False
+if s["imbalance"]["ranks_beyond_noise"] is not True:
+    print("FAIL: 1:2:3 of the work within noise", s["imbalance"]); ok = False
 # MPI_Barrier from sync_point: once before the rounds and once a round, on
 # each of the 3 ranks (its time against MPI_Init's depends on the load)
 barrier = [x for x in s["mpi"]["sites"] if x["function"] == "MPI_Barrier"]
@@ -86,8 +89,23 @@ sys.exit(0 if ok else 1)
 EOF
 grep -q '^Hot function: work_phase ' "$results/summary.txt" ||
 	fail "summary.txt does not name work_phase the hot function: $(cat "$results/summary.txt")"
-grep -q '^Slowest rank: 2 ' "$results/summary.txt" ||
-	fail "summary.txt does not name rank 2 the slowest: $(cat "$results/summary.txt")"
+grep -q '^Slowest rank: 2 .*; the ranks differ beyond sampling noise$' "$results/summary.txt" ||
+	fail "summary.txt does not name rank 2 the slowest, beyond noise: $(cat "$results/summary.txt")"
+
+# Three ranks of the same samples (rank 1's file three times): a slowest
+# rank is named, as a tie goes, but the line says it is within noise
+mkdir same
+for r in 0 1 2; do
+	cp "$results/ranks/gmon.out.1" same/gmon.out.$r
+	cp "$results/ranks/gmon.out+gmon-mpi.1" same/gmon.out+gmon-mpi.$r
+done
+"$GPROF_PAR" -S -o same.sum --summary-text=same.txt --summary-json=same.json same "$work/app" \
+	>/dev/null 2>same.err || fail "-S on three copies of a rank: $(cat same.err)"
+grep -q '^Slowest rank: .*; within sampling noise$' same.txt ||
+	fail "three copies of a rank are not within noise: $(grep -i 'rank' same.txt | head -3)"
+grep -q '"ranks_beyond_noise": false' same.json || fail "same.json: ranks_beyond_noise not false"
+! grep -q 'differ there beyond sampling noise' same.txt ||
+	fail "a sentence finds imbalance in three copies of a rank: $(cat same.txt)"
 grep -q '^  - rank 2 spends .* in work_phase' "$results/summary.txt" ||
 	fail "no sentence on work_phase's imbalance: $(cat "$results/summary.txt")"
 
