@@ -138,7 +138,7 @@ named_paths gmon.out+paths barrier libgmon-mpi.so.0 > named
 validate gmon.out+paths "barrier waits"
 expect_barrier_waits "barrier waits"
 rm -f gmon.out*
-OMP_WAIT_POLICY=active BG_GMON_HZ=1000 ./barrier idle 100000000 > region_ms 2> worker-idle || fail "omp-barrier idle failed"
+OMP_WAIT_POLICY=active BG_GMON_START_THREAD_TIMERS=all BG_GMON_HZ=1000 ./barrier idle 100000000 > region_ms 2> worker-idle || fail "omp-barrier idle failed"
 unpack_companions
 # the region's own waits: at most its wall-clock time in each thread
 bound=$(awk '{ printf "%d", 2 * $1 + 2 }' region_ms)

@@ -233,11 +233,12 @@ expect_idle() {
 	spun=$(awk '$1 == "worker-idle" { printf "%d", $2 * 1000 }' worker-idle)
 	[ -n "$spun" ] || fail "$label: the program did not say the worker's idle time: $(cat worker-idle)"
 	note "$label: the worker spun $spun ms outside the region by the clocks"
-	# at least 10, and a quarter of the worker's spin: process-wide
-	# sampling hands the signals to the threads unevenly, the more so
-	# beside other tests (CI: 67 samples for 134 ms)
-	[ "$idle" -ge 10 ] && [ "$idle" -ge $((spun / 4)) ] ||
-		fail "$label: only $idle samples idle for the worker's $spun ms: $(sort -rn named | head)"
+	# the worker's spin by its clock, within a quarter (the programs run
+	# with per-thread timers at 1000 Hz: the worker's own timer samples
+	# its spin; under the process-wide timer the kernel handed the
+	# signals to the other thread, 4 samples for 151 ms once under load)
+	[ "$idle" -ge 10 ] && [ "$idle" -ge $((spun * 3 / 4)) ] && [ "$idle" -le $((spun * 5 / 4 + 10)) ] ||
+		fail "$label: $idle samples idle for the worker's $spun ms: $(sort -rn named | head)"
 	expect_eq "$folded" "$idle" "$label: samples under [omp_idle] in the folded export"
 	[ "$bare" -le $(((serial + idle) / 50)) ] ||
 		fail "$label: $bare samples with the OpenMP runtime's frames alone: $(sort -rn named | head)"
