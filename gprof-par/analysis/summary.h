@@ -179,7 +179,7 @@ struct summary_input {
 	const struct mpi_profile *mpi;       /* NULL or no ranks: none */
 	const struct mpi_site_names *mpi_names;
 	uint64_t files;              /* profiles summed */
-	long threads;                /* that took a sample in the first
+	long threads;                /* the most that took a sample in one
 				      * profile's rank; 0: unknown */
 	int64_t threads_rank;        /* that rank; -1: not an MPI run */
 	int64_t when;                /* the profiles' time (seconds since the

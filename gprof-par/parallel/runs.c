@@ -19,6 +19,8 @@ struct run_group {
 	int64_t newest_s;             /* the latest start of its files */
 	uint32_t newest_ns;
 	int has_rank0;
+	long threads;                 /* the most sampled in one of its files */
+	int64_t threads_rank;
 	size_t *files;                /* indexes into paths */
 	size_t nfiles, cap;
 };
@@ -67,8 +69,26 @@ static void free_groups(struct run_group *groups, size_t ngroups)
 	free(groups);
 }
 
+/* g's most threads, with run's file */
+static void count_threads(struct run_group *g, const struct companion_run *run)
+{
+	if (run->threads > g->threads || (run->threads == g->threads && run->threads > 0 &&
+					  run->rank < g->threads_rank)) {
+		g->threads = run->threads;
+		g->threads_rank = run->rank;
+	}
+}
+
+static void set_facts(struct runs_facts *facts, const struct run_group *g)
+{
+	if (facts && g) {
+		facts->threads = g->threads;
+		facts->threads_rank = g->threads_rank;
+	}
+}
+
 int runs_select(char **paths, size_t *n, unsigned char *keep, int skip_bad, FILE *msgs,
-		const char *program)
+		const char *program, struct runs_facts *facts)
 {
 	struct run_group *groups = NULL, *newest;
 	size_t ngroups = 0, cap = 0, unknown = 0, kept = 0;
@@ -77,6 +97,8 @@ int runs_select(char **paths, size_t *n, unsigned char *keep, int skip_bad, FILE
 
 	if (keep)
 		memset(keep, 1, *n);
+	if (facts)
+		*facts = (struct runs_facts){ 0, -1 };
 	for (size_t i = 0; i < *n; i++) {
 		struct companion_run run;
 		struct run_group *g = NULL;
@@ -100,6 +122,8 @@ int runs_select(char **paths, size_t *n, unsigned char *keep, int skip_bad, FILE
 			groups = more;
 			g = &groups[ngroups++];
 			memset(g, 0, sizeof *g);
+			g->threads_rank = -1;
+			count_threads(g, &run);
 			g->run = run;
 			g->newest_s = run.start_s;
 			g->newest_ns = run.start_ns;
@@ -110,6 +134,7 @@ int runs_select(char **paths, size_t *n, unsigned char *keep, int skip_bad, FILE
 			}
 			if (run.rank == 0)
 				g->has_rank0 = 1;
+			count_threads(g, &run);
 			companion_run_free(&run);
 		}
 		if (g->run.rank == 0)
@@ -123,6 +148,7 @@ int runs_select(char **paths, size_t *n, unsigned char *keep, int skip_bad, FILE
 		g->files[g->nfiles++] = i;
 	}
 	if (ngroups <= 1) {
+		set_facts(facts, ngroups == 1 ? &groups[0] : NULL);
 		if (ngroups == 1 && unknown > 0 && msgs)
 			fprintf(msgs, "%s: note: %zu of the %zu files have no companion (glibc's or an "
 				"older gmon-mpi's profile): they are summed, of no known run\n", program,
@@ -156,6 +182,7 @@ int runs_select(char **paths, size_t *n, unsigned char *keep, int skip_bad, FILE
 		return 1;
 	}
 	/* --skip-bad: the newest run's files and those of no known run */
+	set_facts(facts, newest);
 	{
 		unsigned char *out = calloc(*n ? *n : 1, 1);
 
@@ -200,7 +227,7 @@ int runs_select(char **paths, size_t *n, unsigned char *keep, int skip_bad, FILE
 }
 
 int runs_select_ranks(const char *dir, int64_t *ranks, size_t *nranks, int skip_bad, FILE *msgs,
-		      const char *program)
+		      const char *program, struct runs_facts *facts)
 {
 	size_t n = *nranks, made = 0, kept = 0;
 	char **all = calloc(n ? n : 1, sizeof *all), **paths = malloc((n ? n : 1) * sizeof *paths);
@@ -211,7 +238,7 @@ int runs_select_ranks(const char *dir, int64_t *ranks, size_t *nranks, int skip_
 		if (!(all[made] = paths[made] = rankfiles_path(dir, ranks[made])))
 			rc = -1;
 	if (rc == 0)
-		rc = runs_select(paths, &n, keep, skip_bad, msgs, program);
+		rc = runs_select(paths, &n, keep, skip_bad, msgs, program, facts);
 	if (rc == 0) {
 		for (size_t i = 0; i < *nranks; i++)
 			if (keep[i])

@@ -28,14 +28,21 @@
  * paths and setting *n (keep[i], when keep is not NULL, says which of the
  * original files are kept), says on msgs which files were left out, and
  * returns 0.  msgs NULL: no message.  Returns 0 when they are of one run,
- * -1 when out of memory.
+ * -1 when out of memory.  facts (may be NULL) gets what the run sections
+ * of the files kept say (runs_facts).
  */
+struct runs_facts {
+	long threads;            /* the most threads sampled in one file kept
+				  * (its run section), 0: unknown */
+	int64_t threads_rank;    /* that file's rank (the lowest on a tie) */
+};
+
 int runs_select(char **paths, size_t *n, unsigned char *keep, int skip_bad, FILE *msgs,
-		const char *program);
+		const char *program, struct runs_facts *facts);
 
 /* runs_select for -S: the files DIR/gmon.out.<rank> of ranks[0 ..
  * *nranks), the ranks of the files kept left in ranks and *nranks. */
 int runs_select_ranks(const char *dir, int64_t *ranks, size_t *nranks, int skip_bad, FILE *msgs,
-		      const char *program);
+		      const char *program, struct runs_facts *facts);
 
 #endif /* GPROF_PAR_RUNS_H */

@@ -78,7 +78,10 @@ void summary_print_run(FILE *out, const struct summary *s)
 		s->ranks_profiled == 1 ? "" : "s");
 	if (s->ranks_total > 0)
 		fprintf(out, " of %" PRId64, s->ranks_total);
-	if (s->threads > 0 && s->threads_rank >= 0)
+	if (s->threads > 0 && s->threads_rank >= 0 && s->ranks_profiled > 1)
+		fprintf(out, ", up to %ld thread%s sampled a rank (rank %" PRId64 ")", s->threads,
+			s->threads == 1 ? "" : "s", s->threads_rank);
+	else if (s->threads > 0 && s->threads_rank >= 0)
 		fprintf(out, ", %ld thread%s sampled in rank %" PRId64, s->threads,
 			s->threads == 1 ? "" : "s", s->threads_rank);
 	else if (s->threads > 0)

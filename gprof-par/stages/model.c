@@ -511,17 +511,27 @@ int64_t model_profiles_time(const struct model *m)
 
 long model_profiles_threads(const struct model *m, int64_t *rank)
 {
-	struct companion_run run;
+	long threads = 0;
 	char err[1024];
-	long threads;
 
 	*rank = -1;
-	if (!m->plan || m->plan->job.n == 0 ||
-	    companion_run_of(m->plan->job.paths[0], &run, err, sizeof err) != 1)
+	if (!m->plan)
 		return 0;
-	threads = run.threads;
-	*rank = run.rank;
-	companion_run_free(&run);
+	if (m->plan->runs.threads > 0) {   /* -s, -S: read with the runs */
+		*rank = m->plan->runs.threads_rank;
+		return m->plan->runs.threads;
+	}
+	for (size_t i = 0; i < m->plan->job.n; i++) {
+		struct companion_run run;
+
+		if (companion_run_of(m->plan->job.paths[i], &run, err, sizeof err) != 1)
+			continue;
+		if (run.threads > threads || (run.threads == threads && run.rank < *rank)) {
+			threads = run.threads;
+			*rank = run.rank;
+		}
+		companion_run_free(&run);
+	}
 	return threads;
 }
 

@@ -126,10 +126,11 @@ void model_free_module_lists(const struct model *m, struct module_list *lists,
  * time, seconds since 1970; with -S a rank file's, not the sum's), or 0. */
 int64_t model_profiles_time(const struct model *m);
 
-/* The threads that took a sample in the first profile's rank, from the
- * run section of its companion (companion-file.h): 0 when unknown (no
- * companion, or one written before the runtime counted them); *rank gets
- * that rank (-1: not an MPI run). */
+/* The most threads that took a sample in one of the profiles' ranks, from
+ * the run sections of their companions (companion-file.h; with -s and -S
+ * as the runs check read them): 0 when unknown (no companion, or one
+ * written before the runtime counted them); *rank gets that rank (the
+ * lowest on a tie; -1: not an MPI run). */
 long model_profiles_threads(const struct model *m, int64_t *rank);
 
 /* Frees what process me holds. */

@@ -96,7 +96,7 @@ void plan_named_files(const struct options *o, struct plan *plan)
 	/* -s: the files of one run only */
 	if ((o->style & STYLE_SUM) &&
 	    (plan->runs_mixed = runs_select(plan->job.paths, &plan->job.n, NULL, o->skip_bad,
-					    options_quiet ? NULL : stderr, PROGRAM)) < 0)
+					    options_quiet ? NULL : stderr, PROGRAM, &plan->runs)) < 0)
 		die("out of memory reading the runs of the files");
 	plan->ranks = malloc(plan->job.n * sizeof(*plan->ranks));
 	if (!plan->ranks)
@@ -180,7 +180,8 @@ int plan_list_dir(const struct options *o, struct plan *plan)
 		return -1;
 	}
 	/* the files of one run only */
-	switch (runs_select_ranks(o->dir, plan->ranks, &plan->nranks, o->skip_bad, stderr, PROGRAM)) {
+	switch (runs_select_ranks(o->dir, plan->ranks, &plan->nranks, o->skip_bad, stderr, PROGRAM,
+				  &plan->runs)) {
 	case 0: return 0;
 	case 1: return -1;
 	default: die("out of memory reading the runs of the files");

@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "options.h"
+#include "runs.h"
 #include "sum.h"
 
 struct plan {
@@ -25,6 +26,8 @@ struct plan {
 	char *owned_output;
 	int summing;             /* -s or -S: progress and a summary line */
 	int runs_mixed;          /* -s: files of several runs (runs.h): exit 1 */
+	struct runs_facts runs;  /* -s, -S: what the kept files' runs say
+				  * (threads 0: unknown, or not read) */
 };
 
 void plan_free(struct plan *plan);

@@ -74,7 +74,20 @@ for policy in all "" main; do
 	[ "$policy" = main ] && want=1
 	expect_eq "$(sed -n 's/^threads\t//p' <(strings gmon.out+gmon-mpi))" "$want" \
 		"threads in the run section (${policy:-process})"
+	mkdir -p "threads-$policy" && cp gmon.out gmon.out+gmon-mpi "threads-$policy/"
 done
+# gprof-par's summary names the most of any profile: 1 and 3 summed (-S of
+# two rank files, a report of two named files)
+mkdir threads && cp threads-main/gmon.out threads/gmon.out.0 &&
+	cp threads-main/gmon.out+gmon-mpi threads/gmon.out+gmon-mpi.0 &&
+	cp threads-all/gmon.out threads/gmon.out.1 && cp threads-all/gmon.out+gmon-mpi threads/gmon.out+gmon-mpi.1
+"$top_builddir/gprof-par/gprof-par" -S threads app -o threads.sum --summary-json=threads.json \
+	>/dev/null 2>threads.err || fail "-S on the two runs' files: $(cat threads.err)"
+grep -q '"threads": 3,' threads.json || fail "-S: the summary's threads are not 3: $(grep -o '"threads": [^,]*' threads.json)"
+(cd threads && "$top_builddir/gprof-par/gprof-par" --summary ../app gmon.out.0 gmon.out.1 >../named.txt 2>&1) ||
+	fail "--summary of two named files: $(cat named.txt)"
+grep -q "^Summary of ../app: .* 3 threads sampled, " named.txt ||
+	fail "the named files' summary does not say 3 threads: $(head -2 named.txt)"
 
 # main: only the main thread, which only waits (BG/Q's default)
 rm -f gmon.out
