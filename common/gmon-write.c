@@ -5,6 +5,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "write-all.h"
+
 void gmon_writer_init(struct gmon_writer *w, int fd, void *buf, size_t cap)
 {
 	w->fd = fd;
@@ -18,19 +20,8 @@ void gmon_writer_init(struct gmon_writer *w, int fd, void *buf, size_t cap)
 
 static void flush(struct gmon_writer *w)
 {
-	size_t done = 0;
-
-	while (done < w->len && !w->error) {
-		ssize_t n = write(w->fd, w->buf + done, w->len - done);
-
-		if (n > 0)
-			done += (size_t)n;
-		else if (n < 0 && errno == EINTR)
-			continue;
-		else
-			w->error = n < 0 ? errno : EIO;
-	}
-	w->bytes_written += done;
+	if (!w->error && w->len > 0 && (w->error = write_all(w->fd, w->buf, w->len)) == 0)
+		w->bytes_written += w->len;
 	w->len = 0;
 }
 

@@ -28,6 +28,7 @@
 #include "companion-name.h"
 #include "gmon-companion.h"
 #include "xfsz-guard.h"
+#include "write-all.h"
 
 #define TMP_NAME_TRIES 16
 
@@ -136,23 +137,6 @@ static struct {
 	char tmp[4096];
 } comp = { .side = -1 };
 
-int output_write_all(int fd, const void *data, size_t size)
-{
-	const char *p = data;
-
-	while (size > 0) {
-		ssize_t n = write(fd, p, size);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return n < 0 ? errno : EIO;
-		p += n;
-		size -= (size_t)n;
-	}
-	return 0;
-}
-
 int output_companion_active(void)
 {
 	return comp.active;
@@ -176,7 +160,7 @@ int output_companion_begin(const char *profile)
 	xfsz_guard_begin(&guard);
 	err = create_temporary(comp.tmp, sizeof comp.tmp, comp.path, &comp.fd, O_RDWR);
 	if (err == 0) {
-		err = output_write_all(comp.fd, zeros, sizeof zeros);
+		err = write_all(comp.fd, zeros, sizeof zeros);
 		if (err != 0) {
 			close(comp.fd);
 			unlink(comp.tmp);
@@ -291,7 +275,7 @@ static int add_section(const char *kind, size_t klen, unsigned type,
 	start = nested ? comp.side_end : comp.end;
 	xfsz_guard_begin(&guard);
 	comp.depth++;
-	err = output_write_all(fd, kind, klen);
+	err = write_all(fd, kind, klen);
 	if (err == 0)
 		err = fill(fd, ctx);
 	comp.depth--;
@@ -346,7 +330,7 @@ static int finish(int durable)
 	uint64_t table_offset = comp.end, size, sum;
 	uint32_t u32;
 	void *map;
-	int err = output_write_all(comp.fd, comp.table, comp.n * sizeof comp.table[0]);
+	int err = write_all(comp.fd, comp.table, comp.n * sizeof comp.table[0]);
 
 	if (err != 0)
 		return err;

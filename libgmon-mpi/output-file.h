@@ -15,10 +15,6 @@
  * errno value (fill's, or the file's). */
 int output_write_with(const char *path, int (*fill)(int fd, void *ctx), void *ctx);
 
-/* write(2) until size bytes are written (EINTR: again).  Returns 0 or an
- * errno value.  Async-signal-safe. */
-int output_write_all(int fd, const void *data, size_t size);
-
 /*
  * The one companion of a profile (include/gmon-companion.h): between
  * output_companion_begin(profile) and output_companion_end(), a file that

@@ -15,6 +15,7 @@
 #include "output-file.h"
 #include "sampling.h"
 #include "text-out.h"
+#include "write-all.h"
 
 static struct {
 	char job[512];
@@ -101,10 +102,10 @@ static int fill_run(int fd, void *ctx)
 	int err;
 
 	(void)ctx;
-	err = output_write_all(fd, run.text, run.len);
+	err = write_all(fd, run.text, run.len);
 	len = text_format(threads, sizeof threads, "threads\t%u\n", sampling_threads_sampled());
 	if (err == 0 && len < sizeof threads)
-		err = output_write_all(fd, threads, len);
+		err = write_all(fd, threads, len);
 	return err;
 }
 

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "text-escape.h"
+#include "write-all.h"
 
 #define BUFFER_SIZE (1u << 16)
 #define MAX_LINE 8192            /* room kept free before a line is formatted */
@@ -134,18 +135,8 @@ struct text_out *text_out_open(int fd)
 
 static void flush(struct text_out *o)
 {
-	size_t done = 0;
-
-	while (o->err == 0 && done < o->len) {
-		ssize_t n = write(o->fd, o->buf + done, o->len - done);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			o->err = n < 0 ? errno : EIO;
-		else
-			done += (size_t)n;
-	}
+	if (o->err == 0)
+		o->err = write_all(o->fd, o->buf, o->len);
 	o->len = 0;
 }
 

@@ -17,6 +17,7 @@
 #include "gmon-mpi-profile.h"
 #include "rank.h"
 #include "text-escape.h"
+#include "write-all.h"
 
 /* (function, call site) pairs: a power of two; a program has a few hundred */
 #define TABLE_SIZE 8192
@@ -219,19 +220,11 @@ static void put_escaped(struct line *l, const char *s)
 
 static int flush_line(int fd, struct line *l)
 {
-	size_t done = 0;
+	int err = write_all(fd, l->text, l->len);
 
-	while (done < l->len) {
-		ssize_t n = write(fd, l->text + done, l->len - done);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return n < 0 ? errno : EIO;
-		done += (size_t)n;
-	}
-	l->len = 0;
-	return 0;
+	if (err == 0)
+		l->len = 0;
+	return err;
 }
 
 static int header_field(int fd, struct line *l, const char *name, uint64_t v)
