@@ -100,6 +100,21 @@ int measured_resolve(struct measured *m, const struct symtab *st, const struct c
 int measured_resolve_part(struct measured *base, const struct callpaths *cp,
 			  struct measured *part, char *err, size_t errlen);
 
+/*
+ * A namer of single frames, as measured_resolve names them: m starts
+ * empty, with a resolver of st's names (the executable's module named
+ * exe_base; no warnings: the report's naming gives them).  Returns 0, or
+ * -1 when out of memory (free m all the same).
+ */
+int measured_namer_init(struct measured *m, const struct symtab *st, const char *exe_base,
+			int demangle);
+
+/* Frame f of the paths set cp (is_return: a return address, looked up at
+ * the call) named: its function in m (valid until m names another), or
+ * NULL when out of memory or f is not cp's. */
+const struct measured_fn *measured_name_frame(struct measured *m, const struct callpaths *cp,
+					      const struct callpath_frame *f, int is_return);
+
 void measured_free(struct measured *m);
 
 /*

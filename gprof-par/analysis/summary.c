@@ -10,11 +10,6 @@
 
 #include "lines.h"
 
-static int is_mpi_frame(const struct measured_fn *f)
-{
-	return summary_is_mpi_name(f->name) || summary_is_mpi_module(f->module);
-}
-
 /* ------------------------------------------------------------------ */
 
 static const char *base_name(const char *path)
@@ -24,7 +19,7 @@ static const char *base_name(const char *path)
 	return slash ? slash + 1 : path;
 }
 
-static void spread_add(struct summary_spread *s, double v, int64_t rank)
+void summary_spread_add(struct summary_spread *s, double v, int64_t rank)
 {
 	if (s->n == 0 || v < s->min) {
 		s->min = v;
@@ -36,126 +31,6 @@ static void spread_add(struct summary_spread *s, double v, int64_t rank)
 	}
 	s->mean = (s->mean * (double)s->n + v) / (double)(s->n + 1);
 	s->n++;
-}
-
-static double sum_bins(const struct profile *p)
-{
-	double t = 0;
-
-	for (size_t h = 0; p && h < p->nhists; h++)
-		for (uint32_t b = 0; b < p->hists[h].nbins; b++)
-			t += (double)p->hists[h].bins[b];
-	return t;
-}
-
-/* The samples of each category. */
-static void count_categories(struct summary *s, const struct summary_input *in,
-			     double counts[SUMMARY_NCATEGORIES])
-{
-	const char *exe = base_name(in->st->path);
-	int wall = strcmp(s->clock, "wall") == 0;
-
-	if (in->paths && in->paths->samples > 0) {
-		const struct measured *m = in->paths;
-
-		for (size_t i = 0; i < m->npaths; i++) {
-			const struct measured_path *p = &m->paths[i];
-			const struct measured_fn *leaf;
-			int under = 0, program = 0;
-
-			if (p->n == 0)
-				continue;
-			for (uint32_t k = 0; k < p->n; k++) {
-				const struct measured_fn *f = &m->fns[m->ids[p->first + k]];
-
-				under |= is_mpi_frame(f);
-				program |= f->module && strcmp(f->module, exe) == 0;
-			}
-			/* Under the wall clock every thread is sampled, MPI's own
-			 * (progress and event threads, waiting by design) too: a
-			 * path with MPI's frames and none of the program's is such
-			 * a thread's, not the ranks' time. */
-			if (wall && under && !program) {
-				s->mpi_thread_samples += p->samples;
-				continue;
-			}
-			leaf = &m->fns[m->ids[p->first + p->n - 1]];
-			counts[summary_classify(leaf->module, leaf->name, exe, under)] +=
-				(double)p->samples;
-		}
-		return;
-	}
-	/* no paths: the executable's histogram, the libraries' lists */
-	counts[SUMMARY_PROGRAM] = sum_bins(in->prof);
-	for (size_t i = 0; in->modules && i < in->modules->n; i++) {
-		const struct module_entry *e = &in->modules->entries[i];
-
-		counts[summary_classify(e->base, NULL, exe, 0)] += (double)e->samples;
-	}
-}
-
-static void shares(struct summary *s, const struct summary_input *in)
-{
-	double counts[SUMMARY_NCATEGORIES] = { 0 }, samples = 0, rest = 0, elapsed = 0,
-	       mpi = 0;
-	int wall = in->mpi && in->mpi->nranks > 0;
-
-	count_categories(s, in, counts);
-	for (int c = 0; c < SUMMARY_NCATEGORIES; c++) {
-		samples += counts[c];
-		s->shares[c].samples = (uint64_t)counts[c];
-		if (c != SUMMARY_MPI)
-			rest += counts[c];
-	}
-	s->samples = (uint64_t)samples;
-	if (wall) {
-		for (size_t r = 0; r < in->mpi->nranks; r++) {
-			elapsed += (double)in->mpi->ranks[r].elapsed_ns / 1e9;
-			mpi += (double)in->mpi->ranks[r].mpi_ns / 1e9;
-		}
-		if (mpi > elapsed)
-			mpi = elapsed;
-		s->basis = "wall";
-		s->total_seconds = elapsed;
-		s->mpi_seconds = mpi;
-		s->shares[SUMMARY_MPI].seconds = mpi;
-		/* The wall time outside MPI: under the wall clock as the samples
-		 * outside MPI split it.  Under the CPU clock each category has its
-		 * CPU time (scaled down if the threads' CPU time is more than the
-		 * wall time), and the wall time off the CPU is the system's:
-		 * blocked in system calls and I/O, or waiting for a core. */
-		double outside = elapsed - mpi, cpu = s->rate ? rest / s->rate : 0;
-		double scale = strcmp(s->clock, "wall") == 0 || cpu > outside
-			? (rest > 0 ? outside / rest : 0) : (s->rate ? 1.0 / s->rate : 0);
-
-		for (int c = 0; c < SUMMARY_NCATEGORIES; c++)
-			if (c != SUMMARY_MPI)
-				s->shares[c].seconds = counts[c] * scale;
-		if (rest == 0)
-			s->shares[SUMMARY_SYSTEM].seconds = outside;
-		else if (strcmp(s->clock, "wall") != 0 && cpu < outside)
-			s->shares[SUMMARY_SYSTEM].seconds += outside - cpu;
-	} else {
-		s->basis = s->clock;
-		s->total_seconds = s->rate ? samples / s->rate : samples;
-		for (int c = 0; c < SUMMARY_NCATEGORIES; c++)
-			s->shares[c].seconds = s->rate ? counts[c] / s->rate : counts[c];
-	}
-	for (int c = 0; c < SUMMARY_NCATEGORIES; c++)
-		s->shares[c].percent = s->total_seconds > 0
-			? 100.0 * s->shares[c].seconds / s->total_seconds : 0;
-	if (s->total_seconds <= 0)
-		s->shares[SUMMARY_PROGRAM].percent = 100;   /* nothing: all 0 but one */
-
-	/* per rank: the executable's samples (the load balance), MPI's time */
-	if (in->balance && in->balance->nranks > 1)
-		for (size_t r = 0; r < in->balance->nranks; r++)
-			spread_add(&s->shares[SUMMARY_PROGRAM].ranks, in->balance->ranks[r].seconds,
-				   in->balance->ranks[r].rank);
-	if (wall)
-		for (size_t r = 0; r < in->mpi->nranks; r++)
-			spread_add(&s->shares[SUMMARY_MPI].ranks,
-				   (double)in->mpi->ranks[r].mpi_ns / 1e9, in->mpi->ranks[r].rank);
 }
 
 /* ------------------------------------------------------------------ */
@@ -363,7 +238,7 @@ static void fill_function(struct summary_function *f, const struct summary_input
 	f->self_seconds = (double)fn->self / rate;
 	f->total_seconds = (double)fn->total / rate;
 	f->category = summary_classify(fn->module, fn->name, base_name(in->st->path),
-				       is_mpi_frame(fn));
+				       summary_is_mpi_frame(fn));
 	neighbours(f, in, id);
 	if (fn->sym != SIZE_MAX && fn->sym < in->st->nsyms)
 		want_lines(w, f, &in->st->syms[fn->sym]);
@@ -537,11 +412,11 @@ static int mpi_sites(struct summary *s, const struct summary_input *in)
 				continue;
 			}
 			if (j > i)
-				spread_add(&site->ranks, sum, p->ranks[s->keys[j - 1].rank].rank);
+				summary_spread_add(&site->ranks, sum, p->ranks[s->keys[j - 1].rank].rank);
 			sum = sec;
 			present++;
 		}
-		spread_add(&site->ranks, sum, p->ranks[s->keys[j - 1].rank].rank);
+		summary_spread_add(&site->ranks, sum, p->ranks[s->keys[j - 1].rank].rank);
 		/* the ranks that never called from it: 0 seconds each, the
 		 * lowest of them holding the minimum (the group's keys are in
 		 * the order of the ranks read) */
@@ -551,7 +426,7 @@ static int mpi_sites(struct summary *s, const struct summary_input *in)
 			for (size_t k = i; k < j && s->keys[k].rank <= r; k++)
 				if (s->keys[k].rank == r)
 					r++;
-			spread_add(&site->ranks, 0, p->ranks[r].rank);
+			summary_spread_add(&site->ranks, 0, p->ranks[r].rank);
 			site->ranks.mean *= (double)site->ranks.n / (double)(site->ranks.n + zeros - 1);
 			site->ranks.n += zeros - 1;
 		}
@@ -705,8 +580,7 @@ int summary_build(struct summary *s, const struct summary_input *in)
 		if (in->mpi->nranks > s->ranks_profiled)
 			s->ranks_profiled = in->mpi->nranks;
 	}
-	shares(s, in);
-	if (top_functions(s, in) != 0 || mpi_sites(s, in) != 0)
+	if (summary_shares(s, in) != 0 || top_functions(s, in) != 0 || mpi_sites(s, in) != 0)
 		return -1;
 	imbalance(s, in);
 	return sentences(s, in);

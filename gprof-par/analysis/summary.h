@@ -38,6 +38,7 @@
 #include "module-list.h"
 #include "mpi-profile.h"
 #include "mpi-sites.h"
+#include "path-rows.h"
 #include "profile.h"
 #include "symtab.h"
 
@@ -58,6 +59,12 @@ enum summary_category {
 	SUMMARY_PROFILER,       /* the profiler itself (mcount, the runtime) */
 	SUMMARY_NCATEGORIES
 };
+
+/* A class of sampled paths beside the categories: under MPI with none of
+ * the program's frames (MPI's own progress and event threads): left out
+ * under the wall clock, MPI's under the CPU clock. */
+#define SUMMARY_MPI_THREAD SUMMARY_NCATEGORIES
+#define SUMMARY_PATH_CLASSES (SUMMARY_NCATEGORIES + 1)
 
 /* The JSON key of a category ("program", "mpi", ...) and its words. */
 const char *summary_category_key(enum summary_category c);
@@ -174,6 +181,11 @@ struct summary_input {
 	const struct measured *paths;        /* NULL or no samples: none */
 	const struct measured_arc *arcs;     /* measured_arcs(paths) */
 	size_t narcs;
+	const struct path_row *rows;         /* each profile's paths by class
+					      * (SUMMARY_PATH_CLASSES of them):
+					      * every category per rank; NULL:
+					      * none */
+	size_t nrows;
 	const struct module_list *modules;   /* NULL: none */
 	const struct balance_view *balance;  /* NULL: none */
 	const struct mpi_profile *mpi;       /* NULL or no ranks: none */
@@ -191,11 +203,44 @@ struct summary_input {
 int summary_build(struct summary *s, const struct summary_input *in);
 void summary_free(struct summary *s);
 
+/* Parts of summary_build: the shares of where the time went
+ * (summary-shares.c; 0, or -1 when out of memory) and a value of rank
+ * added to a spread. */
+int summary_shares(struct summary *s, const struct summary_input *in);
+void summary_spread_add(struct summary_spread *s, double v, int64_t rank);
+
 /* The category of a sampled frame: the leaf's module base name (the
  * executable's is exe_base) and function name; under_mpi: an MPI
  * function or library is on its path. */
 enum summary_category summary_classify(const char *module, const char *name,
 				       const char *exe_base, int under_mpi);
+
+/* The class of a sampled path (a category or SUMMARY_MPI_THREAD): its
+ * leaf's module and name, whether an MPI function or library is on it,
+ * whether a frame of the program (exe_base) is. */
+int summary_path_class(const char *leaf_module, const char *leaf_name, const char *exe_base,
+		       int under_mpi, int program);
+
+/* Whether a named frame is MPI's: its name or its module. */
+int summary_is_mpi_frame(const struct measured_fn *f);
+
+/*
+ * The class of each path of a set being summed (path-rows.h), for each
+ * rank's samples by category: its frames named with st (the views' table;
+ * demangled if the report's names are) and the libraries' symbols, as the
+ * report names them.  base is what the sum takes.
+ */
+struct summary_paths_classifier {
+	struct path_classifier base;
+	const struct symtab *st;
+	const char *exe_base;
+	int demangle;
+	int started;
+	struct measured names;   /* the namer (measured_namer_init) */
+};
+void summary_paths_classifier_init(struct summary_paths_classifier *c, const struct symtab *st,
+				   int demangle);
+void summary_paths_classifier_free(struct summary_paths_classifier *c);
 
 /* Whether a function is MPI's (MPI_*, PMPI_*). */
 int summary_is_mpi_name(const char *name);

@@ -20,7 +20,7 @@
 #define GPROF_PAR_MPI_MODULE "gprof-par-mpi.so"
 #define GPROF_PAR_MPI_SYMBOL "gprof_par_mpi_functions"
 /* Changes whenever the table or the structures it passes change. */
-#define GPROF_PAR_MPI_ABI 8
+#define GPROF_PAR_MPI_ABI 9
 
 struct gprof_par_mpi {
 	int abi;                 /* GPROF_PAR_MPI_ABI of the module */

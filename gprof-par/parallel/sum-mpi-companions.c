@@ -86,28 +86,49 @@ static void reduce_paths(struct callpaths *cp)
 	}
 }
 
+/* The files whose paths process q added: those of its block from start
+ * on (process 0 added the earlier ones while settling the state). */
+static void paths_block(const struct sum_job *job, int q, uint64_t start, size_t *lo, size_t *hi)
+{
+	file_block(job, q, lo, hi);
+	if (*lo < start)
+		*lo = start < *hi ? (size_t)start : *hi;
+}
+
 /* What a process's paths came to, beside the set: counts, warnings and
  * its failure, whether a file was refused for its samples' overflow, the
- * set's samples, lost and cut, packed for process 0. */
+ * set's samples, lost and cut, and the rows of its files' paths by class
+ * (path-rows.h), packed for process 0. */
 #define PATHS_NOTE_HEAD 10
-static void pack_paths_note(const struct sum_paths *sp, char **data, size_t *len)
+static void pack_paths_note(const struct sum_paths *sp, const struct sum_job *job,
+			    uint64_t start, char **data, size_t *len)
 {
 	FILE *f = open_memstream(data, len);
 	uint64_t head[PATHS_NOTE_HEAD] = { sp->set.nfiles, sp->nprofiles, sp->missing,
 					   (uint64_t)sp->failed, sp->nwarnings, sp->set.bytes,
 					   (uint64_t)sp->overflow, sp->set.samples, sp->set.lost,
 					   sp->set.cut };
+	void *rows;
+	size_t lo, hi, rows_len;
+	uint64_t n;
 
 	if (!f)
 		mpi_fatal("out of memory");
 	fwrite(head, sizeof head, 1, f);
 	for (size_t i = 0; i <= sp->nwarnings; i++) {
 		const char *text = i < sp->nwarnings ? sp->warnings[i] : sp->message;
-		uint64_t n = strlen(text);
 
+		n = strlen(text);
 		fwrite(&n, sizeof n, 1, f);
 		fwrite(text, 1, n, f);
 	}
+	paths_block(job, sum_me, start, &lo, &hi);
+	if (path_rows_pack(&sp->rows, lo, hi, &rows, &rows_len) != 0)
+		mpi_fatal("out of memory");
+	n = rows_len;
+	fwrite(&n, sizeof n, 1, f);
+	fwrite(rows, 1, rows_len, f);
+	free(rows);
 	if (fclose(f) != 0)
 		mpi_fatal("out of memory");
 }
@@ -136,12 +157,13 @@ static char *unpack_text(const char **at, const char *end)
  * after theirs, and count only if the serial sum got to them.  Returns
  * q's number of files with paths (their bytes go to sp->set.bytes).
  */
-static uint64_t take_paths_note(struct sum_paths *sp, int q, uint64_t totals[3])
+static uint64_t take_paths_note(struct sum_paths *sp, const struct sum_job *job, uint64_t start,
+				int q, uint64_t totals[3])
 {
-	size_t len;
+	size_t len, lo, hi;
 	char *data = mpi_recv_buffer(q, &len);
 	const char *at = data, *end = data + len;
-	uint64_t head[PATHS_NOTE_HEAD];
+	uint64_t head[PATHS_NOTE_HEAD], rows_len;
 	char *failure;
 
 	if (len < sizeof head)
@@ -159,6 +181,14 @@ static uint64_t take_paths_note(struct sum_paths *sp, int q, uint64_t totals[3])
 		sp->warnings[sp->nwarnings++] = warning;
 	}
 	failure = unpack_text(&at, end);
+	if ((size_t)(end - at) < sizeof rows_len)
+		mpi_fatal("a bad call paths note from another process (no rows)");
+	memcpy(&rows_len, at, sizeof rows_len);
+	at += sizeof rows_len;
+	paths_block(job, q, start, &lo, &hi);
+	if ((uint64_t)(end - at) != rows_len ||
+	    path_rows_unpack(&sp->rows, lo, hi, at, (size_t)rows_len) != 0)
+		mpi_fatal("a bad call paths note from another process (its rows)");
 	free(data);
 	/* a file refused for overflow in q's block, or the blocks' sets that
 	 * would add up past 2^64 - 1: process 0 sums serially */
@@ -243,14 +273,14 @@ void sum_paths_parallel(struct sum_run *run, const struct sum_job *job,
 		char *note;
 		size_t len;
 
-		pack_paths_note(&sp, &note, &len);
+		pack_paths_note(&sp, job, start, &note, &len);
 		mpi_send_buffer(note, len, 0);
 		free(note);
 	} else {
 		uint64_t totals[3] = { sp.set.samples, sp.set.lost, sp.set.cut };
 
 		for (int q = 1; q < sum_nprocs; q++)
-			files += take_paths_note(&sp, q, totals);
+			files += take_paths_note(&sp, job, start, q, totals);
 	}
 	/* 0: reduce the sets; 1: the sum failed; 2: process 0 sums serially */
 	mode = sum_me != 0 ? 0 : sp.overflow ? 2 : sp.failed ? 1 : 0;

@@ -240,6 +240,7 @@ void sum_paths_init(struct sum_paths *sp)
 void sum_paths_free(struct sum_paths *sp)
 {
 	callpaths_free(&sp->set);
+	path_rows_free(&sp->rows);
 	for (size_t i = 0; i < sp->nwarnings; i++)
 		free(sp->warnings[i]);
 	free(sp->warnings);
@@ -267,6 +268,11 @@ int sum_paths_files(struct sum_paths *sp, const struct sum_job *job, size_t lo, 
 	size_t b = 0, i;
 	char err[1024];
 
+	if (job->path_classifier && !sp->rows.classifier &&
+	    path_rows_init(&sp->rows, job->path_classifier, job->n) != 0) {
+		snprintf(sp->message, sizeof sp->message, "out of memory");
+		return -1;
+	}
 	for (i = lo; i < hi && !sp->failed; i++) {
 		int rc;
 
@@ -277,7 +283,8 @@ int sum_paths_files(struct sum_paths *sp, const struct sum_job *job, size_t lo, 
 		if (b < nbad && bad[b].index == i)
 			continue;   /* not in the sum: nor are its paths */
 		sp->nprofiles++;
-		rc = callpaths_add_beside(&sp->set, job->paths[i], err, sizeof err);
+		rc = path_rows_add_beside(&sp->rows, &sp->set, i, file_rank(job, i), job->paths[i],
+					  err, sizeof err);
 		sp->overflow |= rc == -2;
 		if (rc == 1) {
 			sp->missing++;

@@ -27,6 +27,7 @@
 #include "callpaths.h"
 #include "module-calls.h"
 #include "name-index.h"
+#include "path-rows.h"
 #include "profile.h"
 
 /* --timing: where the time goes, per process (seconds). */
@@ -63,6 +64,9 @@ struct sum_job {
 	int timing;            /* measure the phases (sum_outcome.times) */
 	int sum_paths;         /* also sum the call paths beside the files
 				* summed (sum_outcome.paths) */
+	/* With sum_paths: each file's paths' samples by class too
+	 * (sum_paths.rows; NULL: none), in every process. */
+	const struct path_classifier *path_classifier;
 	int sum_libraries;     /* also sum the shared libraries' profiles
 				* beside the files summed (sum_outcome.libraries) */
 	/* Parallel: process q sums files [blocks[q], blocks[q + 1]); NULL:
@@ -85,6 +89,9 @@ struct sum_bad_file {
  */
 struct sum_paths {
 	struct callpaths set;  /* the sum; set.nfiles: the files with paths */
+	struct path_rows rows; /* with job->path_classifier: each file's
+				* samples by class (path-rows.h), the serial
+				* sum's whatever the number of processes */
 	size_t nprofiles;      /* the files summed that were looked at */
 	size_t missing;        /* of those, the ones without paths */
 	char **warnings;       /* skip_bad: the paths files left out, why */

@@ -88,9 +88,10 @@ static int rebuild_index(struct callpaths *cp, size_t nslots)
 	return 0;
 }
 
-/* Adds samples to the path of frames f[0..n) (copied if new).  -1: no memory. */
+/* Adds samples to the path of frames f[0..n) (copied if new), whose index
+ * goes to *at.  -1: no memory. */
 static int add_path(struct callpaths *cp, const struct callpath_frame *f, uint32_t n,
-		    uint64_t samples)
+		    uint64_t samples, size_t *at)
 {
 	uint64_t h;
 	size_t s = 0;
@@ -109,6 +110,7 @@ static int add_path(struct callpaths *cp, const struct callpath_frame *f, uint32
 		if (p->nframes == n && same_frames(&cp->frames[p->first], f, n)) {
 			p->samples += samples;
 			cp->samples += samples;
+			*at = cp->slots[s];
 			return 0;
 		}
 	}
@@ -126,7 +128,7 @@ append:
 	cp->nframes += n;
 	if (!cp->unindexed)
 		cp->slots[s] = cp->npaths;
-	cp->npaths++;
+	*at = cp->npaths++;
 	cp->samples += samples;
 	return 0;
 }
@@ -211,6 +213,7 @@ static int parse_path(struct callpaths *cp, struct reader *r, char *fields)
 	char *frames = strchr(fields, '\t');
 	uint64_t samples;
 	uint32_t n = 0;
+	size_t at;   /* (a path read is no path added: cp->added is not told) */
 
 	if (!frames)
 		return fail(r, "not a path line (path, samples, frames)");
@@ -228,7 +231,7 @@ static int parse_path(struct callpaths *cp, struct reader *r, char *fields)
 		return fail(r, "a path without frames");
 	if (samples > UINT64_MAX - cp->samples)
 		return fail(r, "too many samples");
-	if (add_path(cp, r->frames, n, samples) != 0)
+	if (add_path(cp, r->frames, n, samples, &at) != 0)
 		return fail(r, "out of memory");
 	return 0;
 }
@@ -432,14 +435,17 @@ int callpaths_add(struct callpaths *cp, const struct callpaths *src, char *err, 
 	}
 	for (size_t p = 0; p < src->npaths; p++) {
 		const struct callpath *sp = &src->paths[p];
+		size_t at;
 
 		for (uint32_t i = 0; i < sp->nframes; i++) {
 			frames[i] = src->frames[sp->first + i];
 			if (frames[i].module != CALLPATH_NO_MODULE)
 				frames[i].module = map[frames[i].module];
 		}
-		if (add_path(cp, frames, sp->nframes, sp->samples) != 0)
+		if (add_path(cp, frames, sp->nframes, sp->samples, &at) != 0)
 			goto oom;
+		if (cp->added)
+			cp->added(cp->added_ctx, cp, at, sp->samples);
 	}
 	if (src->rate)
 		cp->rate = src->rate;

@@ -52,6 +52,10 @@ struct callpaths {
 	size_t nslots;
 	int unindexed;           /* a path seen again is another entry (a file
 				  * read on its own: callpaths_add merges) */
+	/* told of each path callpaths_add brings to this set (NULL: none):
+	 * its index here and the samples it brought */
+	void (*added)(void *ctx, const struct callpaths *cp, size_t path, uint64_t samples);
+	void *added_ctx;
 };
 
 void callpaths_init(struct callpaths *cp);

@@ -36,6 +36,10 @@ static void print_spread(FILE *out, const struct summary_spread *r)
 		fputs("-", out);
 		return;
 	}
+	if (r->max <= 0) {
+		fputs("none in any rank", out);
+		return;
+	}
 	fprintf(out, "%.3f (rank %" PRId64 ") / %.3f / %.3f (rank %" PRId64 ")", r->min,
 		r->min_rank, r->mean, r->max, r->max_rank);
 }

@@ -11,12 +11,14 @@
 #include "errors.h"
 
 int call_paths_gather(struct callpaths *cp, char *const *profiles, size_t n, int skip_bad,
-		      size_t *missing, FILE *msgs, const char *program, char *err,
-		      size_t errlen)
+		      struct path_rows *rows, const int64_t *ranks, size_t *missing, FILE *msgs,
+		      const char *program, char *err, size_t errlen)
 {
 	*missing = 0;
 	for (size_t i = 0; i < n; i++) {
-		int rc = callpaths_add_beside(cp, profiles[i], err, errlen);
+		int rc = rows ? path_rows_add_beside(rows, cp, i, ranks ? ranks[i] : (int64_t)i,
+						     profiles[i], err, errlen)
+			      : callpaths_add_beside(cp, profiles[i], err, errlen);
 
 		if (rc == 1)
 			(*missing)++;

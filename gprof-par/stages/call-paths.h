@@ -17,11 +17,13 @@
  * Adds the paths beside each of the n profiles into cp (a profile without
  * them is passed over; how many had none is in *missing).  A paths file
  * that cannot be read is an error (message in err), unless skip_bad: then
- * it is passed over with a warning on msgs.  Returns 0 or -1.
+ * it is passed over with a warning on msgs.  With rows (path-rows.h; may
+ * be NULL), profile i's samples by class go to its row, of rank ranks[i]
+ * (ranks NULL: i).  Returns 0 or -1.
  */
 int call_paths_gather(struct callpaths *cp, char *const *profiles, size_t n, int skip_bad,
-		      size_t *missing, FILE *msgs, const char *program, char *err,
-		      size_t errlen);
+		      struct path_rows *rows, const int64_t *ranks, size_t *missing, FILE *msgs,
+		      const char *program, char *err, size_t errlen);
 
 /*
  * -s, -S: the paths the sum gathered (sum.h: those of the files summed,

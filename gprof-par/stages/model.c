@@ -318,6 +318,38 @@ void model_share_balance(struct model *m, void (*bcast)(void **buf, size_t *len)
 		die("the load balance's map from process 0 is not valid");
 }
 
+const struct path_classifier *model_path_classifier(struct model *m, int me)
+{
+	const struct options *o = m->o;
+	struct symtab_sources sources = { o->external_symbol_table, NULL };
+	char err[1024];
+
+	if (!(m->needs & NEED_PATH_ROWS) || !o->executable)
+		return NULL;
+	if (me != 0) {
+		/* the names of process 0's views' table (a -R map's left
+		 * aside: the classes are of MPI's, the profiler's names) */
+		if (symtab_read_with(&m->st, o->executable, &sources,
+				     o->symtab_flags | SYMTAB_REGIONS, err, sizeof err) != 0 ||
+		    regions_apply(&m->st, m->views_regions, o->demangle, err, sizeof err) != 0)
+			die(err);
+		m->have_symtab = 1;
+		if (o->demangle && demangle_symtab(&m->st) != 0)
+			die("out of memory demangling symbol names");
+	}
+	summary_paths_classifier_init(&m->classifier, m->vt.st ? m->vt.st : &m->st,
+				      o->demangle && !o->bsd);
+	m->have_classifier = 1;
+	return &m->classifier.base;
+}
+
+const struct path_rows *model_path_rows(const struct model *m)
+{
+	if (m->rows.nrows > 0)
+		return &m->rows;
+	return m->sum && m->sum->paths.rows.nrows > 0 ? &m->sum->paths.rows : NULL;
+}
+
 /* Rank columns of the heat map: one per file up to 128, fewer when the
  * functions are many (at most 2 Mi counters: 16 MiB). */
 uint32_t model_balance_columns(const struct model *m, size_t nfiles)
@@ -360,12 +392,26 @@ static void read_paths(struct model *m, const struct symtab *st, int if_any)
 	const struct options *o = m->o;
 	size_t missing, n = m->nprofiles;
 	struct callpaths cp;
+	struct path_rows *rows = NULL;
 	char err[1024];
 
 	callpaths_init(&cp);
-	if (call_paths_gather(&cp, m->profiles, n, o->skip_bad, &missing, stderr, PROGRAM, err,
-			      sizeof err) != 0)
+	/* each profile's samples by class, unless the sum counted them */
+	if ((m->needs & NEED_PATH_ROWS) && !model_path_rows(m) && n > 1) {
+		summary_paths_classifier_free(&m->classifier);
+		summary_paths_classifier_init(&m->classifier, st, o->demangle && !o->bsd);
+		m->have_classifier = 1;
+		if (path_rows_init(&m->rows, &m->classifier.base, n) != 0)
+			die("out of memory");
+		rows = &m->rows;
+	}
+	if (call_paths_gather(&cp, m->profiles, n, o->skip_bad, rows, m->plan->job.ranks, &missing,
+			      stderr, PROGRAM, err, sizeof err) != 0)
 		die(err);
+	if (rows) {   /* (its names point into the tables, which may change) */
+		summary_paths_classifier_free(&m->classifier);
+		m->have_classifier = 0;
+	}
 	if (cp.nfiles == 0 && if_any) {
 		callpaths_free(&cp);
 		return;
@@ -547,6 +593,10 @@ void model_free(struct model *m, int me)
 	callgraph_free(m->cg);
 	m->cg = NULL;
 	measured_free(&m->measured);
+	if (m->have_classifier)
+		summary_paths_classifier_free(&m->classifier);
+	m->have_classifier = 0;
+	path_rows_free(&m->rows);
 	profile_free(&m->p);
 	if (m->have_symtab)
 		symtab_free(&m->st);

@@ -29,8 +29,10 @@
 #include "options.h"
 #include "plan.h"
 #include "profile.h"
+#include "path-rows.h"
 #include "regions.h"
 #include "sum.h"
+#include "summary.h"
 #include "symtab.h"
 
 /* What a view reads of the model, beyond the symbols and the sum. */
@@ -47,6 +49,8 @@ enum model_need {
 				      * (SYMTAB_KEEP_LINES) */
 	NEED_BALANCE_CALLS = 1 << 8, /* with NEED_BALANCE: the calls per function
 				      * and rank too */
+	NEED_PATH_ROWS = 1 << 9,     /* with the paths: each profile's samples by
+				      * the summary's categories (path-rows.h) */
 };
 
 /* The table the views beside GNU's report read (the load balance, the
@@ -81,6 +85,11 @@ struct model {
 	struct callgraph *cg;        /* NULL without arcs */
 	struct measured measured;
 	struct measured_outcome measured_out;
+	/* NEED_PATH_ROWS: the classifier of the paths (every process while
+	 * summing), the rows of named profiles read here (not summed) */
+	struct summary_paths_classifier classifier;
+	int have_classifier;
+	struct path_rows rows;
 };
 
 /* Starts an empty model of the views asking for needs. */
@@ -94,6 +103,16 @@ int model_prepare(struct model *m, struct plan *plan);
 
 /* Every process gets process 0's map of the load balance. */
 void model_share_balance(struct model *m, void (*bcast)(void **buf, size_t *len), int me);
+
+/* NEED_PATH_ROWS, on every process before the sum: the classifier of the
+ * paths the sum adds (process 0: by the views' table; the others read the
+ * executable's symbols for it); NULL when not needed.  Exits with a
+ * message when the executable cannot be read. */
+const struct path_classifier *model_path_classifier(struct model *m, int me);
+
+/* After model_build: each profile's paths' samples by class, from the
+ * sum or from the profiles read; NULL when there are none. */
+const struct path_rows *model_path_rows(const struct model *m);
 
 /* Rank columns of the load balance's heat map for nfiles files. */
 uint32_t model_balance_columns(const struct model *m, size_t nfiles);

@@ -53,7 +53,7 @@ static void print_rank(const struct options *o, struct measured *m, const struct
 	char *const files[1] = { (char *)file };
 
 	callpaths_init(&cp);
-	if (call_paths_gather(&cp, files, 1, o->skip_bad, &missing, stderr, PROGRAM, err,
+	if (call_paths_gather(&cp, files, 1, o->skip_bad, NULL, NULL, &missing, stderr, PROGRAM, err,
 			      sizeof err) != 0 ||
 	    measured_resolve_part(m, &cp, &part, err, sizeof err) != 0)
 		die(err);

@@ -29,7 +29,8 @@ static int summary_wanted(const struct options *o)
 static unsigned summary_needs(const struct options *o)
 {
 	(void)o;
-	return NEED_FUNCTIONS | NEED_BALANCE | NEED_VIEWS_TABLE | NEED_PATHS_IF_ANY | NEED_LINES;
+	return NEED_FUNCTIONS | NEED_BALANCE | NEED_VIEWS_TABLE | NEED_PATHS_IF_ANY | NEED_LINES |
+	       NEED_PATH_ROWS;
 }
 
 static void write_file(const char *path, void (*print)(FILE *, const struct summary *),
@@ -85,6 +86,7 @@ static int summary_render(struct view_output *vo, struct model *m)
 	int have_names = 0;
 	struct balance_view v;
 	struct hist_summary hs;
+	const struct path_rows *rows;
 	struct summary_input in;
 	struct summary s;
 	char err[1024];
@@ -115,6 +117,9 @@ static int summary_render(struct view_output *vo, struct model *m)
 	in.paths = paths;
 	in.arcs = arcs;
 	in.narcs = narcs;
+	rows = model_path_rows(m);
+	in.rows = rows ? rows->rows : NULL;
+	in.nrows = rows ? rows->nrows : 0;
 	in.modules = &all;
 	in.balance = &v;
 	in.mpi = mp.nranks > 0 ? &mp : NULL;

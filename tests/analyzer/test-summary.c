@@ -183,8 +183,10 @@ static void mpi_build(struct mpi_profile *mp, struct mpi_site_names *names)
 	names->source = sources;
 }
 
-/* The small run with the MPI profile of mpi_build, on the clock dimen. */
-static void mpi_summary(struct summary *s, struct small *sm, const char *dimen)
+/* The small run on the clock dimen, with mpi_build's profile if with_mpi,
+ * and each rank's rows (NULL: none). */
+static void rows_summary(struct summary *s, struct small *sm, const char *dimen,
+			 const struct path_row rows[2], int with_mpi)
 {
 	static struct mpi_profile mp;
 	static struct mpi_site_names names;
@@ -193,9 +195,19 @@ static void mpi_summary(struct summary *s, struct small *sm, const char *dimen)
 	small_build(sm, dimen);
 	small_input(sm, &in);
 	mpi_build(&mp, &names);
-	in.mpi = &mp;
-	in.mpi_names = &names;
+	if (with_mpi) {
+		in.mpi = &mp;
+		in.mpi_names = &names;
+	}
+	in.rows = rows;
+	in.nrows = rows ? 2 : 0;
 	CU_ASSERT_EQUAL_FATAL(summary_build(s, &in), 0);
+}
+
+/* The small run with the MPI profile of mpi_build, on the clock dimen. */
+static void mpi_summary(struct summary *s, struct small *sm, const char *dimen)
+{
+	rows_summary(s, sm, dimen, NULL, 1);
 }
 
 static void test_shares_mpi_cpu(void)
@@ -277,6 +289,103 @@ static void test_wall_mpi_threads(void)
 	CU_ASSERT_EQUAL_FATAL(summary_build(&s, &in), 0);
 	CU_ASSERT_EQUAL(s.mpi_thread_samples, 0);
 	NEAR(s.shares[SUMMARY_MPI].percent, 30);
+	summary_free(&s);
+}
+
+/* Each rank's paths by class (path-rows.h): rows of ranks 0 and 1. */
+static void set_rows(struct path_row rows[2], int64_t rank1, const uint64_t r0[SUMMARY_PATH_CLASSES],
+		     const uint64_t r1[SUMMARY_PATH_CLASSES])
+{
+	memset(rows, 0, 2 * sizeof *rows);
+	rows[0] = (struct path_row){ .rank = 0, .has = 1 };
+	rows[1] = (struct path_row){ .rank = rank1, .has = 1 };
+	memcpy(rows[0].samples, r0, SUMMARY_PATH_CLASSES * sizeof *r0);
+	memcpy(rows[1].samples, r1, SUMMARY_PATH_CLASSES * sizeof *r1);
+}
+
+/* Every category per rank, from each rank's paths: rank 0 of 1 s with
+ * 0.2 s in MPI, rank 1 with 0.6 s (mpi_build), the CPU clock. */
+static void test_rows_wall(void)
+{
+	/* program, MPI, OpenMP x 2, libraries, system, profiler, MPI thread */
+	static const uint64_t r0[] = { 50, 10, 0, 0, 0, 0, 5, 0 };
+	static const uint64_t r1[] = { 10, 20, 0, 0, 0, 5, 0, 0 };
+	static const uint64_t busy[] = { 95, 0, 0, 0, 0, 0, 0, 0 };
+	static const uint64_t idle[] = { 5, 0, 0, 0, 0, 0, 0, 0 };
+	struct path_row rows[2];
+	struct small sm;
+	struct summary s;
+	const struct summary_spread *p, *sys;
+
+	/* rank 0: 0.55 s of CPU in its 0.8 s outside MPI, 0.25 s off the
+	 * CPU; rank 1: 0.15 s in 0.4 s, 0.25 s off it */
+	set_rows(rows, 1, r0, r1);
+	rows_summary(&s, &sm, "seconds", rows, 1);
+	NEAR(s.shares[SUMMARY_MPI].percent, 40);
+	NEAR(s.shares[SUMMARY_PROGRAM].percent, 30);
+	NEAR(s.shares[SUMMARY_SYSTEM].percent, 27.5);
+	NEAR(s.shares[SUMMARY_PROFILER].percent, 2.5);
+	p = &s.shares[SUMMARY_PROGRAM].ranks;
+	sys = &s.shares[SUMMARY_SYSTEM].ranks;
+	CU_ASSERT_EQUAL(p->n, 2);
+	NEAR(p->min, 0.1);
+	CU_ASSERT_EQUAL(p->min_rank, 1);
+	NEAR(p->max, 0.5);
+	CU_ASSERT_EQUAL(p->max_rank, 0);
+	NEAR(sys->min, 0.25);
+	NEAR(sys->max, 0.30);
+	CU_ASSERT_EQUAL(sys->max_rank, 1);
+	NEAR(s.shares[SUMMARY_PROFILER].ranks.max, 0.05);
+	CU_ASSERT_EQUAL(s.shares[SUMMARY_PROFILER].ranks.min_rank, 1);
+	NEAR(s.shares[SUMMARY_MPI].ranks.min, 0.2);
+	NEAR(s.shares[SUMMARY_MPI].ranks.max, 0.6);
+	CU_ASSERT_EQUAL(s.shares[SUMMARY_OMP_WAITING].ranks.n, 2);
+	NEAR(s.shares[SUMMARY_OMP_WAITING].ranks.max, 0);
+	summary_free(&s);
+
+	/* rank 0's 0.95 s of CPU (threads) in its 0.8 s outside MPI: its
+	 * wall time, not more; rank 1 off the CPU 0.35 s.  All ranks at once
+	 * would give the program 1 s of the 1.2 s outside MPI. */
+	set_rows(rows, 1, busy, idle);
+	rows_summary(&s, &sm, "seconds", rows, 1);
+	NEAR(s.shares[SUMMARY_PROGRAM].seconds, 0.85);
+	NEAR(s.shares[SUMMARY_PROGRAM].percent, 42.5);
+	NEAR(s.shares[SUMMARY_SYSTEM].percent, 17.5);
+	NEAR(s.shares[SUMMARY_PROGRAM].ranks.max, 0.8);
+	NEAR(breakdown_total(&s), 100);
+	summary_free(&s);
+
+	/* rows that do not pair with the MPI profile's ranks (rank 5 for 1):
+	 * all ranks at once, and no spread but MPI's */
+	set_rows(rows, 5, busy, idle);
+	rows_summary(&s, &sm, "seconds", rows, 1);
+	NEAR(s.shares[SUMMARY_PROGRAM].percent, 30);
+	CU_ASSERT_EQUAL(s.shares[SUMMARY_PROGRAM].ranks.n, 0);
+	CU_ASSERT_EQUAL(s.shares[SUMMARY_MPI].ranks.n, 2);
+	summary_free(&s);
+}
+
+/* Without the MPI profile each rank's samples: MPI's own threads' left out
+ * under the wall clock, MPI's under the CPU clock. */
+static void test_rows_samples(void)
+{
+	static const uint64_t r0[] = { 50, 10, 0, 0, 0, 0, 5, 7 };
+	static const uint64_t r1[] = { 10, 20, 0, 0, 0, 5, 0, 0 };
+	struct path_row rows[2];
+	struct small sm;
+	struct summary s;
+
+	set_rows(rows, 1, r0, r1);
+	rows_summary(&s, &sm, "seconds", rows, 0);
+	NEAR(s.shares[SUMMARY_MPI].ranks.max, 0.2);
+	CU_ASSERT_EQUAL(s.shares[SUMMARY_MPI].ranks.max_rank, 1);
+	NEAR(s.shares[SUMMARY_MPI].ranks.min, 0.17);
+	NEAR(s.shares[SUMMARY_SYSTEM].ranks.mean, 0.025);
+	summary_free(&s);
+	rows_summary(&s, &sm, "wall-sec", rows, 0);
+	NEAR(s.shares[SUMMARY_MPI].ranks.min, 0.1);
+	CU_ASSERT_EQUAL(s.shares[SUMMARY_MPI].ranks.min_rank, 0);
+	NEAR(s.shares[SUMMARY_PROGRAM].ranks.mean, 0.3);
 	summary_free(&s);
 }
 
@@ -487,6 +596,8 @@ int main(void)
 	    !CU_add_test(suite, "shares with an MPI profile, CPU clock", test_shares_mpi_cpu) ||
 	    !CU_add_test(suite, "shares with an MPI profile, wall clock", test_shares_mpi_wall) ||
 	    !CU_add_test(suite, "MPI's own threads under the wall clock", test_wall_mpi_threads) ||
+	    !CU_add_test(suite, "every category per rank, wall time", test_rows_wall) ||
+	    !CU_add_test(suite, "every category per rank, samples", test_rows_samples) ||
 	    !CU_add_test(suite, "hostile names", test_hostile_names) ||
 	    !CU_add_test(suite, "the page of 4,096 ranks and 30,000 functions", test_html_size)) {
 		CU_cleanup_registry();

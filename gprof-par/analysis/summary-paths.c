@@ -1,0 +1,82 @@
+/*
+ * summary-paths.c - the summary's class of a sampled call path
+ * (summary.h: summary_path_class), from its named frames or, while the
+ * paths are summed, from its raw frames (summary_paths_classifier: each
+ * rank's samples by category, path-rows.h).
+ */
+#include "summary.h"
+
+#include <string.h>
+
+_Static_assert(SUMMARY_PATH_CLASSES <= PATH_CLASSES, "a path row holds every class");
+
+static const char *base_name(const char *path)
+{
+	const char *slash = path ? strrchr(path, '/') : NULL;
+
+	return slash ? slash + 1 : path;
+}
+
+int summary_path_class(const char *leaf_module, const char *leaf_name, const char *exe_base,
+		       int under_mpi, int program)
+{
+	/* MPI's own threads (progress, events) under the wall clock */
+	if (under_mpi && !program)
+		return SUMMARY_MPI_THREAD;
+	return (int)summary_classify(leaf_module, leaf_name, exe_base, under_mpi);
+}
+
+int summary_is_mpi_frame(const struct measured_fn *f)
+{
+	return summary_is_mpi_name(f->name) || summary_is_mpi_module(f->module);
+}
+
+/* path_classifier's classify: the frames named as measured_resolve names
+ * them (the namer starts at the first set: the executable is named after
+ * its module there, as the report's paths are). */
+static int classify(void *ctx, const struct callpaths *cp, size_t path)
+{
+	struct summary_paths_classifier *c = ctx;
+	const struct callpath *p = &cp->paths[path];
+	const char *leaf_module = NULL, *leaf_name = NULL;
+	int under = 0, program = 0;
+
+	if (!c->started) {
+		c->started = 1;   /* (what a failed start holds is freed too) */
+		if (measured_namer_init(&c->names, c->st,
+					cp->nmodules ? cp->modules[0].base : "-", c->demangle) != 0)
+			return -1;
+	}
+	for (uint32_t i = 0; i < p->nframes; i++) {
+		const struct measured_fn *f = measured_name_frame(&c->names, cp,
+								  &cp->frames[p->first + i], i > 0);
+
+		if (!f)
+			return -1;
+		if (i == 0) {
+			leaf_module = f->module;
+			leaf_name = f->name;
+		}
+		under |= summary_is_mpi_frame(f);
+		program |= f->module && strcmp(f->module, c->exe_base) == 0;
+	}
+	return summary_path_class(leaf_module, leaf_name, c->exe_base, under, program);
+}
+
+void summary_paths_classifier_init(struct summary_paths_classifier *c, const struct symtab *st,
+				   int demangle)
+{
+	memset(c, 0, sizeof *c);
+	c->base.classify = classify;
+	c->base.ctx = c;
+	c->st = st;
+	c->exe_base = base_name(st->path);
+	c->demangle = demangle;
+}
+
+void summary_paths_classifier_free(struct summary_paths_classifier *c)
+{
+	if (c->started)
+		measured_free(&c->names);
+	memset(c, 0, sizeof *c);
+}

@@ -1,0 +1,255 @@
+/*
+ * summary-shares.c - where the time went (summary.h: the shares of
+ * time_breakdown and their spread over the ranks), from the named call
+ * paths, each profile's paths by class, the histograms and libraries'
+ * lists, and the MPI profile.  Split from summary.c.
+ */
+#include "summary.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char *base_name(const char *path)
+{
+	const char *slash = path ? strrchr(path, '/') : NULL;
+
+	return slash ? slash + 1 : path;
+}
+
+static double sum_bins(const struct profile *p)
+{
+	double t = 0;
+
+	for (size_t h = 0; p && h < p->nhists; h++)
+		for (uint32_t b = 0; b < p->hists[h].nbins; b++)
+			t += (double)p->hists[h].bins[b];
+	return t;
+}
+
+/* The samples of each category. */
+static void count_categories(struct summary *s, const struct summary_input *in,
+			     double counts[SUMMARY_NCATEGORIES])
+{
+	const char *exe = base_name(in->st->path);
+	int wall = strcmp(s->clock, "wall") == 0;
+
+	if (in->paths && in->paths->samples > 0) {
+		const struct measured *m = in->paths;
+
+		for (size_t i = 0; i < m->npaths; i++) {
+			const struct measured_path *p = &m->paths[i];
+			const struct measured_fn *leaf;
+			int under = 0, program = 0, class;
+
+			if (p->n == 0)
+				continue;
+			for (uint32_t k = 0; k < p->n; k++) {
+				const struct measured_fn *f = &m->fns[m->ids[p->first + k]];
+
+				under |= summary_is_mpi_frame(f);
+				program |= f->module && strcmp(f->module, exe) == 0;
+			}
+			leaf = &m->fns[m->ids[p->first + p->n - 1]];
+			class = summary_path_class(leaf->module, leaf->name, exe, under, program);
+			/* Under the wall clock every thread is sampled, MPI's own
+			 * (progress and event threads, waiting by design) too: a
+			 * path with MPI's frames and none of the program's is such
+			 * a thread's, not the ranks' time. */
+			if (class == SUMMARY_MPI_THREAD && wall)
+				s->mpi_thread_samples += p->samples;
+			else
+				counts[class == SUMMARY_MPI_THREAD ? SUMMARY_MPI : class] +=
+					(double)p->samples;
+		}
+		return;
+	}
+	/* no paths: the executable's histogram, the libraries' lists */
+	counts[SUMMARY_PROGRAM] = sum_bins(in->prof);
+	for (size_t i = 0; in->modules && i < in->modules->n; i++) {
+		const struct module_entry *e = &in->modules->entries[i];
+
+		counts[summary_classify(e->base, NULL, exe, 0)] += (double)e->samples;
+	}
+}
+
+/*
+ * The seconds of each category in wall time elapsed of which mpi seconds
+ * in MPI calls (the MPI profile), from the samples of each category in
+ * counts (MPI's left aside): the wall time outside MPI, under the wall
+ * clock as the samples outside MPI split it.  Under the CPU clock each
+ * category has its CPU time (scaled down if the threads' CPU time is more
+ * than the wall time), and the wall time off the CPU is the system's:
+ * blocked in system calls and I/O, or waiting for a core.
+ */
+static void wall_seconds(const double counts[SUMMARY_NCATEGORIES], double elapsed, double mpi,
+			 unsigned rate, int wall_clock, double seconds[SUMMARY_NCATEGORIES])
+{
+	double rest = 0, outside, cpu, scale;
+
+	for (int c = 0; c < SUMMARY_NCATEGORIES; c++)
+		if (c != SUMMARY_MPI)
+			rest += counts[c];
+	if (mpi > elapsed)
+		mpi = elapsed;
+	outside = elapsed - mpi;
+	cpu = rate ? rest / rate : 0;
+	scale = wall_clock || cpu > outside ? (rest > 0 ? outside / rest : 0)
+					    : (rate ? 1.0 / rate : 0);
+	for (int c = 0; c < SUMMARY_NCATEGORIES; c++)
+		seconds[c] = c == SUMMARY_MPI ? mpi : counts[c] * scale;
+	if (rest == 0)
+		seconds[SUMMARY_SYSTEM] = outside;
+	else if (!wall_clock && cpu < outside)
+		seconds[SUMMARY_SYSTEM] += outside - cpu;
+}
+
+/* Row r's samples by category (MPI's own threads left out under the wall
+ * clock, MPI's under the CPU clock). */
+static void row_counts(const struct path_row *r, int wall_clock,
+		       double counts[SUMMARY_NCATEGORIES])
+{
+	for (int c = 0; c < SUMMARY_NCATEGORIES; c++)
+		counts[c] = (double)r->samples[c];
+	if (!wall_clock)
+		counts[SUMMARY_MPI] += (double)r->samples[SUMMARY_MPI_THREAD];
+}
+
+struct by_rank {
+	int64_t rank;
+	size_t index;
+};
+
+static int cmp_by_rank(const void *a, const void *b)
+{
+	const struct by_rank *l = a, *r = b;
+
+	if (l->rank != r->rank)
+		return l->rank < r->rank ? -1 : 1;
+	return (l->index > r->index) - (l->index < r->index);
+}
+
+/*
+ * Every category per rank, from each profile's paths (in->rows): with the
+ * MPI profile, each rank's wall time split as the total's is (wall_seconds),
+ * the k-th row of a rank paired with the k-th MPI profile of that rank,
+ * and only when they pair one to one; else each rank's samples.  Adds to
+ * the spreads and, with the MPI profile, to the categories' seconds (the
+ * total then is the sum of the ranks').  Returns 1 when done, 0 when the
+ * ranks do not pair (nothing changed), -1 when out of memory.
+ */
+static int rank_shares(struct summary *s, const struct summary_input *in, int wall_basis,
+		       int wall_clock)
+{
+	const struct mpi_profile *mp = in->mpi;
+	struct by_rank *rows = NULL, *mpis = NULL;
+	size_t nrows = 0, nmpis = wall_basis ? mp->nranks : 0;
+	double total[SUMMARY_NCATEGORIES] = { 0 };
+	int status = -1;
+
+	for (size_t i = 0; i < in->nrows; i++)
+		nrows += in->rows[i].has != 0;
+	if (nrows < 2 || (wall_basis && nrows != nmpis))
+		return 0;   /* (one rank: no spread; the total is the same) */
+	rows = malloc(nrows * sizeof *rows);
+	mpis = malloc((nmpis ? nmpis : 1) * sizeof *mpis);
+	if (!rows || !mpis)
+		goto out;
+	nrows = 0;
+	for (size_t i = 0; i < in->nrows; i++)
+		if (in->rows[i].has)
+			rows[nrows++] = (struct by_rank){ in->rows[i].rank, i };
+	for (size_t i = 0; i < nmpis; i++)
+		mpis[i] = (struct by_rank){ mp->ranks[i].rank, i };
+	qsort(rows, nrows, sizeof *rows, cmp_by_rank);
+	qsort(mpis, nmpis, sizeof *mpis, cmp_by_rank);
+	status = 0;
+	for (size_t i = 0; i < nmpis; i++)
+		if (rows[i].rank != mpis[i].rank)
+			goto out;
+	for (size_t i = 0; i < nrows; i++) {
+		double counts[SUMMARY_NCATEGORIES], seconds[SUMMARY_NCATEGORIES];
+
+		row_counts(&in->rows[rows[i].index], wall_clock, counts);
+		if (wall_basis) {
+			const struct mpi_rank *r = &mp->ranks[mpis[i].index];
+
+			wall_seconds(counts, (double)r->elapsed_ns / 1e9, (double)r->mpi_ns / 1e9,
+				     s->rate, wall_clock, seconds);
+		} else {
+			for (int c = 0; c < SUMMARY_NCATEGORIES; c++)
+				seconds[c] = s->rate ? counts[c] / s->rate : counts[c];
+		}
+		for (int c = 0; c < SUMMARY_NCATEGORIES; c++) {
+			summary_spread_add(&s->shares[c].ranks, seconds[c], rows[i].rank);
+			total[c] += seconds[c];
+		}
+	}
+	if (wall_basis)
+		for (int c = 0; c < SUMMARY_NCATEGORIES; c++)
+			s->shares[c].seconds = total[c];
+	status = 1;
+out:
+	free(rows);
+	free(mpis);
+	return status;
+}
+
+int summary_shares(struct summary *s, const struct summary_input *in)
+{
+	double counts[SUMMARY_NCATEGORIES] = { 0 }, samples = 0, elapsed = 0, mpi = 0;
+	int wall_basis = in->mpi && in->mpi->nranks > 0, wall_clock = strcmp(s->clock, "wall") == 0;
+	int per_rank = 0;
+
+	count_categories(s, in, counts);
+	for (int c = 0; c < SUMMARY_NCATEGORIES; c++) {
+		samples += counts[c];
+		s->shares[c].samples = (uint64_t)counts[c];
+	}
+	s->samples = (uint64_t)samples;
+	if (in->rows && in->paths && in->paths->samples > 0 &&
+	    (per_rank = rank_shares(s, in, wall_basis, wall_clock)) < 0)
+		return -1;
+	if (wall_basis) {
+		double seconds[SUMMARY_NCATEGORIES];
+
+		for (size_t r = 0; r < in->mpi->nranks; r++) {
+			elapsed += (double)in->mpi->ranks[r].elapsed_ns / 1e9;
+			mpi += (double)in->mpi->ranks[r].mpi_ns / 1e9;
+		}
+		if (mpi > elapsed)
+			mpi = elapsed;
+		s->basis = "wall";
+		s->total_seconds = elapsed;
+		s->mpi_seconds = mpi;
+		if (!per_rank) {   /* (per rank: the ranks' seconds added up) */
+			wall_seconds(counts, elapsed, mpi, s->rate, wall_clock, seconds);
+			for (int c = 0; c < SUMMARY_NCATEGORIES; c++)
+				s->shares[c].seconds = seconds[c];
+		}
+	} else {
+		s->basis = s->clock;
+		s->total_seconds = s->rate ? samples / s->rate : samples;
+		for (int c = 0; c < SUMMARY_NCATEGORIES; c++)
+			s->shares[c].seconds = s->rate ? counts[c] / s->rate : counts[c];
+	}
+	for (int c = 0; c < SUMMARY_NCATEGORIES; c++)
+		s->shares[c].percent = s->total_seconds > 0
+			? 100.0 * s->shares[c].seconds / s->total_seconds : 0;
+	if (s->total_seconds <= 0)
+		s->shares[SUMMARY_PROGRAM].percent = 100;   /* nothing: all 0 but one */
+	if (per_rank)
+		return 0;
+
+	/* without each profile's paths: the executable's samples per rank
+	 * (the load balance), MPI's time */
+	if (in->balance && in->balance->nranks > 1)
+		for (size_t r = 0; r < in->balance->nranks; r++)
+			summary_spread_add(&s->shares[SUMMARY_PROGRAM].ranks, in->balance->ranks[r].seconds,
+				   in->balance->ranks[r].rank);
+	if (wall_basis)
+		for (size_t r = 0; r < in->mpi->nranks; r++)
+			summary_spread_add(&s->shares[SUMMARY_MPI].ranks,
+				   (double)in->mpi->ranks[r].mpi_ns / 1e9, in->mpi->ranks[r].rank);
+	return 0;
+}
+
