@@ -762,9 +762,12 @@ const struct option_entry option_table[] = {
 		"sample is left out.  Each module's other\n"
 		"functions get the time GNU gprof gives them\n"
 		"from its own file (gprof LIBRARY\n"
-		"PROFILE+LIBRARY).  With -p or -q, that section\n"
-		"only; not with the other sections, symbol\n"
-		"specifications, --format or --load-balance" },
+		"PROFILE+LIBRARY); the call graph's children's\n"
+		"times are measured from the sampled call paths\n"
+		"(without them, GNU's estimate by calls).  With\n"
+		"-p or -q, that section only; not with the other\n"
+		"sections, symbol specifications, --format or\n"
+		"--load-balance" },
 	{ 0, "load-balance-svg", REQUIRED, set_text, FIELD(balance_svg), 0,
 	  .column = "    --load-balance-svg=FILE",
 	  .help = "write the load balance as a picture to FILE: an\n"

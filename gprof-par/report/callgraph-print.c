@@ -288,12 +288,14 @@ static void print_header(FILE *out, const struct callgraph *cg,
 		fputs(" no time propagated\n\n", out);
 	if (opt->measured && opt->measured_outside)
 		fprintf(out, "children's times measured from %" PRIu64 " sampled call paths, "
-			"%" PRIu64 " of them in shared libraries (gprof-par --measured)%s\n\n",
+			"%" PRIu64 " of them in shared libraries (gprof-par %s)%s\n\n",
 			opt->measured_samples, opt->measured_outside,
+			opt->measured_by ? opt->measured_by : "--measured",
 			opt->estimated ? "; entries marked (estimated) had none" : "");
 	else if (opt->measured)
 		fprintf(out, "children's times measured from %" PRIu64 " sampled call paths "
-			"(gprof-par --measured)%s\n\n", opt->measured_samples,
+			"(gprof-par %s)%s\n\n", opt->measured_samples,
+			opt->measured_by ? opt->measured_by : "--measured",
 			opt->estimated ? "; entries marked (estimated) had none" : "");
 	if (opt->bsd) {
 		fprintf(out, "%6.6s %5.5s %7.7s %11.11s %7.7s/%-7.7s     %-8.8s\n", "", "", "", "",

@@ -31,6 +31,8 @@ struct cg_report_options {
 	int line_symbols;      /* -l: no entry for a cycle as a whole (GNU
 				* prints only functions' entries) */
 	int measured;          /* --measured: say so under the granularity line */
+	const char *measured_by; /* the option that measured, as said there
+				  * (NULL: "--measured") */
 	uint64_t measured_samples; /* samples of the call paths */
 	long estimated;        /* entries that kept gprof's estimate */
 	uint64_t measured_outside; /* of those samples, in shared libraries */

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "call-paths.h"
 #include "callgraph.h"
 #include "callgraph-print.h"
 #include "counts.h"
@@ -18,6 +19,7 @@
 #include "flat.h"
 #include "gmon-read.h"
 #include "hist.h"
+#include "measured.h"
 #include "module-calls.h"
 #include "name-index.h"
 #include "module-symbols.h"
@@ -239,6 +241,66 @@ static gmon_addr_t combined_addr(const struct module *m, gmon_addr_t addr)
 {
 	return ((gmon_addr_t)m->index << MODULE_SHIFT) + (addr < MODULE_SPAN ? addr
 									     : MODULE_SPAN - 1);
+}
+
+/* ------------------------------------------------------------------ */
+/* The call paths, for the children's times. */
+
+/* The report's module of the paths' module k (the same base name and,
+ * where both have one, build-id), or SIZE_MAX. */
+static size_t report_module(const struct modules *ms, const struct callpaths *cp, size_t k)
+{
+	const struct companion_module *cm = &cp->modules[k];
+
+	if (k == 0)
+		return 0;   /* the executable */
+	for (size_t i = 1; i < ms->n; i++)
+		if (strcmp(ms->m[i].base, cm->base) == 0 &&
+		    (!ms->m[i].build_id || !cm->build_id ||
+		     strcmp(ms->m[i].build_id, cm->build_id) == 0))
+			return i;
+	return SIZE_MAX;
+}
+
+/*
+ * The paths cp named after the combined table into *named: each frame of
+ * a module the report lists at its place in the table (the executable's
+ * module with the table's addresses), the others' as they are (named
+ * after their libraries, outside the table).  Returns 1, or 0 when there
+ * are none (named empty).
+ */
+static int name_paths(const struct options *o, const struct modules *ms, struct combined *c,
+		      const struct callpaths *cp, struct measured *named)
+{
+	struct callpaths moved = *cp;   /* (shares cp's modules and paths) */
+	struct callpath_frame *frames;
+	size_t *where;
+	char err[1024];
+
+	memset(named, 0, sizeof *named);
+	if (cp->nfiles == 0 || cp->samples == 0 || cp->nmodules == 0)
+		return 0;
+	frames = malloc((cp->nframes ? cp->nframes : 1) * sizeof *frames);
+	where = malloc(cp->nmodules * sizeof *where);
+	if (!frames || !where)
+		die("out of memory");
+	for (size_t k = 0; k < cp->nmodules; k++)
+		where[k] = report_module(ms, cp, k);
+	for (size_t i = 0; i < cp->nframes; i++) {
+		struct callpath_frame f = cp->frames[i];
+
+		if (f.module != CALLPATH_NO_MODULE && where[f.module] != SIZE_MAX)
+			f = (struct callpath_frame){ 0, combined_addr(&ms->m[where[f.module]],
+								     f.addr) };
+		frames[i] = f;
+	}
+	moved.frames = frames;
+	if (measured_resolve(named, &c->st, &moved, o->demangle, stderr, PROGRAM, err,
+			     sizeof err) != 0)
+		die(err);
+	free(frames);
+	free(where);
+	return 1;
 }
 
 /* ------------------------------------------------------------------ */
@@ -469,7 +531,7 @@ static void print_module_index(const struct modules *ms, double total, long hz)
 }
 
 int modules_report(const struct options *o, struct symtab *st, const struct profile *p,
-		   char *const *profiles, size_t nprofiles)
+		   char *const *profiles, size_t nprofiles, const struct callpaths *paths)
 {
 	const char *debug_root = getenv(MODULES_DEBUG_ROOT_ENV);
 	struct modules ms;
@@ -478,6 +540,9 @@ int modules_report(const struct options *o, struct symtab *st, const struct prof
 	struct profile cp;
 	struct hist_summary hs;
 	struct callgraph *cg = NULL;
+	struct measured named;
+	struct measured_outcome measured_out = { 0, 0 };
+	int measured = 0;
 	uint64_t outside = 0;
 	double total = 0;
 	int style = o->style & (STYLE_FLAT | STYLE_GRAPH), printed = 1;
@@ -569,6 +634,13 @@ int modules_report(const struct options *o, struct symtab *st, const struct prof
 		if (!cg)
 			die("out of memory building the call graph");
 	}
+	/* the children's times from the sampled paths, as --measured does for
+	 * the executable's report; without them, GNU's estimate by calls */
+	if (cg && paths && name_paths(o, &ms, &c, paths, &named)) {
+		if (measured_apply(cg, &c.st, &named, &measured_out) != 0)
+			die("out of memory measuring the call graph");
+		measured = 1;
+	}
 	if (!(o->user_specified & (STYLE_FLAT | STYLE_GRAPH)))
 		style = STYLE_FLAT | STYLE_GRAPH;
 	if (!hs.present)
@@ -598,6 +670,10 @@ int modules_report(const struct options *o, struct symtab *st, const struct prof
 		co.sample_bytes = callgraph_sample_bytes(p);
 		co.print_path = o->print_path;
 		co.follows_other_section = printed;
+		co.measured = measured;
+		co.measured_by = "-M, every module's frames; without the paths: GNU's estimate";
+		co.measured_samples = measured ? named.samples : 0;
+		co.estimated = measured_out.estimated;
 		callgraph_print_graph(stdout, cg, &co);
 		callgraph_print_index(stdout, cg, &co);
 	}
@@ -607,6 +683,8 @@ int modules_report(const struct options *o, struct symtab *st, const struct prof
 		die("error writing the report to standard output");
 
 	callgraph_free(cg);
+	if (measured)
+		measured_free(&named);
 	free(arcs.a);
 	symtab_free(&c.st);
 	modules_free(&ms);
@@ -626,8 +704,19 @@ static unsigned modules_needs(const struct options *o)
 
 static int modules_render(struct view_output *vo, struct model *m)
 {
+	struct callpaths cp;
+	size_t missing;
+	char err[1024];
+	int status;
+
 	(void)vo;   /* standard output */
-	return modules_report(m->o, &m->st, &m->p, m->profiles, m->nprofiles);
+	callpaths_init(&cp);
+	if (call_paths_gather(&cp, m->profiles, m->nprofiles, m->o->skip_bad, NULL, NULL, &missing,
+			      stderr, PROGRAM, err, sizeof err) != 0)
+		die(err);
+	status = modules_report(m->o, &m->st, &m->p, m->profiles, m->nprofiles, &cp);
+	callpaths_free(&cp);
+	return status;
 }
 
 const struct view view_modules = {

@@ -21,6 +21,7 @@
 
 #include <stddef.h>
 
+#include "callpaths.h"
 #include "options.h"
 #include "profile.h"
 #include "symtab.h"
@@ -34,9 +35,12 @@
  * st is the executable's table (read, --regions and specifications
  * applied, not demangled yet), p its profile summed from profiles[0 ..
  * nprofiles), the files beside which the modules' data lies (the rank
- * files, or the sum -S wrote).  Returns the exit status.
+ * files, or the sum -S wrote), paths their sampled call paths (NULL or
+ * none: the children's times are GNU's estimate by calls; else measured
+ * from the paths, every module's frames named in the one table, as
+ * --measured does for the executable's report).  Returns the exit status.
  */
 int modules_report(const struct options *o, struct symtab *st, const struct profile *p,
-		   char *const *profiles, size_t nprofiles);
+		   char *const *profiles, size_t nprofiles, const struct callpaths *paths);
 
 #endif /* GPROF_PAR_MODULES_REPORT_H */
