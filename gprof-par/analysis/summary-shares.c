@@ -144,6 +144,8 @@ static int rank_shares(struct summary *s, const struct summary_input *in, int wa
 	struct by_rank *rows = NULL, *mpis = NULL;
 	size_t nrows = 0, nmpis = wall_basis ? mp->nranks : 0;
 	double total[SUMMARY_NCATEGORIES] = { 0 };
+	uint64_t sum[SUMMARY_NCATEGORIES] = { 0 };
+	unsigned __int128 sumsq[SUMMARY_NCATEGORIES] = { 0 };
 	int status = -1;
 
 	for (size_t i = 0; i < in->nrows; i++)
@@ -180,10 +182,16 @@ static int rank_shares(struct summary *s, const struct summary_input *in, int wa
 				seconds[c] = s->rate ? counts[c] / s->rate : counts[c];
 		}
 		for (int c = 0; c < SUMMARY_NCATEGORIES; c++) {
+			uint64_t n = (uint64_t)counts[c];
+
 			summary_spread_add(&s->shares[c].ranks, seconds[c], rows[i].rank);
 			total[c] += seconds[c];
+			sum[c] += n;
+			sumsq[c] += (unsigned __int128)n * n;
 		}
 	}
+	for (int c = 0; c < SUMMARY_NCATEGORIES; c++)
+		s->shares[c].ranks_beyond_noise = balance_beyond_noise(sum[c], sumsq[c], nrows);
 	if (wall_basis)
 		for (int c = 0; c < SUMMARY_NCATEGORIES; c++)
 			s->shares[c].seconds = total[c];

@@ -492,6 +492,29 @@ static int known(const char *caller)
 	return caller && *caller && *caller != '?';
 }
 
+/* A category other than the program's and MPI's (said above) in which one
+ * rank spends much more than the others, beyond sampling noise: "rank 0
+ * spends 1.7x the mean in other libraries".  Its samples only: not the
+ * system's time off the CPU, which is no sample. */
+static int category_sentences(struct summary *s)
+{
+	static const enum summary_category which[] = { SUMMARY_LIBRARIES, SUMMARY_OMP_WAITING,
+						       SUMMARY_OMP_WORKING, SUMMARY_PROFILER };
+
+	for (size_t i = 0; i < sizeof which / sizeof *which; i++) {
+		const struct summary_share *sh = &s->shares[which[i]];
+
+		if (sh->percent >= SUMMARY_CLEAR_SHARE && sh->ranks.n >= 2 && sh->ranks_beyond_noise &&
+		    sh->ranks.mean > 0 && sh->ranks.max >= 1.5 * sh->ranks.mean &&
+		    say(s, "rank %lld spends %.1fx the mean in %s (%.3f s against %.3f s); the ranks "
+			"differ there beyond sampling noise", (long long)sh->ranks.max_rank,
+			sh->ranks.max / sh->ranks.mean, summary_category_text(which[i]),
+			sh->ranks.max, sh->ranks.mean) != 0)
+			return -1;
+	}
+	return 0;
+}
+
 /* The sentences: only where the figures are clear. */
 static int sentences(struct summary *s, const struct summary_input *in)
 {
@@ -534,6 +557,8 @@ static int sentences(struct summary *s, const struct summary_input *in)
 			known(s->sites[0].caller) ? s->sites[0].caller : "") != 0)
 			return -1;
 	}
+	if (category_sentences(s) != 0)
+		return -1;
 	if (s->hot && s->hot->self_percent >= SUMMARY_CLEAR_SHARE &&
 	    say(s, "the hottest function of the program's own code is %s: %.0f%% of the samples",
 		s->hot->name, s->hot->self_percent) != 0)

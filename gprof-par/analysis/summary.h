@@ -82,6 +82,9 @@ struct summary_share {
 	double seconds;              /* over all ranks */
 	uint64_t samples;            /* the samples it was counted from */
 	struct summary_spread ranks; /* per rank, where known */
+	int ranks_beyond_noise;      /* from each rank's paths: the ranks'
+				      * samples in it differ more than sampling
+				      * noise explains (balance_beyond_noise) */
 };
 
 struct summary_line {

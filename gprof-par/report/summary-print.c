@@ -344,7 +344,7 @@ void summary_print_json(FILE *out, const struct summary *s)
 		summary_json_number(out, sh->seconds);
 		fprintf(out, ", \"samples\": %" PRIu64 ", \"ranks\": ", sh->samples);
 		json_spread(out, &sh->ranks);
-		fputc('}', out);
+		fprintf(out, ", \"ranks_beyond_noise\": %s}", sh->ranks_beyond_noise ? "true" : "false");
 	}
 	fputs("\n  ],\n  \"hot_function\": ", out);
 	json_export_string(out, s->hot ? s->hot->name : NULL);

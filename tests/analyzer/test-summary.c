@@ -389,6 +389,38 @@ static void test_rows_samples(void)
 	summary_free(&s);
 }
 
+/* A category whose ranks differ beyond sampling noise gets a sentence
+ * naming the rank; within noise, none. */
+static void test_rows_sentence(void)
+{
+	static const uint64_t apart0[] = { 50, 10, 0, 0, 0, 0, 40, 0 };
+	static const uint64_t apart1[] = { 10, 20, 0, 0, 0, 5, 2, 0 };
+	static const uint64_t close0[] = { 50, 10, 0, 0, 0, 0, 21, 0 };
+	static const uint64_t close1[] = { 10, 20, 0, 0, 0, 5, 19, 0 };
+	const char *said = "rank 0 spends 1.9x the mean in the profiler itself (0.400 s against "
+			   "0.210 s); the ranks differ there beyond sampling noise";
+	struct path_row rows[2];
+	struct small sm;
+	struct summary s;
+	int found = 0;
+
+	set_rows(rows, 1, apart0, apart1);
+	rows_summary(&s, &sm, "seconds", rows, 0);
+	CU_ASSERT_TRUE(s.shares[SUMMARY_PROFILER].ranks_beyond_noise);
+	CU_ASSERT_FALSE(s.shares[SUMMARY_SYSTEM].ranks_beyond_noise);   /* 0 and 5 */
+	for (size_t i = 0; i < s.nsentences; i++)
+		found |= strcmp(s.sentences[i], said) == 0;
+	CU_ASSERT_TRUE(found);
+	summary_free(&s);
+
+	set_rows(rows, 1, close0, close1);
+	rows_summary(&s, &sm, "seconds", rows, 0);
+	CU_ASSERT_FALSE(s.shares[SUMMARY_PROFILER].ranks_beyond_noise);
+	for (size_t i = 0; i < s.nsentences; i++)
+		CU_ASSERT_PTR_NULL(strstr(s.sentences[i], "the mean in the profiler"));
+	summary_free(&s);
+}
+
 /* The page and the JSON of s, malloc'ed. */
 static char *html_of(const struct summary *s, const struct measured *m,
 		     const struct balance_heat *heat, size_t *len)
@@ -598,6 +630,7 @@ int main(void)
 	    !CU_add_test(suite, "MPI's own threads under the wall clock", test_wall_mpi_threads) ||
 	    !CU_add_test(suite, "every category per rank, wall time", test_rows_wall) ||
 	    !CU_add_test(suite, "every category per rank, samples", test_rows_samples) ||
+	    !CU_add_test(suite, "a category's ranks beyond noise", test_rows_sentence) ||
 	    !CU_add_test(suite, "hostile names", test_hostile_names) ||
 	    !CU_add_test(suite, "the page of 4,096 ranks and 30,000 functions", test_html_size)) {
 		CU_cleanup_registry();
