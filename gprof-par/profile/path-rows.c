@@ -30,11 +30,6 @@ void path_rows_free(struct path_rows *pr)
 	memset(pr, 0, sizeof *pr);
 }
 
-void path_rows_reset_classes(struct path_rows *pr)
-{
-	pr->nclassed = 0;
-}
-
 /* callpaths' added: the samples of the set's path into the current row. */
 static void count_path(void *ctx, const struct callpaths *cp, size_t path, uint64_t samples)
 {

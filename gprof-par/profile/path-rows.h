@@ -8,8 +8,8 @@
  * by its index there, to a class below PATH_CLASSES), asked once per
  * path of the set, when a file first brings it; a file's row is then the
  * samples its paths brought to each class.  The classes of the set's
- * paths are kept here, so that the set and these rows go together: a set
- * that is emptied to be summed again needs path_rows_reset.
+ * paths are kept here, by their index in the set: the rows go with the
+ * one set they counted (a set summed again starts new rows).
  */
 #ifndef GPROF_PAR_PATH_ROWS_H
 #define GPROF_PAR_PATH_ROWS_H
@@ -51,9 +51,6 @@ struct path_rows {
 int path_rows_init(struct path_rows *pr, const struct path_classifier *classifier,
 		   size_t nfiles);
 void path_rows_free(struct path_rows *pr);
-
-/* The set the classes were asked of is gone: they are asked again. */
-void path_rows_reset_classes(struct path_rows *pr);
 
 /*
  * callpaths_add_beside (callpaths.h) for file i of rank rank, its paths'
