@@ -51,6 +51,9 @@ enum model_need {
 				      * and rank too */
 	NEED_PATH_ROWS = 1 << 9,     /* with the paths: each profile's samples by
 				      * the summary's categories (path-rows.h) */
+	NEED_CALLGRAPH = 1 << 10,    /* with NEED_FUNCTIONS: GNU's call graph
+				      * (model.cg) though no GNU section is
+				      * printed */
 };
 
 /* The table the views beside GNU's report read (the load balance, the
@@ -82,7 +85,8 @@ struct model {
 	size_t nprofiles;
 	int sections;                /* GNU's sections to print (STYLE_*), 0: none */
 	struct hist_summary hs;
-	struct callgraph *cg;        /* NULL without arcs */
+	struct callgraph *cg;        /* NULL without arcs, or when neither a GNU
+				      * section nor NEED_CALLGRAPH reads it */
 	struct measured measured;
 	struct measured_outcome measured_out;
 	/* NEED_PATH_ROWS: the classifier of the paths (every process while

@@ -143,7 +143,7 @@ static int export_wanted(const struct options *o)
 static unsigned export_needs(const struct options *o)
 {
 	(void)o;
-	return NEED_FUNCTIONS | NEED_PATHS;
+	return NEED_FUNCTIONS | NEED_PATHS | NEED_CALLGRAPH;
 }
 
 static int export_render(struct view_output *vo, struct model *m)

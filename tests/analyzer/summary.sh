@@ -217,6 +217,10 @@ EOF
 	"$results/ranks" "$work/app" >/dev/null 2>two.err || fail "-S --summary-json on 2 processes: $(cat two.err)"
 cmp -s one.json two.json || fail "the summary on 2 processes differs: $(diff one.json two.json | head -5)"
 cmp -s one.json "$results/summary.json" || fail "the summary differs from the job's: $(diff one.json "$results/summary.json" | head -5)"
+# without GNU's sections (-P -Q) no call graph is built: the same summary
+"$GPROF_PAR" -S -P -Q -o nocg.sum --summary-json=nocg.json "$results/ranks" "$work/app" >/dev/null 2>nocg.err ||
+	fail "-S -P -Q --summary-json: $(cat nocg.err)"
+cmp -s one.json nocg.json || fail "the summary without GNU's sections differs: $(diff one.json nocg.json | head -5)"
 # The summary alone counts the load balance's samples but not its calls
 # per function (the summary reads none): the same summary, on 1 and 2
 # processes
