@@ -97,6 +97,11 @@ static void spread_cells(FILE *out, const struct summary_spread *r)
 		      "<td class=\"n\" data-v=\"-1\">-</td>", out);
 		return;
 	}
+	if (r->max <= 0) {   /* none in any rank: no rank holds the least */
+		fputs("<td class=\"n\" data-v=\"0\">0.000</td><td class=\"n\" data-v=\"0\">0.000</td>"
+		      "<td class=\"n\" data-v=\"0\">0.000</td>", out);
+		return;
+	}
 	fprintf(out, "<td class=\"n\" data-v=\"%.6f\">%.3f (rank %" PRId64 ")</td>"
 		"<td class=\"n\" data-v=\"%.6f\">%.3f</td>"
 		"<td class=\"n\" data-v=\"%.6f\">%.3f (rank %" PRId64 ")</td>",

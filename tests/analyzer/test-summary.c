@@ -303,6 +303,9 @@ static void set_rows(struct path_row rows[2], int64_t rank1, const uint64_t r0[S
 	memcpy(rows[1].samples, r1, SUMMARY_PATH_CLASSES * sizeof *r1);
 }
 
+static char *html_of(const struct summary *s, const struct measured *m,
+		     const struct balance_heat *heat, size_t *len);
+
 /* Every category per rank, from each rank's paths: rank 0 of 1 s with
  * 0.2 s in MPI, rank 1 with 0.6 s (mpi_build), the CPU clock. */
 static void test_rows_wall(void)
@@ -341,6 +344,17 @@ static void test_rows_wall(void)
 	NEAR(s.shares[SUMMARY_MPI].ranks.max, 0.6);
 	CU_ASSERT_EQUAL(s.shares[SUMMARY_OMP_WAITING].ranks.n, 2);
 	NEAR(s.shares[SUMMARY_OMP_WAITING].ranks.max, 0);
+	{
+		/* none in any rank: the page names no rank as holding the least */
+		size_t len;
+		char *html = html_of(&s, NULL, NULL, &len);
+		const char *row = strstr(html, "<tr><td>OpenMP runtime, waiting</td>");
+
+		CU_ASSERT_PTR_NOT_NULL_FATAL(row);
+		CU_ASSERT_PTR_NOT_NULL(strstr(row, "<td class=\"n\" data-v=\"0\">0.000</td></tr>"));
+		CU_ASSERT_TRUE(strstr(row, "(rank") == NULL || strstr(row, "(rank") > strstr(row, "</tr>"));
+		free(html);
+	}
 	summary_free(&s);
 
 	/* rank 0's 0.95 s of CPU (threads) in its 0.8 s outside MPI: its
