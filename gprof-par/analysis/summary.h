@@ -12,9 +12,14 @@
  *     (lines.h, -g), and the categories when there are no paths;
  *   - the sampled libraries' list beside the sum (module-list.h), when
  *     there are no paths;
+ *   - each rank's paths counted by class while they were summed or read
+ *     (path-rows.h, classes by summary_paths_classifier): every category
+ *     per rank, each rank's wall time split as the total's
+ *     (summary-shares.c);
  *   - the load balance (balance-view.h): per-rank seconds in the
- *     executable's code, the slowest and fastest ranks, the functions whose
- *     ranks differ beyond sampling noise (balance_beyond_noise);
+ *     executable's code (without each rank's paths), the slowest and
+ *     fastest ranks, the functions whose ranks differ beyond sampling
+ *     noise (balance_beyond_noise);
  *   - the MPI profile (mpi-profile.h, names by mpi-sites.h): wall time in
  *     MPI per rank and per call site.
  *
@@ -23,8 +28,8 @@
  * by the samples outside MPI) when there is an MPI profile, else the
  * samples (wall time under BG_GMON_CLOCK=wall, else CPU time).  They add
  * up to 100.  Sentences are made only from figures that are clear: a
- * function's ranks must differ beyond sampling noise, MPI's share must be
- * at least SUMMARY_CLEAR_SHARE.
+ * function's or a category's ranks must differ beyond sampling noise, a
+ * share must be at least SUMMARY_CLEAR_SHARE.
  */
 #ifndef GPROF_PAR_SUMMARY_H
 #define GPROF_PAR_SUMMARY_H
