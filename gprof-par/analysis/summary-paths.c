@@ -8,14 +8,9 @@
 
 #include <string.h>
 
+#include "files.h"
+
 _Static_assert(SUMMARY_PATH_CLASSES <= PATH_CLASSES, "a path row holds every class");
-
-static const char *base_name(const char *path)
-{
-	const char *slash = path ? strrchr(path, '/') : NULL;
-
-	return slash ? slash + 1 : path;
-}
 
 int summary_path_class(const char *leaf_module, const char *leaf_name, const char *exe_base,
 		       int under_mpi, int program)
@@ -70,7 +65,7 @@ void summary_paths_classifier_init(struct summary_paths_classifier *c, const str
 	c->base.classify = classify;
 	c->base.ctx = c;
 	c->st = st;
-	c->exe_base = base_name(st->path);
+	c->exe_base = path_base_name(st->path);
 	c->demangle = demangle;
 }
 

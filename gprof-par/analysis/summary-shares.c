@@ -9,12 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *base_name(const char *path)
-{
-	const char *slash = path ? strrchr(path, '/') : NULL;
-
-	return slash ? slash + 1 : path;
-}
+#include "files.h"
 
 static double sum_bins(const struct profile *p)
 {
@@ -30,7 +25,7 @@ static double sum_bins(const struct profile *p)
 static void count_categories(struct summary *s, const struct summary_input *in,
 			     double counts[SUMMARY_NCATEGORIES])
 {
-	const char *exe = base_name(in->st->path);
+	const char *exe = path_base_name(in->st->path);
 	int wall = strcmp(s->clock, "wall") == 0;
 
 	if (in->paths && in->paths->samples > 0) {

@@ -8,16 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "files.h"
 #include "lines.h"
 
 /* ------------------------------------------------------------------ */
-
-static const char *base_name(const char *path)
-{
-	const char *slash = path ? strrchr(path, '/') : NULL;
-
-	return slash ? slash + 1 : path;
-}
 
 void summary_spread_add(struct summary_spread *s, double v, int64_t rank)
 {
@@ -237,7 +231,7 @@ static void fill_function(struct summary_function *f, const struct summary_input
 	f->total_percent = 100.0 * (double)fn->total / all;
 	f->self_seconds = (double)fn->self / rate;
 	f->total_seconds = (double)fn->total / rate;
-	f->category = summary_classify(fn->module, fn->name, base_name(in->st->path),
+	f->category = summary_classify(fn->module, fn->name, path_base_name(in->st->path),
 				       summary_is_mpi_frame(fn));
 	neighbours(f, in, id);
 	if (fn->sym != SIZE_MAX && fn->sym < in->st->nsyms)
@@ -249,7 +243,7 @@ static void fill_function(struct summary_function *f, const struct summary_input
 static int top_from_histogram(struct summary *s, const struct summary_input *in)
 {
 	struct symtab *st = in->st;
-	const char *exe = base_name(st->path);
+	const char *exe = path_base_name(st->path);
 	const struct sym *which[SUMMARY_TOP];   /* top_self[k]'s symbol */
 	struct wanted_lines w = { .n = 0 };
 	double all = 0, rate = s->rate ? s->rate : 1;

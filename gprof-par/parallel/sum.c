@@ -9,6 +9,7 @@
 
 #include "companions.h"
 #include "companion-file.h"
+#include "files.h"
 #include "gmon-calls.h"
 #include "gmon-read.h"
 #include "grow.h"
@@ -518,13 +519,6 @@ static void describe_ranks(const struct sum_job *job, char *out, size_t size)
 	free(sorted);
 }
 
-static const char *base_name(const char *path)
-{
-	const char *slash = strrchr(path, '/');
-
-	return slash ? slash + 1 : path;
-}
-
 static void describe_bad(const struct sum_job *job, const struct sum_outcome *o, char *out,
 			 size_t size)
 {
@@ -537,7 +531,7 @@ static void describe_bad(const struct sum_job *job, const struct sum_outcome *o,
 			       o->nbad == 1 ? "" : "s");
 	for (size_t i = 0; i < o->nbad && i < SUMMARY_MAX_BAD_NAMES && len < size; i++)
 		len += (size_t)snprintf(out + len, size - len, "%s%s", i ? ", " : "",
-					base_name(job->paths[o->bad[i].index]));
+					path_base_name(job->paths[o->bad[i].index]));
 	if (len < size)
 		snprintf(out + len, size - len, "%s)",
 			 o->nbad > SUMMARY_MAX_BAD_NAMES ? ", ..." : "");

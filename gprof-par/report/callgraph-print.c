@@ -11,6 +11,7 @@
 #include "callgraph-print.h"
 #include "callgraph-blurb.h"
 #include "callgraph-data.h"
+#include "files.h"
 
 #define SEPARATOR "-----------------------------------------------\n"
 
@@ -343,13 +344,6 @@ void callgraph_print_graph(FILE *out, const struct callgraph *cg,
 
 /* ---- the index (GNU cg_print_index) ---- */
 
-static const char *base_name(const char *path)
-{
-	const char *slash = strrchr(path, '/');
-
-	return slash ? slash + 1 : path;
-}
-
 static int cmp_name(const void *lp, const void *rp)
 {
 	const struct cg_node *l = *(struct cg_node *const *)lp;
@@ -404,7 +398,7 @@ void callgraph_print_index(FILE *out, const struct callgraph *cg,
 				col += (long)strlen(n->print_name);
 				if (n->static_file) {
 					const char *f = opt->print_path ? n->static_file
-									: base_name(n->static_file);
+									: path_base_name(n->static_file);
 
 					fprintf(out, " (%s)", f);
 					col += (long)strlen(f) + 3;

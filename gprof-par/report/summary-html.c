@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "balance-svg.h"
+#include "files.h"
 #include "flame-svg.h"
 #include "summary-print.h"
 #include "utf8.h"
@@ -29,13 +30,6 @@ static const char *html_escape(unsigned char c, char buf[8])
 static void text(FILE *out, const char *s)
 {
 	utf8_write_escaped(out, s ? s : "", UTF8_REPLACEMENT, html_escape);
-}
-
-static const char *base_name(const char *path)
-{
-	const char *slash = path ? strrchr(path, '/') : NULL;
-
-	return slash ? slash + 1 : path;
 }
 
 static const char style[] =
@@ -82,7 +76,7 @@ static void head(FILE *out, const struct summary *s)
 {
 	fputs("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>Summary of ",
 	      out);
-	text(out, base_name(s->program));
+	text(out, path_base_name(s->program));
 	fprintf(out, "</title>\n<style>%s</style></head>\n<body>\n<h1>Summary of ", style);
 	text(out, s->program);
 	fputs("</h1>\n<p class=\"run\">", out);
@@ -182,7 +176,7 @@ static size_t collect(const struct summary *s, const struct summary_function **f
 
 static void line_text(FILE *out, const struct summary_line *l)
 {
-	text(out, base_name(l->file));
+	text(out, path_base_name(l->file));
 	fprintf(out, ":%u", l->line);
 }
 

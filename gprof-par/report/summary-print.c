@@ -6,18 +6,12 @@
 #include <string.h>
 #include <time.h>
 
+#include "files.h"
 #include "json-export.h"
 
 static const char *or_dash(const char *s)
 {
 	return s && *s ? s : "-";
-}
-
-static const char *base_name(const char *path)
-{
-	const char *slash = path ? strrchr(path, '/') : NULL;
-
-	return slash ? slash + 1 : path;
 }
 
 static void print_when(FILE *out, int64_t when)
@@ -47,7 +41,7 @@ static void print_spread(FILE *out, const struct summary_spread *r)
 static void print_lines(FILE *out, const struct summary_function *f)
 {
 	for (size_t k = 0; k < f->nlines; k++)
-		fprintf(out, "%s%s:%u (%.0f%%)", k ? ", " : "", base_name(f->lines[k].file),
+		fprintf(out, "%s%s:%u (%.0f%%)", k ? ", " : "", path_base_name(f->lines[k].file),
 			f->lines[k].line,
 			f->self ? 100.0 * (double)f->lines[k].samples / (double)f->self : 0.0);
 }

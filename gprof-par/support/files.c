@@ -13,6 +13,13 @@
 
 #include "errors.h"
 
+const char *path_base_name(const char *path)
+{
+	const char *slash = path ? strrchr(path, '/') : NULL;
+
+	return slash ? slash + 1 : path;
+}
+
 const char *file_kind(const struct stat *st)
 {
 	switch (st->st_mode & S_IFMT) {

@@ -15,6 +15,10 @@
 #include <sys/types.h>
 #include <sys/stat.h>
 
+/* The file name of path: what follows its last '/' (path itself when it
+ * has none; NULL for NULL). */
+const char *path_base_name(const char *path);
+
 /* What kind of file st describes, for messages: "a directory", "a FIFO",
  * "a character device", ... */
 const char *file_kind(const struct stat *st);

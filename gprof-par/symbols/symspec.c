@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "files.h"
+
 /* One entry of an arc table, as GNU's sym_id_parse makes it: a run of
  * consecutive functions that FROM matched (first and last index), with the
  * runs TO of the same specification matched. */
@@ -38,19 +40,12 @@ static long leading_number(const char *s, const char *end)
 	return v;
 }
 
-static const char *base_name(const char *path)
-{
-	const char *slash = strrchr(path, '/');
-
-	return slash ? slash + 1 : path;
-}
-
 /* GNU's source_file_lookup_name: the source file whose base name is
  * [name, name + len) (the one met last of several), or NULL. */
 static const char *find_file(const struct symtab *st, const char *name, size_t len)
 {
 	for (size_t i = st->nfiles; i > 0; i--) {
-		const char *base = base_name(st->files[i - 1]);
+		const char *base = path_base_name(st->files[i - 1]);
 
 		if (strlen(base) == len && memcmp(base, name, len) == 0)
 			return st->files[i - 1];
