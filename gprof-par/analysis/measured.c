@@ -463,10 +463,9 @@ int measured_resolve(struct measured *m, const struct symtab *st, const struct c
 	return 0;
 }
 
-int measured_namer_init(struct measured *m, const struct symtab *st, const char *exe_base,
-			int demangle)
+int measured_namer_init(struct measured *m, const struct symtab *st, const char *exe_base)
 {
-	return start_resolver(m, st, exe_base, demangle, NULL, NULL);
+	return start_resolver(m, st, exe_base, 0, NULL, NULL);
 }
 
 const struct measured_fn *measured_name_frame(struct measured *m, const struct callpaths *cp,

@@ -103,11 +103,11 @@ int measured_resolve_part(struct measured *base, const struct callpaths *cp,
 /*
  * A namer of single frames, as measured_resolve names them: m starts
  * empty, with a resolver of st's names (the executable's module named
- * exe_base; no warnings: the report's naming gives them).  Returns 0, or
- * -1 when out of memory (free m all the same).
+ * exe_base; the libraries' names not demangled; no warnings: the report's
+ * naming gives them).  Returns 0, or -1 when out of memory (free m all the
+ * same).
  */
-int measured_namer_init(struct measured *m, const struct symtab *st, const char *exe_base,
-			int demangle);
+int measured_namer_init(struct measured *m, const struct symtab *st, const char *exe_base);
 
 /* Frame f of the paths set cp (is_return: a return address, looked up at
  * the call) named: its function in m (valid until m names another), or

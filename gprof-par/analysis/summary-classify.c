@@ -133,12 +133,23 @@ static int is_system_call(const char *name)
 	return 0;
 }
 
+/* The names the lists above hold are C functions' (MPI's, the profiler's,
+ * libc's, the OpenMP runtime's entry points): a C++ function's name,
+ * mangled ("_Z7MPI_fooi") or demangled ("MPI_foo(int)"), is none of them,
+ * whether or not the table it came from was demangled (NULL then).  So a
+ * path is in the same category on every process of a parallel sum, where
+ * the tables are demangled at different times. */
+static const char *c_name(const char *name)
+{
+	return name && !starts(name, "_Z") && !strchr(name, '(') ? name : NULL;
+}
+
 enum summary_category summary_classify(const char *module, const char *name,
 				       const char *exe_base, int under_mpi)
 {
+	name = c_name(name);
 	/* time under an MPI call is MPI's (the wrappers' own code too) */
-	if (under_mpi || summary_is_mpi_module(module) || starts(name, "MPI_") ||
-	    starts(name, "PMPI_"))
+	if (under_mpi || summary_is_mpi_module(module) || summary_is_mpi_name(name))
 		return SUMMARY_MPI;
 	if (is_profiler(module, name))
 		return SUMMARY_PROFILER;
@@ -151,8 +162,8 @@ enum summary_category summary_classify(const char *module, const char *name,
 	return SUMMARY_LIBRARIES;
 }
 
-
 int summary_is_mpi_name(const char *name)
 {
+	name = c_name(name);
 	return starts(name, "MPI_") || starts(name, "PMPI_");
 }

@@ -39,7 +39,7 @@ static int classify(void *ctx, const struct callpaths *cp, size_t path)
 	if (!c->started) {
 		c->started = 1;   /* (what a failed start holds is freed too) */
 		if (measured_namer_init(&c->names, c->st,
-					cp->nmodules ? cp->modules[0].base : "-", c->demangle) != 0)
+					cp->nmodules ? cp->modules[0].base : "-") != 0)
 			return -1;
 	}
 	for (uint32_t i = 0; i < p->nframes; i++) {
@@ -58,15 +58,13 @@ static int classify(void *ctx, const struct callpaths *cp, size_t path)
 	return summary_path_class(leaf_module, leaf_name, c->exe_base, under, program);
 }
 
-void summary_paths_classifier_init(struct summary_paths_classifier *c, const struct symtab *st,
-				   int demangle)
+void summary_paths_classifier_init(struct summary_paths_classifier *c, const struct symtab *st)
 {
 	memset(c, 0, sizeof *c);
 	c->base.classify = classify;
 	c->base.ctx = c;
 	c->st = st;
 	c->exe_base = path_base_name(st->path);
-	c->demangle = demangle;
 }
 
 void summary_paths_classifier_free(struct summary_paths_classifier *c)

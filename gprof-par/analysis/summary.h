@@ -234,23 +234,23 @@ int summary_is_mpi_frame(const struct measured_fn *f);
 
 /*
  * The class of each path of a set being summed (path-rows.h), for each
- * rank's samples by category: its frames named with st (the views' table;
- * demangled if the report's names are) and the libraries' symbols, as the
- * report names them.  base is what the sum takes.
+ * rank's samples by category: its frames named with st (the views' table)
+ * and the libraries' symbols, as the report names them but not demangled
+ * (the categories' names are C names: summary_classify).  base is what
+ * the sum takes.
  */
 struct summary_paths_classifier {
 	struct path_classifier base;
 	const struct symtab *st;
 	const char *exe_base;
-	int demangle;
 	int started;
 	struct measured names;   /* the namer (measured_namer_init) */
 };
-void summary_paths_classifier_init(struct summary_paths_classifier *c, const struct symtab *st,
-				   int demangle);
+void summary_paths_classifier_init(struct summary_paths_classifier *c, const struct symtab *st);
 void summary_paths_classifier_free(struct summary_paths_classifier *c);
 
-/* Whether a function is MPI's (MPI_*, PMPI_*). */
+/* Whether a function is MPI's (MPI_*, PMPI_*: C names, never a C++
+ * function's, mangled or not). */
 int summary_is_mpi_name(const char *name);
 
 /* Whether a module base name is an MPI library's (libmpi, Open MPI's

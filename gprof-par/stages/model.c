@@ -328,17 +328,15 @@ const struct path_classifier *model_path_classifier(struct model *m, int me)
 		return NULL;
 	if (me != 0) {
 		/* the names of process 0's views' table (a -R map's left
-		 * aside: the classes are of MPI's, the profiler's names) */
+		 * aside: the classes are of MPI's, the profiler's C names,
+		 * which neither it nor demangling changes) */
 		if (symtab_read_with(&m->st, o->executable, &sources,
 				     o->symtab_flags | SYMTAB_REGIONS, err, sizeof err) != 0 ||
 		    regions_apply(&m->st, m->views_regions, o->demangle, err, sizeof err) != 0)
 			die(err);
 		m->have_symtab = 1;
-		if (o->demangle && demangle_symtab(&m->st) != 0)
-			die("out of memory demangling symbol names");
 	}
-	summary_paths_classifier_init(&m->classifier, m->vt.st ? m->vt.st : &m->st,
-				      o->demangle && !o->bsd);
+	summary_paths_classifier_init(&m->classifier, m->vt.st ? m->vt.st : &m->st);
 	m->have_classifier = 1;
 	return &m->classifier.base;
 }
@@ -399,7 +397,7 @@ static void read_paths(struct model *m, const struct symtab *st, int if_any)
 	/* each profile's samples by class, unless the sum counted them */
 	if ((m->needs & NEED_PATH_ROWS) && !model_path_rows(m) && n > 1) {
 		summary_paths_classifier_free(&m->classifier);
-		summary_paths_classifier_init(&m->classifier, st, o->demangle && !o->bsd);
+		summary_paths_classifier_init(&m->classifier, st);
 		m->have_classifier = 1;
 		if (path_rows_init(&m->rows, &m->classifier.base, n) != 0)
 			die("out of memory");

@@ -58,6 +58,16 @@ static void test_classify(void)
 	CU_ASSERT_EQUAL(summary_classify("libc.so.6", "readdir", "app", 0), SUMMARY_LIBRARIES);
 	CU_ASSERT_EQUAL(summary_classify("libm.so.6", "exp", "app", 0), SUMMARY_LIBRARIES);
 	CU_ASSERT_EQUAL(summary_classify("libc.so.6", "memcpy", "app", 0), SUMMARY_LIBRARIES);
+	/* the lists are of C names: a C++ function is none of them, mangled
+	 * or demangled alike (the tables of a parallel sum's processes are
+	 * demangled at different times) */
+	CU_ASSERT_EQUAL(summary_classify("app", "MPI_helper(int)", "app", 0), SUMMARY_PROGRAM);
+	CU_ASSERT_EQUAL(summary_classify("app", "_Z10MPI_helperi", "app", 0), SUMMARY_PROGRAM);
+	CU_ASSERT_EQUAL(summary_classify("app", "gmon_log(char const*)", "app", 0), SUMMARY_PROGRAM);
+	CU_ASSERT_EQUAL(summary_classify("libc.so.6", "read(int)", "app", 0), SUMMARY_LIBRARIES);
+	CU_ASSERT_FALSE(summary_is_mpi_name("MPI_helper(int)"));
+	CU_ASSERT_TRUE(summary_is_mpi_name("MPI_Send"));
+	CU_ASSERT_EQUAL(summary_classify("app", "MPI_Send", "app", 0), SUMMARY_MPI);
 }
 
 /* The small run: 100 samples at 100 Hz on paths
