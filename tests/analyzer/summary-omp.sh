@@ -6,6 +6,11 @@
 # summary's "OpenMP runtime, waiting" holds the master's CPU time in the
 # runtime as it measured it (libgomp's barrier code is unnamed in a stripped
 # libgomp: counted as waiting), at least (see below); "working" holds little.
+# Then two "ranks" of it (OMPI_COMM_WORLD_RANK, no MPI): each rank's
+# figures in every category, counted from its paths as they are summed (-S)
+# or read (the files named), are those of the summary of its file alone:
+# libgomp's frames, without frame pointers in a stripped library, are
+# classified per rank as in the total.
 set -u
 . "${top_srcdir:?}/tests/e2e-lib.sh"
 
@@ -40,5 +45,33 @@ ok = ok and s["hot_function"] == "work" and abs(sum(s["time_breakdown"].values()
 # the run's threads: the master and libgomp's one worker took samples
 print("summary-omp: threads %s (rank %s)" % (s["run"]["threads"], s["run"]["threads_rank"]))
 ok = ok and s["run"]["threads"] == 2 and s["run"]["threads_rank"] is None
+sys.exit(0 if ok else 1)
+PY
+
+mkdir ranks
+for r in 0 1; do
+	(cd ranks && OMP_WAIT_POLICY=active BG_GMON_START_THREAD_TIMERS=all BG_GMON_HZ=1000 \
+		OMPI_COMM_WORLD_RANK=$r BG_GMON_RANK_SUBSET=0:1 ../prog >/dev/null) || fail "rank $r failed"
+	"$GPROF_PAR" --summary=json prog "ranks/gmon.out.$r" >rank$r.json 2>rank.err ||
+		fail "--summary=json on rank $r: $(cat rank.err)"
+done
+"$GPROF_PAR" --summary=json prog ranks/gmon.out.0 ranks/gmon.out.1 >named.json 2>named.err ||
+	fail "--summary=json on the two ranks' files: $(cat named.err)"
+"$GPROF_PAR" -S -o ranks.sum --summary-json=summed.json ranks prog >/dev/null 2>summed.err ||
+	fail "-S --summary-json on the two ranks: $(cat summed.err)"
+python3 - named.json summed.json rank0.json rank1.json <<'PY' || fail "see above"
+import json, sys
+named, summed = (json.load(open(f)) for f in sys.argv[1:3])
+own = [json.load(open(f)) for f in sys.argv[3:5]]
+ok = named["categories"] == summed["categories"]
+for k, c in enumerate(named["categories"]):
+    mine = [o["categories"][k]["seconds"] for o in own]
+    r = c["ranks"]
+    if r is None or r["count"] != 2 or abs(r["min"] - min(mine)) > 1e-6 or abs(r["max"] - max(mine)) > 1e-6:
+        print("FAIL: %s per rank %s, each rank's own %s" % (c["key"], r, mine)); ok = False
+w = named["categories"][2]
+print("summary-omp: OpenMP waiting per rank %s, each rank's own %s"
+      % (w["ranks"], [o["categories"][2]["seconds"] for o in own]))
+ok = ok and w["key"] == "openmp_waiting" and w["ranks"]["max"] > 0
 sys.exit(0 if ok else 1)
 PY
