@@ -30,7 +30,7 @@ static int refused(int sig)
 	       sig == SIGBUS || sig == SIGILL || sig == SIGFPE || sig == SIGTRAP || sig == SIGSYS;
 }
 
-static void (*flush_profile)(int course_returns);
+static void (*flush_profile)(enum flush_course course);
 static struct sigaction previous[NSIG];
 static sigset_t flush_set;
 
@@ -104,30 +104,36 @@ static void take_course(int sig, siginfo_t *info, void *context)
 	raise(sig);
 }
 
-/* Whether sig's course (take_course) returns, ending nothing: ignored,
- * or a default action that ignores it. */
-static int course_returns(int sig)
+/* What sig's course (take_course) does: returns, ending nothing (ignored,
+ * or a default action that ignores the signal or stops the process, which
+ * cuts no write: it goes on when the process is continued), calls the
+ * program's handler (which may end the process), or ends the process. */
+static enum flush_course course_of(int sig)
 {
 	const struct sigaction *old = &previous[sig];
 
 	if ((old->sa_flags & SA_SIGINFO) && old->sa_sigaction)
-		return 0;       /* the program's handler: it may end the process */
+		return FLUSH_COURSE_PROGRAM;
 	if (old->sa_handler == SIG_IGN)
-		return 1;
-	return old->sa_handler == SIG_DFL && (sig == SIGCHLD || sig == SIGURG ||
-					      sig == SIGWINCH || sig == SIGCONT);
+		return FLUSH_COURSE_RETURNS;
+	if (old->sa_handler != SIG_DFL)
+		return FLUSH_COURSE_PROGRAM;
+	if (sig == SIGCHLD || sig == SIGURG || sig == SIGWINCH || sig == SIGCONT ||
+	    sig == SIGTSTP || sig == SIGTTIN || sig == SIGTTOU)
+		return FLUSH_COURSE_RETURNS;
+	return FLUSH_COURSE_ENDS;
 }
 
 static void on_flush_signal(int sig, siginfo_t *info, void *context)
 {
 	int saved_errno = errno;
 
-	flush_profile(course_returns(sig));
+	flush_profile(course_of(sig));
 	errno = saved_errno;
 	take_course(sig, info, context);
 }
 
-int flush_signals_install(const sigset_t *set, void (*write_profile)(int course_returns))
+int flush_signals_install(const sigset_t *set, void (*write_profile)(enum flush_course course))
 {
 	struct sigaction sa;
 

@@ -28,10 +28,17 @@
  * emptied. */
 int flush_signals_parse(const char *text, sigset_t *set);
 
+/* What a flush signal does once the profile is written (its course). */
+enum flush_course {
+	FLUSH_COURSE_RETURNS, /* nothing ends: the signal is ignored, or its
+			       * default action ignores it; writes may go on */
+	FLUSH_COURSE_ENDS,    /* the default action ends the process */
+	FLUSH_COURSE_PROGRAM, /* the program's own handler: it may end it */
+};
+
 /* Installs the handler for each signal of set; it calls
- * write_profile(course_returns) and then lets the signal take its course
- * (course_returns: that course ends nothing, the signal being ignored,
- * so that a write may go on after it).  Returns 0, or an errno. */
-int flush_signals_install(const sigset_t *set, void (*write_profile)(int course_returns));
+ * write_profile(course), course being what the signal does next, and then
+ * lets the signal take that course.  Returns 0, or an errno. */
+int flush_signals_install(const sigset_t *set, void (*write_profile)(enum flush_course course));
 
 #endif /* GMON_MPI_FLUSH_SIGNALS_H */

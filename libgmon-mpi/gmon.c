@@ -60,6 +60,7 @@ static struct {
 	pid_t owner_pid;    /* a forked child is some other pid */
 	int writers;        /* writes of the profile in progress */
 	int flush_waiting;  /* a flush signal's handler waits for a write to end */
+	int ending;         /* a flush signal that ends the process has written */
 	sigset_t flush_set; /* BG_GMON_FLUSH_SIGNALS */
 	const struct gmon_config *config;
 	struct image_info image;
@@ -191,42 +192,67 @@ static void write_companions_now(void)
 		say_from_signal("cannot write the shared libraries' profiles beside ", err);
 }
 
+/* Waits (at most 30 s, polling every millisecond) until no write is in
+ * progress and, with also_waiting, no flush signal's handler waits to
+ * write either. */
+static void wait_for_writes(int also_waiting)
+{
+	static const struct timespec one_ms = {0, 1000000};
+
+	for (int i = 0; i < 30000 && (__atomic_load_n(&gmon.writers, __ATOMIC_SEQ_CST) > 0 ||
+				      (also_waiting &&
+				       __atomic_load_n(&gmon.flush_waiting, __ATOMIC_SEQ_CST)));
+	     i++)
+		nanosleep(&one_ms, NULL);
+}
+
 /* The handler of a flush signal (flush-signals.h): waits for a write in
  * progress in another thread (at most 30 s), then, unless the final
  * profile is written, writes the profile as it is now, and its
  * companions.  One handler waits at a time: a signal that finds one
- * waiting leaves the write to it (it writes after this signal came), and
- * returns at once if its course ends nothing (course_returns: an ignored
- * signal), else waits for the writes to end, so that its course (the
- * process killed) cuts none.  Signals faster than the writes then keep
+ * waiting leaves the write to it (it writes after this signal came).
+ * A handler whose course may end the process (course not
+ * FLUSH_COURSE_RETURNS) then waits for the writes of the others to end,
+ * so that its course cuts none.  Signals faster than the writes then keep
  * two threads busy, not every thread (a signal every 2 to 20 ms, ignored,
  * had 4 threads cycling dlopen/dlclose make 0 to 300 cycles in 3 s
- * instead of 20,000). */
-static void flush_on_signal(int course_returns)
+ * instead of 20,000).
+ *
+ * Once a signal that ends the process (FLUSH_COURSE_ENDS) has written,
+ * the handlers after it write nothing: the process is ending, and a
+ * second write would remove the companions the first wrote, then be cut
+ * by the end (under mpirun, the first rank to end makes mpirun send
+ * SIGTERM to the others, which one of a rank's other threads takes while
+ * its first handler still writes: CI lost a rank's companion so). */
+static void flush_on_signal(enum flush_course course)
 {
-	static const struct timespec one_ms = {0, 1000000};
 	struct output_summary summary;
 	sigset_t saved;
-	int err;
+	int waited = 0, err = 0;
 
 	if (__atomic_load_n(&gmon.writers, __ATOMIC_SEQ_CST) > 0) {
 		if (__atomic_exchange_n(&gmon.flush_waiting, 1, __ATOMIC_SEQ_CST)) {
 			/* the waiting one writes after this signal */
-			for (int i = 0; i < 30000 && !course_returns &&
-					(__atomic_load_n(&gmon.writers, __ATOMIC_SEQ_CST) > 0 ||
-					 __atomic_load_n(&gmon.flush_waiting, __ATOMIC_SEQ_CST));
-			     i++)
-				nanosleep(&one_ms, NULL);
+			if (course != FLUSH_COURSE_RETURNS)
+				wait_for_writes(1);
 			return;
 		}
-		for (int i = 0; i < 30000 && __atomic_load_n(&gmon.writers, __ATOMIC_SEQ_CST) > 0;
-		     i++)
-			nanosleep(&one_ms, NULL);
-		__atomic_store_n(&gmon.flush_waiting, 0, __ATOMIC_SEQ_CST);
+		wait_for_writes(0);
+		waited = 1;
 	}
-	if (gmon.disabled || gmon.finished || getpid() != gmon.owner_pid)
+	if (gmon.disabled || gmon.finished || getpid() != gmon.owner_pid ||
+	    __atomic_load_n(&gmon.ending, __ATOMIC_SEQ_CST)) {
+		if (waited)
+			__atomic_store_n(&gmon.flush_waiting, 0, __ATOMIC_SEQ_CST);
+		if (course != FLUSH_COURSE_RETURNS)
+			wait_for_writes(1);
 		return;
+	}
+	/* a writer before the waiter steps aside, so that no handler sees
+	 * neither in between */
 	begin_write(&saved);
+	if (waited)
+		__atomic_store_n(&gmon.flush_waiting, 0, __ATOMIC_SEQ_CST);
 	remove_companions();
 	err = output_write_profile(gmon.path, gmon.config->rate, &gmon.image, OUTPUT_FAST,
 				   &summary);
@@ -235,10 +261,16 @@ static void flush_on_signal(int course_returns)
 		write_companions_now();
 		companion_end(0);
 	}
+	flush_hooks_run(); /* the MPI profile, when the PMPI wrappers are there */
+	/* set while still a writer: a handler waiting for the writes to end
+	 * then sees it */
+	if (course == FLUSH_COURSE_ENDS)
+		__atomic_store_n(&gmon.ending, 1, __ATOMIC_SEQ_CST);
 	end_write(&saved);
 	if (err != 0)
 		say_from_signal("on a signal, cannot write the profile ", err);
-	flush_hooks_run(); /* the MPI profile, when the PMPI wrappers are there */
+	if (course != FLUSH_COURSE_RETURNS)
+		wait_for_writes(1);
 }
 
 /* Open MPI's mpirun, once one rank has ended (here: on a flush signal),

@@ -50,6 +50,25 @@ expect_eq "$status" 143 "exit status after three SIGTERMs"
 expect_eq "$(calls_of victim victim_work gmon.out)" 999 "victim_work calls after three SIGTERMs"
 expect_eq "$(ls_profiles)" "gmon.out" "files left after three SIGTERMs"
 
+# Two flush signals that end the process, taken by two threads: USR1 by
+# the main thread, then TERM (as mpirun sends it to a rank once another has
+# ended) by the other thread while the first writes.  The second handler
+# does not write again: its write (removing the companion first) would be
+# cut when the first signal's course ends the process, here 0.5 s late (a
+# slow raise()), with the companion's rename taking 1.5 s.  The profile and
+# its companion are whole, no temporary is left.
+rm -f gmon.out* ready
+BG_GMON_FLUSH_SIGNALS=TERM,USR1 SLOW_RENAME_MS=1500 SLOW_RENAME_MATCH=+ SLOW_RAISE_MS=500 \
+	LD_PRELOAD=$work/slow-io.so ./victim threads ready 888 & pid=$!
+wait_for ready
+kill -USR1 "$pid"; sleep 0.2; kill -TERM "$pid" 2>/dev/null || true
+status=0; wait "$pid" || status=$?
+[ "$status" -eq 138 ] || [ "$status" -eq 143 ] ||
+	fail "exit status $status after SIGUSR1 and SIGTERM (expected death by either: 138 or 143)"
+expect_eq "$(calls_of victim victim_work gmon.out)" 888 "victim_work calls after SIGUSR1 and SIGTERM"
+expect_eq "$(ls -1 | grep '^gmon\.out' | LC_ALL=C sort | tr '\n' ' ')" "gmon.out gmon.out+gmon-mpi " \
+	"files left after SIGUSR1 and SIGTERM taken by two threads"
+
 # Under mpirun: the launcher is killed, and passes SIGTERM to the ranks
 # (with 30 s before its SIGKILL, so that a loaded machine cannot fail this)
 rm -f gmon.out* ready*

@@ -3,9 +3,13 @@
  *                                    under mpirun) and waits to be killed
  *   flush-victim own READY [N]       the same, with its own SIGTERM handler,
  *                                    which calls gmon_flush() and _exit(7)
+ *   flush-victim threads READY [N]   as wait, with a second thread waiting
+ *                                    too (it takes a signal that the main
+ *                                    thread blocks while it handles one)
  *   flush-victim flush COPY [N]      gmon_flush(), copies gmon.out to COPY,
  *                                    then N more calls and a normal exit */
 #include <fcntl.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,6 +26,14 @@ static void work(long n)
 {
 	for (long i = 0; i < n; i++)
 		victim_work();
+}
+
+static void *wait_forever(void *unused)
+{
+	(void)unused;
+	for (;;)
+		pause();
+	return NULL;
 }
 
 static void on_term(int sig)
@@ -63,6 +75,12 @@ int main(int argc, char **argv)
 	}
 	if (strcmp(argv[1], "own") == 0)
 		signal(SIGTERM, on_term);
+	if (strcmp(argv[1], "threads") == 0) {
+		pthread_t other;
+
+		if (pthread_create(&other, NULL, wait_forever, NULL) != 0)
+			return 5;
+	}
 	work(n);
 	snprintf(ready, sizeof ready, rank ? "%s.%s" : "%s", argv[2], rank);
 	f = fopen(ready, "w");

@@ -2,9 +2,11 @@
  * fsync() takes SLOW_FSYNC_MS more milliseconds (default 300), rename()
  * SLOW_RENAME_MS more (default 0; with SLOW_RENAME_MATCH, only a rename to
  * a name holding that text), so that writing a profile takes a while, in
- * the step the test needs. */
+ * the step the test needs; raise() SLOW_RAISE_MS more (default 0), so that
+ * a signal's course comes late after the write on it. */
 #define _GNU_SOURCE
 #include <dlfcn.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,4 +39,12 @@ int rename(const char *from, const char *to)
 	if (!match || strstr(to, match))
 		delay("SLOW_RENAME_MS", 0);
 	return real_rename ? real_rename(from, to) : -1;
+}
+
+int raise(int sig)
+{
+	int (*real_raise)(int) = (int (*)(int))dlsym(RTLD_NEXT, "raise");
+
+	delay("SLOW_RAISE_MS", 0);
+	return real_raise ? real_raise(sig) : -1;
 }
