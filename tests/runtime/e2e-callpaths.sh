@@ -177,17 +177,30 @@ lines=$(awk '$NF == "thread_main"' named | wc -l)
 [ "$lines" -ge 4 ] || fail "$lines path lines for 4 threads (one table per thread): $(cat named)"
 
 # --- a leaf sampled on its first instruction (push %rbp) or its ret ---
-rm -f gmon.out*
-BG_GMON_HZ=1000 ./prog leaf 600000000
-unpack_companions
-leaf_start=$(nm --defined-only prog | awk '$3 == "leaf" { sub(/^0+/, "", $1); print $1 }')
-leaf_ret=$(objdump -d --disassemble=leaf prog | awk -F'\t' '$3 ~ /^ret/ { sub(/^ +/, "", $1); sub(/:$/, "", $1); print $1 }')
-[ -n "$leaf_start" ] && [ -n "$leaf_ret" ] || fail "leaf's first instruction or ret not found (the test is broken)"
-grep -E $'^path\t[0-9]+\t0:('"$leaf_start|$leaf_ret"') ' gmon.out+paths > edges.paths || true
-named_paths edges.paths prog > named
-read -r edge_samples share < <(awk '{ all += $1; if ($3 == "caller" && $4 == "main") yes += $1 }
-	END { printf "%d %.4f\n", all, all ? yes / all : 0 }' named)
-note "leaf: $edge_samples samples on leaf's push %rbp ($leaf_start) or ret ($leaf_ret), $share of them leaf <- caller <- main"
+# (two instructions of a 600,000,000-call loop get about 40 samples; on a
+# loaded machine the CPU timers' ticks may miss them: up to 3 runs until
+# 10 samples are there, every run's share checked)
+leaf_start= leaf_ret= edge_samples=0
+for attempt in 1 2 3; do
+	rm -f gmon.out*
+	BG_GMON_HZ=1000 ./prog leaf 600000000
+	unpack_companions
+	if [ -z "$leaf_start" ]; then
+		leaf_start=$(nm --defined-only prog | awk '$3 == "leaf" { sub(/^0+/, "", $1); print $1 }')
+		leaf_ret=$(objdump -d --disassemble=leaf prog |
+			awk -F'\t' '$3 ~ /^ret/ { sub(/^ +/, "", $1); sub(/:$/, "", $1); print $1 }')
+		[ -n "$leaf_start" ] && [ -n "$leaf_ret" ] ||
+			fail "leaf's first instruction or ret not found (the test is broken)"
+	fi
+	grep -E $'^path\t[0-9]+\t0:('"$leaf_start|$leaf_ret"') ' gmon.out+paths > edges.paths || true
+	named_paths edges.paths prog > named
+	read -r edge_samples share < <(awk '{ all += $1; if ($3 == "caller" && $4 == "main") yes += $1 }
+		END { printf "%d %.4f\n", all, all ? yes / all : 0 }' named)
+	note "leaf (run $attempt): $edge_samples samples on leaf's push %rbp ($leaf_start) or ret ($leaf_ret), $share of them leaf <- caller <- main"
+	[ "$edge_samples" -eq 0 ] || awk -v s="$share" 'BEGIN { exit !(s >= 0.99) }' ||
+		fail "leaf's prologue and ret: $share of $edge_samples samples have caller: $(cat named)"
+	[ "$edge_samples" -lt 10 ] || break
+done
 awk -v s="$share" -v n="$edge_samples" 'BEGIN { exit !(s >= 0.99 && n >= 10) }' ||
 	fail "leaf's prologue and ret: $share of $edge_samples samples have caller: $(cat named)"
 
