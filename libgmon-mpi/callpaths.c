@@ -290,6 +290,18 @@ static int text_below(const struct walk *w, unsigned n)
 	return 0;
 }
 
+/* The walk's path less the frames of the runtime's own libgomp entry
+ * points (omp_interposer_frame), the PC's aside. */
+static void drop_interposer_frames(struct walk *w)
+{
+	unsigned out = 1;
+
+	for (unsigned i = 1; i < w->depth; i++)
+		if (!omp_interposer_frame(w->frames[i]))
+			w->frames[out++] = w->frames[i];
+	w->depth = out;
+}
+
 /* The walk's path, followed by an OpenMP region's opening path. */
 static void append_region(struct walk *w, const struct omp_region *region)
 {
@@ -346,6 +358,7 @@ static void walk(struct walk *w, const ucontext_t *uc, struct path_table *t)
 		w->frames[w->depth++] = omp_idle_frame();
 	} else
 		trim_entry_frames(w);
+	drop_interposer_frames(w);
 	if (w->depth > MAX_DEPTH && !fold_recursion(w)) {
 		w->depth = MAX_DEPTH;
 		w->cut = 1;

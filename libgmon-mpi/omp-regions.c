@@ -23,7 +23,9 @@
 #include "callpaths.h"
 
 #define TLS __attribute__((tls_model("initial-exec")))
-#define EXPORT __attribute__((visibility("default"), noinline))
+/* the definitions of libgomp's entry points, in a section of their own
+ * (omp_interposer_frame) */
+#define EXPORT __attribute__((visibility("default"), noinline, section("gmon_omp_interposers")))
 
 static __thread const struct omp_region *my_region TLS;
 static __thread uintptr_t my_region_sp TLS;
@@ -108,6 +110,17 @@ uintptr_t omp_idle_frame(void)
 }
 
 #if defined(PIC)
+
+int omp_interposer_frame(uintptr_t addr)
+{
+	extern const char start[] __asm__("__start_gmon_omp_interposers")
+		__attribute__((visibility("hidden")));
+	extern const char stop[] __asm__("__stop_gmon_omp_interposers")
+		__attribute__((visibility("hidden")));
+
+	/* a return address follows its call: the byte before is the call's */
+	return addr > (uintptr_t)start && addr - 1 < (uintptr_t)stop;
+}
 
 struct region_call {
 	struct omp_region region;
@@ -216,10 +229,11 @@ static void *real(void **slot, const char *name)
 }
 
 /* The region's record: its function, and the path of the entry point's
- * caller (callpaths_here's frames less its own and the entry point's). */
+ * caller (callpaths_here's frames less its own PC: a walk has no frame of
+ * the entry point, omp_interposer_frame). */
 #define TAKE_REGION(c, fn_, data_) \
 	((c).fn = (fn_), (c).data = (data_), (c).opener = &my_region, \
-	 (c).region.depth = callpaths_here((c).region.frames, GMON_CALLPATHS_MAX_DEPTH, 2))
+	 (c).region.depth = callpaths_here((c).region.frames, GMON_CALLPATHS_MAX_DEPTH, 1))
 
 typedef _Bool bool_arg;     /* libgomp's bool */
 typedef void parallel_fn(void (*)(void *), void *, unsigned, unsigned);
@@ -501,7 +515,7 @@ EXPORT void GOMP_task(void (*fn)(void *), void *data, void (*cpyfn)(void *, void
 		t = aligned_alloc(align, (sizeof *t + (cpyfn ? 0 : (size_t)arg_size) + align - 1) &
 					 ~(align - 1));
 	if (!t || (t->region.depth = callpaths_here(t->region.frames, GMON_CALLPATHS_MAX_DEPTH,
-						    2)) == 0) {
+						    1)) == 0) {
 		free(t);
 		f(fn, data, cpyfn, arg_size, arg_align, if_clause, flags, depend, priority, detach);
 		return;
@@ -516,6 +530,14 @@ EXPORT void GOMP_task(void (*fn)(void *), void *data, void (*cpyfn)(void *, void
 	f(run_task, t, cpyfn ? copy_task : NULL, (long)offset + arg_size, (long)align, if_clause,
 	  flags, depend, priority, detach);
 	free(t);       /* copied, or run (undeferred) */
+}
+
+#else
+
+int omp_interposer_frame(uintptr_t addr)
+{
+	(void)addr;
+	return 0;
 }
 
 #endif /* PIC */

@@ -4,6 +4,9 @@
  *                            2 threads back to back, thread 0 burning N/10
  *                            turns in each, the worker N/40: the worker
  *                            waits at each region's closing barrier
+ *   omp-barrier opener N     the same, the worker burning N/10 turns and
+ *                            thread 0 N/40: the opening thread waits at
+ *                            each region's end, in GOMP_parallel
  *   omp-barrier idle N       main -> top -> balanced opens one short region
  *                            (both threads burn N/1000), then serial burns N
  *                            turns while the worker waits for a next region;
@@ -30,10 +33,10 @@ NOINLINE void burn(long n)
 	sink += turns(n);
 }
 
-NOINLINE void imbalanced(long n)
+NOINLINE void imbalanced(long n, int opener_waits)
 {
 #pragma omp parallel num_threads(2)
-	burn(omp_get_thread_num() == 0 ? n : n / 4);
+	burn((omp_get_thread_num() == 0) != opener_waits ? n : n / 4);
 }
 
 static double cpu_seconds(clockid_t clock)
@@ -65,9 +68,9 @@ NOINLINE void serial(long n)
 
 NOINLINE void top(const char *mode, long n)
 {
-	if (strcmp(mode, "regions") == 0)
+	if (strcmp(mode, "regions") == 0 || strcmp(mode, "opener") == 0)
 		for (int r = 0; r < 10; r++)
-			imbalanced(n / 10);
+			imbalanced(n / 10, strcmp(mode, "opener") == 0);
 	else {
 		double start = omp_get_wtime();
 
