@@ -55,6 +55,7 @@
 #include "gmon-callpaths.h"
 #include "histogram.h"
 #include "image.h"
+#include "interposers.h"
 #include "module-map.h"
 #include "omp-regions.h"
 #include "output.h"
@@ -290,14 +291,14 @@ static int text_below(const struct walk *w, unsigned n)
 	return 0;
 }
 
-/* The walk's path less the frames of the runtime's own libgomp entry
- * points (omp_interposer_frame), the PC's aside. */
+/* The walk's path less the frames of interposers (interposers.h: the
+ * runtime's own libgomp entry points, the PMPI wrappers), the PC's aside. */
 static void drop_interposer_frames(struct walk *w)
 {
 	unsigned out = 1;
 
 	for (unsigned i = 1; i < w->depth; i++)
-		if (!omp_interposer_frame(w->frames[i]))
+		if (!interposer_frame(w->frames[i]))
 			w->frames[out++] = w->frames[i];
 	w->depth = out;
 }

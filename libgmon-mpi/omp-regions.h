@@ -78,11 +78,8 @@ uintptr_t omp_idle_frame(void);
 
 /* Async-signal-safe: whether addr, a return address, is in one of the
  * runtime's definitions of libgomp's entry points (GOMP_parallel ...),
- * which call libgomp's own: a walk leaves such frames out, so that
- * libgomp's GOMP_parallel is called by the program's function, not by a
- * GOMP_parallel of the profiler (main;stencil;GOMP_parallel, not
- * main;stencil;GOMP_parallel;GOMP_parallel, where the opening thread
- * waits at the region's end).  Always 0 in the static library. */
+ * which call libgomp's own: a walk leaves such frames out (interposers.h).
+ * Always 0 in the static library. */
 int omp_interposer_frame(uintptr_t addr);
 
 /* Async-signal-safe, libomp's (omp-ompt.c): as omp_worker_wait. */

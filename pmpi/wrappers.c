@@ -8,9 +8,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "gmon-mpi-profile.h"
 #include "mpi-table.h"
 
-#define EXPORT __attribute__((visibility("default")))
+/* the wrappers, in a section of their own: registered with the runtime
+ * (gmon_mpi_interposers), its call paths leave their frames out */
+#define EXPORT __attribute__((visibility("default"), section("gmon_mpi_wrappers")))
 
 static uint64_t bytes(int count, MPI_Datatype type)
 {
@@ -83,6 +86,17 @@ static void after_call(enum mpi_call_id id, int rc)
 	} else if (id == ID_MPI_Finalize) {
 		pmpi_write();
 	}
+}
+
+__attribute__((constructor)) static void register_wrappers(void)
+{
+	extern const char start[] __asm__("__start_gmon_mpi_wrappers")
+		__attribute__((visibility("hidden")));
+	extern const char stop[] __asm__("__stop_gmon_mpi_wrappers")
+		__attribute__((visibility("hidden")));
+
+	if (gmon_mpi_interposers)
+		gmon_mpi_interposers(start, stop);
 }
 
 #define MPI_CALL(name, parameters, arguments, sent, got)                                      \
