@@ -144,6 +144,10 @@ void summary_print_text(FILE *out, const struct summary *s)
 		if (s->fastest.mpi_seconds >= 0)
 			fprintf(out, ", %.3f s in MPI", s->fastest.mpi_seconds);
 		fprintf(out, "); mean %.3f s; %s\n", s->rank_mean, summary_rank_noise(s));
+	} else if (s->ranks_profiled >= 2) {
+		/* a sum alone: the ranks' own figures are not in it */
+		fputs("Slowest rank: - (a sum holds no rank's own figures: name the ranks' files, "
+		      "gprof-par --summary EXECUTABLE gmon.out.*, to compare them)\n", out);
 	} else {
 		fputs("Slowest rank: - (one profile: sum the ranks' files, gprof-par -S, to compare "
 		      "them)\n", out);

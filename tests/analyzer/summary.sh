@@ -267,6 +267,10 @@ cp "$results/gmon.sum" "$results/gmon.sum+mpi" nopaths/
 	fail "--summary without paths: $(cat nopaths.err)"
 grep -q '^Hot function: work_phase ' nopaths.txt && grep -q '^Top functions by self time (the histogram' nopaths.txt ||
 	fail "--summary without paths: $(cat nopaths.txt)"
+# a sum alone (3 ranks in it) says where each rank's figures are: in the
+# ranks' files, not "sum them" (it is their sum)
+grep -qxF "Slowest rank: - (a sum holds no rank's own figures: name the ranks' files, gprof-par --summary EXECUTABLE gmon.out.*, to compare them)" nopaths.txt ||
+	fail "the slowest rank of a sum alone: $(grep '^Slowest rank' nopaths.txt)"
 
 # gmon-job asks for the MPI profile when ldd names libmpi, whatever ldd
 # writes after it (its grep -q stopped reading at the match: ldd died of
