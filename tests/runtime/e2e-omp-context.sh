@@ -140,8 +140,8 @@ expect_barrier_waits "barrier waits"
 # --- the opening thread's waits at its regions' end: libgomp's
 # GOMP_parallel called by imbalanced, not by the runtime's own GOMP_parallel
 # (main;top;imbalanced;GOMP_parallel, not ...;GOMP_parallel;GOMP_parallel):
-# no frame of the runtime is called by the program (a worker's path may
-# begin at the runtime's thread start, under load: [lib] [own]) ---
+# no frame of the runtime is called by the program (a worker's idle wait,
+# between regions, is rooted at the runtime's "[omp idle]": [lib] [own]) ---
 rm -f gmon.out*
 OMP_WAIT_POLICY=active BG_GMON_START_THREAD_TIMERS=all BG_GMON_HZ=1000 ./barrier opener 200000000 ||
 	fail "omp-barrier opener failed"
