@@ -57,9 +57,10 @@ int gmon_mpi_companion_section(const char *name, int (*fill)(int fd, void *ctx),
 /* For the PMPI wrapper library, defined by libgmon-mpi (a weak reference):
  * [low, high) holds functions standing in for the MPI library's of the
  * same names, each calling the PMPI_ one: the runtime's call paths leave
- * their frames out (main;MPI_Init;ompi_mpi_init, not
- * main;MPI_Init;MPI_Init;ompi_mpi_init).  Not from a signal handler; up to
- * 8 ranges.  Returns 0, or -1 (an empty range, the table full). */
+ * their frames out where they call another object's code
+ * (main;MPI_Init;ompi_mpi_init, not main;MPI_Init;MPI_Init;ompi_mpi_init).
+ * Not from a signal handler; up to 8 ranges.  Returns 0, or -1 (an empty
+ * range, the table full). */
 int gmon_mpi_interposers(const void *low, const void *high) __attribute__((weak));
 
 #endif /* GMON_MPI_PROFILE_H */

@@ -291,14 +291,15 @@ static int text_below(const struct walk *w, unsigned n)
 	return 0;
 }
 
-/* The walk's path less the frames of interposers (interposers.h: the
- * runtime's own libgomp entry points, the PMPI wrappers), the PC's aside. */
+/* The walk's path less the frames of interposers calling the function
+ * they stand in for (interposers.h: the runtime's own libgomp entry
+ * points, the PMPI wrappers), the PC's aside. */
 static void drop_interposer_frames(struct walk *w)
 {
 	unsigned out = 1;
 
 	for (unsigned i = 1; i < w->depth; i++)
-		if (!interposer_frame(w->frames[i]))
+		if (!interposer_call(w->frames[i], w->frames[i - 1]))
 			w->frames[out++] = w->frames[i];
 	w->depth = out;
 }

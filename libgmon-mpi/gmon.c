@@ -206,52 +206,25 @@ static void wait_for_writes(int also_waiting)
 		nanosleep(&one_ms, NULL);
 }
 
-/* The handler of a flush signal (flush-signals.h): waits for a write in
- * progress in another thread (at most 30 s), then, unless the final
- * profile is written, writes the profile as it is now, and its
- * companions.  One handler waits at a time: a signal that finds one
- * waiting leaves the write to it (it writes after this signal came).
- * A handler whose course may end the process (course not
- * FLUSH_COURSE_RETURNS) then waits for the writes of the others to end,
- * so that its course cuts none.  Signals faster than the writes then keep
- * two threads busy, not every thread (a signal every 2 to 20 ms, ignored,
- * had 4 threads cycling dlopen/dlclose make 0 to 300 cycles in 3 s
- * instead of 20,000).
- *
- * Once a signal that ends the process (FLUSH_COURSE_ENDS) has written,
- * the handlers after it write nothing: the process is ending, and a
- * second write would remove the companions the first wrote, then be cut
- * by the end (under mpirun, the first rank to end makes mpirun send
- * SIGTERM to the others, which one of a rank's other threads takes while
- * its first handler still writes: CI lost a rank's companion so). */
-static void flush_on_signal(enum flush_course course)
+/* The write on a flush signal: unless the final profile is written (or a
+ * signal that ends the process wrote it), the profile as it is now, and
+ * its companions.  waiter: this handler holds gmon.flush_waiting, given
+ * up once it is a writer (so that no handler sees neither in between), or
+ * when it writes nothing. */
+static void write_on_signal(enum flush_course course, int waiter)
 {
 	struct output_summary summary;
 	sigset_t saved;
-	int waited = 0, err = 0;
+	int err;
 
-	if (__atomic_load_n(&gmon.writers, __ATOMIC_SEQ_CST) > 0) {
-		if (__atomic_exchange_n(&gmon.flush_waiting, 1, __ATOMIC_SEQ_CST)) {
-			/* the waiting one writes after this signal */
-			if (course != FLUSH_COURSE_RETURNS)
-				wait_for_writes(1);
-			return;
-		}
-		wait_for_writes(0);
-		waited = 1;
-	}
 	if (gmon.disabled || gmon.finished || getpid() != gmon.owner_pid ||
 	    __atomic_load_n(&gmon.ending, __ATOMIC_SEQ_CST)) {
-		if (waited)
+		if (waiter)
 			__atomic_store_n(&gmon.flush_waiting, 0, __ATOMIC_SEQ_CST);
-		if (course != FLUSH_COURSE_RETURNS)
-			wait_for_writes(1);
 		return;
 	}
-	/* a writer before the waiter steps aside, so that no handler sees
-	 * neither in between */
 	begin_write(&saved);
-	if (waited)
+	if (waiter)
 		__atomic_store_n(&gmon.flush_waiting, 0, __ATOMIC_SEQ_CST);
 	remove_companions();
 	err = output_write_profile(gmon.path, gmon.config->rate, &gmon.image, OUTPUT_FAST,
@@ -269,6 +242,33 @@ static void flush_on_signal(enum flush_course course)
 	end_write(&saved);
 	if (err != 0)
 		say_from_signal("on a signal, cannot write the profile ", err);
+}
+
+/* The handler of a flush signal (flush-signals.h): writes the profile
+ * (write_on_signal), after the write in progress in another thread, if
+ * any (at most 30 s).  One handler waits at a time: a signal that finds
+ * one waiting leaves the write to it (it writes after this signal came).
+ * A handler whose course may end the process (course not
+ * FLUSH_COURSE_RETURNS) then waits for the writes of the others to end,
+ * so that its course cuts none.  Signals faster than the writes then keep
+ * two threads busy, not every thread (a signal every 2 to 20 ms, ignored,
+ * had 4 threads cycling dlopen/dlclose make 0 to 300 cycles in 3 s
+ * instead of 20,000).
+ *
+ * Once a signal that ends the process (FLUSH_COURSE_ENDS) has written,
+ * the handlers after it write nothing: the process is ending, and a
+ * second write would remove the companions the first wrote, then be cut
+ * by the end (under mpirun, the first rank to end makes mpirun send
+ * SIGTERM to the others, which one of a rank's other threads takes while
+ * its first handler still writes: CI lost a rank's companion so). */
+static void flush_on_signal(enum flush_course course)
+{
+	if (__atomic_load_n(&gmon.writers, __ATOMIC_SEQ_CST) == 0) {
+		write_on_signal(course, 0);
+	} else if (!__atomic_exchange_n(&gmon.flush_waiting, 1, __ATOMIC_SEQ_CST)) {
+		wait_for_writes(0);
+		write_on_signal(course, 1);
+	}
 	if (course != FLUSH_COURSE_RETURNS)
 		wait_for_writes(1);
 }

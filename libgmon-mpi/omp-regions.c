@@ -21,10 +21,11 @@
 #include <string.h>
 
 #include "callpaths.h"
+#include "gmon-mpi-profile.h"
 
 #define TLS __attribute__((tls_model("initial-exec")))
-/* the definitions of libgomp's entry points, in a section of their own
- * (omp_interposer_frame) */
+/* the definitions of libgomp's entry points, in a section of their own,
+ * registered as interposers (interposers.h) */
 #define EXPORT __attribute__((visibility("default"), noinline, section("gmon_omp_interposers")))
 
 static __thread const struct omp_region *my_region TLS;
@@ -111,15 +112,14 @@ uintptr_t omp_idle_frame(void)
 
 #if defined(PIC)
 
-int omp_interposer_frame(uintptr_t addr)
+__attribute__((constructor)) static void register_entry_points(void)
 {
 	extern const char start[] __asm__("__start_gmon_omp_interposers")
 		__attribute__((visibility("hidden")));
 	extern const char stop[] __asm__("__stop_gmon_omp_interposers")
 		__attribute__((visibility("hidden")));
 
-	/* a return address follows its call: the byte before is the call's */
-	return addr > (uintptr_t)start && addr - 1 < (uintptr_t)stop;
+	gmon_mpi_interposers(start, stop);
 }
 
 struct region_call {
@@ -229,11 +229,11 @@ static void *real(void **slot, const char *name)
 }
 
 /* The region's record: its function, and the path of the entry point's
- * caller (callpaths_here's frames less its own PC: a walk has no frame of
- * the entry point, omp_interposer_frame). */
+ * caller (callpaths_here's frames less its own and the entry point's,
+ * which a walk keeps: it calls the runtime's code there, interposers.h). */
 #define TAKE_REGION(c, fn_, data_) \
 	((c).fn = (fn_), (c).data = (data_), (c).opener = &my_region, \
-	 (c).region.depth = callpaths_here((c).region.frames, GMON_CALLPATHS_MAX_DEPTH, 1))
+	 (c).region.depth = callpaths_here((c).region.frames, GMON_CALLPATHS_MAX_DEPTH, 2))
 
 typedef _Bool bool_arg;     /* libgomp's bool */
 typedef void parallel_fn(void (*)(void *), void *, unsigned, unsigned);
@@ -515,7 +515,7 @@ EXPORT void GOMP_task(void (*fn)(void *), void *data, void (*cpyfn)(void *, void
 		t = aligned_alloc(align, (sizeof *t + (cpyfn ? 0 : (size_t)arg_size) + align - 1) &
 					 ~(align - 1));
 	if (!t || (t->region.depth = callpaths_here(t->region.frames, GMON_CALLPATHS_MAX_DEPTH,
-						    1)) == 0) {
+						    2)) == 0) {
 		free(t);
 		f(fn, data, cpyfn, arg_size, arg_align, if_clause, flags, depend, priority, detach);
 		return;
@@ -530,14 +530,6 @@ EXPORT void GOMP_task(void (*fn)(void *), void *data, void (*cpyfn)(void *, void
 	f(run_task, t, cpyfn ? copy_task : NULL, (long)offset + arg_size, (long)align, if_clause,
 	  flags, depend, priority, detach);
 	free(t);       /* copied, or run (undeferred) */
-}
-
-#else
-
-int omp_interposer_frame(uintptr_t addr)
-{
-	(void)addr;
-	return 0;
 }
 
 #endif /* PIC */

@@ -76,12 +76,6 @@ const struct omp_region *omp_wait_region(const struct omp_wait *wait, uintptr_t 
  * the wait's own frames. */
 uintptr_t omp_idle_frame(void);
 
-/* Async-signal-safe: whether addr, a return address, is in one of the
- * runtime's definitions of libgomp's entry points (GOMP_parallel ...),
- * which call libgomp's own: a walk leaves such frames out (interposers.h).
- * Always 0 in the static library. */
-int omp_interposer_frame(uintptr_t addr);
-
 /* Async-signal-safe, libomp's (omp-ompt.c): as omp_worker_wait. */
 int omp_ompt_worker_wait(struct omp_wait *wait);
 
