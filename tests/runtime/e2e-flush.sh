@@ -69,6 +69,23 @@ expect_eq "$(calls_of victim victim_work gmon.out)" 888 "victim_work calls after
 expect_eq "$(ls -1 | grep '^gmon\.out' | LC_ALL=C sort | tr '\n' ' ')" "gmon.out gmon.out+gmon-mpi " \
 	"files left after SIGUSR1 and SIGTERM taken by two threads"
 
+# The same when the first signal's course is the program's own handler
+# (installed before the runtime's: slow-io's SIGUSR1 handler, _exit(9)
+# after 0.5 s): the second handler writes again (the program's handler may
+# go on), and the first waits for that write to end (1.5 s, the companion's
+# rename) before the program's handler runs.
+rm -f gmon.out* ready
+BG_GMON_FLUSH_SIGNALS=TERM,USR1 SLOW_RENAME_MS=1500 SLOW_RENAME_MATCH=+ SLOW_RAISE_MS=500 \
+	SLOW_IO_USR1_EXIT=500 LD_PRELOAD=$work/slow-io.so ./victim threads ready 777 & pid=$!
+wait_for ready
+kill -USR1 "$pid"; sleep 0.2; kill -TERM "$pid" 2>/dev/null || true
+status=0; wait "$pid" || status=$?
+[ "$status" -eq 9 ] || [ "$status" -eq 143 ] ||
+	fail "exit status $status after SIGUSR1 (the program's handler) and SIGTERM (expected 9 or 143)"
+expect_eq "$(calls_of victim victim_work gmon.out)" 777 "victim_work calls after the program's SIGUSR1 and SIGTERM"
+expect_eq "$(ls -1 | grep '^gmon\.out' | LC_ALL=C sort | tr '\n' ' ')" "gmon.out gmon.out+gmon-mpi " \
+	"files left after the program's SIGUSR1 and SIGTERM taken by two threads"
+
 # Under mpirun: the launcher is killed, and passes SIGTERM to the ranks
 # (with 30 s before its SIGKILL, so that a loaded machine cannot fail this)
 rm -f gmon.out* ready*
