@@ -63,6 +63,7 @@
 #include "text-out.h"
 #include "unloaded.h"
 #include "unwind-cfi.h"
+#include "walk-memo.h"
 
 #define MAX_DEPTH GMON_CALLPATHS_MAX_DEPTH
 #define TABLE_BITS 14
@@ -96,6 +97,10 @@ struct path_table {
 	struct cfi_cache unwind_cache;        /* this thread's unwind rules */
 	uintptr_t walk_frames[WALK_DEPTH + MAX_DEPTH];   /* a sample's path, unwound (and its
 						       * OpenMP region's opening path) */
+	uintptr_t here_frames[WALK_DEPTH + MAX_DEPTH];   /* callpaths_here's, which a
+						       * sample may interrupt */
+	struct cfi_read here_reads[WALK_MEMO_READS];     /* the words its walk read */
+	struct walk_memo here_memo;                      /* its walks' results */
 	struct path_entry entries[TABLE_ENTRIES];
 	uintptr_t frames[ARENA_FRAMES];
 };
@@ -111,6 +116,10 @@ static __thread struct path_table *my_table TLS;
 static __thread int my_table_failed TLS;
 /* the readable mapping that held this thread's stack pointer: [low, high) */
 static __thread uintptr_t my_stack_low TLS, my_stack_high TLS;
+/* callpaths_here is walking this thread's stack with its unwind cache: a
+ * sample that interrupts it walks without the cache (in place of masking
+ * SIGPROF, two system calls a region, whose time then went unsampled) */
+static __thread volatile sig_atomic_t my_walking TLS;
 
 void callpaths_init(int enabled)
 {
@@ -142,6 +151,10 @@ struct walk {
 	int cut;             /* a frame did not fit */
 	int folded;          /* a recursion was folded to fit MAX_DEPTH */
 	uintptr_t sp, high;
+	/* not NULL: the words read are logged (cfi_stack's log), the
+	 * region's frames among them */
+	struct cfi_read *log;
+	unsigned log_n, log_failed;
 };
 
 static int in_text(uintptr_t pc)
@@ -307,21 +320,32 @@ static void drop_interposer_frames(struct walk *w)
 /* The walk's path, followed by an OpenMP region's opening path. */
 static void append_region(struct walk *w, const struct omp_region *region)
 {
-	for (unsigned i = 0; i < region->depth && i < MAX_DEPTH; i++)
+	for (unsigned i = 0; i < region->depth && i < MAX_DEPTH; i++) {
 		w->frames[w->depth++] = region->frames[i];
+		if (w->log && w->log_n < WALK_MEMO_READS)
+			w->log[w->log_n] = (struct cfi_read){ (uintptr_t)&region->frames[i],
+							      region->frames[i] };
+		w->log_n += w->log != NULL;
+	}
 }
 
 /* The interrupted thread's path by the unwind tables (unwind-cfi.h), the
  * entry code's frames trimmed, folded to MAX_DEPTH frames if deeper (cut
- * where it does not fold). */
-static void walk(struct walk *w, const ucontext_t *uc, struct path_table *t)
+ * where it does not fold), into frames, the rules kept in cache (may be
+ * NULL).  own_stack: the calling thread's own path, not from a signal
+ * handler: every page between its stack pointer and its stack's end holds
+ * the frames it will return to, so none needs the copy that cannot fault
+ * (a system call a page) before it is read. */
+static void walk(struct walk *w, const ucontext_t *uc, uintptr_t *frames, struct cfi_cache *cache,
+		 int own_stack)
 {
 	struct cfi_stack stack;
 	const struct omp_region *region, *waits_in;
 	struct omp_wait wait;
 	int stopped, worker = 0;
 
-	w->frames = t->walk_frames;
+	w->frames = frames;
+	w->log_n = w->log_failed = 0;
 	w->depth = 1;
 	w->cut = 0;
 	w->folded = 0;
@@ -335,11 +359,18 @@ static void walk(struct walk *w, const ucontext_t *uc, struct path_table *t)
 	stack = (struct cfi_stack){ .low = w->sp, .high = w->high };
 	if (w->sp - RED_ZONE >= my_stack_low && w->sp >= RED_ZONE)
 		stack.low = w->sp - RED_ZONE;
+	stack.log = w->log;
+	stack.log_max = WALK_MEMO_READS;
+	if (own_stack) {
+		stack.checked_from = w->sp & ~(uintptr_t)(CFI_STACK_PAGE - 1);
+		stack.checked_to = (w->high + CFI_STACK_PAGE - 1) & ~(uintptr_t)(CFI_STACK_PAGE - 1);
+	}
 	region = omp_region_current(&stack.stop_sp);
 	if (!region && (worker = omp_worker_wait(&wait)))
 		stack.mark_sp = wait.mark_sp;
-	w->depth = cfi_unwind(uc, &stack, w->frames, WALK_DEPTH, &w->cut, &stopped,
-			      &t->unwind_cache);
+	w->depth = cfi_unwind(uc, &stack, w->frames, WALK_DEPTH, &w->cut, &stopped, cache);
+	w->log_n = stack.log_n;
+	w->log_failed = stack.log_failed;
 	if (stopped && region && w->depth > 1) {
 		/* in an OpenMP region (omp-regions.h): its frames, less our
 		 * run_region's, then the path that opened it */
@@ -457,12 +488,15 @@ void callpaths_record(const ucontext_t *uc, uint32_t weight)
 
 	if (weight == 0 || !__atomic_load_n(&cp.enabled, __ATOMIC_ACQUIRE))
 		return;
-	t = own_table();
+	/* callpaths_here may be mapping this thread's table */
+	t = my_walking ? my_table : own_table();
 	if (!t) {
 		__atomic_fetch_add(&cp.lost_no_table, weight, __ATOMIC_RELAXED);
 		return;
 	}
-	walk(&w, uc, t);
+	/* interrupting callpaths_here: its cache may be half-written */
+	w.log = NULL;
+	walk(&w, uc, t->walk_frames, my_walking ? NULL : &t->unwind_cache, 0);
 	if (w.cut)
 		t->cut += weight;
 	if (w.folded)
@@ -470,33 +504,92 @@ void callpaths_record(const ucontext_t *uc, uint32_t weight)
 	table_add(t, &w, weight);
 }
 
+/* The key of a walk of this thread's own stack from sp and bp, into
+ * key; 0 where no memo may serve (a worker between regions: its walk
+ * reads its wait's record too; sp off the stack known). */
+static int here_key(struct walk_memo_key *key, uintptr_t sp, uintptr_t bp)
+{
+	struct omp_wait wait;
+
+	if (sp < my_stack_low || sp >= my_stack_high)
+		return 0;
+	key->sp = sp;
+	key->bp = bp;
+	key->high = my_stack_high;
+	key->cfi_generation = cfi_generation();
+	key->interposers = interposers_registered();
+	key->stop_sp = 0;
+	key->region = omp_region_current(&key->stop_sp);
+	key->region_depth = key->region ? key->region->depth : 0;
+	return key->region || !omp_worker_wait(&wait);
+}
+
+/* Whether the walk w from key read only words a memo may read again
+ * in place: on this stack at or above its stack pointer, or the region's
+ * frames. */
+static int memo_may_keep(const struct walk *w, const struct walk_memo_key *key)
+{
+	uintptr_t frames_low = key->region ? (uintptr_t)key->region->frames : 0,
+		  frames_high = frames_low + key->region_depth * sizeof(uintptr_t);
+
+	if (w->log_failed || w->log_n > WALK_MEMO_READS || w->depth > MAX_DEPTH)
+		return 0;
+	for (unsigned i = 0; i < w->log_n; i++) {
+		uintptr_t at = w->log[i].at;
+
+		if (!(at >= key->sp && at < key->high) && !(at >= frames_low && at < frames_high))
+			return 0;
+	}
+	return 1;
+}
+
 unsigned callpaths_here(uintptr_t *frames, unsigned max, unsigned skip)
 {
 	struct path_table *t;
+	struct walk_memo_key key;
 	struct walk w;
 	ucontext_t uc;
-	sigset_t prof, old;
+	const uintptr_t *found = NULL;
 	uintptr_t rip, rsp, rbp;
-	unsigned n = 0;
+	unsigned n = 0, depth = 0;
+	int keyed;
 
-	if (!__atomic_load_n(&cp.enabled, __ATOMIC_ACQUIRE) || !(t = own_table()))
+	if (!__atomic_load_n(&cp.enabled, __ATOMIC_ACQUIRE))
 		return 0;
-	/* the table's walk array is the SIGPROF handler's too */
-	sigemptyset(&prof);
-	sigaddset(&prof, SIGPROF);
-	pthread_sigmask(SIG_BLOCK, &prof, &old);
-	/* the registers the walk starts from: here (the others are 0, which
-	 * no frame of a caller needs: its CFA is %rsp's or %rbp's) */
-	__asm__ volatile("lea 0(%%rip), %0\n\tmov %%rsp, %1\n\tmov %%rbp, %2"
-			 : "=r"(rip), "=r"(rsp), "=r"(rbp));
-	memset(&uc, 0, sizeof uc);
-	uc.uc_mcontext.gregs[REG_RIP] = (greg_t)rip;
-	uc.uc_mcontext.gregs[REG_RSP] = (greg_t)rsp;
-	uc.uc_mcontext.gregs[REG_RBP] = (greg_t)rbp;
-	walk(&w, &uc, t);
-	for (unsigned i = skip; i < w.depth && n < max; i++)
-		frames[n++] = w.frames[i];
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	/* before the table: a sample in own_table's first call must not map
+	 * a second one (it counts its path as lost) */
+	my_walking = 1;
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	t = own_table();
+	if (t) {
+		/* the registers the walk starts from: here (the others are
+		 * 0, which no frame of a caller needs: its CFA is %rsp's or
+		 * %rbp's) */
+		__asm__ volatile("lea 0(%%rip), %0\n\tmov %%rsp, %1\n\tmov %%rbp, %2"
+				 : "=r"(rip), "=r"(rsp), "=r"(rbp));
+		keyed = here_key(&key, rsp, rbp);
+		if (keyed)
+			found = walk_memo_find(&t->here_memo, &key, &depth);
+		if (!found) {
+			uc.uc_mcontext.gregs[REG_RIP] = (greg_t)rip;
+			uc.uc_mcontext.gregs[REG_RSP] = (greg_t)rsp;
+			uc.uc_mcontext.gregs[REG_RBP] = (greg_t)rbp;
+			for (unsigned r = 0; r < NGREG; r++)
+				if (r != REG_RIP && r != REG_RSP && r != REG_RBP)
+					uc.uc_mcontext.gregs[r] = 0;
+			w.log = keyed ? t->here_reads : NULL;
+			walk(&w, &uc, t->here_frames, &t->unwind_cache, 1);
+			if (keyed && memo_may_keep(&w, &key))
+				walk_memo_keep(&t->here_memo, &key, w.log, w.log_n, w.frames,
+					       w.depth);
+			found = w.frames;
+			depth = w.depth;
+		}
+		for (unsigned i = skip; i < depth && n < max; i++)
+			frames[n++] = found[i];
+	}
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	my_walking = 0;
 	return n;
 }
 

@@ -54,3 +54,8 @@ int interposer_call(uintptr_t ra, uintptr_t callee)
 			return !before_in(callee, ranges[i].object_low, ranges[i].object_high);
 	return 0;
 }
+
+unsigned interposers_registered(void)
+{
+	return __atomic_load_n(&nranges, __ATOMIC_ACQUIRE);
+}

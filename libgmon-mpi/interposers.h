@@ -23,4 +23,7 @@
  * callee's frame, a PC or a return address. */
 int interposer_call(uintptr_t ra, uintptr_t callee);
 
+/* Async-signal-safe: how many ranges are registered (only ever grows). */
+unsigned interposers_registered(void);
+
 #endif /* GMON_MPI_INTERPOSERS_H */

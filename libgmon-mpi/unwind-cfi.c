@@ -36,6 +36,11 @@ enum { CFI_RBP_SAVED = 1, CFI_OUTERMOST = 2, CFI_NO_TABLE = 4 };
 
 static uint64_t generation = 1;  /* bumped by cfi_forget */
 
+uint64_t cfi_generation(void)
+{
+	return __atomic_load_n(&generation, __ATOMIC_ACQUIRE);
+}
+
 void cfi_forget(void)
 {
 	__atomic_add_fetch(&generation, 1, __ATOMIC_RELEASE);
@@ -52,33 +57,43 @@ static int known(const struct regs *r, unsigned i)
 	return i < EH_REGS && (r->known >> i & 1);
 }
 
-#define STACK_PAGE ((uintptr_t)4096)
+static int logged(struct cfi_stack *s, uintptr_t at, uintptr_t value)
+{
+	if (s->log && s->log_n < s->log_max)
+		s->log[s->log_n] = (struct cfi_read){ at, value };
+	s->log_n++;
+	return 1;
+}
 
 static int stack_read(struct cfi_stack *s, uintptr_t at, uintptr_t *value)
 {
-	uintptr_t page = at & ~(STACK_PAGE - 1);
+	uintptr_t page = at & ~(CFI_STACK_PAGE - 1);
 
-	if ((at & 7) != 0 || at < s->low || s->high < 8 || at > s->high - 8)
+	if ((at & 7) != 0 || at < s->low || s->high < 8 || at > s->high - 8) {
+		s->log_failed++;
 		return 0;
+	}
 	if (page >= s->checked_from && page < s->checked_to) {
 		*value = *(const uintptr_t *)at;
-		return 1;
+		return logged(s, at, *value);
 	}
 	/* a page not read yet by this walk: is it still mapped? */
-	if (!image_copy_mapped(value, at, sizeof *value))
+	if (!image_copy_mapped(value, at, sizeof *value)) {
+		s->log_failed++;
 		return 0;
+	}
 	if (s->checked_to == 0) {
 		s->checked_from = page;
-		s->checked_to = page + STACK_PAGE;
+		s->checked_to = page + CFI_STACK_PAGE;
 	} else if (page == s->checked_to) {
-		s->checked_to += STACK_PAGE;
-	} else if (page + STACK_PAGE == s->checked_from) {
+		s->checked_to += CFI_STACK_PAGE;
+	} else if (page + CFI_STACK_PAGE == s->checked_from) {
 		s->checked_from = page;
 	} else {
 		s->checked_from = page;
-		s->checked_to = page + STACK_PAGE;
+		s->checked_to = page + CFI_STACK_PAGE;
 	}
-	return 1;
+	return logged(s, at, *value);
 }
 
 /* ---- DWARF expressions (the operations unwind tables use) ---- */

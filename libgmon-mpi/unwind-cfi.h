@@ -27,6 +27,7 @@
 #include <ucontext.h>
 
 #define CFI_CACHE_BITS 11
+#define CFI_STACK_PAGE ((uintptr_t)4096)   /* what checked_from/to count in */
 
 struct cfi_cached_rule {
 	uintptr_t pc;            /* the PC looked up (0: free) */
@@ -43,6 +44,11 @@ struct cfi_cache {
 	uint64_t generation;     /* of cfi_forget's: the rules are older if it differs */
 };
 
+/* A stack word a walk read, and its value. */
+struct cfi_read {
+	uintptr_t at, value;
+};
+
 struct cfi_stack {
 	uintptr_t low, high;     /* the stack words read lie in [low, high) */
 	uintptr_t stop_sp;       /* not 0: the walk ends at a frame whose %rsp is above */
@@ -55,6 +61,11 @@ struct cfi_stack {
 	 * 31, item 10), so a page is read first by a copy that cannot fault
 	 * (image_copy_mapped), once per walk. */
 	uintptr_t checked_from, checked_to;
+	/* Not NULL: every word read is logged in log[0 .. log_max) (walk-memo.h);
+	 * log_n counts them, past log_max too; log_failed counts the reads
+	 * refused (out of bounds, not mapped). */
+	struct cfi_read *log;
+	unsigned log_n, log_max, log_failed;
 };
 
 /* Fills frames[0..max) with the interrupted PC and the return addresses
@@ -65,6 +76,10 @@ struct cfi_stack {
  * may be NULL (nothing kept). */
 unsigned cfi_unwind(const ucontext_t *uc, struct cfi_stack *stack, uintptr_t *frames,
 		    unsigned max, int *cut, int *stopped, struct cfi_cache *cache);
+
+/* Async-signal-safe: how often cfi_forget was called (a walk's result
+ * may differ once it changed). */
+uint64_t cfi_generation(void);
 
 /* Makes every cache's rules stale (a module was unloaded: another may be
  * loaded at its addresses).  Async-signal-safe. */
