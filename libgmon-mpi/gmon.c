@@ -43,6 +43,7 @@
 #include "image.h"
 #include "lineage.h"
 #include "output.h"
+#include "own-cost.h"
 #include "profile-name.h"
 #include "rank.h"
 #include "run-identity.h"
@@ -139,9 +140,9 @@ static void remove_companions(void)
 
 /* The one companion, PROFILE+gmon-mpi (gmon-companion.h): the files the
  * writers between companion_begin and companion_end write beside the
- * profile become its sections (output-file.h), after the run's identity.
- * BG_GMON_COMPANIONS=files: the earlier files, as they are.  Async-signal-
- * safe; errors said without stdio. */
+ * profile become its sections (output-file.h).  BG_GMON_COMPANIONS=files:
+ * the earlier files, as they are.  Async-signal-safe; errors said without
+ * stdio. */
 static void companion_begin(void)
 {
 	int err;
@@ -149,18 +150,21 @@ static void companion_begin(void)
 	if (gmon.config->companion_files)
 		return;
 	err = output_companion_begin(gmon.path);
-	if (err == 0)
-		err = run_identity_write(gmon.path);
 	if (err != 0)
 		say_from_signal("cannot write the companion file beside ", err);
 }
 
-/* Ends the companion: the sections of other libraries (the MPI profile:
- * gmon_mpi_companion_section), then the table, the checksum, the rename. */
+/* Ends the companion: the run's identity (last of ours: the profiler's
+ * own time in it counts the write up to there, own-cost.h), the sections
+ * of other libraries (the MPI profile: gmon_mpi_companion_section), then
+ * the table, the checksum, the rename. */
 static void companion_end(int durable)
 {
-	int err = output_companion_active() ? extra_sections_write(gmon.path) : 0;
+	int err = output_companion_active() ? run_identity_write(gmon.path) : 0;
 
+	if (err != 0)
+		say_from_signal("cannot write the companion file beside ", err);
+	err = output_companion_active() ? extra_sections_write(gmon.path) : 0;
 	if (err != 0)
 		say_from_signal("cannot write a section (the MPI profile) of the companion beside ",
 				err);
@@ -224,6 +228,7 @@ static void write_on_signal(enum flush_course course, int waiter)
 		return;
 	}
 	begin_write(&saved);
+	own_cost_write_begin();
 	if (waiter)
 		__atomic_store_n(&gmon.flush_waiting, 0, __ATOMIC_SEQ_CST);
 	remove_companions();
@@ -239,6 +244,7 @@ static void write_on_signal(enum flush_course course, int waiter)
 	 * then sees it */
 	if (course == FLUSH_COURSE_ENDS)
 		__atomic_store_n(&gmon.ending, 1, __ATOMIC_SEQ_CST);
+	own_cost_write_end();
 	end_write(&saved);
 	if (err != 0)
 		say_from_signal("on a signal, cannot write the profile ", err);
@@ -540,6 +546,7 @@ PUBLIC void _mcleanup(void)
 			     (long)getpid());
 		return;
 	}
+	own_cost_write_begin();   /* (its end: the process's) */
 	err = output_write_profile(gmon.path, gmon.config->rate, &gmon.image, OUTPUT_DURABLE,
 				   &summary);
 	end_write(&saved);
@@ -568,6 +575,7 @@ PUBLIC int gmon_flush(void)
 	if (!gmon.started || gmon.disabled || gmon.finished || getpid() != gmon.owner_pid)
 		return EPERM;
 	begin_write(&saved);
+	own_cost_write_begin();
 	remove_companions();
 	err = output_write_profile(gmon.path, gmon.config->rate, &gmon.image, OUTPUT_DURABLE,
 				   &summary);
@@ -576,6 +584,7 @@ PUBLIC int gmon_flush(void)
 		write_companions_now();
 		companion_end(1);
 	}
+	own_cost_write_end();
 	end_write(&saved);
 	if (err != 0)
 		diag("gmon_flush: cannot write the profile %s: %s", gmon.path, strerror(err));

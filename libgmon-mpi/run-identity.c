@@ -13,6 +13,7 @@
 #include "gmon-companion.h"
 #include "image.h"
 #include "output-file.h"
+#include "own-cost.h"
 #include "sampling.h"
 #include "text-out.h"
 #include "write-all.h"
@@ -94,18 +95,21 @@ const char *run_identity_job(void)
 }
 
 /* The run's fields, then what is known only when writing: the threads
- * that were sampled so far. */
+ * that were sampled so far, the profiler's own time no sample saw. */
 static int fill_run(int fd, void *ctx)
 {
-	char threads[64];
+	char late[160];
 	size_t len;
 	int err;
 
 	(void)ctx;
 	err = write_all(fd, run.text, run.len);
-	len = text_format(threads, sizeof threads, "threads\t%u\n", sampling_threads_sampled());
-	if (err == 0 && len < sizeof threads)
-		err = write_all(fd, threads, len);
+	len = text_format(late, sizeof late,
+			  "threads\t%u\nprofiler-signals-ns\t%llu\nprofiler-writes-ns\t%llu\n",
+			  sampling_threads_sampled(), (unsigned long long)own_cost_signals_ns(),
+			  (unsigned long long)own_cost_writes_ns());
+	if (err == 0 && len < sizeof late)
+		err = write_all(fd, late, len);
 	return err;
 }
 

@@ -57,6 +57,7 @@
 #include "callpaths.h"
 #include "gmon-format.h"
 #include "histogram.h"
+#include "own-cost.h"
 
 struct thread_slot {
 	pthread_t thread;
@@ -189,9 +190,8 @@ static uint32_t claim_periods(uint64_t now, uint64_t *accounted)
  * its first signal fell) is accounted from the start, as glibc's timer
  * counts from its setitimer.
  */
-static uint32_t claim_thread_periods(void)
+static uint32_t claim_thread_periods(uint64_t now)
 {
-	uint64_t now = cpu_clock_ns(CLOCK_THREAD_CPUTIME_ID);
 	unsigned epoch = __atomic_load_n(&sampling_epoch, __ATOMIC_RELAXED);
 
 	if (my_epoch != epoch) {
@@ -207,10 +207,12 @@ static uint32_t claim_thread_periods(void)
 }
 
 /* Per-thread timers: the periods of the slot's clock since its last
- * sample (its timer's start, or sampling's resumption). */
-static uint32_t claim_slot_periods(struct thread_slot *s)
+ * sample (its timer's start, or sampling's resumption); cpu_now: the
+ * thread's CPU clock read at the handler's entry, which is the slot's
+ * clock unless it is the wall clock. */
+static uint32_t claim_slot_periods(struct thread_slot *s, uint64_t cpu_now)
 {
-	uint64_t now = cpu_clock_ns(s->clock);
+	uint64_t now = wall_clock ? cpu_clock_ns(s->clock) : cpu_now;
 	uint64_t accounted = __atomic_load_n(&s->accounted_ns, __ATOMIC_RELAXED);
 	uint32_t periods = claim_periods(now, &accounted);
 
@@ -226,13 +228,13 @@ static int from_own_timer(const siginfo_t *info, const struct thread_slot *s)
 
 /* How many samples one delivered SIGPROF stands for: its timer's periods;
  * a SIGPROF sent by other means (kill, raise) counts as one sample, as
- * before the timers were jittered. */
-static uint32_t signal_weight(const siginfo_t *info, struct thread_slot *s)
+ * before the timers were jittered.  cpu_now: the thread's CPU clock. */
+static uint32_t signal_weight(const siginfo_t *info, struct thread_slot *s, uint64_t cpu_now)
 {
 	if (process_wide)
-		return claim_thread_periods();
+		return claim_thread_periods(cpu_now);
 	if (from_own_timer(info, s))
-		return claim_slot_periods(s);
+		return claim_slot_periods(s, cpu_now);
 	return info->si_code == SI_TIMER ? 0 : 1; /* 0: a timer just stopped */
 }
 
@@ -286,6 +288,7 @@ static void on_sigprof(int sig, siginfo_t *info, void *context)
 	int saved_errno = errno;
 	const ucontext_t *uc = context;
 	struct thread_slot *s = my_slot;
+	uint64_t entry = own_cost_thread_ns();   /* the handler's own time: own-cost.h */
 	uint32_t weight;
 
 	(void)sig;
@@ -294,7 +297,7 @@ static void on_sigprof(int sig, siginfo_t *info, void *context)
 	 * by it. */
 	__atomic_add_fetch(&handlers_in_flight, 1, __ATOMIC_SEQ_CST);
 	if (!__atomic_load_n(&shut_down, __ATOMIC_SEQ_CST)) {
-		weight = signal_weight(info, s);
+		weight = signal_weight(info, s, entry);
 		if (process_wide && my_thread_excluded)
 			__atomic_fetch_add(&excluded_samples, weight, __ATOMIC_RELAXED);
 		else if (weight > 0) {
@@ -310,6 +313,7 @@ static void on_sigprof(int sig, siginfo_t *info, void *context)
 			__atomic_store_n(&s->samples, s->samples + weight, __ATOMIC_RELAXED);
 		if (process_wide || from_own_timer(info, s))
 			rearm_after_signal(s);
+		own_cost_signal_done(entry);
 	}
 	__atomic_sub_fetch(&handlers_in_flight, 1, __ATOMIC_RELEASE);
 	errno = saved_errno;

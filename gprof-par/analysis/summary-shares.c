@@ -197,6 +197,40 @@ out:
 	return status;
 }
 
+/*
+ * The profiler's own time no sample saw (summary_input, own-cost.h), in
+ * "the profiler itself": its signal handlers' time is inside the samples'
+ * total (each signal's weight claimed the time since the last one, the
+ * handler's too, for wherever that signal landed: in proportion to the
+ * categories' time), so it is taken from every category in proportion
+ * (MPI's measured wall time aside); its writes' time is outside, and
+ * added to the total under the CPU clock (under the MPI profile's wall
+ * time it is within the ranks' elapsed time, taken as the handlers').
+ */
+static void add_unsampled(struct summary *s, const struct summary_input *in, int wall_basis)
+{
+	double spread = 0, taken, own, scale;
+
+	s->profiler_unsampled = -1;
+	if (in->profiler_files == 0)
+		return;
+	taken = in->profiler_signals_s + (wall_basis ? in->profiler_writes_s : 0);
+	own = in->profiler_signals_s + in->profiler_writes_s;
+	s->profiler_unsampled = own;
+	for (int c = 0; c < SUMMARY_NCATEGORIES; c++)
+		if (!(wall_basis && c == SUMMARY_MPI))
+			spread += s->shares[c].seconds;
+	if (taken > spread)
+		taken = spread;
+	scale = spread > 0 ? (spread - taken) / spread : 0;
+	for (int c = 0; c < SUMMARY_NCATEGORIES; c++)
+		if (!(wall_basis && c == SUMMARY_MPI))
+			s->shares[c].seconds *= scale;
+	s->shares[SUMMARY_PROFILER].seconds += own;
+	if (!wall_basis)
+		s->total_seconds += own - taken;
+}
+
 int summary_shares(struct summary *s, const struct summary_input *in)
 {
 	double counts[SUMMARY_NCATEGORIES] = { 0 }, samples = 0, elapsed = 0, mpi = 0;
@@ -235,6 +269,7 @@ int summary_shares(struct summary *s, const struct summary_input *in)
 		for (int c = 0; c < SUMMARY_NCATEGORIES; c++)
 			s->shares[c].seconds = s->rate ? counts[c] / s->rate : counts[c];
 	}
+	add_unsampled(s, in, wall_basis);
 	for (int c = 0; c < SUMMARY_NCATEGORIES; c++)
 		s->shares[c].percent = s->total_seconds > 0
 			? 100.0 * s->shares[c].seconds / s->total_seconds : 0;

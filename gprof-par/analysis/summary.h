@@ -154,6 +154,9 @@ struct summary {
 				      * own threads, left out */
 	const char *basis;           /* "wall" (MPI profile), or the samples' clock */
 	double total_seconds;        /* the total the shares are of */
+	double profiler_unsampled;   /* seconds of "the profiler itself" no
+				      * sample saw (its signal handlers and
+				      * writes: summary_input); -1: not known */
 
 	struct summary_share shares[SUMMARY_NCATEGORIES];
 
@@ -204,6 +207,12 @@ struct summary_input {
 	int64_t threads_rank;        /* that rank; -1: not an MPI run */
 	int64_t when;                /* the profiles' time (seconds since the
 				      * epoch); 0: unknown */
+	/* the profiler's own CPU time no sample saw, summed over the
+	 * profiler_files profiles that say it (own-cost.h): its signal
+	 * handlers' (inside the samples' total: the next signal claimed it,
+	 * wherever it landed) and its writes' (outside it) */
+	double profiler_signals_s, profiler_writes_s;
+	size_t profiler_files;
 };
 
 /* Computes s from in (s points into in's structures: keep them until

@@ -19,8 +19,7 @@ struct run_group {
 	int64_t newest_s;             /* the latest start of its files */
 	uint32_t newest_ns;
 	int has_rank0;
-	long threads;                 /* the most sampled in one of its files */
-	int64_t threads_rank;
+	struct runs_facts facts;      /* of its files */
 	size_t *files;                /* indexes into paths */
 	size_t nfiles, cap;
 };
@@ -69,22 +68,24 @@ static void free_groups(struct run_group *groups, size_t ngroups)
 	free(groups);
 }
 
-/* g's most threads, with run's file */
-static void count_threads(struct run_group *g, const struct companion_run *run)
+void runs_facts_add(struct runs_facts *facts, const struct companion_run *run)
 {
-	if (run->threads > g->threads || (run->threads == g->threads && run->threads > 0 &&
-					  run->rank < g->threads_rank)) {
-		g->threads = run->threads;
-		g->threads_rank = run->rank;
+	if (run->threads > facts->threads ||
+	    (run->threads == facts->threads && run->threads > 0 && run->rank < facts->threads_rank)) {
+		facts->threads = run->threads;
+		facts->threads_rank = run->rank;
+	}
+	if (run->has_profiler) {
+		facts->profiler_signals_s += (double)run->profiler_signals_ns / 1e9;
+		facts->profiler_writes_s += (double)run->profiler_writes_ns / 1e9;
+		facts->profiler_files++;
 	}
 }
 
 static void set_facts(struct runs_facts *facts, const struct run_group *g)
 {
-	if (facts && g) {
-		facts->threads = g->threads;
-		facts->threads_rank = g->threads_rank;
-	}
+	if (facts && g)
+		*facts = g->facts;
 }
 
 int runs_select(char **paths, size_t *n, unsigned char *keep, int skip_bad, FILE *msgs,
@@ -98,7 +99,7 @@ int runs_select(char **paths, size_t *n, unsigned char *keep, int skip_bad, FILE
 	if (keep)
 		memset(keep, 1, *n);
 	if (facts)
-		*facts = (struct runs_facts){ 0, -1 };
+		*facts = RUNS_FACTS_NONE;
 	for (size_t i = 0; i < *n; i++) {
 		struct companion_run run;
 		struct run_group *g = NULL;
@@ -122,8 +123,8 @@ int runs_select(char **paths, size_t *n, unsigned char *keep, int skip_bad, FILE
 			groups = more;
 			g = &groups[ngroups++];
 			memset(g, 0, sizeof *g);
-			g->threads_rank = -1;
-			count_threads(g, &run);
+			g->facts = RUNS_FACTS_NONE;
+			runs_facts_add(&g->facts, &run);
 			g->run = run;
 			g->newest_s = run.start_s;
 			g->newest_ns = run.start_ns;
@@ -134,7 +135,7 @@ int runs_select(char **paths, size_t *n, unsigned char *keep, int skip_bad, FILE
 			}
 			if (run.rank == 0)
 				g->has_rank0 = 1;
-			count_threads(g, &run);
+			runs_facts_add(&g->facts, &run);
 			companion_run_free(&run);
 		}
 		if (g->run.rank == 0)

@@ -19,6 +19,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+struct companion_run;
+
 /*
  * Checks that paths[0 .. *n) are of one run.  When they are of several:
  * without skip_bad, names each run and its files on msgs and returns 1
@@ -35,7 +37,16 @@ struct runs_facts {
 	long threads;            /* the most threads sampled in one file kept
 				  * (its run section), 0: unknown */
 	int64_t threads_rank;    /* that file's rank (the lowest on a tie) */
+	/* the profiler's own CPU time no sample saw, in the files that say it
+	 * (profiler_files of them): its signal handlers', its writes' */
+	double profiler_signals_s, profiler_writes_s;
+	size_t profiler_files;
 };
+
+#define RUNS_FACTS_NONE ((struct runs_facts){ .threads_rank = -1 })
+
+/* Adds what one file's run says to facts. */
+void runs_facts_add(struct runs_facts *facts, const struct companion_run *run);
 
 int runs_select(char **paths, size_t *n, unsigned char *keep, int skip_bad, FILE *msgs,
 		const char *program, struct runs_facts *facts);

@@ -54,6 +54,10 @@ struct companion_run {
 	long pid;
 	char *host;
 	long threads;                  /* threads that took a sample, 0: unknown */
+	/* the profiler's own CPU time no sample saw (own-cost.h): its signal
+	 * handlers', its writes' (has_profiler 0: not said, earlier files) */
+	uint64_t profiler_signals_ns, profiler_writes_ns;
+	int has_profiler;
 };
 
 /* Reads and checks the companion at path.  Returns 0, or -1 with errno

@@ -130,6 +130,9 @@ static void breakdown(FILE *out, const struct summary *s)
 		fputs("</tr>\n", out);
 	}
 	fputs("</tbody></table>\n", out);
+	if (s->profiler_unsampled > 0)
+		fprintf(out, "<p>The profiler itself: with %.3f s of its signal handlers and writes "
+			"that no sample sees, measured by the runtime.</p>\n", s->profiler_unsampled);
 }
 
 static void short_words(FILE *out, const struct summary *s)

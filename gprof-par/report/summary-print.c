@@ -120,6 +120,9 @@ void summary_print_text(FILE *out, const struct summary *s)
 		print_spread(out, &sh->ranks);
 		fputc('\n', out);
 	}
+	if (s->profiler_unsampled > 0)
+		fprintf(out, "  (the profiler itself: with %.3f s of its signal handlers and writes "
+			"that no sample sees, measured by the runtime)\n", s->profiler_unsampled);
 	fputc('\n', out);
 	if (hot) {
 		fprintf(out, "Hot function: %s (%.1f%% of the samples", hot->name, hot->self_percent);
@@ -326,6 +329,11 @@ void summary_print_json(FILE *out, const struct summary *s)
 		fputs("null", out);
 	fprintf(out, ", \"basis\": \"%s\", \"total_seconds\": ", s->basis);
 	summary_json_number(out, s->total_seconds);
+	fputs(", \"profiler_unsampled_seconds\": ", out);
+	if (s->profiler_unsampled >= 0)
+		summary_json_number(out, s->profiler_unsampled);
+	else
+		fputs("null", out);
 	fputs("},\n  \"time_breakdown\": {", out);
 	for (int c = 0; c < SUMMARY_NCATEGORIES; c++) {
 		fprintf(out, "%s\"%s\": ", c ? ", " : "", summary_category_key(c));

@@ -554,30 +554,24 @@ int64_t model_profiles_time(const struct model *m)
 	return 0;
 }
 
-long model_profiles_threads(const struct model *m, int64_t *rank)
+struct runs_facts model_profiles_facts(const struct model *m)
 {
-	long threads = 0;
+	struct runs_facts facts = RUNS_FACTS_NONE;
 	char err[1024];
 
-	*rank = -1;
 	if (!m->plan)
-		return 0;
-	if (m->plan->runs.threads > 0) {   /* -s, -S: read with the runs */
-		*rank = m->plan->runs.threads_rank;
-		return m->plan->runs.threads;
-	}
+		return facts;
+	if (m->plan->runs.threads > 0 || m->plan->runs.profiler_files > 0)
+		return m->plan->runs;      /* -s, -S: read with the runs */
 	for (size_t i = 0; i < m->plan->job.n; i++) {
 		struct companion_run run;
 
 		if (companion_run_of(m->plan->job.paths[i], &run, err, sizeof err) != 1)
 			continue;
-		if (run.threads > threads || (run.threads == threads && run.rank < *rank)) {
-			threads = run.threads;
-			*rank = run.rank;
-		}
+		runs_facts_add(&facts, &run);
 		companion_run_free(&run);
 	}
-	return threads;
+	return facts;
 }
 
 void model_free(struct model *m, int me)

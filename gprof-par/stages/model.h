@@ -27,6 +27,7 @@
 #include "module-list.h"
 #include "mpi-profile.h"
 #include "options.h"
+#include "runs.h"
 #include "path-rows.h"
 #include "plan.h"
 #include "profile.h"
@@ -149,12 +150,12 @@ void model_free_module_lists(const struct model *m, struct module_list *lists,
  * time, seconds since 1970; with -S a rank file's, not the sum's), or 0. */
 int64_t model_profiles_time(const struct model *m);
 
-/* The most threads that took a sample in one of the profiles' ranks, from
- * the run sections of their companions (companion-file.h; with -s and -S
- * as the runs check read them): 0 when unknown (no companion, or one
- * written before the runtime counted them); *rank gets that rank (the
- * lowest on a tie; -1: not an MPI run). */
-long model_profiles_threads(const struct model *m, int64_t *rank);
+/* What the run sections of the profiles' companions say (companion-file.h;
+ * with -s and -S as the runs check read them; runs.h): the most threads
+ * that took a sample in one rank (0 when unknown: no companion, or one
+ * written before the runtime counted them) and that rank (the lowest on a
+ * tie; -1: not an MPI run); the profiler's own time no sample saw. */
+struct runs_facts model_profiles_facts(const struct model *m);
 
 /* Frees what process me holds. */
 void model_free(struct model *m, int me);

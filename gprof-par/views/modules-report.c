@@ -531,7 +531,8 @@ static void print_module_index(const struct modules *ms, double total, long hz)
 }
 
 int modules_report(const struct options *o, struct symtab *st, const struct profile *p,
-		   char *const *profiles, size_t nprofiles, const struct callpaths *paths)
+		   char *const *profiles, size_t nprofiles, const struct callpaths *paths,
+		   double unsampled)
 {
 	const char *debug_root = getenv(MODULES_DEBUG_ROOT_ENV);
 	struct modules ms;
@@ -649,6 +650,11 @@ int modules_report(const struct options *o, struct symtab *st, const struct prof
 		style &= ~STYLE_GRAPH;
 
 	print_header(&ms, total, hs.hz);
+	if (unsampled > 0)
+		printf("\nThe profiler's own time that no sample sees, measured by the runtime: "
+		       "%.3f seconds\n(its signal handlers', counted below wherever the next sample "
+		       "fell, and its\nwrites'); its sampled code is libgmon-mpi's rows.\n",
+		       unsampled);
 	if (outside > 0)
 		printf("\n%" PRIu64 " call(s) from or to code in no module are left out.\n", outside);
 	if (style & STYLE_FLAT) {
@@ -705,6 +711,7 @@ static unsigned modules_needs(const struct options *o)
 static int modules_render(struct view_output *vo, struct model *m)
 {
 	struct callpaths cp;
+	struct runs_facts facts;
 	size_t missing;
 	char err[1024];
 	int status;
@@ -714,7 +721,10 @@ static int modules_render(struct view_output *vo, struct model *m)
 	if (call_paths_gather(&cp, m->profiles, m->nprofiles, m->o->skip_bad, NULL, NULL, &missing,
 			      stderr, PROGRAM, err, sizeof err) != 0)
 		die(err);
-	status = modules_report(m->o, &m->st, &m->p, m->profiles, m->nprofiles, &cp);
+	facts = model_profiles_facts(m);
+	status = modules_report(m->o, &m->st, &m->p, m->profiles, m->nprofiles, &cp,
+				facts.profiler_files ? facts.profiler_signals_s +
+							       facts.profiler_writes_s : 0);
 	callpaths_free(&cp);
 	return status;
 }

@@ -38,9 +38,13 @@
  * files, or the sum -S wrote), paths their sampled call paths (NULL or
  * none: the children's times are GNU's estimate by calls; else measured
  * from the paths, every module's frames named in the one table, as
- * --measured does for the executable's report).  Returns the exit status.
+ * --measured does for the executable's report); unsampled (seconds; <= 0:
+ * none said) the profiler's own time no sample saw (its signal handlers
+ * and writes, the run sections say: runs.h), said in the header.  Returns
+ * the exit status.
  */
 int modules_report(const struct options *o, struct symtab *st, const struct profile *p,
-		   char *const *profiles, size_t nprofiles, const struct callpaths *paths);
+		   char *const *profiles, size_t nprofiles, const struct callpaths *paths,
+		   double unsampled);
 
 #endif /* GPROF_PAR_MODULES_REPORT_H */

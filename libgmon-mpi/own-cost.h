@@ -1,0 +1,40 @@
+/*
+ * own-cost.h - the profiler's own CPU time that no sample sees (issue 37):
+ * the SIGPROF handler runs with SIGPROF blocked, so its time is never
+ * sampled (the next signal's weight claims it, wherever that signal
+ * lands); the writes of the profile and its companion come after sampling
+ * stopped (at exit) or inside a flush signal's handler.  Each is measured
+ * by the thread's own CPU clock where it is spent, and written in the
+ * run section (run-identity.c), so that the summary's "the profiler
+ * itself" holds them.  (The kernel's own cost of delivering a signal is
+ * outside the handler and not measured.)  mcount, the regions' context and
+ * the PMPI wrappers' code are sampled like any code: their samples' leaf
+ * is the profiler's.
+ *
+ * Async-signal-safe throughout (clock_gettime, atomics, initial-exec TLS).
+ */
+#ifndef GMON_MPI_OWN_COST_H
+#define GMON_MPI_OWN_COST_H
+
+#include <stdint.h>
+
+/* The calling thread's CPU time, ns (0 if the clock cannot be read). */
+uint64_t own_cost_thread_ns(void);
+
+/* A SIGPROF handler ran from since_ns (own_cost_thread_ns at its entry)
+ * to now. */
+void own_cost_signal_done(uint64_t since_ns);
+
+/* A write of the profile and its companion begins or ends in the calling
+ * thread (nested pairs count once). */
+void own_cost_write_begin(void);
+void own_cost_write_end(void);
+
+/* The handlers' CPU time so far, ns. */
+uint64_t own_cost_signals_ns(void);
+
+/* The writes' CPU time so far, ns, the calling thread's write in progress
+ * (up to now) included. */
+uint64_t own_cost_writes_ns(void);
+
+#endif /* GMON_MPI_OWN_COST_H */
