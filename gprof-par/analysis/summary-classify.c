@@ -148,11 +148,13 @@ enum summary_category summary_classify(const char *module, const char *name,
 				       const char *exe_base, int under_mpi)
 {
 	name = c_name(name);
-	/* time under an MPI call is MPI's (the wrappers' own code too) */
-	if (under_mpi || summary_is_mpi_module(module) || summary_is_mpi_name(name))
-		return SUMMARY_MPI;
+	/* the profiler's own code, the PMPI wrappers' under an MPI call too
+	 * (what profiling costs, issue 37) */
 	if (is_profiler(module, name))
 		return SUMMARY_PROFILER;
+	/* time under an MPI call is MPI's */
+	if (under_mpi || summary_is_mpi_module(module) || summary_is_mpi_name(name))
+		return SUMMARY_MPI;
 	if (module && exe_base && strcmp(module, exe_base) == 0)
 		return SUMMARY_PROGRAM;
 	if (is_omp_module(module))

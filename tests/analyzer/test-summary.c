@@ -32,8 +32,13 @@ static void test_classify(void)
 	CU_ASSERT_EQUAL(summary_classify("app", "work", "app", 1), SUMMARY_MPI);
 	CU_ASSERT_EQUAL(summary_classify("libmpi.so.40", "ompi_coll", "app", 0), SUMMARY_MPI);
 	CU_ASSERT_EQUAL(summary_classify("[mca_btl_vader.so]", NULL, "app", 0), SUMMARY_MPI);
+	/* the PMPI wrappers' own code is what profiling costs (issue 37), under
+	 * an MPI call too; the MPI library under it is MPI's */
 	CU_ASSERT_EQUAL(summary_classify("libgmon-mpi-pmpi-openmpi.so", "MPI_Barrier", "app", 0),
-			SUMMARY_MPI);
+			SUMMARY_PROFILER);
+	CU_ASSERT_EQUAL(summary_classify("libgmon-mpi-pmpi-openmpi.so", "MPI_Barrier", "app", 1),
+			SUMMARY_PROFILER);
+	CU_ASSERT_EQUAL(summary_classify("libmpi.so.40", "PMPI_Barrier", "app", 1), SUMMARY_MPI);
 	CU_ASSERT_EQUAL(summary_classify("libgmon-mpi.so", "__mcount_internal", "app", 0),
 			SUMMARY_PROFILER);
 	CU_ASSERT_EQUAL(summary_classify("app", "mcount", "app", 0), SUMMARY_PROFILER);
@@ -271,6 +276,56 @@ static void test_shares_mpi_wall(void)
 	NEAR(s.shares[SUMMARY_PROGRAM].percent, 60.0 * 60 / 70);
 	NEAR(s.shares[SUMMARY_SYSTEM].percent, 60.0 * 5 / 70);
 	NEAR(breakdown_total(&s), 100);
+	summary_free(&s);
+}
+
+/* The profiler's own time no sample saw (own-cost.h): its handlers' 0.1 s
+ * is inside the samples' total, taken from every category in proportion;
+ * its writes' 0.05 s is added (CPU basis) or, under the MPI profile's wall
+ * time, taken as the handlers'. */
+static void test_unsampled(void)
+{
+	struct small sm;
+	struct summary_input in;
+	struct summary s;
+	static struct mpi_profile mp;
+	static struct mpi_site_names names;
+
+	small_build(&sm, "seconds");
+	small_input(&sm, &in);
+	in.profiler_signals_s = 0.1;
+	in.profiler_writes_s = 0.05;
+	in.profiler_files = 1;
+	CU_ASSERT_EQUAL_FATAL(summary_build(&s, &in), 0);
+	NEAR(s.profiler_unsampled, 0.15);
+	NEAR(s.total_seconds, 1.05);
+	NEAR(s.shares[SUMMARY_PROGRAM].seconds, 0.54);
+	NEAR(s.shares[SUMMARY_MPI].seconds, 0.27);
+	NEAR(s.shares[SUMMARY_PROFILER].seconds, 0.045 + 0.15);
+	NEAR(s.shares[SUMMARY_PROFILER].percent, 100 * 0.195 / 1.05);
+	NEAR(breakdown_total(&s), 100);
+	summary_free(&s);
+
+	/* MPI 0.8 s of 2 s measured; outside, program 0.6, system 0.55,
+	 * profiler 0.05: 0.15 s taken from those 1.2 s */
+	mpi_build(&mp, &names);
+	in.mpi = &mp;
+	in.mpi_names = &names;
+	CU_ASSERT_EQUAL_FATAL(summary_build(&s, &in), 0);
+	NEAR(s.total_seconds, 2.0);
+	NEAR(s.shares[SUMMARY_MPI].seconds, 0.8);
+	NEAR(s.shares[SUMMARY_PROGRAM].seconds, 0.6 * 0.875);
+	NEAR(s.shares[SUMMARY_PROFILER].seconds, 0.05 * 0.875 + 0.15);
+	NEAR(breakdown_total(&s), 100);
+	summary_free(&s);
+
+	/* none said (earlier files): nothing changed */
+	in.profiler_files = 0;
+	in.mpi = NULL;
+	CU_ASSERT_EQUAL_FATAL(summary_build(&s, &in), 0);
+	CU_ASSERT(s.profiler_unsampled < 0);
+	NEAR(s.total_seconds, 1.0);
+	NEAR(s.shares[SUMMARY_PROFILER].percent, 5);
 	summary_free(&s);
 }
 
@@ -652,6 +707,7 @@ int main(void)
 	    !CU_add_test(suite, "shares with an MPI profile, CPU clock", test_shares_mpi_cpu) ||
 	    !CU_add_test(suite, "shares with an MPI profile, wall clock", test_shares_mpi_wall) ||
 	    !CU_add_test(suite, "MPI's own threads under the wall clock", test_wall_mpi_threads) ||
+	    !CU_add_test(suite, "the profiler's own time no sample saw", test_unsampled) ||
 	    !CU_add_test(suite, "every category per rank, wall time", test_rows_wall) ||
 	    !CU_add_test(suite, "every category per rank, samples", test_rows_samples) ||
 	    !CU_add_test(suite, "a category's ranks beyond noise", test_rows_sentence) ||
