@@ -109,6 +109,51 @@ static void row_counts(const struct path_row *r, int wall_clock,
 		counts[SUMMARY_MPI] += (double)r->samples[SUMMARY_MPI_THREAD];
 }
 
+/*
+ * The profiler's own time no sample saw (own-cost.h: its signal handlers'
+ * signals_s, its writes' writes_s), put in "the profiler itself" of the
+ * categories' seconds: the handlers' time is inside the samples' total
+ * (each signal's weight claimed the time since the last one, the
+ * handler's too, for wherever that signal landed: in proportion to the
+ * categories' time), so it is taken from every category in proportion
+ * (MPI's measured wall time aside, wall_basis); the writes' time is
+ * outside, and added to *total under the CPU clock (within the MPI
+ * profile's wall time, wall_basis, it is taken as the handlers').
+ */
+static void add_own_time(double seconds[SUMMARY_NCATEGORIES], double *total, double signals_s,
+			 double writes_s, int wall_basis)
+{
+	double spread = 0, taken = signals_s + (wall_basis ? writes_s : 0), scale;
+
+	for (int c = 0; c < SUMMARY_NCATEGORIES; c++)
+		if (!(wall_basis && c == SUMMARY_MPI))
+			spread += seconds[c];
+	if (taken > spread)
+		taken = spread;
+	scale = spread > 0 ? (spread - taken) / spread : 0;
+	for (int c = 0; c < SUMMARY_NCATEGORIES; c++)
+		if (!(wall_basis && c == SUMMARY_MPI))
+			seconds[c] *= scale;
+	seconds[SUMMARY_PROFILER] += signals_s + writes_s;
+	if (total && !wall_basis)
+		*total += signals_s + writes_s - taken;
+}
+
+/* The own time of rank's file (summary_input's profiler_own), 0 if none
+ * or several files say it. */
+static int own_time_of(const struct summary_input *in, int64_t rank,
+		       const struct companion_own_time **own)
+{
+	*own = NULL;
+	for (size_t i = 0; i < in->profiler_files; i++)
+		if (in->profiler_own[i].rank == rank) {
+			if (*own)
+				return 0;
+			*own = &in->profiler_own[i];
+		}
+	return *own != NULL;
+}
+
 struct by_rank {
 	int64_t rank;
 	size_t index;
@@ -165,6 +210,7 @@ static int rank_shares(struct summary *s, const struct summary_input *in, int wa
 			goto out;
 	for (size_t i = 0; i < nrows; i++) {
 		double counts[SUMMARY_NCATEGORIES], seconds[SUMMARY_NCATEGORIES];
+		const struct companion_own_time *own;
 
 		row_counts(&in->rows[rows[i].index], wall_clock, counts);
 		if (wall_basis) {
@@ -176,6 +222,8 @@ static int rank_shares(struct summary *s, const struct summary_input *in, int wa
 			for (int c = 0; c < SUMMARY_NCATEGORIES; c++)
 				seconds[c] = s->rate ? counts[c] / s->rate : counts[c];
 		}
+		if (own_time_of(in, rows[i].rank, &own))
+			add_own_time(seconds, NULL, own->signals_s, own->writes_s, wall_basis);
 		for (int c = 0; c < SUMMARY_NCATEGORIES; c++) {
 			uint64_t n = (uint64_t)counts[c];
 
@@ -195,40 +243,6 @@ out:
 	free(rows);
 	free(mpis);
 	return status;
-}
-
-/*
- * The profiler's own time no sample saw (summary_input, own-cost.h), in
- * "the profiler itself": its signal handlers' time is inside the samples'
- * total (each signal's weight claimed the time since the last one, the
- * handler's too, for wherever that signal landed: in proportion to the
- * categories' time), so it is taken from every category in proportion
- * (MPI's measured wall time aside); its writes' time is outside, and
- * added to the total under the CPU clock (under the MPI profile's wall
- * time it is within the ranks' elapsed time, taken as the handlers').
- */
-static void add_unsampled(struct summary *s, const struct summary_input *in, int wall_basis)
-{
-	double spread = 0, taken, own, scale;
-
-	s->profiler_unsampled = -1;
-	if (in->profiler_files == 0)
-		return;
-	taken = in->profiler_signals_s + (wall_basis ? in->profiler_writes_s : 0);
-	own = in->profiler_signals_s + in->profiler_writes_s;
-	s->profiler_unsampled = own;
-	for (int c = 0; c < SUMMARY_NCATEGORIES; c++)
-		if (!(wall_basis && c == SUMMARY_MPI))
-			spread += s->shares[c].seconds;
-	if (taken > spread)
-		taken = spread;
-	scale = spread > 0 ? (spread - taken) / spread : 0;
-	for (int c = 0; c < SUMMARY_NCATEGORIES; c++)
-		if (!(wall_basis && c == SUMMARY_MPI))
-			s->shares[c].seconds *= scale;
-	s->shares[SUMMARY_PROFILER].seconds += own;
-	if (!wall_basis)
-		s->total_seconds += own - taken;
 }
 
 int summary_shares(struct summary *s, const struct summary_input *in)
@@ -269,7 +283,20 @@ int summary_shares(struct summary *s, const struct summary_input *in)
 		for (int c = 0; c < SUMMARY_NCATEGORIES; c++)
 			s->shares[c].seconds = s->rate ? counts[c] / s->rate : counts[c];
 	}
-	add_unsampled(s, in, wall_basis);
+	s->profiler_unsampled = -1;
+	if (in->profiler_files > 0) {
+		double seconds[SUMMARY_NCATEGORIES];
+
+		for (int c = 0; c < SUMMARY_NCATEGORIES; c++)
+			seconds[c] = s->shares[c].seconds;
+		if (!(wall_basis && per_rank)) /* (per rank: the ranks' seconds, each
+						 * with its own) */
+			add_own_time(seconds, &s->total_seconds, in->profiler_signals_s,
+				     in->profiler_writes_s, wall_basis);
+		for (int c = 0; c < SUMMARY_NCATEGORIES; c++)
+			s->shares[c].seconds = seconds[c];
+		s->profiler_unsampled = in->profiler_signals_s + in->profiler_writes_s;
+	}
 	for (int c = 0; c < SUMMARY_NCATEGORIES; c++)
 		s->shares[c].percent = s->total_seconds > 0
 			? 100.0 * s->shares[c].seconds / s->total_seconds : 0;

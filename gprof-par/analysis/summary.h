@@ -38,6 +38,7 @@
 #include <stdint.h>
 
 #include "balance-view.h"
+#include "companion-file.h"
 #include "hist.h"
 #include "measured.h"
 #include "module-list.h"
@@ -213,6 +214,7 @@ struct summary_input {
 	 * wherever it landed) and its writes' (outside it) */
 	double profiler_signals_s, profiler_writes_s;
 	size_t profiler_files;
+	const struct companion_own_time *profiler_own;   /* each file's: profiler_files */
 };
 
 /* Computes s from in (s points into in's structures: keep them until

@@ -63,29 +63,48 @@ static void free_groups(struct run_group *groups, size_t ngroups)
 {
 	for (size_t g = 0; g < ngroups; g++) {
 		companion_run_free(&groups[g].run);
+		runs_facts_free(&groups[g].facts);
 		free(groups[g].files);
 	}
 	free(groups);
 }
 
-void runs_facts_add(struct runs_facts *facts, const struct companion_run *run)
+int runs_facts_add(struct runs_facts *facts, const struct companion_run *run)
 {
+	if (run->has_profiler) {
+		struct companion_own_time *own = grow_array(facts->own, &facts->own_cap,
+						  facts->profiler_files + 1, sizeof *own, 16);
+
+		if (!own)
+			return -1;
+		facts->own = own;
+		own[facts->profiler_files++] = (struct companion_own_time){
+			run->rank, (double)run->profiler_signals_ns / 1e9,
+			(double)run->profiler_writes_ns / 1e9 };
+		facts->profiler_signals_s += (double)run->profiler_signals_ns / 1e9;
+		facts->profiler_writes_s += (double)run->profiler_writes_ns / 1e9;
+	}
 	if (run->threads > facts->threads ||
 	    (run->threads == facts->threads && run->threads > 0 && run->rank < facts->threads_rank)) {
 		facts->threads = run->threads;
 		facts->threads_rank = run->rank;
 	}
-	if (run->has_profiler) {
-		facts->profiler_signals_s += (double)run->profiler_signals_ns / 1e9;
-		facts->profiler_writes_s += (double)run->profiler_writes_ns / 1e9;
-		facts->profiler_files++;
-	}
+	return 0;
 }
 
-static void set_facts(struct runs_facts *facts, const struct run_group *g)
+void runs_facts_free(struct runs_facts *facts)
 {
-	if (facts && g)
+	free(facts->own);
+	*facts = RUNS_FACTS_NONE;
+}
+
+/* Gives g's facts to facts (g keeps none). */
+static void set_facts(struct runs_facts *facts, struct run_group *g)
+{
+	if (facts && g) {
 		*facts = g->facts;
+		g->facts = RUNS_FACTS_NONE;
+	}
 }
 
 int runs_select(char **paths, size_t *n, unsigned char *keep, int skip_bad, FILE *msgs,
@@ -93,6 +112,7 @@ int runs_select(char **paths, size_t *n, unsigned char *keep, int skip_bad, FILE
 {
 	struct run_group *groups = NULL, *newest;
 	size_t ngroups = 0, cap = 0, unknown = 0, kept = 0;
+	int facts_failed = 0;
 	char err[1024];
 	int rc = 0;
 
@@ -124,8 +144,8 @@ int runs_select(char **paths, size_t *n, unsigned char *keep, int skip_bad, FILE
 			g = &groups[ngroups++];
 			memset(g, 0, sizeof *g);
 			g->facts = RUNS_FACTS_NONE;
-			runs_facts_add(&g->facts, &run);
 			g->run = run;
+			facts_failed |= runs_facts_add(&g->facts, &run) != 0;
 			g->newest_s = run.start_s;
 			g->newest_ns = run.start_ns;
 		} else {
@@ -135,7 +155,7 @@ int runs_select(char **paths, size_t *n, unsigned char *keep, int skip_bad, FILE
 			}
 			if (run.rank == 0)
 				g->has_rank0 = 1;
-			runs_facts_add(&g->facts, &run);
+			facts_failed |= runs_facts_add(&g->facts, &run) != 0;
 			companion_run_free(&run);
 		}
 		if (g->run.rank == 0)
@@ -147,6 +167,10 @@ int runs_select(char **paths, size_t *n, unsigned char *keep, int skip_bad, FILE
 		}
 		g->files = grown;
 		g->files[g->nfiles++] = i;
+	}
+	if (facts_failed) {
+		free_groups(groups, ngroups);
+		return -1;
 	}
 	if (ngroups <= 1) {
 		set_facts(facts, ngroups == 1 ? &groups[0] : NULL);

@@ -19,7 +19,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-struct companion_run;
+#include "companion-file.h"
 
 /*
  * Checks that paths[0 .. *n) are of one run.  When they are of several:
@@ -37,16 +37,20 @@ struct runs_facts {
 	long threads;            /* the most threads sampled in one file kept
 				  * (its run section), 0: unknown */
 	int64_t threads_rank;    /* that file's rank (the lowest on a tie) */
-	/* the profiler's own CPU time no sample saw, in the files that say it
-	 * (profiler_files of them): its signal handlers', its writes' */
+	/* the profiler's own time, summed over the files that say it, and
+	 * each of those files' (own[0 .. profiler_files), in their order;
+	 * malloc'ed: runs_facts_free) */
 	double profiler_signals_s, profiler_writes_s;
-	size_t profiler_files;
+	size_t profiler_files, own_cap;
+	struct companion_own_time *own;
 };
 
 #define RUNS_FACTS_NONE ((struct runs_facts){ .threads_rank = -1 })
 
-/* Adds what one file's run says to facts. */
-void runs_facts_add(struct runs_facts *facts, const struct companion_run *run);
+/* Adds what one file's run says to facts.  Returns 0, or -1 when out of
+ * memory (facts as it was). */
+int runs_facts_add(struct runs_facts *facts, const struct companion_run *run);
+void runs_facts_free(struct runs_facts *facts);
 
 int runs_select(char **paths, size_t *n, unsigned char *keep, int skip_bad, FILE *msgs,
 		const char *program, struct runs_facts *facts);

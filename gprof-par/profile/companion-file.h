@@ -60,6 +60,13 @@ struct companion_run {
 	int has_profiler;
 };
 
+/* The profiler's own CPU time no sample saw, as one file's run says it
+ * (profiler_*_ns above), in seconds. */
+struct companion_own_time {
+	int64_t rank;            /* the file's (-1: not an MPI run) */
+	double signals_s, writes_s;
+};
+
 /* Reads and checks the companion at path.  Returns 0, or -1 with errno
  * ENOENT when there is none, or another errno with "PATH: what is wrong"
  * in err. */

@@ -554,24 +554,28 @@ int64_t model_profiles_time(const struct model *m)
 	return 0;
 }
 
-struct runs_facts model_profiles_facts(const struct model *m)
+const struct runs_facts *model_profiles_facts(struct model *m)
 {
-	struct runs_facts facts = RUNS_FACTS_NONE;
 	char err[1024];
+	int failed = 0;
 
-	if (!m->plan)
-		return facts;
-	if (m->plan->runs.threads > 0 || m->plan->runs.profiler_files > 0)
-		return m->plan->runs;      /* -s, -S: read with the runs */
-	for (size_t i = 0; i < m->plan->job.n; i++) {
+	if (m->plan && (m->plan->runs.threads > 0 || m->plan->runs.profiler_files > 0))
+		return &m->plan->runs;     /* -s, -S: read with the runs */
+	if (m->have_facts)
+		return &m->facts;
+	m->facts = RUNS_FACTS_NONE;
+	m->have_facts = 1;
+	for (size_t i = 0; m->plan && i < m->plan->job.n && !failed; i++) {
 		struct companion_run run;
 
 		if (companion_run_of(m->plan->job.paths[i], &run, err, sizeof err) != 1)
 			continue;
-		runs_facts_add(&facts, &run);
+		failed = runs_facts_add(&m->facts, &run) != 0;
 		companion_run_free(&run);
 	}
-	return facts;
+	if (failed)
+		die("out of memory reading the runs of the files");
+	return &m->facts;
 }
 
 void model_free(struct model *m, int me)
@@ -590,6 +594,9 @@ void model_free(struct model *m, int me)
 		summary_paths_classifier_free(&m->classifier);
 	m->have_classifier = 0;
 	path_rows_free(&m->rows);
+	if (m->have_facts)
+		runs_facts_free(&m->facts);
+	m->have_facts = 0;
 	profile_free(&m->p);
 	if (m->have_symtab)
 		symtab_free(&m->st);

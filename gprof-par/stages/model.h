@@ -94,6 +94,8 @@ struct model {
 	 * summing), the rows of named profiles read here (not summed) */
 	struct summary_paths_classifier classifier;
 	int have_classifier;
+	struct runs_facts facts;     /* model_profiles_facts' (have_facts) */
+	int have_facts;
 	struct path_rows rows;
 };
 
@@ -154,8 +156,9 @@ int64_t model_profiles_time(const struct model *m);
  * with -s and -S as the runs check read them; runs.h): the most threads
  * that took a sample in one rank (0 when unknown: no companion, or one
  * written before the runtime counted them) and that rank (the lowest on a
- * tie; -1: not an MPI run); the profiler's own time no sample saw. */
-struct runs_facts model_profiles_facts(const struct model *m);
+ * tie; -1: not an MPI run); the profiler's own time no sample saw, in all
+ * and per file.  Kept by the model (model_free frees it). */
+const struct runs_facts *model_profiles_facts(struct model *m);
 
 /* Frees what process me holds. */
 void model_free(struct model *m, int me);

@@ -23,6 +23,7 @@ void plan_free(struct plan *plan)
 	free(plan->kept_paths);
 	free(plan->ranks);
 	free(plan->owned_output);
+	runs_facts_free(&plan->runs);
 	memset(plan, 0, sizeof(*plan));
 }
 

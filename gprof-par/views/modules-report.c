@@ -711,7 +711,7 @@ static unsigned modules_needs(const struct options *o)
 static int modules_render(struct view_output *vo, struct model *m)
 {
 	struct callpaths cp;
-	struct runs_facts facts;
+	const struct runs_facts *facts;
 	size_t missing;
 	char err[1024];
 	int status;
@@ -723,8 +723,8 @@ static int modules_render(struct view_output *vo, struct model *m)
 		die(err);
 	facts = model_profiles_facts(m);
 	status = modules_report(m->o, &m->st, &m->p, m->profiles, m->nprofiles, &cp,
-				facts.profiler_files ? facts.profiler_signals_s +
-							       facts.profiler_writes_s : 0);
+				facts->profiler_files ? facts->profiler_signals_s +
+								facts->profiler_writes_s : 0);
 	callpaths_free(&cp);
 	return status;
 }

@@ -88,7 +88,7 @@ static int summary_render(struct view_output *vo, struct model *m)
 	struct hist_summary hs;
 	const struct path_rows *rows;
 	struct summary_input in;
-	struct runs_facts facts;
+	const struct runs_facts *facts;
 	struct summary s;
 	char err[1024];
 
@@ -128,11 +128,12 @@ static int summary_render(struct view_output *vo, struct model *m)
 	in.files = m->sum->balance.nranks;
 	in.when = model_profiles_time(m);
 	facts = model_profiles_facts(m);
-	in.threads = facts.threads;
-	in.threads_rank = facts.threads_rank;
-	in.profiler_signals_s = facts.profiler_signals_s;
-	in.profiler_writes_s = facts.profiler_writes_s;
-	in.profiler_files = facts.profiler_files;
+	in.threads = facts->threads;
+	in.threads_rank = facts->threads_rank;
+	in.profiler_signals_s = facts->profiler_signals_s;
+	in.profiler_writes_s = facts->profiler_writes_s;
+	in.profiler_files = facts->profiler_files;
+	in.profiler_own = facts->own;
 	if (summary_build(&s, &in) != 0)
 		die("out of memory summarizing the profile");
 
