@@ -23,7 +23,9 @@
  * library's path, escaped as in the other companions: common/text-escape.h).  ns is the wall time (CLOCK_MONOTONIC) inside the
  * calls; bytes are this rank's, from the counts and the datatypes' sizes
  * (what a receive got where its status says).  Lines starting with '#'
- * are comments.  Calls after MPI_Finalize are not counted.  gprof-par
+ * are comments.  Calls after MPI_Finalize are not counted; an MPI call
+ * made inside another (by the MPI library, or by a user MPI_Op it calls)
+ * is part of the outer call's time, not a call of its own.  gprof-par
  * -S writes the ranks' profiles one after another into the file SUM+mpi,
  * each starting at its magic line (a sum's companions keep the earlier
  * files' layout).

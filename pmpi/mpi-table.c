@@ -115,14 +115,18 @@ static struct site_entry *entry_of(uint64_t key)
 	return NULL;
 }
 
-void pmpi_leave(const struct pmpi_timing *t, unsigned id, const void *site, uint64_t sent,
-		uint64_t received)
+void pmpi_leave(void)
+{
+	depth--;
+}
+
+void pmpi_record(const struct pmpi_timing *t, unsigned id, const void *site, uint64_t sent,
+		 uint64_t received)
 {
 	uint64_t elapsed = now_ns() - t->start_ns;
 	uint64_t key = ((uint64_t)(id + 1) << 48) | ((uintptr_t)site & SITE_MASK);
 	struct site_entry *e = entry_of(key);
 
-	depth--;
 	if (__atomic_load_n(&final_ns, __ATOMIC_RELAXED) != 0)
 		return; /* after MPI_Finalize: the profile is final */
 	if (!e) {

@@ -12,19 +12,25 @@
 #include <stdint.h>
 
 /* A wrapper's timing: the outermost wrapper of a thread records; an MPI
- * call made by the MPI library itself, inside it, is part of its time. */
+ * call made inside it (by the MPI library itself, or by the program's
+ * code it calls back: a user MPI_Op calling MPI_Comm_rank) is part of its
+ * time, not a call of its own. */
 struct pmpi_timing {
 	uint64_t start_ns;
 };
 
-/* Starts timing; returns 1 if this is the thread's outermost MPI call. */
+/* Starts a wrapper: returns 1 if this is the thread's outermost MPI call
+ * (then timed from now), else 0.  Every pmpi_enter has its pmpi_leave. */
 int pmpi_enter(struct pmpi_timing *t);
 
-/* Ends the outermost call: adds one call of function id (an index into
- * the names given to pmpi_write), its time and bytes, at call site site
- * (the return address in the caller). */
-void pmpi_leave(const struct pmpi_timing *t, unsigned id, const void *site, uint64_t sent,
-		uint64_t received);
+/* Records the outermost call (pmpi_enter returned 1): one call of
+ * function id (an index into the names given to pmpi_started), its time
+ * and bytes, at call site site (the return address in the caller). */
+void pmpi_record(const struct pmpi_timing *t, unsigned id, const void *site, uint64_t sent,
+		 uint64_t received);
+
+/* Ends a wrapper, outermost or not (after pmpi_record for the outermost). */
+void pmpi_leave(void);
 
 /* After MPI_Init: this process is rank of size ranks; the functions' ids
  * are indexes into names.  When the runtime is loaded and writes a

@@ -107,10 +107,11 @@ __attribute__((constructor)) static void register_wrappers(void)
 		int rc = P##name arguments;                                                   \
                                                                                               \
 		if (outer) {                                                                  \
-			pmpi_leave(&timing, ID_##name, __builtin_return_address(0), (sent),   \
-				   (got));                                                    \
+			pmpi_record(&timing, ID_##name, __builtin_return_address(0), (sent),  \
+				    (got));                                                   \
 			after_call(ID_##name, rc);                                            \
 		}                                                                             \
+		pmpi_leave();                                                                 \
 		return rc;                                                                    \
 	}
 #include "mpi-calls.h"
