@@ -22,7 +22,8 @@
  * in the caller, at its link-time address in module (the executable's or a
  * library's path, escaped as in the other companions: common/text-escape.h).  ns is the wall time (CLOCK_MONOTONIC) inside the
  * calls; bytes are this rank's, from the counts and the datatypes' sizes
- * (what a receive got where its status says).  Lines starting with '#'
+ * (what a blocking receive got, from its status, MPI_STATUS_IGNORE or not;
+ * a nonblocking receive's, the count it posted).  Lines starting with '#'
  * are comments.  Calls after MPI_Finalize are not counted; an MPI call
  * made inside another (by the MPI library, or by a user MPI_Op it calls)
  * is part of the outer call's time, not a call of its own.  gprof-par

@@ -6,6 +6,10 @@
 #   every call after it is recorded: 1,000 MPI_Allreduce and 1,000
 #   MPI_Barrier per rank, exactly (1 of each once, the wrappers' depth
 #   left one too high by the inner call).
+# - short: a receive of fewer bytes than posted counts what its status
+#   says, with a status and with MPI_STATUS_IGNORE (then the wrapper's
+#   own): 5 x 8,000 bytes into buffers of 80,000 are 40,000 bytes, not
+#   400,000.
 . "$(dirname "$0")/lib.sh"
 gmon_run=$top_builddir/scripts/gmon-run
 gprof_par=$top_builddir/gprof-par/gprof-par
@@ -41,3 +45,14 @@ done
 # the op's MPI_Comm_rank is part of MPI_Allreduce's time, not a call of its own
 expect_eq "$(csv_field MPI_Comm_rank sum_op all 4)" "" "nested: MPI_Comm_rank calls recorded from sum_op"
 note "nested: the op ran $ops times in the ranks; $(csv_field MPI_Allreduce reduce_loop all 4) MPI_Allreduce, $(csv_field MPI_Barrier barrier_loop all 4) MPI_Barrier recorded"
+
+run short
+expect_eq "$(csv_field MPI_Recv recv_ignore 1 4),$(csv_field MPI_Recv recv_ignore 1 7)" 5,40000 \
+	"short: rank 1's MPI_Recv calls and bytes received with MPI_STATUS_IGNORE"
+expect_eq "$(csv_field MPI_Recv recv_status 1 4),$(csv_field MPI_Recv recv_status 1 7)" 5,40000 \
+	"short: rank 1's MPI_Recv calls and bytes received with a status"
+for r in 0 1; do
+	expect_eq "$(csv_field MPI_Sendrecv exchange $r 4),$(csv_field MPI_Sendrecv exchange $r 6),$(csv_field MPI_Sendrecv exchange $r 7)" \
+		5,40000,40000 "short: rank $r's MPI_Sendrecv calls, bytes sent and received (MPI_STATUS_IGNORE)"
+done
+expect_eq "$(csv_field MPI_Send short_messages 0 6)" 80000 "short: rank 0's bytes sent"

@@ -5,6 +5,12 @@
  *            (sum_op) that calls MPI_Comm_rank, an MPI call inside an MPI
  *            call; then 1,000 MPI_Barrier from barrier_loop().  Prints
  *            "rank R op_calls N" (the times sum_op ran in this rank).
+ *   short    messages shorter than the buffers posted for them: rank 0
+ *            sends 10 x 1,000 doubles to rank 1, which receives 5 into
+ *            buffers of 10,000 with MPI_STATUS_IGNORE (recv_ignore()) and
+ *            5 with a status (recv_status()); then both exchange 5 x 1,000
+ *            doubles with MPI_Sendrecv into buffers of 10,000,
+ *            MPI_STATUS_IGNORE (exchange()): 8,000 bytes a message.
  */
 #include <mpi.h>
 #include <stdio.h>
@@ -41,6 +47,42 @@ __attribute__((noinline)) void barrier_loop(void)
 		MPI_Barrier(MPI_COMM_WORLD);
 }
 
+static double posted[10000], block[1000];
+
+__attribute__((noinline)) void recv_ignore(void)
+{
+	for (int i = 0; i < 5; i++)
+		MPI_Recv(posted, 10000, MPI_DOUBLE, 0, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+}
+
+__attribute__((noinline)) void recv_status(void)
+{
+	MPI_Status status;
+
+	for (int i = 0; i < 5; i++)
+		MPI_Recv(posted, 10000, MPI_DOUBLE, 0, 2, MPI_COMM_WORLD, &status);
+}
+
+__attribute__((noinline)) void exchange(int peer)
+{
+	for (int i = 0; i < 5; i++)
+		MPI_Sendrecv(block, 1000, MPI_DOUBLE, peer, 3, posted, 10000, MPI_DOUBLE, peer, 3,
+			     MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+}
+
+__attribute__((noinline)) static void short_messages(int rank)
+{
+	if (rank == 0)
+		for (int i = 0; i < 10; i++)
+			MPI_Send(block, 1000, MPI_DOUBLE, 1, i < 5 ? 1 : 2, MPI_COMM_WORLD);
+	if (rank == 1) {
+		recv_ignore();
+		recv_status();
+	}
+	if (rank < 2)
+		exchange(1 - rank);
+}
+
 int main(int argc, char **argv)
 {
 	int rank;
@@ -51,6 +93,8 @@ int main(int argc, char **argv)
 		reduce_loop();
 		barrier_loop();
 		printf("rank %d op_calls %d\n", rank, op_calls);
+	} else if (argc > 1 && strcmp(argv[1], "short") == 0) {
+		short_messages(rank);
 	}
 	fflush(stdout);
 	MPI_Finalize();
