@@ -2,7 +2,9 @@
  * gmon-mpi-profile.h - the MPI profile written by the PMPI wrapper library
  * (libgmon-mpi-pmpi-openmpi.so, -mpich.so) for each rank: the section
  * "mpi" of the rank's companion PROFILE+gmon-mpi (gmon-companion.h), which
- * the runtime writes at exit, on a flush signal and in gmon_flush; or,
+ * the runtime writes at exit, on a flush signal and in gmon_flush (which
+ * the wrappers call at MPI_Finalize: a rank that ends without the exit
+ * write, by _exit or a kill, keeps its profile and companion); or,
  * when the runtime writes no companion (the wrappers used without it,
  * BG_GMON_COMPANIONS=files), and in runs of earlier versions, the file
  * PROFILE+mpi.<rank> (gmon.out+mpi.3) written at MPI_Finalize and on a

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "companion-name.h"
+#include "gmon-mpi.h"
 #include "gmon-mpi-profile.h"
 #include "rank.h"
 #include "text-escape.h"
@@ -42,6 +43,9 @@ static uint64_t start_ns; /* the library's load, near the process's start */
 static int my_rank = -1, world_size;
 static int in_companion;   /* the runtime writes the profile as its companion's section */
 static uint64_t final_ns;  /* MPI_Finalize's end (0: not yet): the profile is final */
+
+/* the runtime's (gmon-mpi.h), when it is loaded: the wrappers work without it */
+#pragma weak gmon_flush
 
 static uint64_t now_ns(void)
 {
@@ -308,19 +312,26 @@ static int fill_section(int fd, void *ctx)
 	return write_table(fd);
 }
 
+void pmpi_finalized(void)
+{
+	__atomic_store_n(&final_ns, now_ns(), __ATOMIC_RELAXED);
+	pmpi_write();
+	/* the rank's files as they are now, the profile and its companion
+	 * (this section in it) written together: a rank that ends without the
+	 * runtime's exit write (_exit, a kill) keeps them, and the exit write
+	 * replaces them together */
+	if (gmon_flush)
+		gmon_flush();
+}
+
 void pmpi_write(void)
 {
 	char tmp[PATH_MAX + 32];
 	struct line l = {.len = 0};
 	int fd, err, saved_errno = errno;
 
-	if (!profile_path[0])
-		return;
-	if (in_companion) {
-		/* the runtime's exit write, after this, has it */
-		__atomic_store_n(&final_ns, now_ns(), __ATOMIC_RELAXED);
-		return;
-	}
+	if (!profile_path[0] || in_companion)
+		return; /* the runtime writes the section */
 	put(&l, profile_path);
 	put(&l, ".tmp.");
 	put_u64(&l, (uint64_t)getpid(), 10);

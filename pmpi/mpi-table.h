@@ -40,13 +40,20 @@ void pmpi_leave(void);
  * flush signals (BG_GMON_FLUSH_SIGNALS) when the runtime is loaded. */
 void pmpi_started(int rank, int size, const char *const *names);
 
-/* After MPI_Finalize: with the section, marks the profile final (calls
- * after it are not counted, its elapsed time stops there: the runtime's
- * exit write comes later); without it, and then on a flush signal too (the
- * runtime's hook), writes PROFILE+mpi.<rank> if the rank is in
- * BG_GMON_RANK_SUBSET (a temporary file, then renamed); a problem is said
- * on stderr, the program goes on.  Async-signal-safe: no stdio, no
- * malloc, no lock. */
+/* After MPI_Finalize: marks the profile final (calls after it are not
+ * counted, its elapsed time stops there), writes it (pmpi_write), and has
+ * the runtime, when it is loaded, write the rank's files as they are now
+ * (gmon_flush: the profile and its companion, the section "mpi" in it), so
+ * that a rank ending without the runtime's exit write (_exit, a kill)
+ * keeps a profile and an MPI profile of this run; the exit write replaces
+ * them both. */
+void pmpi_finalized(void);
+
+/* Without the section: writes PROFILE+mpi.<rank> if the rank is in
+ * BG_GMON_RANK_SUBSET (a temporary file, then renamed), at MPI_Finalize
+ * and on a flush signal (the runtime's hook); a problem is said on
+ * stderr, the program goes on.  With it: nothing (the runtime writes the
+ * section).  Async-signal-safe: no stdio, no malloc, no lock. */
 void pmpi_write(void);
 
 #endif /* GMON_PMPI_TABLE_H */

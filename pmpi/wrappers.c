@@ -82,7 +82,7 @@ static const char *const call_names[MPI_CALL_COUNT + 1] = {
 	NULL,
 };
 
-/* After the call: MPI_Init gives the rank, MPI_Finalize writes the file. */
+/* After the call: MPI_Init gives the rank, MPI_Finalize ends the profile. */
 static void after_call(enum mpi_call_id id, int rc)
 {
 	int rank = 0, size = 0;
@@ -94,7 +94,7 @@ static void after_call(enum mpi_call_id id, int rc)
 		PMPI_Comm_size(MPI_COMM_WORLD, &size);
 		pmpi_started(rank, size, call_names);
 	} else if (id == ID_MPI_Finalize) {
-		pmpi_write();
+		pmpi_finalized();
 	}
 }
 

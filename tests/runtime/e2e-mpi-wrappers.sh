@@ -10,6 +10,15 @@
 #   says, with a status and with MPI_STATUS_IGNORE (then the wrapper's
 #   own): 5 x 8,000 bytes into buffers of 80,000 are 40,000 bytes, not
 #   400,000.
+# - after: the MPI profile ends at MPI_Finalize: a rank that sleeps 1 s
+#   after it has its elapsed time to MPI_Finalize's end by its own clock
+#   (between MPI_Finalize's call and its return, the 0.1 s before the
+#   program's first constructor aside), not to the write at exit, 1 s
+#   later; and a rank that then
+#   ends by _exit (no exit write) keeps its profile and companion, of this
+#   run (an earlier run's planted there are replaced both): 3 MPI_Barrier
+#   from before_end in the MPI profile, 3 calls of before_end in the
+#   profile.
 . "$(dirname "$0")/lib.sh"
 gmon_run=$top_builddir/scripts/gmon-run
 gprof_par=$top_builddir/gprof-par/gprof-par
@@ -19,10 +28,11 @@ np=3
 
 "$MPICC" -pg -g -O1 "$programs/mpi-corners.c" -o app
 
-# run MODE [ARG...]: ./app MODE under np ranks, its output in ./truth; the
-# MPI profile as --mpi=csv in ./csv
+# run MODE [ARG...]: ./app MODE under np ranks, its output in ./truth (the
+# files of an earlier run removed first, unless $keep is set); the MPI
+# profile as --mpi=csv in ./csv
 run() {
-	rm -f gmon.out*
+	[ -n "${keep:-}" ] || rm -f gmon.out*
 	mpirun_np $np "$gmon_run" --mpi ./app "$@" >truth 2>stderr ||
 		fail "$1: the run failed: $(cat stderr)"
 	"$gprof_par" --mpi=csv app $(seq -f 'gmon.out.%g' 0 $((np - 1))) >csv 2>csv.err ||
@@ -44,6 +54,8 @@ for r in $(seq 0 $((np - 1))); do
 done
 # the op's MPI_Comm_rank is part of MPI_Allreduce's time, not a call of its own
 expect_eq "$(csv_field MPI_Comm_rank sum_op all 4)" "" "nested: MPI_Comm_rank calls recorded from sum_op"
+mkdir nested
+cp gmon.out* nested/
 note "nested: the op ran $ops times in the ranks; $(csv_field MPI_Allreduce reduce_loop all 4) MPI_Allreduce, $(csv_field MPI_Barrier barrier_loop all 4) MPI_Barrier recorded"
 
 run short
@@ -56,3 +68,42 @@ for r in 0 1; do
 		5,40000,40000 "short: rank $r's MPI_Sendrecv calls, bytes sent and received (MPI_STATUS_IGNORE)"
 done
 expect_eq "$(csv_field MPI_Send short_messages 0 6)" 80000 "short: rank 0's bytes sent"
+
+# expect_finalized LABEL: each rank's elapsed time in the MPI profile
+# (--mpi=json's wall_seconds: from the wrapper library's load to
+# MPI_Finalize's end) by the rank's own clock (./truth: from the program's
+# first constructor, after that load, to MPI_Finalize's call and return):
+# no less than to the call, no more than to the return and 0.1 s
+expect_finalized() {
+	"$gprof_par" --mpi=json app $(seq -f 'gmon.out.%g' 0 $((np - 1))) >json 2>json.err ||
+		fail "$1: --mpi=json failed: $(cat json.err)"
+	python3 - "$1" <<'PY' || fail "$1: the elapsed time does not end at MPI_Finalize"
+import json, sys
+own = {int(l.split()[1]): (float(l.split()[3]), float(l.split()[4]))
+       for l in open("truth") if " finalize " in l}
+ranks = json.load(open("json"))["ranks"]
+assert sorted(r["rank"] for r in ranks) == sorted(own), (ranks, own)
+for r in ranks:
+    (called, returned), got = own[r["rank"]], r["wall_seconds"]
+    print("%s: rank %d: %.3f s to MPI_Finalize's end; its own clock: %.3f s to its call, %.3f s to its return"
+          % (sys.argv[1], r["rank"], got, called, returned))
+    assert called - 0.001 <= got <= returned + 0.1, (r, called, returned)
+PY
+}
+run after 1
+expect_finalized "after 1"
+
+# after 0.5 exit: _exit after MPI_Finalize, the nested run's files planted
+rm -f gmon.out*
+cp nested/gmon.out* .
+keep=1 run after 0.5 exit
+expect_finalized "after 0.5 exit"
+for r in $(seq 0 $((np - 1))); do
+	[ -s gmon.out.$r ] && [ -s gmon.out+gmon-mpi.$r ] || fail "_exit after MPI_Finalize: rank $r's files: $(ls)"
+	cmp -s gmon.out.$r nested/gmon.out.$r && fail "_exit after MPI_Finalize: rank $r's profile is the earlier run's"
+	cmp -s gmon.out+gmon-mpi.$r nested/gmon.out+gmon-mpi.$r && fail "_exit after MPI_Finalize: rank $r's companion is the earlier run's"
+	expect_eq "$(csv_field MPI_Barrier before_end "$r" 4)" 3 "_exit after MPI_Finalize: rank $r's MPI_Barrier calls from before_end"
+	expect_eq "$(csv_field MPI_Allreduce reduce_loop "$r" 4)" "" "_exit after MPI_Finalize: rank $r's MPI_Allreduce calls (the earlier run's)"
+	expect_eq "$("$gprof_par" -b -p app gmon.out.$r 2>/dev/null | awk '$NF == "before_end" && NF == 7 { print $4 }')" 3 \
+		"_exit after MPI_Finalize: before_end's calls in rank $r's profile"
+done

@@ -11,10 +11,20 @@
  *            5 with a status (recv_status()); then both exchange 5 x 1,000
  *            doubles with MPI_Sendrecv into buffers of 10,000,
  *            MPI_STATUS_IGNORE (exchange()): 8,000 bytes a message.
+ *   after S [exit]  3 MPI_Barrier from before_end(), then MPI_Finalize,
+ *            then S seconds of sleep; prints "rank R finalize B E": the
+ *            seconds from the program's start (its first constructor) to
+ *            MPI_Finalize's call (B) and to its return (E), by
+ *            CLOCK_MONOTONIC.  With exit, the
+ *            program then ends by _exit(0): no exit handler runs.
  */
+#include <errno.h>
 #include <mpi.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 static int op_calls;
 
@@ -83,12 +93,54 @@ __attribute__((noinline)) static void short_messages(int rank)
 		exchange(1 - rank);
 }
 
+static double monotonic(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+static double started;
+
+__attribute__((constructor)) static void start_clock(void)
+{
+	started = monotonic();
+}
+
+__attribute__((noinline)) void before_end(void)
+{
+	MPI_Barrier(MPI_COMM_WORLD);
+}
+
+/* MPI_Finalize, then seconds of sleep, then the end (by _exit with how
+ * "exit"). */
+static int finalize_then_sleep(int rank, double seconds, const char *how)
+{
+	struct timespec left = {(time_t)seconds, (long)((seconds - (double)(time_t)seconds) * 1e9)};
+	double called;
+
+	for (int i = 0; i < 3; i++)
+		before_end();
+	called = monotonic() - started;
+	MPI_Finalize();
+	printf("rank %d finalize %.6f %.6f\n", rank, called, monotonic() - started);
+	fflush(stdout);
+	while (nanosleep(&left, &left) != 0 && errno == EINTR)
+		;
+	if (how && strcmp(how, "exit") == 0)
+		_exit(0);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	int rank;
 
 	MPI_Init(&argc, &argv);
 	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+	if (argc > 2 && strcmp(argv[1], "after") == 0)
+		return finalize_then_sleep(rank, atof(argv[2]), argv[3]);
 	if (argc > 1 && strcmp(argv[1], "nested") == 0) {
 		reduce_loop();
 		barrier_loop();
