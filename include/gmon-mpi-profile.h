@@ -16,14 +16,20 @@
  *   elapsed_ns  <the wall time from the library's load to MPI_Finalize's end
  *                (to the write, when written before MPI_Finalize)>
  *   mpi_ns      <the wall time inside the MPI calls below, added up>
- *   dropped_calls <calls not recorded: more (function, site) pairs than the table holds>
+ *   dropped_calls <calls not recorded: 0 (earlier versions: the calls of the
+ *                sites beyond their full table, now on the overflow lines)>
  *   # function  module  site  calls  ns  bytes_sent  bytes_received
  *   MPI_Barrier  /path/app  0x1234  5  301234567  0  0
+ *   MPI_Send    0x0  12  1234567  96000  0
  *
  * One line per (MPI function, call site): the site is the return address
  * in the caller, at its link-time address in module (the executable's or a
- * library's path, escaped as in the other companions: common/text-escape.h).  ns is the wall time (CLOCK_MONOTONIC) inside the
- * calls; bytes are this rank's, from the counts and the datatypes' sizes
+ * library's path, escaped as in the other companions: common/text-escape.h).
+ * A line with an empty module and site 0 is the function's overflow line:
+ * its calls from the sites that found no room in the wrappers' table (8,192
+ * (function, site) pairs, each within 32 slots of its hash: it takes about
+ * 7,000 before a new site goes there), at most one per function.  ns is
+ * the wall time (CLOCK_MONOTONIC) inside the calls; bytes are this rank's, from the counts and the datatypes' sizes
  * (what a blocking receive got, from its status, MPI_STATUS_IGNORE or not;
  * a nonblocking receive's, the count it posted).  Lines starting with '#'
  * are comments.  Calls after MPI_Finalize are not counted; an MPI call

@@ -2,7 +2,8 @@
  * mpi-table.h - what the PMPI wrappers record: per (MPI function, call
  * site), the calls, the time inside (CLOCK_MONOTONIC) and the bytes sent
  * and received, in a fixed table (no malloc: a wrapper may run in any
- * thread), filled without locks; written as the section "mpi" of the
+ * thread), filled without locks; the calls of the sites that find no room
+ * in it are added per MPI function (its overflow line); written as the section "mpi" of the
  * rank's companion by the runtime, or as the file PROFILE+mpi.<rank> at
  * MPI_Finalize (include/gmon-mpi-profile.h).
  */
@@ -10,6 +11,9 @@
 #define GMON_PMPI_TABLE_H
 
 #include <stdint.h>
+
+/* The MPI functions' ids are below this (wrappers.c checks it). */
+#define PMPI_MAX_CALLS 64
 
 /* A wrapper's timing: the outermost wrapper of a thread records; an MPI
  * call made inside it (by the MPI library itself, or by the program's

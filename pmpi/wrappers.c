@@ -75,6 +75,8 @@ enum mpi_call_id {
 	MPI_CALL_COUNT
 };
 
+_Static_assert(MPI_CALL_COUNT <= PMPI_MAX_CALLS, "more MPI calls than mpi-table.c's ids");
+
 static const char *const call_names[MPI_CALL_COUNT + 1] = {
 #define MPI_CALL(name, parameters, arguments, sent, got) #name,
 #include "mpi-calls.h"

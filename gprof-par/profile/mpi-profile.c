@@ -96,6 +96,8 @@ static int read_site(struct reader *r, struct mpi_rank *k, char **f, size_t n)
 	    number(f[3], 10, &s.calls) != 0 || number(f[4], 10, &s.ns) != 0 ||
 	    number(f[5], 10, &s.bytes_sent) != 0 || number(f[6], 10, &s.bytes_received) != 0)
 		return bad(r, "a malformed site line");
+	if (f[1][0] == '\0' && s.site != 0)
+		return bad(r, "an overflow line (no module) with a call site");
 	struct mpi_site *grown = grow_array(k->sites, &r->cap_sites, k->nsites + 1, sizeof *grown, 16);
 
 	if (!grown)

@@ -19,6 +19,12 @@
 #   run (an earlier run's planted there are replaced both): 3 MPI_Barrier
 #   from before_end in the MPI profile, 3 calls of before_end in the
 #   profile.
+# - sites: more call sites than the wrappers' table holds (10,000 places
+#   calling MPI_Comm_size, 3 times each): the calls of the sites that found
+#   no room are on MPI_Comm_size's overflow line (no module, site 0), and
+#   --mpi shows them as "(other call sites)": per rank, every site line 3
+#   calls, the overflow line 3 x the sites not in the table, 30,000 in all,
+#   no call dropped.
 . "$(dirname "$0")/lib.sh"
 gmon_run=$top_builddir/scripts/gmon-run
 gprof_par=$top_builddir/gprof-par/gprof-par
@@ -107,3 +113,25 @@ for r in $(seq 0 $((np - 1))); do
 	expect_eq "$("$gprof_par" -b -p app gmon.out.$r 2>/dev/null | awk '$NF == "before_end" && NF == 7 { print $4 }')" 3 \
 		"_exit after MPI_Finalize: before_end's calls in rank $r's profile"
 done
+
+run sites
+unpack_companions $(seq -f 'gmon.out.%g' 0 $((np - 1)))
+for r in $(seq 0 $((np - 1))); do
+	read -r lines three other dropped < <(awk -F'\t' '$1 == "dropped_calls" { d = $2 }
+		$1 == "MPI_Comm_size" && $2 != "" { n++; if ($4 == 3) t++ }
+		$1 == "MPI_Comm_size" && $2 == "" && $3 == "0x0" { o += $4 }
+		END { print n + 0, t + 0, o + 0, d }' gmon.out+mpi.$r)
+	note "sites: rank $r: $lines of the 10,000 sites in the table, $other calls on the overflow line"
+	[ "$lines" -gt 0 ] && [ "$lines" -lt 10000 ] || fail "sites: rank $r: $lines site lines of MPI_Comm_size"
+	expect_eq "$three" "$lines" "sites: rank $r's site lines of MPI_Comm_size with 3 calls"
+	expect_eq "$other" $((3 * (10000 - lines))) "sites: rank $r's MPI_Comm_size calls on the overflow line"
+	expect_eq "$dropped" 0 "sites: rank $r's dropped calls"
+	expect_eq "$(csv_field MPI_Comm_size '(other call sites)' "$r" 4)" "$other" \
+		"sites: rank $r's MPI_Comm_size calls from (other call sites) in --mpi=csv"
+	expect_eq "$(($(csv_field MPI_Comm_size many_sites "$r" 4) + other))" 30000 \
+		"sites: rank $r's MPI_Comm_size calls, the table's and the overflow's"
+	expect_eq "$(csv_field MPI_Comm_rank main "$r" 4)" 1 "sites: rank $r's MPI_Comm_rank calls from main"
+done
+"$gprof_par" --mpi app $(seq -f 'gmon.out.%g' 0 $((np - 1))) >text 2>&1 || fail "sites: --mpi failed: $(cat text)"
+grep -q "^rank 0: $(awk -F'\t' '$1 == "MPI_Comm_size" && $2 == "" { print $4 }' gmon.out+mpi.0) calls from call sites the wrapper's table had no room for, under \"(other call sites)\"$" text ||
+	fail "sites: --mpi's text does not say rank 0's calls under (other call sites): $(tail -n 8 text)"

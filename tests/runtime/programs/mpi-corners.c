@@ -17,6 +17,9 @@
  *            MPI_Finalize's call (B) and to its return (E), by
  *            CLOCK_MONOTONIC.  With exit, the
  *            program then ends by _exit(0): no exit handler runs.
+ *   sites    more call sites than the wrappers' table holds (8,192):
+ *            many_sites() calls MPI_Comm_size from 10,000 places, and runs
+ *            3 times: 30,000 calls, 3 from each site.
  */
 #include <errno.h>
 #include <mpi.h>
@@ -133,6 +136,16 @@ static int finalize_then_sleep(int rank, double seconds, const char *how)
 	return 0;
 }
 
+#define TEN(x) x x x x x x x x x x
+
+/* 10,000 calls of MPI_Comm_size, each from a place of its own */
+__attribute__((noinline)) void many_sites(void)
+{
+	int size;
+
+	TEN(TEN(TEN(TEN(MPI_Comm_size(MPI_COMM_WORLD, &size);))))
+}
+
 int main(int argc, char **argv)
 {
 	int rank;
@@ -145,6 +158,9 @@ int main(int argc, char **argv)
 		reduce_loop();
 		barrier_loop();
 		printf("rank %d op_calls %d\n", rank, op_calls);
+	} else if (argc > 1 && strcmp(argv[1], "sites") == 0) {
+		for (int i = 0; i < 3; i++)
+			many_sites();
 	} else if (argc > 1 && strcmp(argv[1], "short") == 0) {
 		short_messages(rank);
 	}
