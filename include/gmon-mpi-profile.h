@@ -10,12 +10,19 @@
  * PROFILE+mpi.<rank> (gmon.out+mpi.3) written at MPI_Finalize and on a
  * flush signal.  Text, one record a line, fields separated by tabs:
  *
- *   gmon-mpi-profile 1
+ *   gmon-mpi-profile 2
  *   rank        <the rank in MPI_COMM_WORLD>
  *   size        <the number of ranks>
  *   elapsed_ns  <the wall time from the library's load to MPI_Finalize's end
  *                (to the write, when written before MPI_Finalize)>
- *   mpi_ns      <the wall time inside the MPI calls below, added up>
+ *   mpi_ns      <the wall time inside the MPI calls below, added up: the
+ *                threads' times, more than the wall time when several
+ *                threads are in MPI at once (MPI_THREAD_MULTIPLE)>
+ *   mpi_wall_ns <the wall time during which at least one thread of the rank
+ *                was in an MPI call: mpi_ns with one thread, less with
+ *                several at once; MPI's share of the rank's wall time is
+ *                mpi_wall_ns / elapsed_ns.  Version 2; a version 1 profile
+ *                has none (read as mpi_ns)>
  *   dropped_calls <calls not recorded: 0 (earlier versions: the calls of the
  *                sites beyond their full table, now on the overflow lines)>
  *   # function  module  site  calls  ns  bytes_sent  bytes_received
@@ -28,7 +35,8 @@
  * A line with an empty module and site 0 is the function's overflow line:
  * its calls from the sites that found no room in the wrappers' table (8,192
  * (function, site) pairs, each within 32 slots of its hash: it takes about
- * 7,000 before a new site goes there), at most one per function.  ns is
+ * 7,000 before a new site goes there), at most one per function (version
+ * 2; in version 1, those calls were dropped_calls).  ns is
  * the wall time (CLOCK_MONOTONIC) inside the calls; bytes are this rank's, from the counts and the datatypes' sizes
  * (what a blocking receive got, from its status, MPI_STATUS_IGNORE or not;
  * a nonblocking receive's, the count it posted).  Lines starting with '#'
@@ -43,7 +51,7 @@
 #define GMON_MPI_PROFILE_H
 
 #define GMON_MPI_PROFILE_MAGIC "gmon-mpi-profile"
-#define GMON_MPI_PROFILE_VERSION 1
+#define GMON_MPI_PROFILE_VERSION 2
 #define GMON_MPI_PROFILE_KIND "mpi"
 
 /* For the PMPI wrapper library, defined by libgmon-mpi when it is loaded

@@ -21,6 +21,7 @@
  * time, not a call of its own. */
 struct pmpi_timing {
 	uint64_t start_ns;
+	int busy; /* counted among the threads in MPI (mpi-table.c's busy_ns) */
 };
 
 /* Starts a wrapper: returns 1 if this is the thread's outermost MPI call

@@ -28,7 +28,10 @@ static inline int mpi_site_is_overflow(const struct mpi_site *s)
 
 struct mpi_rank {
 	int64_t rank, size;
-	uint64_t elapsed_ns, mpi_ns, dropped_calls;
+	uint64_t elapsed_ns;
+	uint64_t mpi_ns;         /* the threads' times in MPI, added */
+	uint64_t mpi_wall_ns;    /* the wall time some thread was in MPI (version 1: mpi_ns) */
+	uint64_t dropped_calls;
 	struct mpi_site *sites;
 	size_t nsites;
 };

@@ -193,6 +193,13 @@ static double imbalance(const struct spread *s)
 	return s->max > 0 ? 100.0 * (s->max - s->mean) / s->max : 0;
 }
 
+/* MPI's share of a rank's wall time: the time some thread of it was in
+ * MPI (not its threads' times added: 4 threads made 347.9%). */
+static double share(const struct mpi_rank *k)
+{
+	return k->elapsed_ns ? (double)k->mpi_wall_ns / (double)k->elapsed_ns : 0.0;
+}
+
 /* A rank's calls on its overflow lines. */
 static uint64_t overflow_calls(const struct mpi_rank *k)
 {
@@ -213,10 +220,7 @@ static void print_text(FILE *out, const struct mpi_profile *p, const struct site
 	fprintf(out, "MPI profile of %zu rank%s: the wall time inside MPI calls (PMPI wrappers)\n\n",
 		p->nranks, p->nranks == 1 ? "" : "s");
 	for (size_t r = 0; share_e4 && r < p->nranks; r++)
-		share_e4[r] = p->ranks[r].elapsed_ns
-				      ? (uint64_t)(1e6 * (double)p->ranks[r].mpi_ns /
-						   (double)p->ranks[r].elapsed_ns)
-				      : 0;
+		share_e4[r] = (uint64_t)(1e6 * share(&p->ranks[r]));
 	if (share_e4 && p->nranks > 0) {
 		sh = spread_of(share_e4, p->nranks);
 		fprintf(out, "MPI's share of each rank's wall time: min %.1f%% (rank %" PRId64
@@ -225,13 +229,17 @@ static void print_text(FILE *out, const struct mpi_profile *p, const struct site
 			p->ranks[sh.argmax].rank);
 	}
 	free(share_e4);
-	fprintf(out, "%6s %12s %12s %7s\n", "rank", "wall s", "MPI s", "MPI %");
+	fprintf(out, "(MPI s: the wall time during which some thread of the rank was in an MPI "
+		"call, MPI %% of the rank's wall s; threads' MPI s: its threads' times in MPI "
+		"calls, added, more than MPI s when several threads are in MPI at once)\n\n");
+	fprintf(out, "%6s %12s %12s %7s %15s\n", "rank", "wall s", "MPI s", "MPI %",
+		"threads' MPI s");
 	for (size_t r = 0; r < p->nranks; r++) {
 		const struct mpi_rank *k = &p->ranks[r];
 
-		fprintf(out, "%6" PRId64 " %12.6f %12.6f %7.1f\n", k->rank, seconds(k->elapsed_ns),
-			seconds(k->mpi_ns),
-			k->elapsed_ns ? 100.0 * (double)k->mpi_ns / (double)k->elapsed_ns : 0.0);
+		fprintf(out, "%6" PRId64 " %12.6f %12.6f %7.1f %15.6f\n", k->rank,
+			seconds(k->elapsed_ns), seconds(k->mpi_wall_ns), 100.0 * share(k),
+			seconds(k->mpi_ns));
 	}
 	fprintf(out, "\nMPI call sites by time (seconds per rank: min, mean, max):\n\n");
 	fprintf(out, "%-22s %-24s %9s %12s %11s %10s %10s %10s %6s\n", "function", "call site",
@@ -305,9 +313,10 @@ static void print_json(FILE *out, const struct mpi_profile *p, const struct site
 	fprintf(out, "{\"ranks\": [");
 	for (size_t r = 0; r < p->nranks; r++)
 		fprintf(out, "%s\n  {\"rank\": %" PRId64 ", \"wall_seconds\": %.9f, \"mpi_seconds\": "
-			"%.9f, \"dropped_calls\": %" PRIu64 ", \"overflow_calls\": %" PRIu64 "}",
-			r ? "," : "", p->ranks[r].rank, seconds(p->ranks[r].elapsed_ns),
-			seconds(p->ranks[r].mpi_ns), p->ranks[r].dropped_calls,
+			"%.9f, \"mpi_wall_seconds\": %.9f, \"dropped_calls\": %" PRIu64
+			", \"overflow_calls\": %" PRIu64 "}", r ? "," : "", p->ranks[r].rank,
+			seconds(p->ranks[r].elapsed_ns), seconds(p->ranks[r].mpi_ns),
+			seconds(p->ranks[r].mpi_wall_ns), p->ranks[r].dropped_calls,
 			overflow_calls(&p->ranks[r]));
 	fprintf(out, "],\n\"call_sites\": [");
 	for (size_t i = 0; i < nsites; i++) {

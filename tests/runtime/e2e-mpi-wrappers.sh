@@ -25,6 +25,13 @@
 #   --mpi shows them as "(other call sites)": per rank, every site line 3
 #   calls, the overflow line 3 x the sites not in the table, 30,000 in all,
 #   no call dropped.
+# - threads: 4 threads a rank in MPI at once (MPI_THREAD_MULTIPLE): each
+#   rank's MPI time (mpi_wall_seconds) is the wall time during which some
+#   thread of it was in an MPI call, by its own clock around every call
+#   but MPI_Finalize (whose time, alone in MPI then, is taken from the
+#   profile's) within 10% or 20 ms, and its threads' times added
+#   (mpi_seconds) their sum; --mpi's share of the wall time is that MPI time's, at most
+#   100% (it was the threads' times added over the wall time: 250%).
 . "$(dirname "$0")/lib.sh"
 gmon_run=$top_builddir/scripts/gmon-run
 gprof_par=$top_builddir/gprof-par/gprof-par
@@ -135,3 +142,32 @@ done
 "$gprof_par" --mpi app $(seq -f 'gmon.out.%g' 0 $((np - 1))) >text 2>&1 || fail "sites: --mpi failed: $(cat text)"
 grep -q "^rank 0: $(awk -F'\t' '$1 == "MPI_Comm_size" && $2 == "" { print $4 }' gmon.out+mpi.0) calls from call sites the wrapper's table had no room for, under \"(other call sites)\"$" text ||
 	fail "sites: --mpi's text does not say rank 0's calls under (other call sites): $(tail -n 8 text)"
+
+run threads
+grep -q "^rank 0 provided 1 " truth || fail "threads: no MPI_THREAD_MULTIPLE: $(cat truth)"
+"$gprof_par" --mpi=json app $(seq -f 'gmon.out.%g' 0 $((np - 1))) >json 2>json.err ||
+	fail "threads: --mpi=json failed: $(cat json.err)"
+python3 <<'PY' || fail "threads: the MPI time is not the wall time some thread was in MPI"
+import json
+own = {int(l.split()[1]): (float(l.split()[5]), float(l.split()[7])) for l in open("truth")}
+d = json.load(open("json"))
+# MPI_Finalize's time per rank, as the profile has it (after the program's clock)
+fin = {x["rank"]: x["seconds"] for s in d["call_sites"] if s["function"] == "MPI_Finalize"
+       for x in s["ranks"]}
+def within(a, e):
+    return abs(a - e) <= max(0.1 * e, 0.02)
+for r in d["ranks"]:
+    union, added = own[r["rank"]]
+    wall, threads = r["mpi_wall_seconds"] - fin[r["rank"]], r["mpi_seconds"] - fin[r["rank"]]
+    print("threads: rank %d: MPI %.3f s (own clock %.3f s), threads' %.3f s (own %.3f s), wall %.3f s; MPI_Finalize aside"
+          % (r["rank"], wall, union, threads, added, r["wall_seconds"]))
+    assert within(wall, union) and within(threads, added), r
+    assert r["mpi_wall_seconds"] <= r["wall_seconds"], r
+    if r["rank"] == 0:
+        assert added > 1.5 * union, "rank 0's threads were not in MPI at once"
+PY
+"$gprof_par" --mpi app $(seq -f 'gmon.out.%g' 0 $((np - 1))) >text 2>&1 || fail "threads: --mpi failed: $(cat text)"
+max=$(sed -n "s/^MPI's share of each rank's wall time: .*, max \([0-9.]*\)% (rank [0-9]*)$/\1/p" text)
+[ -n "$max" ] && awk -v m="$max" 'BEGIN { exit !(m <= 100) }' ||
+	fail "threads: MPI's share of a rank's wall time above 100% (or not said): $(head -n 8 text)"
+note "threads: MPI's share of the ranks' wall time at most $max%"

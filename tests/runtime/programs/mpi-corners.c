@@ -20,9 +20,19 @@
  *   sites    more call sites than the wrappers' table holds (8,192):
  *            many_sites() calls MPI_Comm_size from 10,000 places, and runs
  *            3 times: 30,000 calls, 3 from each site.
+ *   threads  MPI_THREAD_MULTIPLE, 4 threads a rank in MPI at once: in each
+ *            of 5 rounds, thread i of rank 1 sleeps (i + 1) x 20 ms, then
+ *            sends to thread i of rank 0, waiting in MPI_Recv from
+ *            thread_recv(); then thread 0 sleeps 30 ms outside MPI.  After
+ *            the threads, prints "rank R provided P union U sum S": the
+ *            seconds during which some thread of it was in an MPI call
+ *            (U), and its threads' seconds in MPI calls, added (S), by
+ *            CLOCK_MONOTONIC around every MPI call (MPI_Init_thread's
+ *            included), then calls MPI_Finalize.
  */
 #include <errno.h>
 #include <mpi.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -136,6 +146,109 @@ static int finalize_then_sleep(int rank, double seconds, const char *how)
 	return 0;
 }
 
+/* The intervals of this rank's MPI calls (threads mode). */
+#define THREADS 4
+#define ROUNDS 5
+static struct interval {
+	double start, end;
+} spans[THREADS * ROUNDS * 2 + 8];
+static int nspans;
+static pthread_mutex_t spans_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_barrier_t round_end;
+static int thread_rank;
+
+static void span(double start)
+{
+	double end = monotonic();
+
+	pthread_mutex_lock(&spans_lock);
+	spans[nspans++] = (struct interval){start, end};
+	pthread_mutex_unlock(&spans_lock);
+}
+
+static void nap(double seconds)
+{
+	struct timespec left = {0, (long)(seconds * 1e9)};
+
+	while (nanosleep(&left, &left) != 0 && errno == EINTR)
+		;
+}
+
+__attribute__((noinline)) void thread_recv(int tag)
+{
+	double start = monotonic();
+	int got;
+
+	MPI_Recv(&got, 1, MPI_INT, 1, tag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+	span(start);
+}
+
+__attribute__((noinline)) void thread_send(int tag)
+{
+	double start;
+
+	nap(0.02 * (tag + 1));
+	start = monotonic();
+	MPI_Send(&tag, 1, MPI_INT, 0, tag, MPI_COMM_WORLD);
+	span(start);
+}
+
+static void *thread_rounds(void *arg)
+{
+	int i = (int)(long)arg;
+
+	for (int round = 0; round < ROUNDS; round++) {
+		if (thread_rank == 0)
+			thread_recv(i);
+		else if (thread_rank == 1)
+			thread_send(i);
+		pthread_barrier_wait(&round_end);
+		if (i == 0)
+			nap(0.03);
+		pthread_barrier_wait(&round_end);
+	}
+	return NULL;
+}
+
+static int by_start(const void *a, const void *b)
+{
+	const struct interval *x = a, *y = b;
+
+	return x->start < y->start ? -1 : x->start > y->start;
+}
+
+/* 4 threads in MPI at once; prints the truth before MPI_Finalize. */
+static int threads_at_once(int *argc, char ***argv)
+{
+	pthread_t threads[THREADS];
+	double start = monotonic(), covered = 0, sum = 0, until = 0;
+	int provided;
+
+	MPI_Init_thread(argc, argv, MPI_THREAD_MULTIPLE, &provided);
+	span(start);
+	start = monotonic();
+	MPI_Comm_rank(MPI_COMM_WORLD, &thread_rank);
+	span(start);
+	pthread_barrier_init(&round_end, NULL, THREADS);
+	for (long i = 0; i < THREADS; i++)
+		pthread_create(&threads[i], NULL, thread_rounds, (void *)i);
+	for (int i = 0; i < THREADS; i++)
+		pthread_join(threads[i], NULL);
+	qsort(spans, (size_t)nspans, sizeof spans[0], by_start);
+	for (int i = 0; i < nspans; i++) {
+		sum += spans[i].end - spans[i].start;
+		if (spans[i].end > until) {
+			covered += spans[i].end - (spans[i].start > until ? spans[i].start : until);
+			until = spans[i].end;
+		}
+	}
+	printf("rank %d provided %d union %.6f sum %.6f\n", thread_rank,
+	       provided == MPI_THREAD_MULTIPLE, covered, sum);
+	fflush(stdout);
+	MPI_Finalize();
+	return 0;
+}
+
 #define TEN(x) x x x x x x x x x x
 
 /* 10,000 calls of MPI_Comm_size, each from a place of its own */
@@ -150,6 +263,8 @@ int main(int argc, char **argv)
 {
 	int rank;
 
+	if (argc > 1 && strcmp(argv[1], "threads") == 0)
+		return threads_at_once(&argc, &argv);
 	MPI_Init(&argc, &argv);
 	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
 	if (argc > 2 && strcmp(argv[1], "after") == 0)
