@@ -2,28 +2,47 @@
  * gmon-mpi-profile.h - the MPI profile written by the PMPI wrapper library
  * (libgmon-mpi-pmpi-openmpi.so, -mpich.so) for each rank: the section
  * "mpi" of the rank's companion PROFILE+gmon-mpi (gmon-companion.h), which
- * the runtime writes at exit, on a flush signal and in gmon_flush; or,
+ * the runtime writes at exit, on a flush signal and in gmon_flush (which
+ * the wrappers call at MPI_Finalize: a rank that ends without the exit
+ * write, by _exit or a kill, keeps its profile and companion); or,
  * when the runtime writes no companion (the wrappers used without it,
  * BG_GMON_COMPANIONS=files), and in runs of earlier versions, the file
  * PROFILE+mpi.<rank> (gmon.out+mpi.3) written at MPI_Finalize and on a
  * flush signal.  Text, one record a line, fields separated by tabs:
  *
- *   gmon-mpi-profile 1
+ *   gmon-mpi-profile 2
  *   rank        <the rank in MPI_COMM_WORLD>
  *   size        <the number of ranks>
  *   elapsed_ns  <the wall time from the library's load to MPI_Finalize's end
  *                (to the write, when written before MPI_Finalize)>
- *   mpi_ns      <the wall time inside the MPI calls below, added up>
- *   dropped_calls <calls not recorded: more (function, site) pairs than the table holds>
+ *   mpi_ns      <the wall time inside the MPI calls below, added up: the
+ *                threads' times, more than the wall time when several
+ *                threads are in MPI at once (MPI_THREAD_MULTIPLE)>
+ *   mpi_wall_ns <the wall time during which at least one thread of the rank
+ *                was in an MPI call: mpi_ns with one thread, less with
+ *                several at once; MPI's share of the rank's wall time is
+ *                mpi_wall_ns / elapsed_ns.  Version 2; a version 1 profile
+ *                has none (read as mpi_ns)>
+ *   dropped_calls <calls not recorded: 0 (earlier versions: the calls of the
+ *                sites beyond their full table, now on the overflow lines)>
  *   # function  module  site  calls  ns  bytes_sent  bytes_received
  *   MPI_Barrier  /path/app  0x1234  5  301234567  0  0
+ *   MPI_Send    0x0  12  1234567  96000  0
  *
  * One line per (MPI function, call site): the site is the return address
  * in the caller, at its link-time address in module (the executable's or a
- * library's path, escaped as in the other companions: common/text-escape.h).  ns is the wall time (CLOCK_MONOTONIC) inside the
- * calls; bytes are this rank's, from the counts and the datatypes' sizes
- * (what a receive got where its status says).  Lines starting with '#'
- * are comments.  Calls after MPI_Finalize are not counted.  gprof-par
+ * library's path, escaped as in the other companions: common/text-escape.h).
+ * A line with an empty module and site 0 is the function's overflow line:
+ * its calls from the sites that found no room in the wrappers' table (8,192
+ * (function, site) pairs, each within 32 slots of its hash: it takes about
+ * 7,000 before a new site goes there), at most one per function (version
+ * 2; in version 1, those calls were dropped_calls).  ns is
+ * the wall time (CLOCK_MONOTONIC) inside the calls; bytes are this rank's, from the counts and the datatypes' sizes
+ * (what a blocking receive got, from its status, MPI_STATUS_IGNORE or not;
+ * a nonblocking receive's, the count it posted).  Lines starting with '#'
+ * are comments.  Calls after MPI_Finalize are not counted; an MPI call
+ * made inside another (by the MPI library, or by a user MPI_Op it calls)
+ * is part of the outer call's time, not a call of its own.  gprof-par
  * -S writes the ranks' profiles one after another into the file SUM+mpi,
  * each starting at its magic line (a sum's companions keep the earlier
  * files' layout).
@@ -32,7 +51,7 @@
 #define GMON_MPI_PROFILE_H
 
 #define GMON_MPI_PROFILE_MAGIC "gmon-mpi-profile"
-#define GMON_MPI_PROFILE_VERSION 1
+#define GMON_MPI_PROFILE_VERSION 2
 #define GMON_MPI_PROFILE_KIND "mpi"
 
 /* For the PMPI wrapper library, defined by libgmon-mpi when it is loaded

@@ -8,7 +8,9 @@
  * SENT and RECEIVED are expressions of the parameters giving the bytes the
  * call sends and receives, from the counts and the datatypes' sizes
  * (bytes(count, type); vbytes(counts, type, comm) for the v-collectives);
- * 0 where none.  A collective's bytes are this rank's part: what it gives
+ * 0 where none.  A blocking receive counts what its status says it got
+ * (received(rc, STATUS(status), type)): its STATUS(status) argument is
+ * the wrapper's own status where the caller passes MPI_STATUS_IGNORE.  A collective's bytes are this rank's part: what it gives
  * and what it gets.  Nonblocking calls count their bytes when started; the
  * waits and tests count none (their time is the waiting).
  */
@@ -34,7 +36,8 @@ MPI_CALL(MPI_Rsend, (const void *buf, int count, MPI_Datatype type, int dest, in
 		     MPI_Comm comm), (buf, count, type, dest, tag, comm), bytes(count, type), 0)
 MPI_CALL(MPI_Recv, (void *buf, int count, MPI_Datatype type, int source, int tag,
 		    MPI_Comm comm, MPI_Status *status),
-	 (buf, count, type, source, tag, comm, status), 0, received(status, count, type))
+	 (buf, count, type, source, tag, comm, STATUS(status)), 0,
+	 received(rc, STATUS(status), type))
 MPI_CALL(MPI_Isend, (const void *buf, int count, MPI_Datatype type, int dest, int tag,
 		     MPI_Comm comm, MPI_Request *request),
 	 (buf, count, type, dest, tag, comm, request), bytes(count, type), 0)
@@ -48,13 +51,13 @@ MPI_CALL(MPI_Sendrecv, (const void *sendbuf, int sendcount, MPI_Datatype sendtyp
 			int sendtag, void *recvbuf, int recvcount, MPI_Datatype recvtype,
 			int source, int recvtag, MPI_Comm comm, MPI_Status *status),
 	 (sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount, recvtype, source,
-	  recvtag, comm, status),
-	 bytes(sendcount, sendtype), received(status, recvcount, recvtype))
+	  recvtag, comm, STATUS(status)),
+	 bytes(sendcount, sendtype), received(rc, STATUS(status), recvtype))
 MPI_CALL(MPI_Sendrecv_replace, (void *buf, int count, MPI_Datatype type, int dest,
 				int sendtag, int source, int recvtag, MPI_Comm comm,
 				MPI_Status *status),
-	 (buf, count, type, dest, sendtag, source, recvtag, comm, status),
-	 bytes(count, type), received(status, count, type))
+	 (buf, count, type, dest, sendtag, source, recvtag, comm, STATUS(status)),
+	 bytes(count, type), received(rc, STATUS(status), type))
 MPI_CALL(MPI_Probe, (int source, int tag, MPI_Comm comm, MPI_Status *status),
 	 (source, tag, comm, status), 0, 0)
 MPI_CALL(MPI_Iprobe, (int source, int tag, MPI_Comm comm, int *flag, MPI_Status *status),

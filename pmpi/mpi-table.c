@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "companion-name.h"
+#include "gmon-mpi.h"
 #include "gmon-mpi-profile.h"
 #include "rank.h"
 #include "text-escape.h"
@@ -21,6 +22,10 @@
 
 /* (function, call site) pairs: a power of two; a program has a few hundred */
 #define TABLE_SIZE 8192
+/* the slots a pair may take, from its hash on: a call of a pair that found
+ * no room within them goes to its function's overflow entry, so that a
+ * full table costs a call MAX_PROBES looks, not TABLE_SIZE (13.5 us) */
+#define MAX_PROBES 32
 
 struct site_entry {
 	uint64_t key; /* the site's address with the function's id + 1 above bit 48 */
@@ -36,12 +41,17 @@ struct site_entry {
 };
 
 static struct site_entry table[TABLE_SIZE];
-static uint64_t dropped_calls; /* the table was full */
+/* per function id: the calls from sites that found no room in the table
+ * (key, module and bias unused) */
+static struct site_entry overflow[PMPI_MAX_CALLS];
 static __thread int depth __attribute__((tls_model("initial-exec")));
 static uint64_t start_ns; /* the library's load, near the process's start */
 static int my_rank = -1, world_size;
 static int in_companion;   /* the runtime writes the profile as its companion's section */
 static uint64_t final_ns;  /* MPI_Finalize's end (0: not yet): the profile is final */
+
+/* the runtime's (gmon-mpi.h), when it is loaded: the wrappers work without it */
+#pragma weak gmon_flush
 
 static uint64_t now_ns(void)
 {
@@ -56,11 +66,57 @@ __attribute__((constructor)) static void pmpi_loaded(void)
 	start_ns = now_ns();
 }
 
+/*
+ * The wall time during which some thread of the process is in an MPI call
+ * (busy_ns): with several threads in MPI at once, their times added
+ * (mpi_ns) exceed the wall time (4 threads: 347.9% of it).  busy_word
+ * holds, without a lock, the threads in an outermost call (its low 16
+ * bits) and when the first of them came in (the bits above: ns since
+ * start_ns, modulo 2^48, so an interval of up to 78 hours is exact); the
+ * last one out adds the interval.  One thread: busy_ns is mpi_ns exactly
+ * (the same clock readings).
+ */
+#define BUSY_COUNT 0xffffu
+static uint64_t busy_word, busy_ns;
+
+static void busy_enter(struct pmpi_timing *t)
+{
+	uint64_t w = __atomic_load_n(&busy_word, __ATOMIC_RELAXED), n;
+
+	do {
+		if ((w & BUSY_COUNT) == BUSY_COUNT) {
+			t->busy = 0; /* 65,535 threads in MPI: this one not counted */
+			return;
+		}
+		n = (w & BUSY_COUNT) ? w + 1 : ((t->start_ns - start_ns) << 16) | 1;
+	} while (!__atomic_compare_exchange_n(&busy_word, &w, n, 1, __ATOMIC_ACQ_REL,
+					      __ATOMIC_RELAXED));
+	t->busy = 1;
+}
+
+/* The end of an outermost call at end (a clock reading); added to busy_ns
+ * if count, and the last thread out. */
+static void busy_leave(const struct pmpi_timing *t, uint64_t end, int count)
+{
+	uint64_t w = __atomic_load_n(&busy_word, __ATOMIC_RELAXED), n;
+
+	if (!t->busy)
+		return;
+	do
+		n = (w & BUSY_COUNT) == 1 ? 0 : w - 1;
+	while (!__atomic_compare_exchange_n(&busy_word, &w, n, 1, __ATOMIC_ACQ_REL,
+					    __ATOMIC_RELAXED));
+	if (n == 0 && count)
+		__atomic_add_fetch(&busy_ns, ((end - start_ns) - (w >> 16)) & ((1ull << 48) - 1),
+				   __ATOMIC_RELAXED);
+}
+
 int pmpi_enter(struct pmpi_timing *t)
 {
 	if (depth++ > 0)
 		return 0;
 	t->start_ns = now_ns();
+	busy_enter(t);
 	return 1;
 }
 
@@ -97,7 +153,7 @@ static struct site_entry *entry_of(uint64_t key)
 {
 	uint64_t h = key * 0x9e3779b97f4a7c15u;
 
-	for (size_t probe = 0; probe < TABLE_SIZE; probe++) {
+	for (size_t probe = 0; probe < MAX_PROBES; probe++) {
 		struct site_entry *e = &table[((h >> 51) + probe) & (TABLE_SIZE - 1)];
 		uint64_t found = __atomic_load_n(&e->key, __ATOMIC_ACQUIRE);
 		uint64_t empty = 0;
@@ -115,20 +171,25 @@ static struct site_entry *entry_of(uint64_t key)
 	return NULL;
 }
 
-void pmpi_leave(const struct pmpi_timing *t, unsigned id, const void *site, uint64_t sent,
-		uint64_t received)
+void pmpi_leave(void)
 {
-	uint64_t elapsed = now_ns() - t->start_ns;
-	uint64_t key = ((uint64_t)(id + 1) << 48) | ((uintptr_t)site & SITE_MASK);
-	struct site_entry *e = entry_of(key);
-
 	depth--;
-	if (__atomic_load_n(&final_ns, __ATOMIC_RELAXED) != 0)
+}
+
+void pmpi_record(const struct pmpi_timing *t, unsigned id, const void *site, uint64_t sent,
+		 uint64_t received)
+{
+	uint64_t end = now_ns(), elapsed = end - t->start_ns;
+	uint64_t key = ((uint64_t)(id + 1) << 48) | ((uintptr_t)site & SITE_MASK);
+	int final = __atomic_load_n(&final_ns, __ATOMIC_RELAXED) != 0;
+	struct site_entry *e;
+
+	busy_leave(t, end, !final);
+	if (final)
 		return; /* after MPI_Finalize: the profile is final */
-	if (!e) {
-		__atomic_add_fetch(&dropped_calls, 1, __ATOMIC_RELAXED);
-		return;
-	}
+	e = entry_of(key);
+	if (!e)
+		e = &overflow[id];
 	__atomic_add_fetch(&e->calls, 1, __ATOMIC_RELAXED);
 	__atomic_add_fetch(&e->ns, elapsed, __ATOMIC_RELAXED);
 	__atomic_add_fetch(&e->sent, sent, __ATOMIC_RELAXED);
@@ -236,6 +297,28 @@ static int header_field(int fd, struct line *l, const char *name, uint64_t v)
 	return flush_line(fd, l);
 }
 
+/* A site line: e's function, module (escaped: "" for an overflow
+ * entry), site and counts. */
+static int site_line(int fd, struct line *l, const struct site_entry *e, unsigned id,
+		     const char *module, uint64_t site)
+{
+	put(l, call_names[id]);
+	put(l, "\t");
+	put_escaped(l, module);
+	put(l, "\t0x");
+	put_u64(l, site, 16);
+	put(l, "\t");
+	put_u64(l, __atomic_load_n(&e->calls, __ATOMIC_RELAXED), 10);
+	put(l, "\t");
+	put_u64(l, __atomic_load_n(&e->ns, __ATOMIC_RELAXED), 10);
+	put(l, "\t");
+	put_u64(l, __atomic_load_n(&e->sent, __ATOMIC_RELAXED), 10);
+	put(l, "\t");
+	put_u64(l, __atomic_load_n(&e->received, __ATOMIC_RELAXED), 10);
+	put(l, "\n");
+	return flush_line(fd, l);
+}
+
 static int write_table(int fd)
 {
 	struct line l = {.len = 0};
@@ -244,6 +327,8 @@ static int write_table(int fd)
 
 	for (size_t i = 0; i < TABLE_SIZE; i++)
 		total += __atomic_load_n(&table[i].ns, __ATOMIC_RELAXED);
+	for (size_t i = 0; i < PMPI_MAX_CALLS; i++)
+		total += __atomic_load_n(&overflow[i].ns, __ATOMIC_RELAXED);
 	put(&l, GMON_MPI_PROFILE_MAGIC " ");
 	put_u64(&l, GMON_MPI_PROFILE_VERSION, 10);
 	put(&l, "\n");
@@ -251,8 +336,8 @@ static int write_table(int fd)
 	    (err = header_field(fd, &l, "size", (uint64_t)world_size)) ||
 	    (err = header_field(fd, &l, "elapsed_ns", (final_ns ? final_ns : now_ns()) - start_ns)) ||
 	    (err = header_field(fd, &l, "mpi_ns", total)) ||
-	    (err = header_field(fd, &l, "dropped_calls",
-				__atomic_load_n(&dropped_calls, __ATOMIC_RELAXED))))
+	    (err = header_field(fd, &l, "mpi_wall_ns", __atomic_load_n(&busy_ns, __ATOMIC_RELAXED))) ||
+	    (err = header_field(fd, &l, "dropped_calls", 0)))
 		return err;
 	put(&l, "# function\tmodule\tsite\tcalls\tns\tbytes_sent\tbytes_received\n");
 	if ((err = flush_line(fd, &l)) != 0)
@@ -265,23 +350,14 @@ static int write_table(int fd)
 
 		if (key == 0 || calls == 0 || !module)
 			continue;
-		put(&l, call_names[(key >> 48) - 1]);
-		put(&l, "\t");
-		put_escaped(&l, module);
-		put(&l, "\t0x");
-		put_u64(&l, (key & SITE_MASK) - e->bias, 16);
-		put(&l, "\t");
-		put_u64(&l, calls, 10);
-		put(&l, "\t");
-		put_u64(&l, __atomic_load_n(&e->ns, __ATOMIC_RELAXED), 10);
-		put(&l, "\t");
-		put_u64(&l, __atomic_load_n(&e->sent, __ATOMIC_RELAXED), 10);
-		put(&l, "\t");
-		put_u64(&l, __atomic_load_n(&e->received, __ATOMIC_RELAXED), 10);
-		put(&l, "\n");
-		if ((err = flush_line(fd, &l)) != 0)
+		if ((err = site_line(fd, &l, e, (unsigned)(key >> 48) - 1, module,
+				     (key & SITE_MASK) - e->bias)) != 0)
 			return err;
 	}
+	for (unsigned id = 0; id < PMPI_MAX_CALLS; id++)
+		if (__atomic_load_n(&overflow[id].calls, __ATOMIC_RELAXED) != 0 &&
+		    (err = site_line(fd, &l, &overflow[id], id, "", 0)) != 0)
+			return err;
 	return 0;
 }
 
@@ -304,19 +380,26 @@ static int fill_section(int fd, void *ctx)
 	return write_table(fd);
 }
 
+void pmpi_finalized(void)
+{
+	__atomic_store_n(&final_ns, now_ns(), __ATOMIC_RELAXED);
+	pmpi_write();
+	/* the rank's files as they are now, the profile and its companion
+	 * (this section in it) written together: a rank that ends without the
+	 * runtime's exit write (_exit, a kill) keeps them, and the exit write
+	 * replaces them together */
+	if (gmon_flush)
+		gmon_flush();
+}
+
 void pmpi_write(void)
 {
 	char tmp[PATH_MAX + 32];
 	struct line l = {.len = 0};
 	int fd, err, saved_errno = errno;
 
-	if (!profile_path[0])
-		return;
-	if (in_companion) {
-		/* the runtime's exit write, after this, has it */
-		__atomic_store_n(&final_ns, now_ns(), __ATOMIC_RELAXED);
-		return;
-	}
+	if (!profile_path[0] || in_companion)
+		return; /* the runtime writes the section */
 	put(&l, profile_path);
 	put(&l, ".tmp.");
 	put_u64(&l, (uint64_t)getpid(), 10);

@@ -2,7 +2,8 @@
  * mpi-table.h - what the PMPI wrappers record: per (MPI function, call
  * site), the calls, the time inside (CLOCK_MONOTONIC) and the bytes sent
  * and received, in a fixed table (no malloc: a wrapper may run in any
- * thread), filled without locks; written as the section "mpi" of the
+ * thread), filled without locks; the calls of the sites that find no room
+ * in it are added per MPI function (its overflow line); written as the section "mpi" of the
  * rank's companion by the runtime, or as the file PROFILE+mpi.<rank> at
  * MPI_Finalize (include/gmon-mpi-profile.h).
  */
@@ -11,20 +12,30 @@
 
 #include <stdint.h>
 
+/* The MPI functions' ids are below this (wrappers.c checks it). */
+#define PMPI_MAX_CALLS 64
+
 /* A wrapper's timing: the outermost wrapper of a thread records; an MPI
- * call made by the MPI library itself, inside it, is part of its time. */
+ * call made inside it (by the MPI library itself, or by the program's
+ * code it calls back: a user MPI_Op calling MPI_Comm_rank) is part of its
+ * time, not a call of its own. */
 struct pmpi_timing {
 	uint64_t start_ns;
+	int busy; /* counted among the threads in MPI (mpi-table.c's busy_ns) */
 };
 
-/* Starts timing; returns 1 if this is the thread's outermost MPI call. */
+/* Starts a wrapper: returns 1 if this is the thread's outermost MPI call
+ * (then timed from now), else 0.  Every pmpi_enter has its pmpi_leave. */
 int pmpi_enter(struct pmpi_timing *t);
 
-/* Ends the outermost call: adds one call of function id (an index into
- * the names given to pmpi_write), its time and bytes, at call site site
- * (the return address in the caller). */
-void pmpi_leave(const struct pmpi_timing *t, unsigned id, const void *site, uint64_t sent,
-		uint64_t received);
+/* Records the outermost call (pmpi_enter returned 1): one call of
+ * function id (an index into the names given to pmpi_started), its time
+ * and bytes, at call site site (the return address in the caller). */
+void pmpi_record(const struct pmpi_timing *t, unsigned id, const void *site, uint64_t sent,
+		 uint64_t received);
+
+/* Ends a wrapper, outermost or not (after pmpi_record for the outermost). */
+void pmpi_leave(void);
 
 /* After MPI_Init: this process is rank of size ranks; the functions' ids
  * are indexes into names.  When the runtime is loaded and writes a
@@ -34,13 +45,20 @@ void pmpi_leave(const struct pmpi_timing *t, unsigned id, const void *site, uint
  * flush signals (BG_GMON_FLUSH_SIGNALS) when the runtime is loaded. */
 void pmpi_started(int rank, int size, const char *const *names);
 
-/* After MPI_Finalize: with the section, marks the profile final (calls
- * after it are not counted, its elapsed time stops there: the runtime's
- * exit write comes later); without it, and then on a flush signal too (the
- * runtime's hook), writes PROFILE+mpi.<rank> if the rank is in
- * BG_GMON_RANK_SUBSET (a temporary file, then renamed); a problem is said
- * on stderr, the program goes on.  Async-signal-safe: no stdio, no
- * malloc, no lock. */
+/* After MPI_Finalize: marks the profile final (calls after it are not
+ * counted, its elapsed time stops there), writes it (pmpi_write), and has
+ * the runtime, when it is loaded, write the rank's files as they are now
+ * (gmon_flush: the profile and its companion, the section "mpi" in it), so
+ * that a rank ending without the runtime's exit write (_exit, a kill)
+ * keeps a profile and an MPI profile of this run; the exit write replaces
+ * them both. */
+void pmpi_finalized(void);
+
+/* Without the section: writes PROFILE+mpi.<rank> if the rank is in
+ * BG_GMON_RANK_SUBSET (a temporary file, then renamed), at MPI_Finalize
+ * and on a flush signal (the runtime's hook); a problem is said on
+ * stderr, the program goes on.  With it: nothing (the runtime writes the
+ * section).  Async-signal-safe: no stdio, no malloc, no lock. */
 void pmpi_write(void);
 
 #endif /* GMON_PMPI_TABLE_H */

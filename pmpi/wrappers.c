@@ -24,15 +24,25 @@ static uint64_t bytes(int count, MPI_Datatype type)
 	return (uint64_t)count * (uint64_t)size;
 }
 
-/* What a receive got: the status's count where there is one. */
-static uint64_t received(const MPI_Status *status, int count, MPI_Datatype type)
+/* A receive's status: the caller's, or the wrapper's own (own_status)
+ * where the caller passes MPI_STATUS_IGNORE: what the receive got is read
+ * from it, not the count posted (8,000 bytes received into a buffer of
+ * 80,000 were counted as 80,000). */
+#define STATUS(status) ((status) == MPI_STATUS_IGNORE ? &own_status : (status))
+
+/* What a receive that returned rc got, from its status: whole elements of
+ * type, else (a message that is not) its bytes; 0 after an error. */
+static uint64_t received(int rc, const MPI_Status *status, MPI_Datatype type)
 {
 	int got;
 
-	if (status != MPI_STATUS_IGNORE && PMPI_Get_count(status, type, &got) == MPI_SUCCESS &&
-	    got != MPI_UNDEFINED)
+	if (rc != MPI_SUCCESS)
+		return 0;
+	if (PMPI_Get_count(status, type, &got) == MPI_SUCCESS && got != MPI_UNDEFINED)
 		return bytes(got, type);
-	return bytes(count, type);
+	if (PMPI_Get_count(status, MPI_BYTE, &got) == MPI_SUCCESS && got != MPI_UNDEFINED && got > 0)
+		return (uint64_t)got;
+	return 0;
 }
 
 static uint64_t comm_size(MPI_Comm comm)
@@ -65,6 +75,8 @@ enum mpi_call_id {
 	MPI_CALL_COUNT
 };
 
+_Static_assert(MPI_CALL_COUNT <= PMPI_MAX_CALLS, "more MPI calls than mpi-table.c's ids");
+
 static const char *const call_names[MPI_CALL_COUNT + 1] = {
 #define MPI_CALL(name, parameters, arguments, sent, got) #name,
 #include "mpi-calls.h"
@@ -72,7 +84,7 @@ static const char *const call_names[MPI_CALL_COUNT + 1] = {
 	NULL,
 };
 
-/* After the call: MPI_Init gives the rank, MPI_Finalize writes the file. */
+/* After the call: MPI_Init gives the rank, MPI_Finalize ends the profile. */
 static void after_call(enum mpi_call_id id, int rc)
 {
 	int rank = 0, size = 0;
@@ -84,7 +96,7 @@ static void after_call(enum mpi_call_id id, int rc)
 		PMPI_Comm_size(MPI_COMM_WORLD, &size);
 		pmpi_started(rank, size, call_names);
 	} else if (id == ID_MPI_Finalize) {
-		pmpi_write();
+		pmpi_finalized();
 	}
 }
 
@@ -103,14 +115,16 @@ __attribute__((constructor)) static void register_wrappers(void)
 	EXPORT int name parameters                                                            \
 	{                                                                                     \
 		struct pmpi_timing timing;                                                    \
+		MPI_Status own_status __attribute__((unused)); /* STATUS */                   \
 		int outer = pmpi_enter(&timing);                                              \
 		int rc = P##name arguments;                                                   \
                                                                                               \
 		if (outer) {                                                                  \
-			pmpi_leave(&timing, ID_##name, __builtin_return_address(0), (sent),   \
-				   (got));                                                    \
+			pmpi_record(&timing, ID_##name, __builtin_return_address(0), (sent),  \
+				    (got));                                                   \
 			after_call(ID_##name, rc);                                            \
 		}                                                                             \
+		pmpi_leave();                                                                 \
 		return rc;                                                                    \
 	}
 #include "mpi-calls.h"

@@ -226,7 +226,8 @@ void balance_view_add_mpi(struct balance_view *v, const struct mpi_profile *mp)
 	for (size_t i = 0; i < mp->nranks; i++)
 		for (uint64_t r = 0; r < v->nranks; r++)
 			if (v->ranks[r].rank == mp->ranks[i].rank) {
-				v->ranks[r].mpi_seconds = (double)mp->ranks[i].mpi_ns / 1e9;
+				/* the wall time some thread was in MPI */
+				v->ranks[r].mpi_seconds = (double)mp->ranks[i].mpi_wall_ns / 1e9;
 				v->has_mpi = 1;
 			}
 }

@@ -26,6 +26,8 @@ static char *caller_name(const struct mpi_site *m, const struct symtab *st, int 
 	const char *base = strrchr(m->module, '/');
 	char *name = NULL;
 
+	if (mpi_site_is_overflow(m))
+		return strdup(MPI_SITES_OTHER);
 	if (in_executable && m->site > 0) {
 		/* the return address follows the call: the call is before it */
 		const struct sym *s = symtab_lookup(st, m->site - 1);

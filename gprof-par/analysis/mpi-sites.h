@@ -10,6 +10,10 @@
 #include "mpi-profile.h"
 #include "symtab.h"
 
+/* The caller's name of a function's overflow line (mpi_site_is_overflow):
+ * its calls from the sites the wrappers' table had no room for. */
+#define MPI_SITES_OTHER "(other call sites)"
+
 /* What each p->ranks[r].sites[s] is, [r][s]: the caller's name, and its
  * source "FILE:LINE" (the file's base name) or "" when unknown. */
 struct mpi_site_names {

@@ -216,7 +216,7 @@ static int rank_shares(struct summary *s, const struct summary_input *in, int wa
 		if (wall_basis) {
 			const struct mpi_rank *r = &mp->ranks[mpis[i].index];
 
-			wall_seconds(counts, (double)r->elapsed_ns / 1e9, (double)r->mpi_ns / 1e9,
+			wall_seconds(counts, (double)r->elapsed_ns / 1e9, (double)r->mpi_wall_ns / 1e9,
 				     s->rate, wall_clock, seconds);
 		} else {
 			for (int c = 0; c < SUMMARY_NCATEGORIES; c++)
@@ -265,7 +265,7 @@ int summary_shares(struct summary *s, const struct summary_input *in)
 
 		for (size_t r = 0; r < in->mpi->nranks; r++) {
 			elapsed += (double)in->mpi->ranks[r].elapsed_ns / 1e9;
-			mpi += (double)in->mpi->ranks[r].mpi_ns / 1e9;
+			mpi += (double)in->mpi->ranks[r].mpi_wall_ns / 1e9;
 		}
 		if (mpi > elapsed)
 			mpi = elapsed;
@@ -314,7 +314,7 @@ int summary_shares(struct summary *s, const struct summary_input *in)
 	if (wall_basis)
 		for (size_t r = 0; r < in->mpi->nranks; r++)
 			summary_spread_add(&s->shares[SUMMARY_MPI].ranks,
-				   (double)in->mpi->ranks[r].mpi_ns / 1e9, in->mpi->ranks[r].rank);
+				   (double)in->mpi->ranks[r].mpi_wall_ns / 1e9, in->mpi->ranks[r].rank);
 	return 0;
 }
 

@@ -62,7 +62,7 @@ static size_t split(char *line, char **fields, size_t max)
 static int read_header_field(struct reader *r, struct mpi_rank *k, char **f, size_t n)
 {
 	static const char *const names[] = {"rank", "size", "elapsed_ns", "mpi_ns",
-					     "dropped_calls"};
+					     "dropped_calls", "mpi_wall_ns"};
 	uint64_t v;
 
 	if (n != 2 || number(f[1], 10, &v) != 0)
@@ -77,7 +77,8 @@ static int read_header_field(struct reader *r, struct mpi_rank *k, char **f, siz
 		case 1: k->size = (int64_t)v; break;
 		case 2: k->elapsed_ns = v; break;
 		case 3: k->mpi_ns = v; break;
-		default: k->dropped_calls = v; break;
+		case 4: k->dropped_calls = v; break;
+		default: k->mpi_wall_ns = v; break;
 		}
 		return 0;
 	}
@@ -96,6 +97,8 @@ static int read_site(struct reader *r, struct mpi_rank *k, char **f, size_t n)
 	    number(f[3], 10, &s.calls) != 0 || number(f[4], 10, &s.ns) != 0 ||
 	    number(f[5], 10, &s.bytes_sent) != 0 || number(f[6], 10, &s.bytes_received) != 0)
 		return bad(r, "a malformed site line");
+	if (f[1][0] == '\0' && s.site != 0)
+		return bad(r, "an overflow line (no module) with a call site");
 	struct mpi_site *grown = grow_array(k->sites, &r->cap_sites, k->nsites + 1, sizeof *grown, 16);
 
 	if (!grown)
@@ -117,14 +120,14 @@ static int start_rank(struct reader *r, struct mpi_profile *p, const char *line)
 	if (sscanf(line, "%63s %d", magic, &version) != 2 ||
 	    strcmp(magic, GMON_MPI_PROFILE_MAGIC) != 0)
 		return bad(r, "not an MPI profile of gmon-mpi (bad magic line)");
-	if (version != GMON_MPI_PROFILE_VERSION)
-		return bad(r, "an MPI profile of another version than 1");
+	if (version < 1 || version > GMON_MPI_PROFILE_VERSION)
+		return bad(r, "an MPI profile of another version than 1 or 2");
 	struct mpi_rank *grown = grow_array(p->ranks, &r->cap_ranks, p->nranks + 1, sizeof *grown, 4);
 
 	if (!grown)
 		return bad(r, "out of memory");
 	p->ranks = grown;
-	p->ranks[p->nranks++] = (struct mpi_rank){.rank = -1, .size = -1};
+	p->ranks[p->nranks++] = (struct mpi_rank){.rank = -1, .size = -1, .mpi_wall_ns = UINT64_MAX};
 	r->cap_sites = 0;
 	return 0;
 }
@@ -207,9 +210,12 @@ int mpi_profile_read(struct mpi_profile *p, const char *path, char *err, size_t 
 	}
 	if (rc == 0 && ferror(f))
 		rc = bad(&r, strerror(errno));
-	for (size_t i = first; rc == 0 && i < p->nranks; i++)
+	for (size_t i = first; rc == 0 && i < p->nranks; i++) {
 		if (p->ranks[i].rank < 0 || p->ranks[i].size < 1 || p->ranks[i].rank >= p->ranks[i].size)
 			rc = bad(&r, "a rank block without a valid rank and size");
+		if (p->ranks[i].mpi_wall_ns == UINT64_MAX) /* version 1: one thread's, then */
+			p->ranks[i].mpi_wall_ns = p->ranks[i].mpi_ns;
+	}
 	if (rc == 0 && r.line_no == 0)
 		rc = bad(&r, "an empty MPI profile");
 	free(line);

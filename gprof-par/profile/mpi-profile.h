@@ -11,17 +11,27 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* One (MPI function, call site) of one rank. */
+/* One (MPI function, call site) of one rank; or a function's overflow
+ * line: its calls from the sites the wrappers' table had no room for
+ * (module "", site 0). */
 struct mpi_site {
 	char *function;          /* "MPI_Barrier" */
-	char *module;            /* the caller's module (unescaped path) */
+	char *module;            /* the caller's module (unescaped path); "": overflow */
 	uint64_t site;           /* the return address, link-time, in module */
 	uint64_t calls, ns, bytes_sent, bytes_received;
 };
 
+static inline int mpi_site_is_overflow(const struct mpi_site *s)
+{
+	return s->module[0] == '\0';
+}
+
 struct mpi_rank {
 	int64_t rank, size;
-	uint64_t elapsed_ns, mpi_ns, dropped_calls;
+	uint64_t elapsed_ns;
+	uint64_t mpi_ns;         /* the threads' times in MPI, added */
+	uint64_t mpi_wall_ns;    /* the wall time some thread was in MPI (version 1: mpi_ns) */
+	uint64_t dropped_calls;
 	struct mpi_site *sites;
 	size_t nsites;
 };

@@ -7,6 +7,7 @@
 
 #include "csv.h"
 #include "json-export.h"
+#include "name-index.h"
 
 /* A call site over the ranks: one MPI function called from one caller. */
 struct site_total {
@@ -25,14 +26,25 @@ static double seconds(uint64_t ns)
 	return (double)ns / 1e9;
 }
 
-static size_t site_index(struct site_total *sites, size_t n, const char *function,
-			 const char *caller, const char *source)
+/* A site's key, for the index of the totals (name-index.h): a profile may
+ * have 10^5 sites, searched linearly they took minutes. */
+struct site_key {
+	const struct site_total *sites;
+	const char *function, *caller, *source;
+};
+
+static uint64_t site_hash(const char *function, const char *caller, const char *source)
 {
-	for (size_t i = 0; i < n; i++)
-		if (strcmp(sites[i].function, function) == 0 && strcmp(sites[i].caller, caller) == 0 &&
-		    strcmp(sites[i].source, source) == 0)
-			return i;
-	return n;
+	return name_hash(function, caller) * 0x9e3779b97f4a7c15u ^ name_hash(source, NULL);
+}
+
+static int same_site(const void *ctx, size_t item)
+{
+	const struct site_key *k = ctx;
+	const struct site_total *s = &k->sites[item];
+
+	return strcmp(s->function, k->function) == 0 && strcmp(s->caller, k->caller) == 0 &&
+	       strcmp(s->source, k->source) == 0;
 }
 
 static int by_time(const void *a, const void *b)
@@ -74,14 +86,19 @@ static struct site_total *gather_sites(const struct mpi_profile *p,
 {
 	size_t n = 0, cap = 0;
 	struct site_total *sites = NULL;
+	struct name_index index;
 
+	name_index_init(&index);
 	for (size_t r = 0; r < p->nranks; r++)
 		for (size_t s = 0; s < p->ranks[r].nsites; s++) {
 			const struct mpi_site *m = &p->ranks[r].sites[s];
 			const char *caller = names->caller[r][s], *source = names->source[r][s];
-			size_t i = site_index(sites, n, m->function, caller, source);
+			uint64_t hash = site_hash(m->function, caller, source);
+			struct site_key key = {sites, m->function, caller, source};
+			size_t i = name_index_find(&index, hash, same_site, &key);
 
-			if (i == n) {
+			if (i == SIZE_MAX) {
+				i = n;
 				if (n == cap) {
 					struct site_total *grown;
 
@@ -96,7 +113,7 @@ static struct site_total *gather_sites(const struct mpi_profile *p,
 							       calloc(p->nranks, 8), calloc(p->nranks, 8)};
 				n++;
 				if (!sites[i].rank_ns || !sites[i].rank_calls || !sites[i].rank_sent ||
-				    !sites[i].rank_received)
+				    !sites[i].rank_received || name_index_add(&index, hash, i) != 0)
 					goto oom;
 			}
 			sites[i].calls += m->calls;
@@ -108,11 +125,13 @@ static struct site_total *gather_sites(const struct mpi_profile *p,
 			sites[i].rank_sent[r] += m->bytes_sent;
 			sites[i].rank_received[r] += m->bytes_received;
 		}
+	name_index_free(&index);
 	if (n > 1)
 		qsort(sites, n, sizeof *sites, by_time);
 	*count = n;
 	return sites;
 oom:
+	name_index_free(&index);
 	free_sites(sites, n);
 	return NULL;
 }
@@ -174,6 +193,24 @@ static double imbalance(const struct spread *s)
 	return s->max > 0 ? 100.0 * (s->max - s->mean) / s->max : 0;
 }
 
+/* MPI's share of a rank's wall time: the time some thread of it was in
+ * MPI (not its threads' times added: 4 threads made 347.9%). */
+static double share(const struct mpi_rank *k)
+{
+	return k->elapsed_ns ? (double)k->mpi_wall_ns / (double)k->elapsed_ns : 0.0;
+}
+
+/* A rank's calls on its overflow lines. */
+static uint64_t overflow_calls(const struct mpi_rank *k)
+{
+	uint64_t n = 0;
+
+	for (size_t s = 0; s < k->nsites; s++)
+		if (mpi_site_is_overflow(&k->sites[s]))
+			n += k->sites[s].calls;
+	return n;
+}
+
 static void print_text(FILE *out, const struct mpi_profile *p, const struct site_total *sites,
 		       size_t nsites, const struct function_total *f, size_t nf)
 {
@@ -183,10 +220,7 @@ static void print_text(FILE *out, const struct mpi_profile *p, const struct site
 	fprintf(out, "MPI profile of %zu rank%s: the wall time inside MPI calls (PMPI wrappers)\n\n",
 		p->nranks, p->nranks == 1 ? "" : "s");
 	for (size_t r = 0; share_e4 && r < p->nranks; r++)
-		share_e4[r] = p->ranks[r].elapsed_ns
-				      ? (uint64_t)(1e6 * (double)p->ranks[r].mpi_ns /
-						   (double)p->ranks[r].elapsed_ns)
-				      : 0;
+		share_e4[r] = (uint64_t)(1e6 * share(&p->ranks[r]));
 	if (share_e4 && p->nranks > 0) {
 		sh = spread_of(share_e4, p->nranks);
 		fprintf(out, "MPI's share of each rank's wall time: min %.1f%% (rank %" PRId64
@@ -195,13 +229,17 @@ static void print_text(FILE *out, const struct mpi_profile *p, const struct site
 			p->ranks[sh.argmax].rank);
 	}
 	free(share_e4);
-	fprintf(out, "%6s %12s %12s %7s\n", "rank", "wall s", "MPI s", "MPI %");
+	fprintf(out, "(MPI s: the wall time during which some thread of the rank was in an MPI "
+		"call, MPI %% of the rank's wall s; threads' MPI s: its threads' times in MPI "
+		"calls, added, more than MPI s when several threads are in MPI at once)\n\n");
+	fprintf(out, "%6s %12s %12s %7s %15s\n", "rank", "wall s", "MPI s", "MPI %",
+		"threads' MPI s");
 	for (size_t r = 0; r < p->nranks; r++) {
 		const struct mpi_rank *k = &p->ranks[r];
 
-		fprintf(out, "%6" PRId64 " %12.6f %12.6f %7.1f\n", k->rank, seconds(k->elapsed_ns),
-			seconds(k->mpi_ns),
-			k->elapsed_ns ? 100.0 * (double)k->mpi_ns / (double)k->elapsed_ns : 0.0);
+		fprintf(out, "%6" PRId64 " %12.6f %12.6f %7.1f %15.6f\n", k->rank,
+			seconds(k->elapsed_ns), seconds(k->mpi_wall_ns), 100.0 * share(k),
+			seconds(k->mpi_ns));
 	}
 	fprintf(out, "\nMPI call sites by time (seconds per rank: min, mean, max):\n\n");
 	fprintf(out, "%-22s %-24s %9s %12s %11s %10s %10s %10s %6s\n", "function", "call site",
@@ -223,11 +261,18 @@ static void print_text(FILE *out, const struct mpi_profile *p, const struct site
 		fprintf(out, "%-22s %9" PRIu64 " %11.6f %14" PRIu64 " %14" PRIu64 " %12.0f\n",
 			f[i].function, f[i].calls, seconds(f[i].ns), f[i].sent, f[i].received,
 			f[i].calls ? (double)(f[i].sent + f[i].received) / (double)f[i].calls : 0.0);
-	for (size_t r = 0; r < p->nranks; r++)
+	for (size_t r = 0; r < p->nranks; r++) {
+		uint64_t other = overflow_calls(&p->ranks[r]);
+
+		if (other)
+			fprintf(out, "\nrank %" PRId64 ": %" PRIu64 " calls from call sites the "
+				"wrapper's table had no room for, under \"" MPI_SITES_OTHER "\"\n",
+				p->ranks[r].rank, other);
 		if (p->ranks[r].dropped_calls)
 			fprintf(out, "\nrank %" PRId64 ": %" PRIu64 " calls not recorded (more call "
 				"sites than the wrapper's table holds)\n", p->ranks[r].rank,
 				p->ranks[r].dropped_calls);
+	}
 }
 
 static void csv_row(FILE *out, const struct site_total *s, const char *rank, uint64_t calls,
@@ -268,9 +313,11 @@ static void print_json(FILE *out, const struct mpi_profile *p, const struct site
 	fprintf(out, "{\"ranks\": [");
 	for (size_t r = 0; r < p->nranks; r++)
 		fprintf(out, "%s\n  {\"rank\": %" PRId64 ", \"wall_seconds\": %.9f, \"mpi_seconds\": "
-			"%.9f, \"dropped_calls\": %" PRIu64 "}", r ? "," : "", p->ranks[r].rank,
+			"%.9f, \"mpi_wall_seconds\": %.9f, \"dropped_calls\": %" PRIu64
+			", \"overflow_calls\": %" PRIu64 "}", r ? "," : "", p->ranks[r].rank,
 			seconds(p->ranks[r].elapsed_ns), seconds(p->ranks[r].mpi_ns),
-			p->ranks[r].dropped_calls);
+			seconds(p->ranks[r].mpi_wall_ns), p->ranks[r].dropped_calls,
+			overflow_calls(&p->ranks[r]));
 	fprintf(out, "],\n\"call_sites\": [");
 	for (size_t i = 0; i < nsites; i++) {
 		const struct site_total *s = &sites[i];

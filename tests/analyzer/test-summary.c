@@ -190,8 +190,11 @@ static void mpi_build(struct mpi_profile *mp, struct mpi_site_names *names)
 	sites0[0] = (struct mpi_site){ "MPI_Barrier", "/x/app", 0x1000, 3, 150000000, 0, 0 };
 	sites0[1] = (struct mpi_site){ "MPI_Init", "/x/app", 0x1100, 1, 50000000, 0, 0 };
 	sites1[0] = (struct mpi_site){ "MPI_Barrier", "/x/app", 0x1000, 3, 600000000, 8, 16 };
-	ranks[0] = (struct mpi_rank){ 0, 2, 1000000000, 200000000, 0, sites0, 2 };
-	ranks[1] = (struct mpi_rank){ 1, 2, 1000000000, 600000000, 0, sites1, 1 };
+	/* one thread in MPI: its wall time in MPI is its time there */
+	ranks[0] = (struct mpi_rank){ .rank = 0, .size = 2, .elapsed_ns = 1000000000,
+		.mpi_ns = 200000000, .mpi_wall_ns = 200000000, .sites = sites0, .nsites = 2 };
+	ranks[1] = (struct mpi_rank){ .rank = 1, .size = 2, .elapsed_ns = 1000000000,
+		.mpi_ns = 600000000, .mpi_wall_ns = 600000000, .sites = sites1, .nsites = 1 };
 	mp->ranks = ranks;
 	mp->nranks = 2;
 	names->caller = callers;

@@ -142,7 +142,7 @@ import json
 ranks = json.load(open("balance.json"))["per_rank"]
 assert [r["rank"] for r in ranks] == [0, 1, 2]
 for r in ranks:
-    ns = [int(l.split("\t")[1]) for l in open("old/gmon.out+mpi.%d" % r["rank"]) if l.startswith("mpi_ns\t")][0]
+    ns = [int(l.split("\t")[1]) for l in open("old/gmon.out+mpi.%d" % r["rank"]) if l.startswith("mpi_wall_ns\t")][0]
     assert abs(r["mpi_seconds"] - ns / 1e9) < 1e-6, (r, ns)
 PY
 "$gprof_par" -b --load-balance app gmon.out.0 gmon.out.1 gmon.out.2 2>/dev/null |
