@@ -83,6 +83,11 @@
  *   threads<TAB>N           the threads that took a sample, by the time of
  *                           the write (absent from the earliest companions:
  *                           readers take that as unknown)
+ *   signals<TAB>N           the SIGPROFs that brought samples so far
+ *   signal-samples<TAB>N    the samples they brought (each signal's weight
+ *                           is the periods of its thread's clock since its
+ *                           last: not a Poisson count; readers' tests of
+ *                           significance divide by the mean weight)
  *   profiler-signals-ns<TAB>N  the CPU time (ns, the threads' own clocks)
  *                           of the runtime's SIGPROF handlers so far, which
  *                           no sample sees (the next signal's weight claims
@@ -90,7 +95,8 @@
  *   profiler-writes-ns<TAB>N   the CPU time of the writes of the profile
  *                           and its companion so far (flushes, this one up
  *                           to this section, written last of the runtime's)
- *                           (both absent from earlier companions: unknown)
+ *                           (these four absent from earlier companions:
+ *                           unknown)
  *
  * Two rank files belong to one run when their job, size and build-id are
  * equal (and, with no job, their start times are within a minute).

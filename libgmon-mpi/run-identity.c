@@ -98,15 +98,18 @@ const char *run_identity_job(void)
  * that were sampled so far, the profiler's own time no sample saw. */
 static int fill_run(int fd, void *ctx)
 {
-	char late[160];
+	char late[256];
 	size_t len;
 	int err;
 
 	(void)ctx;
 	err = write_all(fd, run.text, run.len);
 	len = text_format(late, sizeof late,
-			  "threads\t%u\nprofiler-signals-ns\t%llu\nprofiler-writes-ns\t%llu\n",
-			  sampling_threads_sampled(), (unsigned long long)own_cost_signals_ns(),
+			  "threads\t%u\nsignals\t%llu\nsignal-samples\t%llu\n"
+			  "profiler-signals-ns\t%llu\nprofiler-writes-ns\t%llu\n",
+			  sampling_threads_sampled(), (unsigned long long)sampling_signals(),
+			  (unsigned long long)sampling_signal_samples(),
+			  (unsigned long long)own_cost_signals_ns(),
 			  (unsigned long long)own_cost_writes_ns());
 	if (err == 0 && len < sizeof late)
 		err = write_all(fd, late, len);

@@ -104,6 +104,7 @@ static __thread int my_clock_predates_sampling __attribute__((tls_model("initial
 /* Whether the calling thread's samples were counted in threads_sampled */
 static __thread int my_thread_sampled __attribute__((tls_model("initial-exec")));
 static unsigned threads_sampled;  /* threads that kept a sample (atomic) */
+static uint64_t signals_counted, signal_samples;   /* sampling_signals (atomic) */
 /* the period jitter's random state (xorshift64), seeded on first use */
 static __thread uint64_t my_jitter_state __attribute__((tls_model("initial-exec")));
 
@@ -305,6 +306,8 @@ static void on_sigprof(int sig, siginfo_t *info, void *context)
 				my_thread_sampled = 1;
 				__atomic_add_fetch(&threads_sampled, 1, __ATOMIC_RELAXED);
 			}
+			__atomic_fetch_add(&signals_counted, 1, __ATOMIC_RELAXED);
+			__atomic_fetch_add(&signal_samples, weight, __ATOMIC_RELAXED);
 			histogram_add_samples((uintptr_t)uc->uc_mcontext.gregs[REG_RIP], weight);
 			/* the same samples' call path (BG_GMON_CALLSTACKS) */
 			callpaths_record(uc, weight);
@@ -553,6 +556,16 @@ int sampling_is_process_wide(void)
 uint64_t sampling_excluded_samples(void)
 {
 	return __atomic_load_n(&excluded_samples, __ATOMIC_RELAXED);
+}
+
+uint64_t sampling_signals(void)
+{
+	return __atomic_load_n(&signals_counted, __ATOMIC_RELAXED);
+}
+
+uint64_t sampling_signal_samples(void)
+{
+	return __atomic_load_n(&signal_samples, __ATOMIC_RELAXED);
 }
 
 unsigned sampling_threads_sampled(void)

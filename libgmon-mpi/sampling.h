@@ -55,6 +55,14 @@ void sampling_shutdown(void);
  * its parent's, whose samples it holds).  Async-signal-safe. */
 unsigned sampling_threads_sampled(void);
 
+/* The signals that brought samples (of threads not excluded) so far, and
+ * the samples they brought: a signal's weight is the periods of its
+ * thread's clock since its last, so the samples are not Poisson counts
+ * (a signal of weight w has w times the variance): what the statistics of
+ * the readers need (the run section's "signals" and "signal-samples"). */
+uint64_t sampling_signals(void);
+uint64_t sampling_signal_samples(void);
+
 /* In a forked child: forget the lock another thread of the parent held. */
 void sampling_after_fork_in_child(void);
 

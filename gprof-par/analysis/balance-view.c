@@ -119,12 +119,12 @@ static int place_ranks(struct balance_view *v, const struct balance *b)
 		v->highest_rank = v->ranks[b->nranks - 1].rank;
 		v->rank_mean = total / (double)b->nranks;
 	}
-	v->ranks_beyond_noise = balance_beyond_noise(samples, squares, b->nranks);
+	v->ranks_beyond_noise = balance_beyond_noise(samples, squares, b->nranks, v->per_signal);
 	free(order);
 	return 0;
 }
 
-int balance_beyond_noise(uint64_t sum, unsigned __int128 sumsq, uint64_t n)
+int balance_beyond_noise(uint64_t sum, unsigned __int128 sumsq, uint64_t n, double per_signal)
 {
 	const double z99 = 2.3263478740408408;  /* the normal's 99th percentile */
 	long double chi2;
@@ -132,16 +132,20 @@ int balance_beyond_noise(uint64_t sum, unsigned __int128 sumsq, uint64_t n)
 
 	if (n < 2 || sum == 0)
 		return 0;
-	chi2 = (long double)n * (long double)sumsq / (long double)sum - (long double)sum;
+	/* samples = per_signal x signals: their variance is per_signal times a
+	 * count's */
+	chi2 = ((long double)n * (long double)sumsq / (long double)sum - (long double)sum) /
+	       (per_signal > 1 ? per_signal : 1);
 	h = 2.0 / (9.0 * k);
 	critical = k * pow(1.0 - h + z99 * sqrt(h), 3);
 	return chi2 > critical;
 }
 
 int balance_view_build(struct balance_view *v, const struct balance *b,
-		       const struct sym *const *rows, double hz)
+		       const struct sym *const *rows, double hz, double per_signal)
 {
 	memset(v, 0, sizeof(*v));
+	v->per_signal = per_signal > 1 ? per_signal : 1;
 	v->nranks = b->nranks;
 	v->hz = hz > 0 ? hz : 1.0;
 	v->funcs = malloc((b->nfuncs ? b->nfuncs : 1) * sizeof(*v->funcs));
@@ -165,7 +169,7 @@ int balance_view_build(struct balance_view *v, const struct balance *b,
 		out->lost = (double)((long double)b->time[f].max * b->nranks - b->time[f].sum) /
 			    v->hz;
 		out->significant = balance_beyond_noise(b->time[f].sum, b->time[f].sumsq,
-							b->nranks);
+							b->nranks, v->per_signal);
 		v->nfuncs++;
 	}
 	qsort(v->funcs, v->nfuncs, sizeof(*v->funcs), cmp_lost);

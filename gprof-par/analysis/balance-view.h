@@ -50,9 +50,14 @@ struct balance_function {
  * one rate follows a chi-square distribution of n - 1 degrees of freedom,
  * against its 99th percentile (Wilson and Hilferty's approximation of the
  * quantile, within 1% of it from 1 degree of freedom up).  0 for fewer
- * than two ranks or no samples.
+ * than two ranks or no samples.  per_signal: the samples one signal
+ * brought, on average (the run sections' signal-samples / signals; 1 where
+ * not known): a signal's weight is the periods of its thread's clock since
+ * its last, so samples of weight w vary w times as much as counts, and X^2
+ * is divided by it (9 of 9 balanced 8-rank runs were called imbalanced
+ * when it was not).
  */
-int balance_beyond_noise(uint64_t sum, unsigned __int128 sumsq, uint64_t n);
+int balance_beyond_noise(uint64_t sum, unsigned __int128 sumsq, uint64_t n, double per_signal);
 
 struct balance_rank_view {
 	int64_t rank;
@@ -76,17 +81,18 @@ struct balance_view {
 					 * sampling noise explains
 					 * (balance_beyond_noise) */
 	int has_mpi;                    /* some rank has mpi_seconds */
+	double per_signal;              /* balance_beyond_noise's */
 	const char *dimen;              /* the samples' clock: "seconds" (CPU
 					 * time) or "wall-sec" (gmon-format.h) */
 };
 
 /*
  * Builds the view of b (finished: ranks sorted), whose function numbers
- * are rows[], at hz samples per second.  Returns 0, or -1 when out of
- * memory.
+ * are rows[], at hz samples per second, per_signal samples a signal
+ * (balance_beyond_noise).  Returns 0, or -1 when out of memory.
  */
 int balance_view_build(struct balance_view *v, const struct balance *b,
-		       const struct sym *const *rows, double hz);
+		       const struct sym *const *rows, double hz, double per_signal);
 void balance_view_free(struct balance_view *v);
 
 /* Each rank's wall time in MPI calls, from the MPI profiles read (the

@@ -6,6 +6,7 @@
  */
 #include "summary.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -234,7 +235,8 @@ static int rank_shares(struct summary *s, const struct summary_input *in, int wa
 		}
 	}
 	for (int c = 0; c < SUMMARY_NCATEGORIES; c++)
-		s->shares[c].ranks_beyond_noise = balance_beyond_noise(sum[c], sumsq[c], nrows);
+		s->shares[c].ranks_beyond_noise = balance_beyond_noise(sum[c], sumsq[c], nrows,
+									   in->per_signal);
 	if (wall_basis)
 		for (int c = 0; c < SUMMARY_NCATEGORIES; c++)
 			s->shares[c].seconds = total[c];
@@ -243,6 +245,29 @@ out:
 	free(rows);
 	free(mpis);
 	return status;
+}
+
+/*
+ * Each share's sampling error (95%, in points): a category holding a
+ * fraction p of the samples, drawn by N independent signals (the signals
+ * that brought them, where the run sections say; else the samples, taken
+ * for counts), is known to p +- 1.96 sqrt(p (1 - p) / N); its share, a
+ * scaled p, to the same relative error.  MPI's share under the MPI
+ * profile is measured: none.
+ */
+static void sampling_errors(struct summary *s, const struct summary_input *in, int wall_basis)
+{
+	s->signals = in->signals;
+	s->sampled = in->signals ? (double)in->signals : (double)s->samples;
+	s->too_few = s->sampled < SUMMARY_MIN_SIGNALS;
+	for (int c = 0; c < SUMMARY_NCATEGORIES; c++) {
+		struct summary_share *sh = &s->shares[c];
+		double p = s->samples ? (double)sh->samples / (double)s->samples : 0;
+
+		sh->plus_minus = 0;
+		if (p > 0 && p < 1 && s->sampled > 0 && !(wall_basis && c == SUMMARY_MPI))
+			sh->plus_minus = 1.96 * sh->percent * sqrt((1 - p) / (p * s->sampled));
+	}
 }
 
 int summary_shares(struct summary *s, const struct summary_input *in)
@@ -302,6 +327,7 @@ int summary_shares(struct summary *s, const struct summary_input *in)
 			? 100.0 * s->shares[c].seconds / s->total_seconds : 0;
 	if (s->total_seconds <= 0)
 		s->shares[SUMMARY_PROGRAM].percent = 100;   /* nothing: all 0 but one */
+	sampling_errors(s, in, wall_basis);
 	if (per_rank)
 		return 0;
 

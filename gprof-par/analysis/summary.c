@@ -515,6 +515,10 @@ static int sentences(struct summary *s, const struct summary_input *in)
 	const struct summary_share *mpi = &s->shares[SUMMARY_MPI];
 	const struct balance_view *v = in->balance;
 
+	if (s->too_few)
+		return say(s, "too few samples to say where the time went: %.0f %s, fewer than "
+			   "%d; run longer, or sample faster (BG_GMON_HZ=1000)", s->sampled,
+			   s->signals ? "signals" : "samples", SUMMARY_MIN_SIGNALS);
 	if (s->has_balance && s->nimbalanced > 0) {
 		const struct summary_imbalanced *f = &s->imbalanced[0];
 

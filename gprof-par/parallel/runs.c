@@ -84,6 +84,11 @@ int runs_facts_add(struct runs_facts *facts, const struct companion_run *run)
 		facts->profiler_signals_s += (double)run->profiler_signals_ns / 1e9;
 		facts->profiler_writes_s += (double)run->profiler_writes_ns / 1e9;
 	}
+	if (run->has_signals) {
+		facts->signals += run->signals;
+		facts->signal_samples += run->signal_samples;
+		facts->signal_files++;
+	}
 	if (run->threads > facts->threads ||
 	    (run->threads == facts->threads && run->threads > 0 && run->rank < facts->threads_rank)) {
 		facts->threads = run->threads;
@@ -96,6 +101,13 @@ void runs_facts_free(struct runs_facts *facts)
 {
 	free(facts->own);
 	*facts = RUNS_FACTS_NONE;
+}
+
+double runs_facts_per_signal(const struct runs_facts *facts)
+{
+	double w = facts->signals > 0 ? (double)facts->signal_samples / (double)facts->signals : 1;
+
+	return w > 1 ? w : 1;
 }
 
 /* Gives g's facts to facts (g keeps none). */

@@ -43,6 +43,10 @@ struct runs_facts {
 	double profiler_signals_s, profiler_writes_s;
 	size_t profiler_files, own_cap;
 	struct companion_own_time *own;
+	/* the signals that brought samples and those samples, summed over the
+	 * signal_files files that say them */
+	uint64_t signals, signal_samples;
+	size_t signal_files;
 };
 
 #define RUNS_FACTS_NONE ((struct runs_facts){ .threads_rank = -1 })
@@ -51,6 +55,10 @@ struct runs_facts {
  * memory (facts as it was). */
 int runs_facts_add(struct runs_facts *facts, const struct companion_run *run);
 void runs_facts_free(struct runs_facts *facts);
+
+/* The samples a signal brought, on average, in the files that say it (1
+ * where none does: the samples are taken for counts). */
+double runs_facts_per_signal(const struct runs_facts *facts);
 
 int runs_select(char **paths, size_t *n, unsigned char *keep, int skip_bad, FILE *msgs,
 		const char *program, struct runs_facts *facts);

@@ -399,7 +399,13 @@ int companion_run_parse(const struct companion_section *s, const char *name,
 			run->pid = strtol(tab, NULL, 10);
 		else if (strcmp(line, "threads") == 0)
 			run->threads = strtol(tab, NULL, 10);
-		else if (strcmp(line, "profiler-signals-ns") == 0) {
+		else if (strcmp(line, "signals") == 0) {
+			run->signals = strtoull(tab, NULL, 10);
+			run->has_signals = 1;
+		} else if (strcmp(line, "signal-samples") == 0) {
+			run->signal_samples = strtoull(tab, NULL, 10);
+			run->has_signals = 1;
+		} else if (strcmp(line, "profiler-signals-ns") == 0) {
 			run->profiler_signals_ns = strtoull(tab, NULL, 10);
 			run->has_profiler = 1;
 		} else if (strcmp(line, "profiler-writes-ns") == 0) {

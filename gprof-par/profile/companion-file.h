@@ -58,6 +58,10 @@ struct companion_run {
 	 * handlers', its writes' (has_profiler 0: not said, earlier files) */
 	uint64_t profiler_signals_ns, profiler_writes_ns;
 	int has_profiler;
+	/* the signals that brought samples, and those samples (has_signals 0:
+	 * not said) */
+	uint64_t signals, signal_samples;
+	int has_signals;
 };
 
 /* The profiler's own CPU time no sample saw, as one file's run says it

@@ -118,14 +118,16 @@ static void breakdown(FILE *out, const struct summary *s)
 		fprintf(out, "<span style=\"background:%s\"></span>%s", colours[c],
 			summary_category_text(c));
 	fputs("</p>\n<table class=\"sortable\"><thead><tr><th>category</th><th>share %</th>"
-	      "<th>seconds</th><th>per rank min, s</th><th>mean</th><th>max</th></tr></thead>"
+	      "<th>&plusmn; (95%)</th><th>seconds</th><th>per rank min, s</th><th>mean</th><th>max</th></tr></thead>"
 	      "<tbody>\n", out);
 	for (int c = 0; c < SUMMARY_NCATEGORIES; c++) {
 		const struct summary_share *sh = &s->shares[c];
 
 		fprintf(out, "<tr><td>%s</td><td class=\"n\" data-v=\"%.4f\">%.1f</td>"
+			"<td class=\"n\" data-v=\"%.4f\">%.1f</td>"
 			"<td class=\"n\" data-v=\"%.6f\">%.3f</td>", summary_category_text(c),
-			sh->percent, sh->percent, sh->seconds, sh->seconds);
+			sh->percent, sh->percent, sh->plus_minus, sh->plus_minus, sh->seconds,
+			sh->seconds);
 		spread_cells(out, &sh->ranks);
 		fputs("</tr>\n", out);
 	}
@@ -133,12 +135,18 @@ static void breakdown(FILE *out, const struct summary *s)
 	if (s->profiler_unsampled > 0)
 		fprintf(out, "<p>The profiler itself: with %.3f s of its signal handlers and writes "
 			"that no sample sees, measured by the runtime.</p>\n", s->profiler_unsampled);
+	fprintf(out, "<p>&plusmn;: the 95%% sampling error in points, from %.0f %s%s.</p>\n",
+		s->sampled, s->signals ? "signals" : "samples",
+		s->too_few ? ": too few to say where the time went" : "");
 }
 
 static void short_words(FILE *out, const struct summary *s)
 {
 	fputs("<h2 id=\"short\">In short</h2>\n<ul>\n", out);
-	if (s->hot) {
+	if (s->hot && s->too_few) {
+		fprintf(out, "<li>Hot function: too few samples to say (%.0f %s)</li>\n", s->sampled,
+			s->signals ? "signals" : "samples");
+	} else if (s->hot) {
 		fputs("<li>Hot function: <b>", out);
 		text(out, s->hot->name);
 		fprintf(out, "</b> (%.1f%% of the samples)</li>\n", s->hot->self_percent);

@@ -110,21 +110,31 @@ void summary_print_text(FILE *out, const struct summary *s)
 		fprintf(out, "; %" PRIu64 " samples of MPI's own threads left out",
 			s->mpi_thread_samples);
 	fputs("):\n", out);
-	fprintf(out, "  %-30s %7s %10s   %s\n", "category", "share", "seconds",
+	fprintf(out, "  %-30s %7s %6s %10s   %s\n", "category", "share", "+-", "seconds",
 		"per rank, s: min / mean / max");
 	for (int c = 0; c < SUMMARY_NCATEGORIES; c++) {
 		const struct summary_share *sh = &s->shares[c];
 
-		fprintf(out, "  %-30s %6.1f%% %10.3f   ", summary_category_text(c), sh->percent,
-			sh->seconds);
+		fprintf(out, "  %-30s %6.1f%% ", summary_category_text(c), sh->percent);
+		if (sh->plus_minus > 0)
+			fprintf(out, "%6.1f", sh->plus_minus);
+		else
+			fprintf(out, "%6s", "-");
+		fprintf(out, " %10.3f   ", sh->seconds);
 		print_spread(out, &sh->ranks);
 		fputc('\n', out);
 	}
 	if (s->profiler_unsampled > 0)
 		fprintf(out, "  (the profiler itself: with %.3f s of its signal handlers and writes "
 			"that no sample sees, measured by the runtime)\n", s->profiler_unsampled);
+	fprintf(out, "  (+-: the 95%% sampling error in points, from %.0f %s%s)\n", s->sampled,
+		s->signals ? "signals" : "samples",
+		s->too_few ? ": too few to say where the time went" : "");
 	fputc('\n', out);
-	if (hot) {
+	if (hot && s->too_few) {
+		fprintf(out, "Hot function: - (too few samples to say: %.0f %s)\n", s->sampled,
+			s->signals ? "signals" : "samples");
+	} else if (hot) {
 		fprintf(out, "Hot function: %s (%.1f%% of the samples", hot->name, hot->self_percent);
 		if (s->from_paths)
 			fprintf(out, ", %.1f%% with its callees", hot->total_percent);
@@ -329,6 +339,12 @@ void summary_print_json(FILE *out, const struct summary *s)
 		fputs("null", out);
 	fprintf(out, ", \"basis\": \"%s\", \"total_seconds\": ", s->basis);
 	summary_json_number(out, s->total_seconds);
+	fputs(", \"signals\": ", out);
+	if (s->signals > 0)
+		fprintf(out, "%" PRIu64, s->signals);
+	else
+		fputs("null", out);
+	fprintf(out, ", \"too_few_samples\": %s", s->too_few ? "true" : "false");
 	fputs(", \"profiler_unsampled_seconds\": ", out);
 	if (s->profiler_unsampled >= 0)
 		summary_json_number(out, s->profiler_unsampled);
@@ -346,6 +362,8 @@ void summary_print_json(FILE *out, const struct summary *s)
 		fprintf(out, "%s\n    {\"key\": \"%s\", \"name\": \"%s\", \"percent\": ", c ? "," : "",
 			summary_category_key(c), summary_category_text(c));
 		summary_json_number(out, sh->percent);
+		fputs(", \"plus_minus\": ", out);
+		summary_json_number(out, sh->plus_minus);
 		fputs(", \"seconds\": ", out);
 		summary_json_number(out, sh->seconds);
 		fprintf(out, ", \"samples\": %" PRIu64 ", \"ranks\": ", sh->samples);

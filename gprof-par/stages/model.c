@@ -559,7 +559,8 @@ const struct runs_facts *model_profiles_facts(struct model *m)
 	char err[1024];
 	int failed = 0;
 
-	if (m->plan && (m->plan->runs.threads > 0 || m->plan->runs.profiler_files > 0))
+	if (m->plan && (m->plan->runs.threads > 0 || m->plan->runs.profiler_files > 0 ||
+			m->plan->runs.signal_files > 0))
 		return &m->plan->runs;     /* -s, -S: read with the runs */
 	if (m->have_facts)
 		return &m->facts;

@@ -51,7 +51,8 @@ static int load_balance_render(struct view_output *vo, struct model *m)
 	struct balance_view v;
 	double hz = p->nhists > 0 && p->hists[0].rate > 0 ? p->hists[0].rate : 1.0;
 
-	if (balance_view_build(&v, &sum->balance, m->vt.rows, hz) != 0)
+	if (balance_view_build(&v, &sum->balance, m->vt.rows, hz,
+			       runs_facts_per_signal(model_profiles_facts(m))) != 0)
 		die("out of memory computing the load balance");
 	v.dimen = p->nhists > 0 ? p->hists[0].dimen : NULL;
 	balance_add_mpi_time(&v, m);

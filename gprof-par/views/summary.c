@@ -92,7 +92,9 @@ static int summary_render(struct view_output *vo, struct model *m)
 	struct summary s;
 	char err[1024];
 
-	if (balance_view_build(&v, &m->sum->balance, m->vt.rows, hz) != 0)
+	facts = model_profiles_facts(m);
+	if (balance_view_build(&v, &m->sum->balance, m->vt.rows, hz,
+			       runs_facts_per_signal(facts)) != 0)
 		die("out of memory computing the load balance");
 	v.dimen = p->nhists > 0 ? p->hists[0].dimen : NULL;
 	if (model_read_mpi_profiles(m, &mp, &missing) != 0)
@@ -127,13 +129,14 @@ static int summary_render(struct view_output *vo, struct model *m)
 	in.mpi_names = have_names ? &names : NULL;
 	in.files = m->sum->balance.nranks;
 	in.when = model_profiles_time(m);
-	facts = model_profiles_facts(m);
 	in.threads = facts->threads;
 	in.threads_rank = facts->threads_rank;
 	in.profiler_signals_s = facts->profiler_signals_s;
 	in.profiler_writes_s = facts->profiler_writes_s;
 	in.profiler_files = facts->profiler_files;
 	in.profiler_own = facts->own;
+	in.signals = facts->signal_files ? facts->signals : 0;
+	in.per_signal = runs_facts_per_signal(facts);
 	if (summary_build(&s, &in) != 0)
 		die("out of memory summarizing the profile");
 

@@ -332,6 +332,63 @@ static void test_unsampled(void)
 	summary_free(&s);
 }
 
+/* Samples of weight w (a signal's periods) vary w times as much as
+ * counts: four ranks' 200, 260, 180, 240 samples are beyond noise as
+ * counts (X^2 = 18.2 against 11.3 at 3 degrees of freedom), within it as
+ * 100, 130, 90, 120 signals of 2 samples each (9.1). */
+static void test_weighted_noise(void)
+{
+	uint64_t x[4] = { 200, 260, 180, 240 }, sum = 0;
+	unsigned __int128 sumsq = 0;
+
+	for (int i = 0; i < 4; i++) {
+		sum += x[i];
+		sumsq += (unsigned __int128)x[i] * x[i];
+	}
+	CU_ASSERT_TRUE(balance_beyond_noise(sum, sumsq, 4, 1));
+	CU_ASSERT_TRUE(balance_beyond_noise(sum, sumsq, 4, 0));   /* unknown: counts */
+	CU_ASSERT_TRUE(balance_beyond_noise(sum, sumsq, 4, 1.5));
+	CU_ASSERT_FALSE(balance_beyond_noise(sum, sumsq, 4, 2));
+}
+
+/* Each share's 95% sampling error from the signals that brought the
+ * samples; fewer than SUMMARY_MIN_SIGNALS: too few to say anything. */
+static void test_too_few(void)
+{
+	struct small sm;
+	struct summary_input in;
+	struct summary s;
+
+	small_build(&sm, "seconds");
+	small_input(&sm, &in);
+	in.signals = 400;        /* (as counts: 100 samples, the rule's edge) */
+	CU_ASSERT_EQUAL_FATAL(summary_build(&s, &in), 0);
+	CU_ASSERT_FALSE(s.too_few);
+	NEAR(s.sampled, 400);
+	NEAR(s.shares[SUMMARY_PROGRAM].plus_minus, 1.96 * 60 * sqrt(0.4 / (0.6 * 400)));
+	NEAR(s.shares[SUMMARY_MPI].plus_minus, 1.96 * 30 * sqrt(0.7 / (0.3 * 400)));
+	NEAR(s.shares[SUMMARY_LIBRARIES].plus_minus, 0);     /* no samples */
+	CU_ASSERT_PTR_NOT_NULL(s.hot);
+	CU_ASSERT(s.nsentences > 0 && strncmp(s.sentences[0], "too few", 7) != 0);
+	summary_free(&s);
+
+	in.signals = 60;
+	CU_ASSERT_EQUAL_FATAL(summary_build(&s, &in), 0);
+	CU_ASSERT_TRUE(s.too_few);
+	NEAR(s.shares[SUMMARY_PROGRAM].plus_minus, 1.96 * 60 * sqrt(0.4 / (0.6 * 60)));
+	CU_ASSERT_EQUAL_FATAL(s.nsentences, 1);
+	CU_ASSERT_STRING_EQUAL(s.sentences[0], "too few samples to say where the time went: 60 "
+			       "signals, fewer than 100; run longer, or sample faster "
+			       "(BG_GMON_HZ=1000)");
+	summary_free(&s);
+
+	in.signals = 0;          /* not known: the 100 samples, as counts */
+	CU_ASSERT_EQUAL_FATAL(summary_build(&s, &in), 0);
+	CU_ASSERT_FALSE(s.too_few);
+	NEAR(s.sampled, 100);
+	summary_free(&s);
+}
+
 /* Under the wall clock, a path of MPI's frames alone is one of MPI's own
  * threads: left out.  Without them, the shares of the other samples. */
 static void test_wall_mpi_threads(void)
@@ -711,6 +768,8 @@ int main(void)
 	    !CU_add_test(suite, "shares with an MPI profile, wall clock", test_shares_mpi_wall) ||
 	    !CU_add_test(suite, "MPI's own threads under the wall clock", test_wall_mpi_threads) ||
 	    !CU_add_test(suite, "the profiler's own time no sample saw", test_unsampled) ||
+	    !CU_add_test(suite, "weighted samples against noise", test_weighted_noise) ||
+	    !CU_add_test(suite, "each share's error, too few samples", test_too_few) ||
 	    !CU_add_test(suite, "every category per rank, wall time", test_rows_wall) ||
 	    !CU_add_test(suite, "every category per rank, samples", test_rows_samples) ||
 	    !CU_add_test(suite, "a category's ranks beyond noise", test_rows_sentence) ||

@@ -1,0 +1,56 @@
+#!/bin/bash
+# e2e-signal-counts.sh - the statistics know what was counted (issue 36):
+#   - the run section counts the signals that brought samples and the
+#     samples they brought: 5,000 SIGPROFs raised under per-thread timers
+#     at 1 Hz (one sample each, no timer signal in a run this short) are
+#     exactly 5,000 signals and 5,000 samples;
+#   - under the default process-wide timer at BG_GMON_HZ=1000, one thread
+#     burning about a second: the profile holds 95% to 100% of the signals'
+#     samples (the rest in libraries), and they are no fewer than the
+#     signals (a signal claims the periods since its thread's last: on a
+#     250 Hz kernel tick about 4 to 8 a signal, the reason the tests of
+#     significance divide by the mean);
+#   - the summary of a run of about 40 signals (100 Hz) says it has too few to say
+#     where the time went (no hot function named, one sentence), and one
+#     of hundreds of signals does not.
+. "$(dirname "$0")/lib.sh"
+
+gprof_par=$top_builddir/gprof-par/gprof-par
+run_field() {
+	"$gprof_par" --dump gmon.out | awk -F'\t' -v k="$1" '$1 == "text" && $2 == "run" && $3 == k { print $4 }'
+}
+
+# --- exact counts ---
+build_linked raiser "$programs/raise-prof.c"
+rm -f gmon.out*
+BG_GMON_START_THREAD_TIMERS=main BG_GMON_HZ=1 ./raiser 5000 || fail "raise-prof failed"
+expect_eq "$(run_field signals)" 5000 "signals of 5,000 raised SIGPROFs"
+expect_eq "$(run_field signal-samples)" 5000 "samples of 5,000 raised SIGPROFs"
+
+# --- the default timer's weights ---
+build_linked burner "$programs/cpu-burn.c" -lpthread
+rm -f gmon.out*
+BG_GMON_HZ=1000 ./burner 1 2 || fail "cpu-burn failed"
+signals=$(run_field signals)
+samples=$(run_field signal-samples)
+in_file=$("$top_builddir/tests/runtime/gmon-inspect" samples gmon.out 0 ffffffffffffffff)
+note "process-wide at 1000 Hz: $signals signals brought $samples samples; the histogram holds $in_file"
+[ "$signals" -gt 0 ] && [ "$samples" -ge "$signals" ] ||
+	fail "$signals signals brought $samples samples"
+[ "$in_file" -le "$samples" ] && [ $((in_file * 100)) -ge $((samples * 95)) ] ||
+	fail "the histogram holds $in_file samples of the signals' $samples"
+
+# --- too few to say ---
+rm -f gmon.out*
+BG_GMON_START_THREAD_TIMERS=all BG_GMON_HZ=100 ./burner 1 1 || fail "cpu-burn failed"
+"$gprof_par" --summary burner gmon.out > few.txt 2> err || fail "--summary: $(cat err)"
+note "a short run: $(run_field signals) signals; $(grep '^Hot function' few.txt)"
+grep -q "^Hot function: - (too few samples to say: [0-9]* signals)$" few.txt ||
+	fail "a run of $(run_field signals) signals names a hot function: $(head -20 few.txt)"
+grep -q "^  - too few samples to say where the time went: [0-9]* signals, fewer than 100" few.txt ||
+	fail "no sentence says too few: $(cat few.txt)"
+rm -f gmon.out*
+BG_GMON_START_THREAD_TIMERS=all BG_GMON_HZ=1000 ./burner 1 2 || fail "cpu-burn failed"
+"$gprof_par" --summary burner gmon.out > many.txt 2> err || fail "--summary: $(cat err)"
+note "a longer run: $(run_field signals) signals; $(grep '^Hot function' many.txt)"
+grep -q "^Hot function: burn " many.txt || fail "a run of $(run_field signals) signals: $(head -20 many.txt)"
