@@ -99,8 +99,9 @@ const char *run_identity_job(void)
 static int fill_run(int fd, void *ctx)
 {
 	char late[256];
+	const char *engine;
 	size_t len;
-	int err;
+	int err, refused;
 
 	(void)ctx;
 	err = write_all(fd, run.text, run.len);
@@ -111,6 +112,13 @@ static int fill_run(int fd, void *ctx)
 			  (unsigned long long)sampling_signal_samples(),
 			  (unsigned long long)own_cost_signals_ns(),
 			  (unsigned long long)own_cost_writes_ns());
+	if (err == 0 && len < sizeof late)
+		err = write_all(fd, late, len);
+	engine = sampling_engine(&refused);
+	len = text_format(late, sizeof late, "engine\t%s\n", engine);
+	if (refused && len < sizeof late)
+		len += text_format(late + len, sizeof late - len, "engine-refused\t%s\n",
+				   strerrorname_np(refused) ? strerrorname_np(refused) : "?");
 	if (err == 0 && len < sizeof late)
 		err = write_all(fd, late, len);
 	return err;

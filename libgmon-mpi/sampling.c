@@ -58,6 +58,7 @@
 #include "gmon-format.h"
 #include "histogram.h"
 #include "own-cost.h"
+#include "perf-clock.h"
 
 struct thread_slot {
 	pthread_t thread;
@@ -66,6 +67,8 @@ struct thread_slot {
 	int has_timer;
 	int ever_timed;
 	int exited;
+	int perf_fd;           /* its perf_events task clock (perf-clock.h), or
+				* -1: its POSIX timer */
 	timer_t timer;
 	clockid_t clock;       /* the timer's: the thread's CPU clock, or monotonic */
 	uint64_t accounted_ns; /* that clock's time turned into samples so far */
@@ -105,6 +108,10 @@ static __thread int my_clock_predates_sampling __attribute__((tls_model("initial
 static __thread int my_thread_sampled __attribute__((tls_model("initial-exec")));
 static unsigned threads_sampled;  /* threads that kept a sample (atomic) */
 static uint64_t signals_counted, signal_samples;   /* sampling_signals (atomic) */
+/* the threads timed on each engine, and why perf_events were refused last
+ * (sampling_engine) */
+static unsigned perf_threads, timer_threads;
+static int perf_refused;
 /* the period jitter's random state (xorshift64), seeded on first use */
 static __thread uint64_t my_jitter_state __attribute__((tls_model("initial-exec")));
 
@@ -221,10 +228,17 @@ static uint32_t claim_slot_periods(struct thread_slot *s, uint64_t cpu_now)
 	return periods;
 }
 
-/* Whether info is the signal of the calling thread's own timer. */
+/* Whether info is the signal of the calling thread's own task clock. */
+static int from_own_perf(const siginfo_t *info, const struct thread_slot *s)
+{
+	return s && s->has_timer && perf_clock_is_overflow(info->si_code, info->si_fd, s->perf_fd);
+}
+
+/* Whether info is the signal of the calling thread's own timer or clock. */
 static int from_own_timer(const siginfo_t *info, const struct thread_slot *s)
 {
-	return info->si_code == SI_TIMER && s && s->has_timer && info->si_value.sival_ptr == s;
+	return (info->si_code == SI_TIMER && s && s->has_timer && info->si_value.sival_ptr == s) ||
+	       from_own_perf(info, s);
 }
 
 /* How many samples one delivered SIGPROF stands for: its timer's periods;
@@ -234,6 +248,9 @@ static uint32_t signal_weight(const siginfo_t *info, struct thread_slot *s, uint
 {
 	if (process_wide)
 		return claim_thread_periods(cpu_now);
+	if (from_own_perf(info, s))
+		return 1;       /* one period of the thread's clock, which stopped
+				 * at the overflow (perf-clock.h) */
 	if (from_own_timer(info, s))
 		return claim_slot_periods(s, cpu_now);
 	return info->si_code == SI_TIMER ? 0 : 1; /* 0: a timer just stopped */
@@ -276,7 +293,12 @@ static void rearm_after_signal(struct thread_slot *s)
 
 		if (process_wide)
 			set_process_timer(stop ? 0 : jittered_period_ns());
-		else if (s && __atomic_load_n(&s->has_timer, __ATOMIC_SEQ_CST)) {
+		else if (s && s->perf_fd >= 0 && __atomic_load_n(&s->has_timer, __ATOMIC_SEQ_CST)) {
+			if (stop)
+				perf_clock_disarm(s->perf_fd);
+			else
+				perf_clock_arm(s->perf_fd);
+		} else if (s && __atomic_load_n(&s->has_timer, __ATOMIC_SEQ_CST)) {
 			struct itimerspec next = jittered(jittered_period_ns());
 
 			timer_settime(s->timer, 0, stop ? &disarmed : &next, NULL);
@@ -342,6 +364,7 @@ static struct thread_slot *own_slot_locked(void)
 	spare_slot_count--;
 	s->thread = pthread_self();
 	s->tid = (int)gettid();
+	s->perf_fd = -1;
 	s->next = all_slots;
 	__atomic_store_n(&all_slots, s, __ATOMIC_RELEASE);
 	my_slot = s;
@@ -360,6 +383,18 @@ static int start_timer_locked(struct thread_slot *s)
 
 	if (s->has_timer || s->exited || shut_down)
 		return 0;
+	/* the CPU clock: perf_events' task clock where allowed */
+	if (!wall_clock && (err = perf_clock_open(s->tid, period_ns)) >= 0) {
+		s->perf_fd = err;
+		__atomic_store_n(&s->has_timer, 1, __ATOMIC_SEQ_CST);
+		s->ever_timed = 1;
+		perf_threads++;
+		if (!paused)
+			perf_clock_arm(s->perf_fd);
+		return 0;
+	}
+	if (!wall_clock)
+		perf_refused = -err;
 	if (wall_clock)
 		clock = CLOCK_MONOTONIC;
 	else if ((err = pthread_getcpuclockid(s->thread, &clock)) != 0)
@@ -375,6 +410,7 @@ static int start_timer_locked(struct thread_slot *s)
 	__atomic_store_n(&s->accounted_ns, cpu_clock_ns(clock), __ATOMIC_RELAXED);
 	__atomic_store_n(&s->has_timer, 1, __ATOMIC_SEQ_CST);
 	s->ever_timed = 1;
+	timer_threads++;
 	first = jittered(jittered_period_ns());
 	timer_settime(s->timer, 0, paused ? &disarmed : &first, NULL);
 	return 0;
@@ -384,7 +420,13 @@ static void delete_timer_locked(struct thread_slot *s)
 {
 	if (s->has_timer) {
 		__atomic_store_n(&s->has_timer, 0, __ATOMIC_SEQ_CST);
-		timer_delete(s->timer);
+		if (s->perf_fd >= 0) {
+			perf_clock_disarm(s->perf_fd);
+			perf_clock_close(s->perf_fd);
+			s->perf_fd = -1;
+		} else {
+			timer_delete(s->timer);
+		}
 	}
 }
 
@@ -494,6 +536,13 @@ void sampling_set_paused(int pause)
 
 		if (!s->has_timer)
 			continue;
+		if (s->perf_fd >= 0) {      /* it counts only while armed */
+			if (pause)
+				perf_clock_disarm(s->perf_fd);
+			else
+				perf_clock_arm(s->perf_fd);
+			continue;
+		}
 		/* the time while paused is not sampled */
 		if (!pause)
 			__atomic_store_n(&s->accounted_ns, cpu_clock_ns(s->clock), __ATOMIC_RELAXED);
@@ -558,6 +607,21 @@ uint64_t sampling_excluded_samples(void)
 	return __atomic_load_n(&excluded_samples, __ATOMIC_RELAXED);
 }
 
+const char *sampling_engine(int *refused)
+{
+	*refused = perf_refused;
+	if (process_wide)
+		return "itimer-prof";
+	if (wall_clock)
+		return "posix-timers-monotonic";
+	if (perf_threads > 0 && timer_threads > 0)
+		return perf_clock_user_only() ? "perf-task-clock-user+posix-timers"
+					      : "perf-task-clock+posix-timers";
+	if (perf_threads > 0)
+		return perf_clock_user_only() ? "perf-task-clock-user" : "perf-task-clock";
+	return timer_threads > 0 ? "posix-timers" : "none";
+}
+
 uint64_t sampling_signals(void)
 {
 	return __atomic_load_n(&signals_counted, __ATOMIC_RELAXED);
@@ -576,6 +640,14 @@ unsigned sampling_threads_sampled(void)
 void sampling_after_fork_in_child(void)
 {
 	pthread_mutex_init(&slot_lock, NULL);
+	/* The parent's task clocks are its threads': not the child's (POSIX
+	 * timers are not inherited either). */
+	for (struct thread_slot *s = all_slots; s; s = s->next)
+		if (s->perf_fd >= 0) {
+			__atomic_store_n(&s->has_timer, 0, __ATOMIC_SEQ_CST);
+			perf_clock_close(s->perf_fd);
+			s->perf_fd = -1;
+		}
 	/* The other threads' handlers did not come along. */
 	__atomic_store_n(&handlers_in_flight, 0, __ATOMIC_SEQ_CST);
 }

@@ -61,6 +61,14 @@ unsigned sampling_threads_sampled(void);
  * (a signal of weight w has w times the variance): what the statistics of
  * the readers need (the run section's "signals" and "signal-samples"). */
 uint64_t sampling_signals(void);
+
+/* The engine that sampled (the run section's "engine"): itimer-prof (the
+ * process-wide timer), perf-task-clock (each thread's perf_events task
+ * clock; "-user": user time only, kernel profiling refused),
+ * posix-timers (each thread's CPU-time timer, where perf_events were
+ * refused: *refused the errno then, else 0), both joined by "+" when
+ * threads had each, posix-timers-monotonic (the wall clock), none. */
+const char *sampling_engine(int *refused);
 uint64_t sampling_signal_samples(void);
 
 /* In a forked child: forget the lock another thread of the parent held. */

@@ -585,6 +585,8 @@ int summary_build(struct summary *s, const struct summary_input *in)
 	s->when = in->when;
 	s->threads = in->threads;
 	s->threads_rank = in->threads_rank;
+	s->engine = in->engine ? in->engine : "";
+	s->engine_refused = in->engine_refused ? in->engine_refused : "";
 	s->elapsed = -1;
 	s->mpi_seconds = -1;
 	s->clock = strncmp(dimen, "wall", 4) == 0 ? "wall" : "cpu";

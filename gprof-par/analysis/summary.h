@@ -163,6 +163,7 @@ struct summary {
 	const char *basis;           /* "wall" (MPI profile), or the samples' clock */
 	double total_seconds;        /* the total the shares are of */
 	uint64_t signals;            /* that brought the samples; 0: unknown */
+	const char *engine, *engine_refused;   /* summary_input's */
 	double sampled;              /* the independent draws the shares rest
 				      * on: the signals, else the samples */
 	int too_few;                 /* sampled < SUMMARY_MIN_SIGNALS: no figure
@@ -229,6 +230,8 @@ struct summary_input {
 	const struct companion_own_time *profiler_own;   /* each file's: profiler_files */
 	uint64_t signals;            /* the signals that brought the samples,
 				      * over the profiles; 0: not known */
+	const char *engine;          /* the run sections' sampling engine, and */
+	const char *engine_refused;  /* why perf_events were refused ("": not said) */
 	double per_signal;           /* samples a signal brought, on average
 				      * (balance_beyond_noise); 1: counts */
 };

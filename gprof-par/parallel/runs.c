@@ -84,6 +84,13 @@ int runs_facts_add(struct runs_facts *facts, const struct companion_run *run)
 		facts->profiler_signals_s += (double)run->profiler_signals_ns / 1e9;
 		facts->profiler_writes_s += (double)run->profiler_writes_ns / 1e9;
 	}
+	if (run->engine[0] && !facts->engine[0])
+		snprintf(facts->engine, sizeof facts->engine, "%s", run->engine);
+	else if (run->engine[0] && strcmp(run->engine, facts->engine) != 0)
+		snprintf(facts->engine, sizeof facts->engine, "mixed");
+	if (run->engine_refused[0] && !facts->engine_refused[0])
+		snprintf(facts->engine_refused, sizeof facts->engine_refused, "%s",
+			 run->engine_refused);
 	if (run->has_signals) {
 		facts->signals += run->signals;
 		facts->signal_samples += run->signal_samples;

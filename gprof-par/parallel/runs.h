@@ -47,6 +47,9 @@ struct runs_facts {
 	 * signal_files files that say them */
 	uint64_t signals, signal_samples;
 	size_t signal_files;
+	/* the files' sampling engine ("mixed" where they differ; "" none
+	 * said) and why perf_events were refused (the first file that says) */
+	char engine[48], engine_refused[24];
 };
 
 #define RUNS_FACTS_NONE ((struct runs_facts){ .threads_rank = -1 })

@@ -419,6 +419,10 @@ int companion_run_parse(const struct companion_section *s, const char *name,
 			if (*dot == '.')
 				run->start_ns = (uint32_t)strtoul(dot + 1, NULL, 10);
 		}
+		else if (strcmp(line, "engine") == 0)
+			snprintf(run->engine, sizeof run->engine, "%s", tab);
+		else if (strcmp(line, "engine-refused") == 0)
+			snprintf(run->engine_refused, sizeof run->engine_refused, "%s", tab);
 		if (field && !*field && !(*field = strdup(tab))) {
 			set_error(err, errlen, "%s: out of memory", name);
 			goto fail;

@@ -62,6 +62,9 @@ struct companion_run {
 	 * not said) */
 	uint64_t signals, signal_samples;
 	int has_signals;
+	/* the sampling engine, and why perf_events were refused ("" if
+	 * not said) */
+	char engine[48], engine_refused[24];
 };
 
 /* The profiler's own CPU time no sample saw, as one file's run says it

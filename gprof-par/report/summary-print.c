@@ -87,6 +87,14 @@ void summary_print_run(FILE *out, const struct summary *s)
 	fprintf(out, ", %s clock", s->clock);
 	if (s->rate)
 		fprintf(out, " at %u Hz", s->rate);
+	/* the engine, where it was a fallback (perf-clock.h) */
+	if (s->engine && strncmp(s->engine, "posix-timers", 12) == 0 && s->engine_refused &&
+	    *s->engine_refused)
+		fprintf(out, ", sampled by POSIX CPU timers (perf_events refused: %s)",
+			s->engine_refused);
+	else if (s->engine && strncmp(s->engine, "perf-task-clock-user", 20) == 0)
+		fprintf(out, ", perf_events' task clock of user time only (kernel profiling "
+			"refused)");
 	fprintf(out, ", %" PRIu64 " samples", s->samples);
 	if (s->elapsed >= 0)
 		fprintf(out, ", %.3f s elapsed", s->elapsed);

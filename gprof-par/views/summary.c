@@ -136,6 +136,8 @@ static int summary_render(struct view_output *vo, struct model *m)
 	in.profiler_files = facts->profiler_files;
 	in.profiler_own = facts->own;
 	in.signals = facts->signal_files ? facts->signals : 0;
+	in.engine = facts->engine;
+	in.engine_refused = facts->engine_refused;
 	in.per_signal = runs_facts_per_signal(facts);
 	if (summary_build(&s, &in) != 0)
 		die("out of memory summarizing the profile");

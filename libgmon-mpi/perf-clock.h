@@ -1,0 +1,49 @@
+/*
+ * perf-clock.h - a thread's sampling clock on perf_events' task clock
+ * (PERF_COUNT_SW_TASK_CLOCK, issue 36): a counter of the thread's own CPU
+ * time that overflows every period, its signal (SIGPROF) sent to that
+ * thread (F_SETOWN_EX, F_SETSIG), as perf and async-profiler's CPU mode
+ * sample.  Unlike a CPU-time timer it is not tied to the scheduler tick
+ * (a CLOCK_THREAD_CPUTIME_ID timer fires at most once a tick, 4 ms at
+ * 250 Hz, and a signal then stands for the CPU time since the last,
+ * wherever it lands: a phase's time moved into the next): armed for one
+ * overflow at a time (PERF_EVENT_IOC_REFRESH 1), it stops counting at
+ * the overflow until the handler arms it again, so each signal is exactly
+ * one period of the thread's own CPU time, spent where it lands, and the
+ * time the signal took to come is no sample's.
+ *
+ * Where perf_event_open is refused (perf_event_paranoid 3, seccomp, some
+ * containers) perf_clock_open says so and the caller falls back to a
+ * POSIX CPU-time timer; with kernel profiling refused to an unprivileged
+ * user (paranoid 2) it counts user time only (perf_clock_user_only).
+ * arm, disarm and close are async-signal-safe (ioctl, close).
+ */
+#ifndef GMON_MPI_PERF_CLOCK_H
+#define GMON_MPI_PERF_CLOCK_H
+
+#include <stdint.h>
+
+/* A disarmed task clock of thread tid (of this process) whose overflow
+ * signals SIGPROF to it: its fd, or -errno. */
+int perf_clock_open(int tid, uint64_t period_ns);
+
+/* Arms fd for one overflow of its period (the rest of it, after a
+ * disarm) of its thread's CPU time (0, or -errno); disarms it (stops
+ * counting).  The period is fixed: changing it each time
+ * (PERF_EVENT_IOC_PERIOD, to jitter it as the POSIX timers are) lost 5-9%
+ * of the CPU time here, where a fixed one lost 0.3%; the thread's clock is
+ * its CPU time, not the tick, so the samples fall at every period of it,
+ * in a phase of the thread's own. */
+int perf_clock_arm(int fd);
+void perf_clock_disarm(int fd);
+void perf_clock_close(int fd);
+
+/* Whether the clocks opened count user time only (kernel profiling
+ * refused). */
+int perf_clock_user_only(void);
+
+/* Whether a signal whose si_code is code and si_fd signal_fd is an
+ * overflow of the clock fd. */
+int perf_clock_is_overflow(int code, int signal_fd, int fd);
+
+#endif /* GMON_MPI_PERF_CLOCK_H */
