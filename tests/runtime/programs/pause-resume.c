@@ -6,34 +6,9 @@
  *   pause-resume BEFORE PAUSED AFTER */
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
 
+#include "burn-for.h"
 #include "gmon-mpi.h"
-
-volatile double sink;
-
-static double thread_cpu(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
-}
-
-/* Burns until this thread's CPU clock has advanced by seconds (inlined:
- * the samples are the phase's own); returns the seconds it measured. */
-static inline __attribute__((always_inline)) double burn_for(double seconds)
-{
-	double start = thread_cpu(), now, x = sink;
-
-	do {
-		for (int i = 0; i < 20000; i++)
-			x = x * 1.0000001 + 1e-9;
-		now = thread_cpu();
-	} while (now - start < seconds);
-	sink = x;
-	return now - start;
-}
 
 __attribute__((noinline)) double before_pause(double s) { return burn_for(s); }
 __attribute__((noinline)) double while_paused(double s) { return burn_for(s); }
