@@ -71,6 +71,9 @@ struct ompt_context {
 	const ompt_frame *frame;      /* the implicit task's, libomp's (NULL: unknown) */
 	const void *task;             /* its task_data, to match its end */
 	uint64_t serial;              /* its region's (ompt_record) */
+	/* the enclosing region's in this thread, whose function called the
+	 * one that opened this region (NULL: none) */
+	const struct ompt_context *outer;
 	struct omp_region region;
 };
 
@@ -118,20 +121,29 @@ int omp_ompt_worker_wait(struct omp_wait *wait)
 	return 1;
 }
 
+/* The innermost region of this thread whose function runs: a thread at a
+ * nested region's closing barrier (its function done, its task's end to
+ * come) is still in the function of the region around it, which opened the
+ * nested one (thread 0 of the nested team, a worker of the outer one
+ * included): that region's context, not none. */
 const struct omp_region *omp_ompt_current(uintptr_t *stop_sp)
 {
 	const struct ompt_context *c = __atomic_load_n(&my_context, __ATOMIC_RELAXED);
-	uintptr_t exit_frame;
 
 	__atomic_signal_fence(__ATOMIC_ACQUIRE);
-	if (!c || !c->frame)
-		return NULL;
-	/* set by __kmp_invoke_microtask while the outlined function runs */
-	exit_frame = (uintptr_t)__atomic_load_n(&c->frame->exit_frame.ptr, __ATOMIC_RELAXED);
-	if (!exit_frame)
-		return NULL;
-	*stop_sp = exit_frame;
-	return &c->region;
+	for (; c; c = c->outer) {
+		uintptr_t exit_frame;
+
+		if (!c->frame || c->region.depth == 0)
+			continue;
+		/* set by __kmp_invoke_microtask while the outlined function runs */
+		exit_frame = (uintptr_t)__atomic_load_n(&c->frame->exit_frame.ptr, __ATOMIC_RELAXED);
+		if (exit_frame) {
+			*stop_sp = exit_frame;
+			return &c->region;
+		}
+	}
+	return NULL;
 }
 
 #if defined(PIC)
@@ -306,6 +318,7 @@ static void on_implicit_task(int endpoint, ompt_data *parallel, ompt_data *task,
 	r = parallel ? parallel->ptr : NULL;
 	c->task = task;
 	c->frame = NULL;
+	c->outer = t->levels >= 2 ? &t->context[t->levels - 2] : NULL;
 	if (get_task_info && get_task_info(0, NULL, &current, &frame, NULL, NULL) == 2 &&
 	    current == task)
 		c->frame = frame;

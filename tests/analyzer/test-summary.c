@@ -9,6 +9,8 @@
  *     wall time off the CPU the system's) and under the wall clock (the rest
  *     split by the samples): exact figures, adding up to 100;
  *   - MPI call sites added over ranks, a rank without the site counting 0;
+ *   - each rank's categories from its own row and its own MPI time, the
+ *     rows or the MPI profile out of rank order;
  *   - the HTML page of 4,096 ranks and 30,000 functions (a Zipf-like
  *     profile, its flame graph and a 24 x 128 heat map) under 2 MB, with no
  *     http(s) reference, and the JSON's time_breakdown.
@@ -431,30 +433,23 @@ static void set_rows(struct path_row rows[2], int64_t rank1, const uint64_t r0[S
 static char *html_of(const struct summary *s, const struct measured *m,
 		     const struct balance_heat *heat, size_t *len);
 
-/* Every category per rank, from each rank's paths: rank 0 of 1 s with
- * 0.2 s in MPI, rank 1 with 0.6 s (mpi_build), the CPU clock. */
-static void test_rows_wall(void)
-{
-	/* program, MPI, OpenMP x 2, libraries, system, profiler, MPI thread */
-	static const uint64_t r0[] = { 50, 10, 0, 0, 0, 0, 5, 0 };
-	static const uint64_t r1[] = { 10, 20, 0, 0, 0, 5, 0, 0 };
-	static const uint64_t busy[] = { 95, 0, 0, 0, 0, 0, 0, 0 };
-	static const uint64_t idle[] = { 5, 0, 0, 0, 0, 0, 0, 0 };
-	struct path_row rows[2];
-	struct small sm;
-	struct summary s;
-	const struct summary_spread *p, *sys;
+/* The rows of test_rows_wall: program, MPI, OpenMP x 2, libraries,
+ * system, profiler, MPI thread */
+static const uint64_t wall_r0[] = { 50, 10, 0, 0, 0, 0, 5, 0 };
+static const uint64_t wall_r1[] = { 10, 20, 0, 0, 0, 5, 0, 0 };
 
-	/* rank 0: 0.55 s of CPU in its 0.8 s outside MPI, 0.25 s off the
-	 * CPU; rank 1: 0.15 s in 0.4 s, 0.25 s off it */
-	set_rows(rows, 1, r0, r1);
-	rows_summary(&s, &sm, "seconds", rows, 1);
-	NEAR(s.shares[SUMMARY_MPI].percent, 40);
-	NEAR(s.shares[SUMMARY_PROGRAM].percent, 30);
-	NEAR(s.shares[SUMMARY_SYSTEM].percent, 27.5);
-	NEAR(s.shares[SUMMARY_PROFILER].percent, 2.5);
-	p = &s.shares[SUMMARY_PROGRAM].ranks;
-	sys = &s.shares[SUMMARY_SYSTEM].ranks;
+/* The shares of wall_r0 and wall_r1 with mpi_build's profile: rank 0:
+ * 0.55 s of CPU in its 0.8 s outside MPI, 0.25 s off the CPU; rank 1:
+ * 0.15 s in 0.4 s, 0.25 s off it. */
+static void check_rows_wall(const struct summary *s)
+{
+	const struct summary_spread *p = &s->shares[SUMMARY_PROGRAM].ranks;
+	const struct summary_spread *sys = &s->shares[SUMMARY_SYSTEM].ranks;
+
+	NEAR(s->shares[SUMMARY_MPI].percent, 40);
+	NEAR(s->shares[SUMMARY_PROGRAM].percent, 30);
+	NEAR(s->shares[SUMMARY_SYSTEM].percent, 27.5);
+	NEAR(s->shares[SUMMARY_PROFILER].percent, 2.5);
 	CU_ASSERT_EQUAL(p->n, 2);
 	NEAR(p->min, 0.1);
 	CU_ASSERT_EQUAL(p->min_rank, 1);
@@ -463,10 +458,25 @@ static void test_rows_wall(void)
 	NEAR(sys->min, 0.25);
 	NEAR(sys->max, 0.30);
 	CU_ASSERT_EQUAL(sys->max_rank, 1);
-	NEAR(s.shares[SUMMARY_PROFILER].ranks.max, 0.05);
-	CU_ASSERT_EQUAL(s.shares[SUMMARY_PROFILER].ranks.min_rank, 1);
-	NEAR(s.shares[SUMMARY_MPI].ranks.min, 0.2);
-	NEAR(s.shares[SUMMARY_MPI].ranks.max, 0.6);
+	NEAR(s->shares[SUMMARY_PROFILER].ranks.max, 0.05);
+	CU_ASSERT_EQUAL(s->shares[SUMMARY_PROFILER].ranks.min_rank, 1);
+	NEAR(s->shares[SUMMARY_MPI].ranks.min, 0.2);
+	NEAR(s->shares[SUMMARY_MPI].ranks.max, 0.6);
+}
+
+/* Every category per rank, from each rank's paths: rank 0 of 1 s with
+ * 0.2 s in MPI, rank 1 with 0.6 s (mpi_build), the CPU clock. */
+static void test_rows_wall(void)
+{
+	static const uint64_t busy[] = { 95, 0, 0, 0, 0, 0, 0, 0 };
+	static const uint64_t idle[] = { 5, 0, 0, 0, 0, 0, 0, 0 };
+	struct path_row rows[2];
+	struct small sm;
+	struct summary s;
+
+	set_rows(rows, 1, wall_r0, wall_r1);
+	rows_summary(&s, &sm, "seconds", rows, 1);
+	check_rows_wall(&s);
 	CU_ASSERT_EQUAL(s.shares[SUMMARY_OMP_WAITING].ranks.n, 2);
 	NEAR(s.shares[SUMMARY_OMP_WAITING].ranks.max, 0);
 	{
@@ -502,6 +512,54 @@ static void test_rows_wall(void)
 	CU_ASSERT_EQUAL(s.shares[SUMMARY_PROGRAM].ranks.n, 0);
 	CU_ASSERT_EQUAL(s.shares[SUMMARY_MPI].ranks.n, 2);
 	summary_free(&s);
+}
+
+/* Ranks out of order, as files named out of rank order give them
+ * (gmon.out.10 before gmon.out.2), in the rows or in the MPI profile: each
+ * rank's row still goes with its own rank's wall time and MPI time, so
+ * the figures are test_rows_wall's. */
+static void test_rows_order(void)
+{
+	for (int order = 0; order < 2; order++) {
+		struct mpi_profile mp;
+		struct mpi_site_names names;
+		struct mpi_rank ranks[2];
+		char **callers[2], **sources[2];
+		struct path_row rows[2], first;
+		struct small sm;
+		struct summary_input in;
+		struct summary s;
+
+		small_build(&sm, "seconds");
+		small_input(&sm, &in);
+		mpi_build(&mp, &names);
+		set_rows(rows, 1, wall_r0, wall_r1);
+		if (order == 0) {   /* the rows: rank 1's first */
+			first = rows[0];
+			rows[0] = rows[1];
+			rows[1] = first;
+		} else {            /* the MPI profile: rank 1's first */
+			for (int r = 0; r < 2; r++) {
+				ranks[r] = mp.ranks[1 - r];
+				callers[r] = names.caller[1 - r];
+				sources[r] = names.source[1 - r];
+			}
+			mp.ranks = ranks;
+			names.caller = callers;
+			names.source = sources;
+		}
+		in.mpi = &mp;
+		in.mpi_names = &names;
+		in.rows = rows;
+		in.nrows = 2;
+		CU_ASSERT_EQUAL_FATAL(summary_build(&s, &in), 0);
+		check_rows_wall(&s);
+		if (fabs(s.shares[SUMMARY_PROGRAM].ranks.max - 0.5) > 1e-9)
+			printf("\n  %s out of order: the program's time per rank %.3f to %.3f s\n",
+			       order ? "the MPI profile" : "the rows", s.shares[SUMMARY_PROGRAM].ranks.min,
+			       s.shares[SUMMARY_PROGRAM].ranks.max);
+		summary_free(&s);
+	}
 }
 
 /* Without the MPI profile each rank's samples: MPI's own threads' left out
@@ -771,6 +829,7 @@ int main(void)
 	    !CU_add_test(suite, "weighted samples against noise", test_weighted_noise) ||
 	    !CU_add_test(suite, "each share's error, too few samples", test_too_few) ||
 	    !CU_add_test(suite, "every category per rank, wall time", test_rows_wall) ||
+	    !CU_add_test(suite, "each rank's row with its own MPI time", test_rows_order) ||
 	    !CU_add_test(suite, "every category per rank, samples", test_rows_samples) ||
 	    !CU_add_test(suite, "a category's ranks beyond noise", test_rows_sentence) ||
 	    !CU_add_test(suite, "hostile names", test_hostile_names) ||

@@ -19,6 +19,15 @@
 #     balanced region, while the opening thread burns in serial(), the
 #     worker's wait for a next region is idle time: libomp's frames under
 #     "[omp idle]", as expect_idle (lib.sh) checks;
+#   - nested regions (issue 40; OMP_MAX_ACTIVE_LEVELS=2): main ->
+#     outer_opener opens 2 threads, each calling inner_opener, which opens
+#     2 more: one burns 0.3 s of its CPU clock, the other (the outer
+#     region's thread, a worker of it in one of the two) waits, spinning,
+#     at the nested region's closing barrier: >= 95% of the samples on
+#     paths through inner_opener, waits included, have the outer region's
+#     function then outer_opener and main right above inner_opener (the
+#     outer worker's waits had the outer function as their root, the
+#     opening thread's libomp's frames between it and outer_opener);
 #   - in every path: each caller frame's return address follows a call
 #     instruction in its function (paths-check), and no function of the
 #     program is next to itself.
@@ -60,4 +69,28 @@ unpack_companions
 bound=$(awk '{ printf "%d", 2 * $1 + 2 }' region_ms)
 validate gmon.out+paths "idle waits"
 expect_idle barrier "idle waits" serial "$bound" ' balanced top main$'
+
+# --- nested regions: a thread waiting at the nested region's barrier ---
+build_clang nested "$programs/omp-nested.c" || fail "cannot build omp-nested.c with $clang"
+rm -f gmon.out*
+OMP_MAX_ACTIVE_LEVELS=2 KMP_BLOCKTIME=infinite KMP_USE_YIELD=0 OMP_WAIT_POLICY=active \
+	BG_GMON_START_THREAD_TIMERS=all BG_GMON_HZ=1000 ./nested 0.3 || fail "omp-nested failed"
+unpack_companions
+named_paths gmon.out+paths nested libgmon-mpi.so.0 > named
+validate gmon.out+paths "nested regions"
+no_self_adjacent named "nested regions"
+# all and whole: samples through inner_opener, and with OUTLINED outer_opener
+# main right above it; waits, waits_whole: those of the waits (a leaf in libomp)
+read -r all whole waits waits_whole < <(awk '{
+		for (i = 2; i <= NF && $i != "inner_opener"; i++) ;
+		if (i > NF) next
+		ok = NF == i + 3 && $(i + 1) ~ /^[.]omp_outlined/ && $(i + 2) == "outer_opener" &&
+		     $(i + 3) == "main"
+		all += $1; whole += ok * $1
+		if ($2 == "[lib]") { waits += $1; waits_whole += ok * $1 } }
+	END { print all + 0, whole + 0, waits + 0, waits_whole + 0 }' named)
+note "nested regions: $whole of $all samples through inner_opener under the outer region, outer_opener and main; of its waits $waits_whole of $waits"
+[ "$waits" -ge 100 ] || fail "nested regions: only $waits samples of waits at the nested barrier: $(sort -rn named | head)"
+awk -v w="$whole" -v a="$all" 'BEGIN { exit !(w >= 0.95 * a) }' ||
+	fail "nested regions: $whole of $all samples through inner_opener have the outer region, outer_opener and main above it: $(sort -rn named | head)"
 note ok

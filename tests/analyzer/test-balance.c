@@ -1,0 +1,149 @@
+/*
+ * test-balance.c - whether ranks differ beyond sampling noise
+ * (analysis/balance-view.c's Poisson dispersion test) and what the job
+ * summary (analysis/summary.c) says of it, on hand-made statistics with
+ * known answers (issue 40):
+ *   - 100 against 140 samples (2 ranks): X^2 = 6.67 over the 99th
+ *     percentile of chi-square with 1 degree of freedom (6.63; Wilson and
+ *     Hilferty 6.59), under that of 2 (9.21): beyond noise, and the
+ *     summary names rank 1 in its sentence;
+ *   - 10, 12, 9 and 11 samples (4 ranks): X^2 = 0.48, noise: time lost
+ *     (12 x 4 - 42 samples) but no function "beyond sampling noise";
+ *   - 2,500 ranks of 100 samples, one of 160: X^2 = 36 is noise (the
+ *     critical value for 2,499 degrees of freedom is 2,666).
+ */
+#include <CUnit/Basic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "balance-view.h"
+#include "summary.h"
+
+static void test_dispersion(void)
+{
+	CU_ASSERT_TRUE(balance_beyond_noise(240, 100 * 100 + 140 * 140, 2));
+	CU_ASSERT_FALSE(balance_beyond_noise(240, 110 * 110 + 130 * 130, 2)); /* X^2 1.67 */
+	CU_ASSERT_FALSE(balance_beyond_noise(42, 100 + 144 + 81 + 121, 4));
+	CU_ASSERT_FALSE(balance_beyond_noise(2499 * 100 + 160,
+					     2499 * 100 * 100 + 160 * 160, 2500));
+	CU_ASSERT_FALSE(balance_beyond_noise(0, 0, 4));
+	CU_ASSERT_FALSE(balance_beyond_noise(100, 100 * 100, 1));
+}
+
+/* A balance of one function over nranks ranks 0, 1, ... with these
+ * samples each, viewed at 100 Hz, summed up; its sentences in *s. */
+struct one_function {
+	struct sym sym;
+	const struct sym *rows[1];
+	struct balance_stat time, calls;
+	struct balance_rank ranks[4];
+	struct balance b;
+	struct balance_view v;
+	struct symtab st;
+	struct profile prof;
+	struct profile_histogram hist;
+};
+
+static void summarise_one(struct one_function *o, struct summary *s, const uint64_t *samples,
+			  uint64_t nranks)
+{
+	struct summary_input in;
+
+	memset(o, 0, sizeof *o);
+	o->sym.name = "f";
+	o->rows[0] = &o->sym;
+	o->time.min = UINT64_MAX;
+	for (uint64_t r = 0; r < nranks; r++) {
+		o->ranks[r] = (struct balance_rank){ (int64_t)r, samples[r] };
+		if (samples[r] < o->time.min) {
+			o->time.min = samples[r];
+			o->time.min_rank = (int64_t)r;
+		}
+		if (samples[r] > o->time.max) {
+			o->time.max = samples[r];
+			o->time.max_rank = (int64_t)r;
+		}
+		o->time.sum += samples[r];
+		o->time.sumsq += (unsigned __int128)samples[r] * samples[r];
+	}
+	o->b.nfuncs = 1;
+	o->b.nranks = nranks;
+	o->b.time = &o->time;
+	o->b.calls = &o->calls;
+	o->b.ranks = o->ranks;
+	CU_ASSERT_EQUAL_FATAL(balance_view_build(&o->v, &o->b, o->rows, 100), 0);
+	CU_ASSERT_EQUAL_FATAL(o->v.nfuncs, 1);
+
+	o->st.path = "/x/app";
+	strcpy(o->hist.dimen, "seconds");
+	o->hist.rate = 100;
+	o->prof.hists = &o->hist;
+	o->prof.nhists = 1;
+	memset(&in, 0, sizeof in);
+	in.program = "/x/app";
+	in.st = &o->st;
+	in.prof = &o->prof;
+	in.balance = &o->v;
+	in.files = nranks;
+	CU_ASSERT_EQUAL_FATAL(summary_build(s, &in), 0);
+}
+
+static int said(const struct summary *s, const char *sentence)
+{
+	for (size_t i = 0; i < s->nsentences; i++)
+		if (strcmp(s->sentences[i], sentence) == 0)
+			return 1;
+	printf("\n  not said: \"%s\"; said:\n", sentence);
+	for (size_t i = 0; i < s->nsentences; i++)
+		printf("    \"%s\"\n", s->sentences[i]);
+	return 0;
+}
+
+static void test_summary_noise(void)
+{
+	static const uint64_t apart[] = { 100, 140 }, close[] = { 10, 12, 9, 11 };
+	struct one_function o;
+	struct summary s;
+
+	summarise_one(&o, &s, apart, 2);
+	CU_ASSERT_TRUE(o.v.funcs[0].significant);
+	CU_ASSERT_TRUE(o.v.ranks_beyond_noise);
+	CU_ASSERT_DOUBLE_EQUAL(o.v.funcs[0].lost, 0.4, 1e-9);
+	CU_ASSERT_EQUAL(s.nimbalanced, 1);
+	CU_ASSERT_TRUE(said(&s, "rank 1 spends 1.2x the mean in f (1.400 s against 1.200 s); "
+			   "the ranks differ there beyond sampling noise"));
+	summary_free(&s);
+	balance_view_free(&o.v);
+
+	summarise_one(&o, &s, close, 4);
+	CU_ASSERT_FALSE(o.v.funcs[0].significant);
+	CU_ASSERT_DOUBLE_EQUAL(o.v.funcs[0].lost, 0.06, 1e-9);   /* (12 x 4 - 42) / 100 */
+	CU_ASSERT_EQUAL(s.nimbalanced, 0);
+	CU_ASSERT_TRUE(said(&s, "the ranks' samples in the program's functions differ no more "
+			   "than sampling noise explains"));
+	for (size_t i = 0; i < s.nsentences; i++)
+		CU_ASSERT_PTR_NULL(strstr(s.sentences[i], "beyond sampling noise"));
+	summary_free(&s);
+	balance_view_free(&o.v);
+}
+
+int main(void)
+{
+	CU_pSuite suite;
+	unsigned failures;
+
+	if (CU_initialize_registry() != CUE_SUCCESS)
+		return CU_get_error();
+	suite = CU_add_suite("balance", NULL, NULL);
+	if (!suite || !CU_add_test(suite, "the dispersion test", test_dispersion) ||
+	    !CU_add_test(suite, "the summary's functions beyond noise", test_summary_noise)) {
+		CU_cleanup_registry();
+		return CU_get_error();
+	}
+	CU_basic_set_mode(CU_BRM_VERBOSE);
+	CU_basic_run_tests();
+	failures = CU_get_number_of_failures();
+	CU_cleanup_registry();
+	return failures ? 1 : 0;
+}
