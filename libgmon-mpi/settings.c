@@ -153,7 +153,7 @@ void config_read(struct gmon_config *c)
 	c->subset_text = subset;
 	if (subset && rank_subset_parse(subset, &c->subset) != 0)
 		c->bad_subset = subset;
-	c->timers = TIMERS_PROCESS;
+	c->timers = TIMERS_DEFAULT;
 	if (timers) {
 		int policy = timer_policy_parse(timers);
 
@@ -218,8 +218,9 @@ void config_report_problems(const struct gmon_config *c)
 		     c->subset_text, c->world_size, c->world_size - 1);
 	if (c->bad_timers)
 		diag("BG_GMON_START_THREAD_TIMERS='%s' is not 'process', 'main', 'all' or "
-		     "'nocomm'; sampling the whole process's CPU time (the default)",
-		     c->bad_timers);
+		     "'nocomm'; %s (the default)", c->bad_timers,
+		     TIMERS_DEFAULT == TIMERS_ALL ? "sampling every thread on its own clock"
+						  : "sampling the whole process's CPU time");
 	if (c->bad_clock)
 		diag("BG_GMON_CLOCK='%s' is not 'cpu' or 'wall'; sampling CPU time (the default)",
 		     c->bad_clock);

@@ -259,7 +259,8 @@ static void sampling_errors(struct summary *s, const struct summary_input *in, i
 {
 	s->signals = in->signals;
 	s->sampled = in->signals ? (double)in->signals : (double)s->samples;
-	s->too_few = s->sampled < SUMMARY_MIN_SIGNALS;
+	/* (no sample at all: no share to doubt) */
+	s->too_few = s->sampled > 0 && s->sampled < SUMMARY_MIN_SIGNALS;
 	for (int c = 0; c < SUMMARY_NCATEGORIES; c++) {
 		struct summary_share *sh = &s->shares[c];
 		double p = s->samples ? (double)sh->samples / (double)s->samples : 0;

@@ -22,13 +22,32 @@
 
 static void test_dispersion(void)
 {
-	CU_ASSERT_TRUE(balance_beyond_noise(240, 100 * 100 + 140 * 140, 2));
-	CU_ASSERT_FALSE(balance_beyond_noise(240, 110 * 110 + 130 * 130, 2)); /* X^2 1.67 */
-	CU_ASSERT_FALSE(balance_beyond_noise(42, 100 + 144 + 81 + 121, 4));
+	CU_ASSERT_TRUE(balance_beyond_noise(240, 100 * 100 + 140 * 140, 2, 1));
+	CU_ASSERT_FALSE(balance_beyond_noise(240, 110 * 110 + 130 * 130, 2, 1)); /* X^2 1.67 */
+	CU_ASSERT_FALSE(balance_beyond_noise(42, 100 + 144 + 81 + 121, 4, 1));
 	CU_ASSERT_FALSE(balance_beyond_noise(2499 * 100 + 160,
-					     2499 * 100 * 100 + 160 * 160, 2500));
-	CU_ASSERT_FALSE(balance_beyond_noise(0, 0, 4));
-	CU_ASSERT_FALSE(balance_beyond_noise(100, 100 * 100, 1));
+					     2499 * 100 * 100 + 160 * 160, 2500, 1));
+	CU_ASSERT_FALSE(balance_beyond_noise(0, 0, 4, 1));
+	CU_ASSERT_FALSE(balance_beyond_noise(100, 100 * 100, 1, 1));
+}
+
+/* Samples of weight w (a signal's periods) vary w times as much as
+ * counts: four ranks' 200, 260, 180, 240 samples are beyond noise as
+ * counts (X^2 = 18.2 against 11.3 at 3 degrees of freedom), within it as
+ * 100, 130, 90, 120 signals of 2 samples each (9.1). */
+static void test_weighted_noise(void)
+{
+	uint64_t x[4] = { 200, 260, 180, 240 }, sum = 0;
+	unsigned __int128 sumsq = 0;
+
+	for (int i = 0; i < 4; i++) {
+		sum += x[i];
+		sumsq += (unsigned __int128)x[i] * x[i];
+	}
+	CU_ASSERT_TRUE(balance_beyond_noise(sum, sumsq, 4, 1));
+	CU_ASSERT_TRUE(balance_beyond_noise(sum, sumsq, 4, 0));   /* unknown: counts */
+	CU_ASSERT_TRUE(balance_beyond_noise(sum, sumsq, 4, 1.5));
+	CU_ASSERT_FALSE(balance_beyond_noise(sum, sumsq, 4, 2));
 }
 
 /* A balance of one function over nranks ranks 0, 1, ... with these
@@ -72,7 +91,7 @@ static void summarise_one(struct one_function *o, struct summary *s, const uint6
 	o->b.time = &o->time;
 	o->b.calls = &o->calls;
 	o->b.ranks = o->ranks;
-	CU_ASSERT_EQUAL_FATAL(balance_view_build(&o->v, &o->b, o->rows, 100), 0);
+	CU_ASSERT_EQUAL_FATAL(balance_view_build(&o->v, &o->b, o->rows, 100, 1), 0);
 	CU_ASSERT_EQUAL_FATAL(o->v.nfuncs, 1);
 
 	o->st.path = "/x/app";
@@ -137,6 +156,7 @@ int main(void)
 		return CU_get_error();
 	suite = CU_add_suite("balance", NULL, NULL);
 	if (!suite || !CU_add_test(suite, "the dispersion test", test_dispersion) ||
+	    !CU_add_test(suite, "weighted samples against noise", test_weighted_noise) ||
 	    !CU_add_test(suite, "the summary's functions beyond noise", test_summary_noise)) {
 		CU_cleanup_registry();
 		return CU_get_error();

@@ -334,25 +334,6 @@ static void test_unsampled(void)
 	summary_free(&s);
 }
 
-/* Samples of weight w (a signal's periods) vary w times as much as
- * counts: four ranks' 200, 260, 180, 240 samples are beyond noise as
- * counts (X^2 = 18.2 against 11.3 at 3 degrees of freedom), within it as
- * 100, 130, 90, 120 signals of 2 samples each (9.1). */
-static void test_weighted_noise(void)
-{
-	uint64_t x[4] = { 200, 260, 180, 240 }, sum = 0;
-	unsigned __int128 sumsq = 0;
-
-	for (int i = 0; i < 4; i++) {
-		sum += x[i];
-		sumsq += (unsigned __int128)x[i] * x[i];
-	}
-	CU_ASSERT_TRUE(balance_beyond_noise(sum, sumsq, 4, 1));
-	CU_ASSERT_TRUE(balance_beyond_noise(sum, sumsq, 4, 0));   /* unknown: counts */
-	CU_ASSERT_TRUE(balance_beyond_noise(sum, sumsq, 4, 1.5));
-	CU_ASSERT_FALSE(balance_beyond_noise(sum, sumsq, 4, 2));
-}
-
 /* Each share's 95% sampling error from the signals that brought the
  * samples; fewer than SUMMARY_MIN_SIGNALS: too few to say anything. */
 static void test_too_few(void)
@@ -826,7 +807,6 @@ int main(void)
 	    !CU_add_test(suite, "shares with an MPI profile, wall clock", test_shares_mpi_wall) ||
 	    !CU_add_test(suite, "MPI's own threads under the wall clock", test_wall_mpi_threads) ||
 	    !CU_add_test(suite, "the profiler's own time no sample saw", test_unsampled) ||
-	    !CU_add_test(suite, "weighted samples against noise", test_weighted_noise) ||
 	    !CU_add_test(suite, "each share's error, too few samples", test_too_few) ||
 	    !CU_add_test(suite, "every category per rank, wall time", test_rows_wall) ||
 	    !CU_add_test(suite, "each rank's row with its own MPI time", test_rows_order) ||

@@ -1,6 +1,7 @@
 #!/bin/bash
-# Thread sampling: every thread's CPU time is sampled, by the default
-# process-wide timer and by per-thread timers (all): each thread's function
+# Thread sampling: every thread's CPU time is sampled, by the process-wide
+# timer (process) and by per-thread timers (all, the shared library's
+# default: perf_events' task clock where allowed): each thread's function
 # gets the samples of the CPU time that thread measured itself (within 5%,
 # 10% or 40 ms short under the process-wide timer:
 # exact sample counts from the file, compared with CPU time, not with the
@@ -45,22 +46,25 @@ samples_match() {
 		fi
 }
 
-for policy in all ""; do
+for policy in all process ""; do
 	rm -f gmon.out
 	env ${policy:+BG_GMON_START_THREAD_TIMERS=$policy} BG_GMON_HZ=1000 BG_GMON_VERBOSE=1 \
 		./app ratio >out 2>stderr
 	"$GPROF" -b -p app gmon.out | grep -q '^Each sample counts as 0.001 seconds' ||
 		fail "BG_GMON_HZ=1000 is not the file's rate: $("$GPROF" -b -p app gmon.out | head -3)"
-	samples_match burn_three 1000 "${policy:-process}"
-	samples_match burn_one 1000 "${policy:-process}"
+	samples_match burn_three 1000 "${policy:-all}"
+	samples_match burn_one 1000 "${policy:-all}"
+	cp stderr "stderr.${policy:-default}"
 	# the verbose line's samples: those the file holds, plus those outside the text
 	in_file=$("$top_builddir/tests/runtime/gmon-inspect" samples gmon.out 0 ffffffffffffffff)
 	reported=$(sed -n 's/.*wrote gmon.out: \([0-9]*\) samples (\([0-9]*\) outside the text).*/\1 \2/p' stderr)
 	[ -n "$reported" ] || fail "no verbose line: $(cat stderr)"
 	expect_eq "$(( ${reported% *} - ${reported#* } ))" "$in_file" "samples in the verbose line, less those outside the text"
 done
-grep -q "thread timers (process): every thread sampled by one timer on the process's CPU time" stderr ||
-	fail "verbose thread summary of the default: $(cat stderr)"
+grep -q "thread timers (process): every thread sampled by one timer on the process's CPU time" stderr.process ||
+	fail "verbose thread summary of process: $(cat stderr.process)"
+grep -q "thread timers (all): 3 threads sampled" stderr.default ||
+	fail "verbose thread summary of the default: $(cat stderr.default)"
 BG_GMON_START_THREAD_TIMERS=all BG_GMON_VERBOSE=1 ./app ratio >out 2>stderr
 grep -q "thread timers (all): 3 threads sampled" stderr || fail "verbose thread summary: $(cat stderr)"
 
@@ -73,7 +77,7 @@ for policy in all "" main; do
 	want=3
 	[ "$policy" = main ] && want=1
 	expect_eq "$(sed -n 's/^threads\t//p' <(strings gmon.out+gmon-mpi))" "$want" \
-		"threads in the run section (${policy:-process})"
+		"threads in the run section (${policy:-the default})"
 	mkdir -p "threads-$policy" && cp gmon.out gmon.out+gmon-mpi "threads-$policy/"
 done
 # gprof-par's summary names the most of any profile: 1 and 3 summed (-S of
@@ -96,11 +100,11 @@ expect_eq "$(exact_samples_of app burn_three gmon.out)" 0 "burn_three samples wi
 expect_eq "$(exact_samples_of app burn_one gmon.out)" 0 "burn_one samples with main"
 
 # gmon_thread_timer(0): that thread stops taking samples, the other goes on
-for policy in all ""; do
+for policy in all process; do
 	rm -f gmon.out
-	env ${policy:+BG_GMON_START_THREAD_TIMERS=$policy} BG_GMON_HZ=1000 ./app stop >out
-	expect_eq "$(exact_samples_of app burn_stopped gmon.out)" 0 "samples after gmon_thread_timer(0) (${policy:-process})"
-	samples_match burn_running 1000 "${policy:-process}"
+	BG_GMON_START_THREAD_TIMERS=$policy BG_GMON_HZ=1000 ./app stop >out
+	expect_eq "$(exact_samples_of app burn_stopped gmon.out)" 0 "samples after gmon_thread_timer(0) ($policy)"
+	samples_match burn_running 1000 "$policy"
 done
 
 # gmon_start_all_thread_timers() with the main-thread policy
@@ -109,15 +113,15 @@ BG_GMON_START_THREAD_TIMERS=main BG_GMON_HZ=1000 ./app api >out
 samples_match burn_three 1000
 samples_match burn_one 1000
 
-# Unknown values: one message each, and the defaults (process, 100 Hz)
+# Unknown values: one message each, and the defaults (all, 100 Hz)
 rm -f gmon.out
 BG_GMON_START_THREAD_TIMERS=everything BG_GMON_HZ=fast ./app ratio >out 2>stderr
-grep -q "^gmon-mpi: BG_GMON_START_THREAD_TIMERS='everything' is not 'process', 'main', 'all' or 'nocomm'; sampling the whole process's CPU time (the default)" stderr ||
+grep -q "^gmon-mpi: BG_GMON_START_THREAD_TIMERS='everything' is not 'process', 'main', 'all' or 'nocomm'; sampling every thread on its own clock (the default)" stderr ||
 	fail "message for a bad BG_GMON_START_THREAD_TIMERS: $(cat stderr)"
 grep -q "^gmon-mpi: BG_GMON_HZ='fast' is not a rate from 1 to 100000 samples per second; using 100" stderr ||
 	fail "message for a bad BG_GMON_HZ: $(cat stderr)"
 expect_eq "$(wc -l <stderr)" 2 "lines on stderr"
-samples_match burn_three 100 process
+samples_match burn_three 100
 "$GPROF" -b -p app gmon.out | grep -q '^Each sample counts as 0.01 seconds' || fail "default rate"
 
 # Exact call counts while every thread is being sampled
