@@ -42,7 +42,7 @@ shares() {
 	done < samples
 }
 
-build_linked phases "$programs/phases.c"
+build_linked phases "$programs/phases.c" -lpthread
 
 # --- perf_events' task clock ---
 rm -f gmon.out*
