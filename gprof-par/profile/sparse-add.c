@@ -18,6 +18,13 @@
 #include "gmon-write.h"
 #include "profile-internal.h"
 
+/* The most bytes the dense histogram a section stands for may take, its
+ * bins above 65535 written as stacked records of every bin: 1 GiB (libc's
+ * 342,000 bins 1,570 times: 10^8 samples in one bin of one rank).  More is
+ * refused, so that a few bytes cannot ask for gigabytes of output (a
+ * count of 2^32 - 1 in a bin of a 118,000-bin section was 15.5 GB). */
+#define SPARSE_MAX_DENSE ((uint64_t)1 << 30)
+
 /* What checking a section found. */
 struct sparse_scan {
 	struct hist_header h;
@@ -32,7 +39,8 @@ static int check_sparse(const unsigned char *data, size_t len, struct file_scan 
 {
 	const unsigned char *q;
 	size_t at = GMON_HEADER_SIZE, rest;
-	uint32_t last = 0;
+	uint32_t last = 0, most = 0;
+	uint64_t layers, dense;
 
 	if (len < GMON_HEADER_SIZE || memcmp(data, GMON_MAGIC, GMON_MAGIC_LEN) != 0 ||
 	    load_u32(data + GMON_MAGIC_LEN) != GMON_VERSION) {
@@ -64,6 +72,7 @@ static int check_sparse(const unsigned char *data, size_t len, struct file_scan 
 	s->pairs = data + at;
 	for (uint32_t k = 0; k < s->npairs; k++) {
 		uint32_t bin = load_u32(s->pairs + (size_t)k * GMON_SPARSE_PAIR_SIZE);
+		uint32_t count = load_u32(s->pairs + (size_t)k * GMON_SPARSE_PAIR_SIZE + 4);
 
 		if (bin >= s->h.nbins || (k > 0 && bin < last)) {
 			set_error(err, errlen, "%s: pair %" PRIu32 ": bin %" PRIu32 " %s", scan->name,
@@ -72,6 +81,19 @@ static int check_sparse(const unsigned char *data, size_t len, struct file_scan 
 			return -1;
 		}
 		last = bin;
+		if (count > most)
+			most = count;
+	}
+	/* the dense file it stands for: a bin above 65535 is written as
+	 * stacked records of every bin (gmon_write_histogram) */
+	layers = most / GMON_HIST_BIN_MAX + (most % GMON_HIST_BIN_MAX != 0);
+	dense = (layers ? layers : 1) * (1 + GMON_HIST_HEADER_SIZE + (uint64_t)s->h.nbins * 2);
+	if (dense > SPARSE_MAX_DENSE) {
+		set_error(err, errlen, "%s: too many samples: %" PRIu32 " bins, one of %" PRIu32
+			  " samples, would be written as %" PRIu64 " bytes of stacked 16-bit "
+			  "histograms; a library's section may stand for %" PRIu64 " MiB",
+			  scan->name, s->h.nbins, most, dense, SPARSE_MAX_DENSE >> 20);
+		return -1;
 	}
 	at += (size_t)s->npairs * GMON_SPARSE_PAIR_SIZE;
 	s->arcs = data + at;
