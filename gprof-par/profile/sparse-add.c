@@ -41,6 +41,7 @@ static int check_sparse(const unsigned char *data, size_t len, struct file_scan 
 	size_t at = GMON_HEADER_SIZE, rest;
 	uint32_t last = 0, most = 0;
 	uint64_t layers, dense;
+	char msg[256];
 
 	if (len < GMON_HEADER_SIZE || memcmp(data, GMON_MAGIC, GMON_MAGIC_LEN) != 0 ||
 	    load_u32(data + GMON_MAGIC_LEN) != GMON_VERSION) {
@@ -54,13 +55,11 @@ static int check_sparse(const unsigned char *data, size_t len, struct file_scan 
 		return -1;
 	}
 	q = data + at + 1;
-	memcpy(&s->h.low_pc, q, sizeof(gmon_addr_t));
-	memcpy(&s->h.high_pc, q + sizeof(gmon_addr_t), sizeof(gmon_addr_t));
-	s->h.nbins = load_u32(q + 2 * sizeof(gmon_addr_t));
-	s->h.rate = load_u32(q + 2 * sizeof(gmon_addr_t) + 4);
-	memcpy(s->h.dimen, q + 2 * sizeof(gmon_addr_t) + 8, GMON_DIMEN_LEN);
-	s->h.dimen[GMON_DIMEN_LEN] = '\0';
-	s->h.dimen_abbrev = (char)q[2 * sizeof(gmon_addr_t) + 8 + GMON_DIMEN_LEN];
+	gmon_decode_hist_header(q, &s->h);
+	if (gmon_check_hist_shape(&s->h, msg, sizeof msg) != 0) {
+		set_error(err, errlen, "%s: a bad histogram: %s", scan->name, msg);
+		return -1;
+	}
 	s->npairs = load_u32(q + GMON_HIST_HEADER_SIZE);
 	at += 1 + GMON_HIST_HEADER_SIZE + 4;
 	rest = len - at;

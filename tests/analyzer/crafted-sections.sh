@@ -7,6 +7,9 @@
 #      --extract-module stacked 65,537 dense layers, a 15.5 GB temporary
 #      file; now refused, naming the file and section, nothing written,
 #      the same messages and files with 2 processes; 3 layers are written;
+#   2. a library's histogram with low_pc above high_pc, 0 bins or a rate
+#      of 0: -M printed a row "libm.so.6+0xffffffffff", --extract-module
+#      wrote a file --dump then rejected; now refused as a gmon file's;
 set -u
 . "$(dirname "$0")/reduce-lib.sh"
 
@@ -95,5 +98,29 @@ serial_parallel "-S with a bin of 131071" 0 three
 	fail "-S with a bin of 131071: $("$tool" info three/gmon.sum+libm.so.6)"
 [ "$(stat -c %s three/gmon.sum+libm.so.6)" -eq $((20 + 3 * (41 + 2 * 118000))) ] ||
 	fail "-S with a bin of 131071: $(stat -c %s three/gmon.sum+libm.so.6) bytes, not 3 layers"
+
+# ---- 2. a library's histogram of a bad shape ----
+for shape in "0x3a000,0x1000,118000,100:low_pc 0x3a000 is not below high_pc 0x1000" \
+	"0x1000,0x3a000,0,100:has 0 bins" "0x1000,0x3a000,118000,0:profiling rate is 0 Hz"; do
+	what="a histogram that ${shape#*:}"
+	rm -rf shape && rank shape 1 "${shape%%:*}=5:7"
+	serial_parallel "-S with $what" 1 shape
+	expect_grep "-S with $what: refused" \
+		"shape/gmon.out+gmon-mpi.1/libm.so.6: a bad histogram: ${shape#*:}" serial.err
+	[ "$(cd shape && echo *)" = "gmon.out+gmon-mpi.1 gmon.out.1 gmon.sum" ] ||
+		fail "-S with $what left: $(cd shape && echo *)"
+	cp shape/gmon.out.1 gmon.out.2 && cp shape/gmon.out+gmon-mpi.1 gmon.out+gmon-mpi.2
+	expect_status 1 "--extract-module with $what" "$GPROF_PAR" --extract-module=libm.so.6 prog gmon.out.2
+	expect_grep "--extract-module with $what: refused" \
+		"gmon.out+gmon-mpi.2/libm.so.6: a bad histogram: ${shape#*:}" err
+	[ ! -e gmon.out+libm.so.6.2 ] || fail "--extract-module with $what wrote gmon.out+libm.so.6.2"
+	# (-M goes on without the library's samples, and exits 1 as after any
+	# file it could not read)
+	expect_status 1 "-M with $what" "$GPROF_PAR" -M -b -p prog gmon.out.2
+	expect_grep "-M with $what: named" "gmon.out+gmon-mpi.2/libm.so.6: a bad histogram: ${shape#*:}" err
+	if grep -q "libm.so.6+0x" out; then
+		fail "-M with $what: $(grep "libm.so.6+0x" out)"
+	fi
+done
 
 finish
