@@ -10,6 +10,16 @@
 #   2. a library's histogram with low_pc above high_pc, 0 bins or a rate
 #      of 0: -M printed a row "libm.so.6+0xffffffffff", --extract-module
 #      wrote a file --dump then rejected; now refused as a gmon file's;
+#   3. an empty "mpi" section: -S added it serially, 2 processes said "out
+#      of memory"; an "mpi" section without its last newline: -S wrote a
+#      sum that --mpi rejected ("a malformed site line"); now the empty
+#      one is refused as --mpi refuses it, a newline ends each profile in
+#      the sum, serial and parallel alike;
+#   4. forged "mpi" sections: calls, time and bytes adding up past 2^64 - 1
+#      wrapped in the report (and in a sum --mpi then read), the same rank
+#      twice was accepted, a share past 2^64 / 10^6 was converted to an
+#      integer (undefined behaviour); now refused, refused, and printed
+#      from a double;
 set -u
 . "$(dirname "$0")/reduce-lib.sh"
 
@@ -122,5 +132,75 @@ for shape in "0x3a000,0x1000,118000,100:low_pc 0x3a000 is not below high_pc 0x10
 		fail "-M with $what: $(grep "libm.so.6+0x" out)"
 	fi
 done
+
+# ---- 3. an "mpi" section empty, or without its last newline ----
+# mpitext RANK [NS [MPI_NS [ELAPSED]]]: a rank's MPI profile, one site
+mpitext() {
+	printf 'gmon-mpi-profile 1\nrank\t%s\nsize\t4\nelapsed_ns\t%s\nmpi_ns\t%s\ndropped_calls\t0\n' \
+		"$1" "${4:-2000000000}" "${3:-${2:-1000000}}"
+	printf '# function\tmodule\tsite\tcalls\tns\tbytes_sent\tbytes_received\n'
+	printf 'MPI_Barrier\t%s\t0x1159\t3\t%s\t0\t0\n' "$work/prog" "${2:-1000000}"
+}
+# mpiranks DIR TEXT0 TEXT1: two ranks whose companions hold the "mpi"
+# sections TEXT0 and TEXT1 (file names), the second after a section
+# unknown to gprof-par
+mpiranks() {
+	rm -rf "$1" && mkdir "$1"
+	cp gmon.out "$1/gmon.out.0" && cp gmon.out "$1/gmon.out.1"
+	craft "$1/gmon.out+gmon-mpi.0" "text:mpi=$2"
+	craft "$1/gmon.out+gmon-mpi.1" text:notes=modules "text:mpi=$3"
+}
+mpitext 0 >mpi0
+mpitext 1 >mpi1
+: >empty
+mpiranks e empty mpi1
+serial_parallel "-S with an empty mpi section" 1 e
+expect_grep "-S with an empty mpi section: refused" \
+	"gprof-par: e/gmon.out+gmon-mpi.0/mpi:0: an empty MPI profile (e/gmon.sum+mpi is not written)" serial.err
+cp e/gmon.out.0 gmon.out.0 && cp e/gmon.out+gmon-mpi.0 gmon.out+gmon-mpi.0
+expect_status 1 "--mpi with an empty mpi section" "$GPROF_PAR" --mpi prog gmon.out.0
+expect_grep "--mpi with an empty mpi section" "gmon.out+gmon-mpi.0/mpi:0: an empty MPI profile" err
+printf '%s' "$(cat mpi0)" >mpi0-cut
+mpiranks cut mpi0-cut mpi1
+serial_parallel "-S with an mpi section without its last newline" 0 cut
+cat mpi0 mpi1 >want
+cmp -s want cut/gmon.sum+mpi || fail "-S with an mpi section without its last newline: $(cat -A cut/gmon.sum+mpi)"
+expect_status 0 "--mpi=csv of the sum of a section without its last newline" \
+	"$GPROF_PAR" --mpi=csv prog cut/gmon.sum
+[ "$(grep -c '^"MPI_Barrier",.*,[01],3,0.001000000,0,0,' out)" -eq 2 ] ||
+	fail "--mpi=csv of the sum of a section without its last newline: $(cat out)"
+
+# ---- 4. forged "mpi" sections ----
+# the same rank in two files, in one
+mpitext 0 >mpi1-as-0
+mpiranks twice mpi0 mpi1-as-0
+serial_parallel "-S with rank 0 twice" 1 twice
+expect_grep "-S with rank 0 twice: refused" \
+	"gprof-par: twice/gmon.sum+mpi:9: a second block of one rank (a rank's profile in two files, or a forged one)" serial.err
+expect_status 1 "--mpi with rank 0 twice" "$GPROF_PAR" --mpi prog twice/gmon.out.0 twice/gmon.out.1
+expect_grep "--mpi with rank 0 twice: refused" \
+	"twice/gmon.out+gmon-mpi.1/mpi:1: a second block of one rank" err
+cat mpi0 mpi1-as-0 >mpi-both
+mpiranks twice-in-one mpi-both mpi1
+expect_status 1 "--mpi with rank 0 twice in one section" "$GPROF_PAR" --mpi prog twice-in-one/gmon.out.0
+expect_grep "--mpi with rank 0 twice in one section: refused" \
+	"twice-in-one/gmon.out+gmon-mpi.0/mpi:9: a second block of one rank" err
+# nanoseconds adding up past 2^64 - 1 (2^63 twice), in two files and in a sum
+mpitext 0 9223372036854775808 1 >mpi0-big
+mpitext 1 9223372036854775808 1 >mpi1-big
+mpiranks big-ns mpi0-big mpi1-big
+serial_parallel "-S with time past 2^64 - 1" 1 big-ns
+expect_grep "-S with time past 2^64 - 1: refused" \
+	"gprof-par: big-ns/gmon.sum+mpi:16: too much time to add: the MPI profiles' nanoseconds add up past 2^64 - 1 (big-ns/gmon.sum+mpi is not written)" serial.err
+expect_status 1 "--mpi with time past 2^64 - 1" "$GPROF_PAR" --mpi prog big-ns/gmon.out.0 big-ns/gmon.out.1
+expect_grep "--mpi with time past 2^64 - 1: refused" \
+	"big-ns/gmon.out+gmon-mpi.1/mpi:8: too much time to add" err
+# a share of 2^64 - 1 ns in MPI over 1 ns of wall time: a double, no
+# conversion to an integer (UBSan under --enable-sanitizers)
+mpitext 0 1000 18446744073709551615 1 >mpi0-share
+mpiranks share mpi0-share mpi1
+expect_status 0 "--mpi with a share of 2^64 - 1" "$GPROF_PAR" --mpi prog share/gmon.out.0 share/gmon.out.1
+expect_grep "--mpi with a share of 2^64 - 1" \
+	"MPI's share of each rank's wall time: min 0.1% (rank 1), mean 922337203685477580800.0%, max 1844674407370955161600.0% (rank 0)" out
 
 finish
