@@ -20,6 +20,10 @@
 #      twice was accepted, a share past 2^64 / 10^6 was converted to an
 #      integer (undefined behaviour); now refused, refused, and printed
 #      from a double;
+#   5. --extract-module of a library whose file is named gmon-mpi wrote
+#      its profile over the rank's companion (gmon.out+gmon-mpi.1); now it
+#      gets the name -S gives its sum, gmon-mpi~HHHHHHHH, the companion
+#      untouched;
 set -u
 . "$(dirname "$0")/reduce-lib.sh"
 
@@ -202,5 +206,34 @@ mpiranks share mpi0-share mpi1
 expect_status 0 "--mpi with a share of 2^64 - 1" "$GPROF_PAR" --mpi prog share/gmon.out.0 share/gmon.out.1
 expect_grep "--mpi with a share of 2^64 - 1" \
 	"MPI's share of each rank's wall time: min 0.1% (rank 1), mean 922337203685477580800.0%, max 1844674407370955161600.0% (rank 0)" out
+
+# ---- 5. a library named gmon-mpi ----
+rm -rf named && mkdir named && cp gmon.out named/gmon.out.1
+printf '# gmon-mpi modules 2\nlib1\t1\t-\t0x1000\t0x3a000\t0x7f0000000000\t-\t/opt/app/gmon-mpi\n' >named.list
+craft named/gmon.out+gmon-mpi.1 text:modules=named.list 'sparse:lib1=0x1000,0x3a000,100,100=5:7'
+cp named/gmon.out+gmon-mpi.1 named.companion
+expect_status 0 "--extract-module of a library named gmon-mpi" \
+	"$GPROF_PAR" --extract-module=gmon-mpi prog named/gmon.out.1
+cmp -s named.companion named/gmon.out+gmon-mpi.1 ||
+	fail "--extract-module of a library named gmon-mpi changed the companion"
+extracted=$(cd named && echo gmon.out+gmon-mpi~*.1)
+case $extracted in
+gmon.out+gmon-mpi~[0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f].1) ;;
+*) fail "--extract-module of a library named gmon-mpi: wrote $(cd named && echo *)" ;;
+esac
+expect_grep "--extract-module of a library named gmon-mpi: named" "wrote named/$extracted: gmon-mpi's profile" err
+[ "$("$tool" info "named/$extracted")" = "histograms 1 arcs 0 max_bin 7 max_arc 0" ] ||
+	fail "--extract-module of a library named gmon-mpi: $("$tool" info "named/$extracted")"
+# the name -S gives the library's sum, and the same bytes
+kind=${extracted#gmon.out+}
+kind=${kind%.1}
+expect_status 0 "--extract-module -S of a library named gmon-mpi" \
+	"$GPROF_PAR" --extract-module=gmon-mpi -S named
+mv "named/gmon.sum+$kind" named.extracted 2>/dev/null ||
+	fail "--extract-module -S of a library named gmon-mpi: wrote $(cd named && echo *)"
+expect_status 0 "-S of a library named gmon-mpi" "$GPROF_PAR" -S named
+cmp -s named.extracted "named/gmon.sum+$kind" ||
+	fail "-S and --extract-module of a library named gmon-mpi differ: $(cd named && echo *)"
+cmp -s named.companion named/gmon.out+gmon-mpi.1 || fail "-S of a library named gmon-mpi changed the companion"
 
 finish
