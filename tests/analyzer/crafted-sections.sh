@@ -24,6 +24,9 @@
 #      its profile over the rank's companion (gmon.out+gmon-mpi.1); now it
 #      gets the name -S gives its sum, gmon-mpi~HHHHHHHH, the companion
 #      untouched;
+#   6. --mpi=csv of a caller in a module whose path holds bytes that are
+#      not UTF-8: copied as they were; now U+FFFD, read by python3's csv
+#      reader as UTF-8, strictly.
 set -u
 . "$(dirname "$0")/reduce-lib.sh"
 
@@ -235,5 +238,18 @@ expect_status 0 "-S of a library named gmon-mpi" "$GPROF_PAR" -S named
 cmp -s named.extracted "named/gmon.sum+$kind" ||
 	fail "-S and --extract-module of a library named gmon-mpi differ: $(cd named && echo *)"
 cmp -s named.companion named/gmon.out+gmon-mpi.1 || fail "-S of a library named gmon-mpi changed the companion"
+
+# ---- 6. --mpi=csv of a module path that is not UTF-8 ----
+printf 'gmon-mpi-profile 1\nrank\t0\nsize\t1\nelapsed_ns\t2000000000\nmpi_ns\t1000000\ndropped_calls\t0\nMPI_Barrier\t/opt/lib\377\376"x.so\t0x1159\t3\t1000000\t0\t0\n' >mpi-bytes
+rm -rf bytes && mkdir bytes && cp gmon.out bytes/gmon.out.0
+craft bytes/gmon.out+gmon-mpi.0 text:mpi=mpi-bytes
+expect_status 0 "--mpi=csv of a module path not UTF-8" "$GPROF_PAR" --mpi=csv prog bytes/gmon.out.0
+python3 -c '
+import csv, sys
+with open(sys.argv[1], encoding="utf-8", errors="strict", newline="") as f:
+    rows = list(csv.reader(f))
+want = ["MPI_Barrier", "lib\ufffd\ufffd\"x.so+0x1159", "all", "3", "0.001000000", "0", "0", ""]
+sys.exit(0 if rows[1] == want and len(rows) == 3 else "rows: %r" % rows)' out 2>check.err ||
+	fail "--mpi=csv of a module path not UTF-8: $(cat check.err)"
 
 finish
