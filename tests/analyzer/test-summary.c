@@ -494,6 +494,28 @@ static void test_hostile_names(void)
 	summary_free(&s);
 }
 
+/* A function named document.documentElement (issue 40): the page's flame
+ * graph was made by editing the SVG's text, its script's root too, which
+ * renamed the function in its title. */
+static void test_script_like_name(void)
+{
+	struct small sm;
+	struct summary_input in;
+	struct summary s;
+	char *buf;
+	size_t len = 0;
+
+	small_build(&sm, "seconds");
+	sm.fns[F_READ].name = "document.documentElement";
+	small_input(&sm, &in);
+	CU_ASSERT_EQUAL_FATAL(summary_build(&s, &in), 0);
+	buf = html_of(&s, &sm.m, NULL, &len);
+	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "<title>document.documentElement (5 samples, 5.00%)"));
+	CU_ASSERT_PTR_NULL(strstr(buf, "document.getElementById('flame-graph') ("));
+	free(buf);
+	summary_free(&s);
+}
+
 /* ------------------------------------------------------------------ */
 /* 4,096 ranks, 30,000 functions: the page's size. */
 
@@ -656,6 +678,8 @@ int main(void)
 	    !CU_add_test(suite, "every category per rank, samples", test_rows_samples) ||
 	    !CU_add_test(suite, "a category's ranks beyond noise", test_rows_sentence) ||
 	    !CU_add_test(suite, "hostile names", test_hostile_names) ||
+	    !CU_add_test(suite, "a function named document.documentElement",
+			 test_script_like_name) ||
 	    !CU_add_test(suite, "the page of 4,096 ranks and 30,000 functions", test_html_size)) {
 		CU_cleanup_registry();
 		return CU_get_error();
