@@ -26,7 +26,10 @@
 #      untouched;
 #   6. --mpi=csv of a caller in a module whose path holds bytes that are
 #      not UTF-8: copied as they were; now U+FFFD, read by python3's csv
-#      reader as UTF-8, strictly.
+#      reader as UTF-8, strictly;
+#   7. 20,000 sections, and a duplicate name after them: the names were
+#      compared pairwise (10^5 sections: 16 s, bench/sections-bench times
+#      it); a duplicate is still refused, naming it, wherever it is.
 set -u
 . "$(dirname "$0")/reduce-lib.sh"
 
@@ -251,5 +254,18 @@ with open(sys.argv[1], encoding="utf-8", errors="strict", newline="") as f:
 want = ["MPI_Barrier", "lib\ufffd\ufffd\"x.so+0x1159", "all", "3", "0.001000000", "0", "0", ""]
 sys.exit(0 if rows[1] == want and len(rows) == 3 else "rows: %r" % rows)' out 2>check.err ||
 	fail "--mpi=csv of a module path not UTF-8: $(cat check.err)"
+
+# ---- 7. many sections, a duplicate name ----
+rm -rf many && mkdir many && cp gmon.out many/gmon.out.0
+craft many/gmon.out+gmon-mpi.0 many:20000 text:notes=/dev/null
+expect_status 0 "-S with 20,000 sections" "$GPROF_PAR" -S many
+expect_status 0 "--dump with 20,000 sections" "$GPROF_PAR" --dump many/gmon.out.0
+[ "$(grep -c "^section	" out)" -eq 20001 ] ||
+	fail "--dump with 20,000 sections: $(grep -c "^section	" out) sections: $(grep -m 3 "^section" out)"
+for dup in s1 s20000 s12345; do
+	craft many/gmon.out+gmon-mpi.0 many:20000 "text:$dup=modules"
+	expect_status 1 "-S with 20,000 sections and $dup twice" "$GPROF_PAR" -S many
+	expect_grep "-S with 20,000 sections and $dup twice" "many/gmon.out+gmon-mpi.0: two sections named $dup" err
+done
 
 finish
