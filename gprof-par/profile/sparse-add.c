@@ -25,6 +25,12 @@
  * count of 2^32 - 1 in a bin of a 118,000-bin section was 15.5 GB). */
 #define SPARSE_MAX_DENSE ((uint64_t)1 << 30)
 
+/* The most bins a section may have: 2^26, a text of 256 MB at glibc's 4
+ * bytes a bin (libxul's is 140 MB), 512 MiB of 64-bit bins in memory.  Its
+ * bytes do not say (the bins without samples are not in it): without a
+ * bound 60 bytes asked for 32 GiB. */
+#define SPARSE_MAX_BINS ((uint32_t)1 << 26)
+
 /* What checking a section found. */
 struct sparse_scan {
 	struct hist_header h;
@@ -58,6 +64,11 @@ static int check_sparse(const unsigned char *data, size_t len, struct file_scan 
 	gmon_decode_hist_header(q, &s->h);
 	if (gmon_check_hist_shape(&s->h, msg, sizeof msg) != 0) {
 		set_error(err, errlen, "%s: a bad histogram: %s", scan->name, msg);
+		return -1;
+	}
+	if (s->h.nbins > SPARSE_MAX_BINS) {
+		set_error(err, errlen, "%s: too many bins: %" PRIu32 "; a library's section may "
+			  "have %" PRIu32, scan->name, s->h.nbins, SPARSE_MAX_BINS);
 		return -1;
 	}
 	s->npairs = load_u32(q + GMON_HIST_HEADER_SIZE);

@@ -7,6 +7,7 @@
 #      --extract-module stacked 65,537 dense layers, a 15.5 GB temporary
 #      file; now refused, naming the file and section, nothing written,
 #      the same messages and files with 2 processes; 3 layers are written;
+#      so is a section of 2^26 + 1 bins (512 MiB of bins in memory);
 #   2. a library's histogram with low_pc above high_pc, 0 bins or a rate
 #      of 0: -M printed a row "libm.so.6+0xffffffffff", --extract-module
 #      wrote a file --dump then rejected; now refused as a gmon file's;
@@ -111,6 +112,13 @@ expect_grep "--extract-module with a bin of 2^32 - 1: refused" \
 	"gmon.out+gmon-mpi/libm.so.6: too many samples: 118000 bins, one of 4294967295 samples" err
 [ "$(cd big && echo *)" = "gmon.out gmon.out+gmon-mpi gmon.out+gmon-mpi.1 gmon.out.1 gmon.sum" ] ||
 	fail "--extract-module with a bin of 2^32 - 1 left: $(cd big && echo *)"
+# 2^26 + 1 bins (60 bytes asked for 512 MiB of bins, 128 MiB written)
+rm -rf wide && rank wide 1 0x1000,0x100000000,67108865,100=5:7
+serial_parallel "-S with 2^26 + 1 bins" 1 wide
+expect_grep "-S with 2^26 + 1 bins: refused" \
+	"wide/gmon.out+gmon-mpi.1/libm.so.6: too many bins: 67108865; a library's section may have 67108864" serial.err
+[ "$(cd wide && echo *)" = "gmon.out+gmon-mpi.1 gmon.out.1 gmon.sum" ] ||
+	fail "-S with 2^26 + 1 bins left: $(cd wide && echo *)"
 # three layers (131,071 samples) are written, and read back whole
 rm -rf three && rank three 1 0x1000,0x3a000,118000,100=5:131071
 serial_parallel "-S with a bin of 131071" 0 three
