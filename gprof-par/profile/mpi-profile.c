@@ -285,9 +285,9 @@ int mpi_profile_read(struct mpi_profile *p, const char *path, char *err, size_t 
 	return rc;
 }
 
-int mpi_profile_check(const char *path, const char *text, size_t len, char *err, size_t errlen)
+int mpi_profile_read_buffer(struct mpi_profile *p, const char *path, const char *text,
+			    size_t len, char *err, size_t errlen)
 {
-	struct mpi_profile p = {0};
 	/* (fmemopen of 0 bytes: an empty stream, which read_stream refuses) */
 	FILE *f = fmemopen((void *)(len ? text : ""), len, "r");
 	int rc;
@@ -296,8 +296,16 @@ int mpi_profile_check(const char *path, const char *text, size_t len, char *err,
 		set_error(err, errlen, "%s: %s", path, strerror(errno));
 		return -1;
 	}
-	rc = read_stream(&p, path, f, err, errlen);
+	rc = read_stream(p, path, f, err, errlen);
 	fclose(f);
+	return rc;
+}
+
+int mpi_profile_check(const char *path, const char *text, size_t len, char *err, size_t errlen)
+{
+	struct mpi_profile p = {0};
+	int rc = mpi_profile_read_buffer(&p, path, text, len, err, errlen);
+
 	mpi_profile_free(&p);
 	return rc;
 }

@@ -45,6 +45,10 @@ struct mpi_profile {
  * time or bytes that would add up past 2^64 - 1 with p's. */
 int mpi_profile_read(struct mpi_profile *p, const char *path, char *err, size_t errlen);
 
+/* The same for text[0 .. len), read as if from a file named path. */
+int mpi_profile_read_buffer(struct mpi_profile *p, const char *path, const char *text,
+			    size_t len, char *err, size_t errlen);
+
 /* Checks text[0 .. len) as mpi_profile_read would read it alone from a
  * file named path: 0, or -1 with its message in err. */
 int mpi_profile_check(const char *path, const char *text, size_t len, char *err, size_t errlen);
