@@ -3,7 +3,7 @@
  * (gprof-par/profile/sparse-add.c, include/gmon-companion.h; issue 40): the
  * input as the section's bytes, added twice to one profile (the second
  * time onto the first's histogram), then, when its dense form is at most
- * 2^20 bins (layers x bins; it may be 1 GiB: the runs would crawl),
+ * 2^16 bins (layers x bins; it may be 1 GiB: the runs would crawl),
  * written as the dense gmon file --extract-module writes, to /dev/null.  An input of more
  * than 2^20 bins is not run: each would allocate up to 512 MiB (the bounds
  * on bins are tested by tests/analyzer/crafted-sections.sh).  See
@@ -53,7 +53,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	profile_init(&p);
 	if (profile_add_sparse(&p, data, size, "fuzz", err, sizeof err) == 0 &&
 	    profile_add_sparse(&p, data, size, "fuzz", err, sizeof err) == 0 &&
-	    p.nhists == 1 && dense_bins(&p.hists[0]) <= (1u << 20)) {
+	    p.nhists == 1 && dense_bins(&p.hists[0]) <= (1u << 16)) {
 		fd = open("/dev/null", O_WRONLY | O_CLOEXEC);
 		if (fd < 0)
 			abort();
