@@ -61,7 +61,10 @@
  *
  *   So a library's bytes follow its samples, not the size of its text
  *   (libc's dense histogram was 684 KB for one sample); gprof-par
- *   --extract-module=NAME writes the dense gmon file GNU gprof reads.
+ *   --extract-module=NAME writes the dense gmon file GNU gprof reads (a
+ *   bin above 65535 as stacked records of every bin: gprof-par refuses a
+ *   section whose dense file would pass 1 GiB, or of more than 2^26
+ *   bins).
  *
  * Readers check the magic, the version (refusing others), the sizes and
  * the checksum before using a byte, and ignore sections of a type or a

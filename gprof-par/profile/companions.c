@@ -16,6 +16,22 @@ char *companion_path(const char *profile, const char *kind)
 	return path;
 }
 
+char *companion_library_path(const char *profile, const char *base, const char *path,
+			     const char *build_id, unsigned salt)
+{
+	const char *id = build_id ? build_id : "";
+	uint64_t key = companion_library_key(path, (const unsigned char *)id, strlen(id));
+	size_t len = companion_library_kind(base, key, salt, NULL, 0) + 1;
+	char *kind = malloc(len), *file;
+
+	if (!kind)
+		return NULL;
+	companion_library_kind(base, key, salt, kind, len);
+	file = companion_path(profile, kind);
+	free(kind);
+	return file;
+}
+
 char *companion_beside(const char *file, const char *name)
 {
 	const char *slash = strrchr(file, '/');

@@ -12,6 +12,16 @@
 /* profile's companion of kind KIND (malloc'ed; NULL when out of memory). */
 char *companion_path(const char *profile, const char *kind);
 
+/* profile's companion of a shared library (malloc'ed; NULL when out of
+ * memory): PROFILE+BASE, or where BASE is a companion's own kind
+ * (gmon-mpi, mpi, paths: companion_kind_reserved) or salt is not 0 (a
+ * second library of that base name), BASE~HHHHHHHH, a hash of its path,
+ * build-id (may be NULL) and salt, as the runtime names them
+ * (companion-name.h).  So a library named gmon-mpi never overwrites a
+ * rank's companion. */
+char *companion_library_path(const char *profile, const char *base, const char *path,
+			     const char *build_id, unsigned salt);
+
 /* name in the directory of file (malloc'ed; NULL when out of memory): a
  * list of modules names each library's data beside it (a file, or a
  * section of the same companion: companion-file.h). */

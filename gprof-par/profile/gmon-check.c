@@ -217,6 +217,21 @@ static int check_known_range(const struct hist_header *h, const struct hist_head
 }
 
 /* See profile-internal.h. */
+int gmon_check_hist_shape(const struct hist_header *h, char *msg, size_t size)
+{
+	if (h->low_pc >= h->high_pc)
+		snprintf(msg, size, "low_pc 0x%" PRIx64 " is not below high_pc 0x%" PRIx64,
+			 (uint64_t)h->low_pc, (uint64_t)h->high_pc);
+	else if (h->nbins == 0)
+		snprintf(msg, size, "has 0 bins");
+	else if (h->rate == 0)
+		snprintf(msg, size, "profiling rate is 0 Hz");
+	else
+		return 0;
+	return -1;
+}
+
+/* See profile-internal.h. */
 int gmon_check_histogram(const struct profile *p, struct file_scan *scan,
 			   const struct hist_header *h, char *msg, size_t size)
 {
@@ -322,23 +337,14 @@ static size_t check_hist_record(const struct profile *p, struct file_scan *scan,
 	format_place(place, sizeof place, at, "histogram");
 	rest -= GMON_HIST_HEADER_SIZE;
 	bin_bytes = (uint64_t)h.nbins * HIST_BIN_SIZE;
-	if (h.low_pc >= h.high_pc) {
-		set_error(err, errlen, "%slow_pc 0x%" PRIx64 " is not below high_pc 0x%" PRIx64,
-			  place, (uint64_t)h.low_pc, (uint64_t)h.high_pc);
-		return 0;
-	}
-	if (h.nbins == 0) {
-		set_error(err, errlen, "%shas 0 bins", place);
+	if (gmon_check_hist_shape(&h, msg, sizeof msg) != 0) {
+		set_error(err, errlen, "%s%s", place, msg);
 		return 0;
 	}
 	if (bin_bytes > rest) {
 		set_error(err, errlen, "%s%" PRIu32 " bins need %" PRIu64 " bytes, only %zu remain "
 			  "(%" PRIu64 " missing: file truncated or bin count corrupt)", place,
 			  h.nbins, bin_bytes, rest, bin_bytes - rest);
-		return 0;
-	}
-	if (h.rate == 0) {
-		set_error(err, errlen, "%sprofiling rate is 0 Hz", place);
 		return 0;
 	}
 	if (gmon_check_histogram(p, scan, &h, msg, sizeof msg) != 0) {

@@ -15,6 +15,7 @@
 
 #include "bsd-format.h"
 #include "errors.h"
+#include "files.h"
 #include "gmon-read.h"
 #include "gmon-write.h"
 #include "profile-write.h"
@@ -103,16 +104,24 @@ static unsigned char *library_section_as_gmon(const char *path, size_t *len, cha
 	struct profile p;
 	unsigned char *bytes = NULL;
 	int fd = -1, e;
-	off_t size;
+	off_t size = 0;
+	ssize_t got;
 
 	profile_init(&p);
 	if (profile_add_file(&p, path, err, errlen) != 0)
 		goto out;
+	/* (one pread(2) of the whole returned at most 2 GiB - 4 KiB, and
+	 * errno was then another call's: "Not a directory") */
 	fd = memfd_create("gprof-par-dump", MFD_CLOEXEC);
-	if (fd < 0 || (e = profile_write_fd(&p, fd)) != 0 || (size = lseek(fd, 0, SEEK_END)) < 0 ||
-	    !(bytes = malloc((size_t)size ? (size_t)size : 1)) ||
-	    pread(fd, bytes, (size_t)size, 0) != (ssize_t)size) {
-		set_error(err, errlen, "%s: cannot convert it: %s", path, strerror(errno));
+	e = fd < 0 ? errno : profile_write_fd(&p, fd);
+	if (e == 0 && ((size = lseek(fd, 0, SEEK_END)) < 0 || lseek(fd, 0, SEEK_SET) < 0))
+		e = errno;
+	if (e == 0 && !(bytes = malloc((size_t)size ? (size_t)size : 1)))
+		e = ENOMEM;
+	if (e == 0 && (got = read_full(fd, bytes, (size_t)size)) != (ssize_t)size)
+		e = got < 0 ? errno : EIO;
+	if (e != 0) {
+		set_error(err, errlen, "%s: cannot convert it: %s", path, strerror(e));
 		free(bytes);
 		bytes = NULL;
 		goto out;

@@ -20,10 +20,11 @@
 
 struct reader {
 	const char *path;
-	size_t line_no;
+	size_t line_no, block_line;    /* block_line: the last magic line's */
 	char *err;
 	size_t errlen;
 	size_t cap_ranks, cap_sites;
+	size_t first;                  /* p's first rank of this file */
 };
 
 static int bad(struct reader *r, const char *what)
@@ -85,8 +86,29 @@ static int read_header_field(struct reader *r, struct mpi_rank *k, char **f, siz
 	return bad(r, "an unknown field");
 }
 
-static int read_site(struct reader *r, struct mpi_rank *k, char **f, size_t n)
+/* Adds s's counts into p's totals, refusing what would pass 2^64 - 1
+ * (p as it was then). */
+static int add_totals(struct reader *r, struct mpi_profile *p, const struct mpi_site *s)
 {
+	uint64_t calls, ns, bytes;
+
+	if (__builtin_add_overflow(p->calls, s->calls, &calls))
+		return bad(r, "too many calls to add: the MPI profiles' calls add up past 2^64 - 1");
+	if (__builtin_add_overflow(p->ns, s->ns, &ns))
+		return bad(r, "too much time to add: the MPI profiles' nanoseconds add up past "
+			   "2^64 - 1");
+	if (__builtin_add_overflow(p->bytes, s->bytes_sent, &bytes) ||
+	    __builtin_add_overflow(bytes, s->bytes_received, &bytes))
+		return bad(r, "too many bytes to add: the MPI profiles' bytes add up past 2^64 - 1");
+	p->calls = calls;
+	p->ns = ns;
+	p->bytes = bytes;
+	return 0;
+}
+
+static int read_site(struct reader *r, struct mpi_profile *p, char **f, size_t n)
+{
+	struct mpi_rank *k = &p->ranks[p->nranks - 1];
 	struct mpi_site s = {0};
 
 	if (n != 7)
@@ -99,6 +121,8 @@ static int read_site(struct reader *r, struct mpi_rank *k, char **f, size_t n)
 		return bad(r, "a malformed site line");
 	if (f[1][0] == '\0' && s.site != 0)
 		return bad(r, "an overflow line (no module) with a call site");
+	if (add_totals(r, p, &s) != 0)
+		return -1;
 	struct mpi_site *grown = grow_array(k->sites, &r->cap_sites, k->nsites + 1, sizeof *grown, 16);
 
 	if (!grown)
@@ -112,10 +136,48 @@ static int read_site(struct reader *r, struct mpi_rank *k, char **f, size_t n)
 	return 0;
 }
 
+static int same_rank(const void *ctx, size_t item)
+{
+	const struct mpi_profile *p = ctx;
+
+	return p->ranks[item].rank == p->ranks[p->nranks - 1].rank;
+}
+
+/* The block just read (the last of p): a valid rank and size, a rank not
+ * read before; a version 1 block's mpi_wall_ns is its mpi_ns (one
+ * thread's). */
+static int end_rank(struct reader *r, struct mpi_profile *p)
+{
+	struct mpi_rank *k = &p->ranks[p->nranks - 1];
+	char key[32];
+	uint64_t hash;
+	size_t at = r->line_no;
+	int rc = 0;
+
+	snprintf(key, sizeof key, "%" PRId64, k->rank);
+	hash = name_hash(key, NULL);
+	r->line_no = r->block_line;
+	if (k->mpi_wall_ns == UINT64_MAX)   /* version 1: one thread's, then */
+		k->mpi_wall_ns = k->mpi_ns;
+	if (k->rank < 0 || k->size < 1 || k->rank >= k->size)
+		rc = bad(r, "a rank block without a valid rank and size");
+	else if (name_index_find(&p->by_rank, hash, same_rank, p) != SIZE_MAX)
+		rc = bad(r, "a second block of one rank (a rank's profile in two files, or a "
+			 "forged one)");
+	else if (name_index_add(&p->by_rank, hash, p->nranks - 1) != 0)
+		rc = bad(r, "out of memory");
+	r->line_no = at;
+	return rc;
+}
+
 static int start_rank(struct reader *r, struct mpi_profile *p, const char *line)
 {
 	char magic[64];
 	int version;
+
+	if (p->nranks > r->first && end_rank(r, p) != 0)
+		return -1;
+	r->block_line = r->line_no;
 
 	if (sscanf(line, "%63s %d", magic, &version) != 2 ||
 	    strcmp(magic, GMON_MPI_PROFILE_MAGIC) != 0)
@@ -174,18 +236,17 @@ static int open_profile(const char *path, FILE **f, char *err, size_t errlen)
 	return 0;
 }
 
-int mpi_profile_read(struct mpi_profile *p, const char *path, char *err, size_t errlen)
+/* Reads the rank blocks of f, named path in messages, into *p. */
+static int read_stream(struct mpi_profile *p, const char *path, FILE *f, char *err,
+		       size_t errlen)
 {
-	struct reader r = {path, 0, err, errlen, p->nranks, 0};
-	size_t first = p->nranks;   /* this file's ranks are checked, not the others' again */
-	FILE *f = NULL;
+	struct reader r = {.path = path, .err = err, .errlen = errlen, .cap_ranks = p->nranks,
+			   .first = p->nranks};
 	char *line = NULL;
 	size_t size = 0;
 	ssize_t len;
-	int rc = open_profile(path, &f, err, errlen);
+	int rc = 0;
 
-	if (rc != 0)
-		return rc;
 	while (rc == 0 && (len = getline(&line, &size, f)) >= 0) {
 		char *fields[8];
 		size_t n;
@@ -206,20 +267,52 @@ int mpi_profile_read(struct mpi_profile *p, const char *path, char *err, size_t 
 		else if (n == 2)
 			rc = read_header_field(&r, &p->ranks[p->nranks - 1], fields, n);
 		else
-			rc = read_site(&r, &p->ranks[p->nranks - 1], fields, n);
+			rc = read_site(&r, p, fields, n);
 	}
 	if (rc == 0 && ferror(f))
 		rc = bad(&r, strerror(errno));
-	for (size_t i = first; rc == 0 && i < p->nranks; i++) {
-		if (p->ranks[i].rank < 0 || p->ranks[i].size < 1 || p->ranks[i].rank >= p->ranks[i].size)
-			rc = bad(&r, "a rank block without a valid rank and size");
-		if (p->ranks[i].mpi_wall_ns == UINT64_MAX) /* version 1: one thread's, then */
-			p->ranks[i].mpi_wall_ns = p->ranks[i].mpi_ns;
-	}
+	if (rc == 0 && p->nranks > r.first)
+		rc = end_rank(&r, p);
 	if (rc == 0 && r.line_no == 0)
 		rc = bad(&r, "an empty MPI profile");
 	free(line);
+	return rc;
+}
+
+int mpi_profile_read(struct mpi_profile *p, const char *path, char *err, size_t errlen)
+{
+	FILE *f = NULL;
+	int rc = open_profile(path, &f, err, errlen);
+
+	if (rc != 0)
+		return rc;
+	rc = read_stream(p, path, f, err, errlen);
 	fclose(f);
+	return rc;
+}
+
+int mpi_profile_read_buffer(struct mpi_profile *p, const char *path, const char *text,
+			    size_t len, char *err, size_t errlen)
+{
+	/* (fmemopen of 0 bytes: an empty stream, which read_stream refuses) */
+	FILE *f = fmemopen((void *)(len ? text : ""), len, "r");
+	int rc;
+
+	if (!f) {
+		set_error(err, errlen, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	rc = read_stream(p, path, f, err, errlen);
+	fclose(f);
+	return rc;
+}
+
+int mpi_profile_check(const char *path, const char *text, size_t len, char *err, size_t errlen)
+{
+	struct mpi_profile p = {0};
+	int rc = mpi_profile_read_buffer(&p, path, text, len, err, errlen);
+
+	mpi_profile_free(&p);
 	return rc;
 }
 
@@ -233,58 +326,21 @@ void mpi_profile_free(struct mpi_profile *p)
 		free(p->ranks[i].sites);
 	}
 	free(p->ranks);
-	p->ranks = NULL;
-	p->nranks = 0;
+	name_index_free(&p->by_rank);
+	memset(p, 0, sizeof *p);
 }
 
-int mpi_profile_append_beside(const char *profile, char **text, size_t *len, size_t *cap,
-			      char *err, size_t errlen)
+/* Appends the bytes of fd (path) to *text. */
+static int append_file(int fd, const char *path, char **text, size_t *len, size_t *cap,
+		       char *err, size_t errlen)
 {
-	char *path = companion_input_path(profile, GMON_MPI_PROFILE_KIND);
-	const struct companion_file *cf;
-	const struct companion_section *s = NULL;
-	struct stat sb;
-	int fd, rc = 0;
-	ssize_t n;
-
-	if (!path) {
-		set_error(err, errlen, "out of memory");
-		return -1;
-	}
-	rc = companion_member(path, &cf, &s, err, errlen);
-	if (rc != 0) {
-		/* the section "mpi" of profile's companion: its bytes, as the file's */
-		char *grown = rc > 0 && s ? grow_array(*text, cap, *len + s->size, 1, 65536) : NULL;
-
-		if (rc > 0 && s && !grown)
-			set_error(err, errlen, "out of memory");
-		if (grown) {
-			*text = grown;
-			memcpy(*text + *len, s->data, s->size);
-			*len += s->size;
-		}
-		free(path);
-		return rc < 0 || (s && !grown) ? -1 : !s;
-	}
-	fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
-	if (fd < 0) {
-		rc = errno == ENOENT ? 1 : -1;
-		if (rc < 0)
-			set_error(err, errlen, "%s: %s", path, strerror(errno));
-		free(path);
-		return rc;
-	}
-	if (fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode)) {
-		set_error(err, errlen, "%s: not a regular file", path);
-		rc = -1;
-	}
-	while (rc == 0) {
+	for (;;) {
 		char *grown = grow_array(*text, cap, *len + 65536, 1, 65536);
+		ssize_t n;
 
 		if (!grown) {
 			set_error(err, errlen, "out of memory");
-			rc = -1;
-			break;
+			return -1;
 		}
 		*text = grown;
 		n = read(fd, *text + *len, *cap - *len);
@@ -292,13 +348,86 @@ int mpi_profile_append_beside(const char *profile, char **text, size_t *len, siz
 			continue;
 		if (n < 0) {
 			set_error(err, errlen, "%s: %s", path, strerror(errno));
-			rc = -1;
+			return -1;
 		}
-		if (n <= 0)
-			break;
+		if (n == 0)
+			return 0;
 		*len += (size_t)n;
 	}
+}
+
+/* Appends path's bytes (a companion's section or a file) to *text:
+ * 0, 1 if there are none, -1 with a message. */
+static int append_bytes(const char *path, char **text, size_t *len, size_t *cap, char *err,
+			size_t errlen)
+{
+	const struct companion_file *cf;
+	const struct companion_section *s = NULL;
+	struct stat sb;
+	int fd, rc = companion_member(path, &cf, &s, err, errlen);
+
+	if (rc != 0) {
+		/* the section "mpi" of profile's companion: its bytes, as the file's */
+		char *grown = rc > 0 && s ? grow_array(*text, cap, *len + s->size + 1, 1, 65536)
+					  : NULL;
+
+		if (rc < 0 || !s)
+			return rc < 0 ? -1 : 1;
+		if (!grown) {
+			set_error(err, errlen, "out of memory");
+			return -1;
+		}
+		*text = grown;
+		memcpy(*text + *len, s->data, s->size);
+		*len += s->size;
+		return 0;
+	}
+	fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0) {
+		if (errno == ENOENT)
+			return 1;
+		set_error(err, errlen, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	if (fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode)) {
+		set_error(err, errlen, "%s: not a regular file", path);
+		rc = -1;
+	} else {
+		rc = append_file(fd, path, text, len, cap, err, errlen);
+	}
 	close(fd);
+	return rc;
+}
+
+int mpi_profile_append_beside(const char *profile, char **text, size_t *len, size_t *cap,
+			      char *err, size_t errlen)
+{
+	char *path = companion_input_path(profile, GMON_MPI_PROFILE_KIND), *grown;
+	size_t start = *len;
+	int rc;
+
+	if (!path) {
+		set_error(err, errlen, "out of memory");
+		return -1;
+	}
+	rc = append_bytes(path, text, len, cap, err, errlen);
+	/* what the reader of the sum would refuse is refused here, naming the
+	 * file; a last line without its newline gets one, so that the next
+	 * profile starts on a line of its own */
+	if (rc == 0 && mpi_profile_check(path, *text + start, *len - start, err, errlen) != 0)
+		rc = -1;
+	if (rc == 0 && (*text)[*len - 1] != '\n') {
+		grown = grow_array(*text, cap, *len + 1, 1, 65536);
+		if (!grown) {
+			set_error(err, errlen, "out of memory");
+			rc = -1;
+		} else {
+			*text = grown;
+			(*text)[(*len)++] = '\n';
+		}
+	}
+	if (rc != 0)
+		*len = start;
 	free(path);
 	return rc;
 }
@@ -308,6 +437,7 @@ int mpi_profile_write_sum(const char *output, const char *text, size_t len, char
 {
 	char *path = companion_path(output, GMON_MPI_PROFILE_KIND);
 	struct output_file out;
+	char why[1024];
 	int rc = 0;
 
 	if (!path) {
@@ -316,6 +446,12 @@ int mpi_profile_write_sum(const char *output, const char *text, size_t len, char
 	}
 	if (len == 0) {
 		unlink(path); /* an earlier sum's would pass for this one's */
+	} else if (mpi_profile_check(path, text, len, why, sizeof why) != 0) {
+		/* what --mpi would refuse (a rank in two files, counts past
+		 * 2^64 - 1 in all): not written, and no earlier one left */
+		set_error(err, errlen, "%s (%s is not written)", why, path);
+		unlink(path);
+		rc = -1;
 	} else if (output_open(&out, path, err, errlen) != 0) {
 		rc = -1;
 	} else {

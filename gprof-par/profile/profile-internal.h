@@ -263,6 +263,13 @@ int gmon_check_prefix(const struct profile *p, const unsigned char *data, size_t
 		      size_t len, const char *name, char *err, size_t errlen);
 
 /*
+ * Checks what any histogram header must hold, whatever else was read:
+ * low_pc below high_pc, bins, a rate.  Puts the reason (without the place)
+ * into msg on failure.
+ */
+int gmon_check_hist_shape(const struct hist_header *h, char *msg, size_t size);
+
+/*
  * Checks one histogram header against p and scan's earlier histograms;
  * remembers a new range in scan.  Puts the reason (without the place) into
  * msg on failure.

@@ -18,6 +18,19 @@
 #include "gmon-write.h"
 #include "profile-internal.h"
 
+/* The most bytes the dense histogram a section stands for may take, its
+ * bins above 65535 written as stacked records of every bin: 1 GiB (libc's
+ * 342,000 bins 1,570 times: 10^8 samples in one bin of one rank).  More is
+ * refused, so that a few bytes cannot ask for gigabytes of output (a
+ * count of 2^32 - 1 in a bin of a 118,000-bin section was 15.5 GB). */
+#define SPARSE_MAX_DENSE ((uint64_t)1 << 30)
+
+/* The most bins a section may have: 2^26, a text of 256 MB at glibc's 4
+ * bytes a bin (libxul's is 140 MB), 512 MiB of 64-bit bins in memory.  Its
+ * bytes do not say (the bins without samples are not in it): without a
+ * bound 60 bytes asked for 32 GiB. */
+#define SPARSE_MAX_BINS ((uint32_t)1 << 26)
+
 /* What checking a section found. */
 struct sparse_scan {
 	struct hist_header h;
@@ -32,7 +45,9 @@ static int check_sparse(const unsigned char *data, size_t len, struct file_scan 
 {
 	const unsigned char *q;
 	size_t at = GMON_HEADER_SIZE, rest;
-	uint32_t last = 0;
+	uint32_t last = 0, most = 0;
+	uint64_t layers, dense;
+	char msg[256];
 
 	if (len < GMON_HEADER_SIZE || memcmp(data, GMON_MAGIC, GMON_MAGIC_LEN) != 0 ||
 	    load_u32(data + GMON_MAGIC_LEN) != GMON_VERSION) {
@@ -46,13 +61,16 @@ static int check_sparse(const unsigned char *data, size_t len, struct file_scan 
 		return -1;
 	}
 	q = data + at + 1;
-	memcpy(&s->h.low_pc, q, sizeof(gmon_addr_t));
-	memcpy(&s->h.high_pc, q + sizeof(gmon_addr_t), sizeof(gmon_addr_t));
-	s->h.nbins = load_u32(q + 2 * sizeof(gmon_addr_t));
-	s->h.rate = load_u32(q + 2 * sizeof(gmon_addr_t) + 4);
-	memcpy(s->h.dimen, q + 2 * sizeof(gmon_addr_t) + 8, GMON_DIMEN_LEN);
-	s->h.dimen[GMON_DIMEN_LEN] = '\0';
-	s->h.dimen_abbrev = (char)q[2 * sizeof(gmon_addr_t) + 8 + GMON_DIMEN_LEN];
+	gmon_decode_hist_header(q, &s->h);
+	if (gmon_check_hist_shape(&s->h, msg, sizeof msg) != 0) {
+		set_error(err, errlen, "%s: a bad histogram: %s", scan->name, msg);
+		return -1;
+	}
+	if (s->h.nbins > SPARSE_MAX_BINS) {
+		set_error(err, errlen, "%s: too many bins: %" PRIu32 "; a library's section may "
+			  "have %" PRIu32, scan->name, s->h.nbins, SPARSE_MAX_BINS);
+		return -1;
+	}
 	s->npairs = load_u32(q + GMON_HIST_HEADER_SIZE);
 	at += 1 + GMON_HIST_HEADER_SIZE + 4;
 	rest = len - at;
@@ -64,6 +82,7 @@ static int check_sparse(const unsigned char *data, size_t len, struct file_scan 
 	s->pairs = data + at;
 	for (uint32_t k = 0; k < s->npairs; k++) {
 		uint32_t bin = load_u32(s->pairs + (size_t)k * GMON_SPARSE_PAIR_SIZE);
+		uint32_t count = load_u32(s->pairs + (size_t)k * GMON_SPARSE_PAIR_SIZE + 4);
 
 		if (bin >= s->h.nbins || (k > 0 && bin < last)) {
 			set_error(err, errlen, "%s: pair %" PRIu32 ": bin %" PRIu32 " %s", scan->name,
@@ -72,6 +91,19 @@ static int check_sparse(const unsigned char *data, size_t len, struct file_scan 
 			return -1;
 		}
 		last = bin;
+		if (count > most)
+			most = count;
+	}
+	/* the dense file it stands for: a bin above 65535 is written as
+	 * stacked records of every bin (gmon_write_histogram) */
+	layers = most / GMON_HIST_BIN_MAX + (most % GMON_HIST_BIN_MAX != 0);
+	dense = (layers ? layers : 1) * (1 + GMON_HIST_HEADER_SIZE + (uint64_t)s->h.nbins * 2);
+	if (dense > SPARSE_MAX_DENSE) {
+		set_error(err, errlen, "%s: too many samples: %" PRIu32 " bins, one of %" PRIu32
+			  " samples, would be written as %" PRIu64 " bytes of stacked 16-bit "
+			  "histograms; a library's section may stand for %" PRIu64 " MiB",
+			  scan->name, s->h.nbins, most, dense, SPARSE_MAX_DENSE >> 20);
+		return -1;
 	}
 	at += (size_t)s->npairs * GMON_SPARSE_PAIR_SIZE;
 	s->arcs = data + at;

@@ -251,10 +251,12 @@ static void print_box(FILE *out, const struct layout *l, const struct box *b, co
 
 /* Click a box to zoom into it: its callees fill the width, its callers
  * stay below at full width, faded; the rest hides.  Clicking the root or
- * the background zooms out.  Labels are shortened again to their boxes. */
+ * the background zooms out.  Labels are shortened again to their boxes.
+ * The script finds its SVG by its id, in a file of its own as inline in
+ * the summary's page (where the document is the page). */
 static const char zoom_script[] =
 	"(function () {\n"
-	"  var svg = document.documentElement, left = %d, span = %d, cw = %.2f;\n"
+	"  var svg = document.getElementById('flame-graph'), left = %d, span = %d, cw = %.2f;\n"
 	"  var boxes = Array.prototype.slice.call(svg.querySelectorAll('g.f'));\n"
 	"  var details = document.getElementById('details'), unzoom = document.getElementById('unzoom');\n"
 	"  function num(g, a) { return +g.getAttribute('data-' + a); }\n"

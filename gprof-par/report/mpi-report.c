@@ -168,13 +168,24 @@ struct spread {
 	size_t argmin, argmax;
 };
 
-static struct spread spread_of(const uint64_t *v, size_t n)
+/* v[i] as a double: of an array of uint64_t, or of double */
+static double u64_at(const void *v, size_t i)
+{
+	return (double)((const uint64_t *)v)[i];
+}
+
+static double double_at(const void *v, size_t i)
+{
+	return ((const double *)v)[i];
+}
+
+static struct spread spread_of(const void *v, size_t n, double (*at)(const void *v, size_t i))
 {
 	struct spread s = {0, 0, 0, 0, 0};
 	double sum = 0;
 
 	for (size_t i = 0; i < n; i++) {
-		double x = (double)v[i];
+		double x = at(v, i);
 
 		if (i == 0 || x < s.min)
 			s.min = x, s.argmin = i;
@@ -214,21 +225,22 @@ static uint64_t overflow_calls(const struct mpi_rank *k)
 static void print_text(FILE *out, const struct mpi_profile *p, const struct site_total *sites,
 		       size_t nsites, const struct function_total *f, size_t nf)
 {
-	uint64_t *share_e4 = calloc(p->nranks ? p->nranks : 1, sizeof *share_e4);
+	/* in percent, as doubles: a share past 2^64 / 10^6 (the time of
+	 * threads in MPI added up, or a forged file) has no integer */
+	double *shares = calloc(p->nranks ? p->nranks : 1, sizeof *shares);
 	struct spread sh;
 
 	fprintf(out, "MPI profile of %zu rank%s: the wall time inside MPI calls (PMPI wrappers)\n\n",
 		p->nranks, p->nranks == 1 ? "" : "s");
-	for (size_t r = 0; share_e4 && r < p->nranks; r++)
-		share_e4[r] = (uint64_t)(1e6 * share(&p->ranks[r]));
-	if (share_e4 && p->nranks > 0) {
-		sh = spread_of(share_e4, p->nranks);
+	for (size_t r = 0; shares && r < p->nranks; r++)
+		shares[r] = 100.0 * share(&p->ranks[r]);
+	if (shares && p->nranks > 0) {
+		sh = spread_of(shares, p->nranks, double_at);
 		fprintf(out, "MPI's share of each rank's wall time: min %.1f%% (rank %" PRId64
-			"), mean %.1f%%, max %.1f%% (rank %" PRId64 ")\n\n", sh.min / 1e4,
-			p->ranks[sh.argmin].rank, sh.mean / 1e4, sh.max / 1e4,
-			p->ranks[sh.argmax].rank);
+			"), mean %.1f%%, max %.1f%% (rank %" PRId64 ")\n\n", sh.min,
+			p->ranks[sh.argmin].rank, sh.mean, sh.max, p->ranks[sh.argmax].rank);
 	}
-	free(share_e4);
+	free(shares);
 	fprintf(out, "(MPI s: the wall time during which some thread of the rank was in an MPI "
 		"call, MPI %% of the rank's wall s; threads' MPI s: its threads' times in MPI "
 		"calls, added, more than MPI s when several threads are in MPI at once)\n\n");
@@ -245,7 +257,7 @@ static void print_text(FILE *out, const struct mpi_profile *p, const struct site
 	fprintf(out, "%-22s %-24s %9s %12s %11s %10s %10s %10s %6s\n", "function", "call site",
 		"calls", "bytes", "seconds", "min", "mean", "max", "imb %");
 	for (size_t i = 0; i < nsites; i++) {
-		struct spread s = spread_of(sites[i].rank_ns, p->nranks);
+		struct spread s = spread_of(sites[i].rank_ns, p->nranks, u64_at);
 		char site[512];
 
 		snprintf(site, sizeof site, *sites[i].source ? "%s (%s)" : "%s%s", sites[i].caller,

@@ -292,13 +292,14 @@ static void mpi(FILE *out, const struct summary *s)
 }
 
 /* An SVG made by print(arg) into memory, written inline: without its XML
- * declaration and namespace (HTML gives it), its script on its own root
- * (the flame graph's takes the document's). */
+ * declaration and namespace (HTML gives it).  Only markup is edited, never
+ * text a name could hold: a name's quotes are entities in the SVG (a
+ * textual edit of the script's root, document.documentElement, renamed a
+ * function of that name). */
 static int inline_svg(FILE *out, int (*print)(FILE *, const void *), const void *arg)
 {
 	static const struct { const char *from, *to; } edits[] = {
 		{ " xmlns=\"http://www.w3.org/2000/svg\"", "" },
-		{ "document.documentElement", "document.getElementById('flame-graph')" },
 	};
 	char *buf = NULL, *p;
 	size_t len = 0;

@@ -168,18 +168,20 @@ int extract_module_main(const struct options *o)
 		status = 1;
 	}
 	if (status == 0) {
-		/* -o, or the name earlier versions gave it: PROFILE+BASENAME
-		 * beside a single profile (gmon.out+libwork.so.3 beside
-		 * gmon.out.3), else beside the sum (DIR/gmon.sum+BASENAME) */
+		/* -o, or the name earlier versions gave it: PROFILE+KIND beside a
+		 * single profile (gmon.out+libwork.so.3 beside gmon.out.3), else
+		 * beside the sum (DIR/gmon.sum+KIND); KIND the base name, or
+		 * where that is a companion's own (a library named gmon-mpi
+		 * overwrote the rank's companion) the name -S gives its sum */
 		if (o->output)
 			out = strdup(o->output);
 		else if (o->sum_dir || n > 1) {
 			char *sum = o->sum_dir ? companion_beside(profiles[0], SUM_NAME) : strdup(SUM_NAME);
 
-			out = sum ? companion_path(sum, x.base) : NULL;
+			out = sum ? companion_library_path(sum, x.base, x.path, x.build_id, 0) : NULL;
 			free(sum);
 		} else {
-			out = companion_path(profiles[0], x.base);
+			out = companion_library_path(profiles[0], x.base, x.path, x.build_id, 0);
 		}
 		if (!out) {
 			fprintf(stderr, PROGRAM ": out of memory\n");

@@ -70,22 +70,11 @@ static int write_list(const char *output, const struct sum_library *libs, size_t
 static char *library_sum_path(const char *output, const struct sum_library *libs, size_t i)
 {
 	const struct sum_library *lib = &libs[i];
-	const char *id = lib->build_id ? lib->build_id : "";
-	uint64_t key = companion_library_key(lib->path, (const unsigned char *)id, strlen(id));
 	unsigned salt = 0;
-	size_t len;
-	char *kind, *path;
 
 	while (salt < i && strcmp(libs[i - 1 - salt].base, lib->base) == 0)
 		salt++;
-	len = companion_library_kind(lib->base, key, salt, NULL, 0) + 1;
-	kind = malloc(len);
-	if (!kind)
-		return NULL;
-	companion_library_kind(lib->base, key, salt, kind, len);
-	path = companion_path(output, kind);
-	free(kind);
-	return path;
+	return companion_library_path(output, lib->base, lib->path, lib->build_id, salt);
 }
 
 /* The calls of that kind the sum added up (sum.h, struct sum_calls), into

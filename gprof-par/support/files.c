@@ -215,6 +215,24 @@ void output_abandon(struct output_file *o)
 	memset(o, 0, sizeof(*o));
 }
 
+ssize_t read_full(int fd, void *buf, size_t size)
+{
+	size_t got = 0;
+
+	while (got < size) {
+		ssize_t n = read(fd, (char *)buf + got, size - got);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return -1;
+		if (n == 0)
+			break;
+		got += (size_t)n;
+	}
+	return (ssize_t)got;
+}
+
 char *read_whole_file(const char *path, const char *what, size_t *len, char *err, size_t errlen)
 {
 	struct stat st;

@@ -85,6 +85,14 @@ int output_commit(struct output_file *o, char *err, size_t errlen);
 void output_abandon(struct output_file *o);
 
 /*
+ * Reads size bytes from fd into buf, as many read(2) calls as it takes
+ * (one returns at most 2 GiB - 4 KiB on Linux, a pipe or socket what has
+ * arrived), retrying on EINTR.  Returns the bytes read, fewer than size
+ * only at the end of the file, or -1 with errno.
+ */
+ssize_t read_full(int fd, void *buf, size_t size);
+
+/*
  * The whole regular file at path (what: e.g. "a source file", for
  * messages), malloc'ed and NUL-terminated, its length in *len; NULL with
  * a message in err (errno ENOENT when it does not exist).

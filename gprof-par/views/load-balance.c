@@ -35,7 +35,7 @@ static void write_balance_svg(const char *path, const struct balance_view *v,
  * profiles beside the profiles, where there are some. */
 static void balance_add_mpi_time(struct balance_view *v, const struct model *m)
 {
-	struct mpi_profile mp = { NULL, 0 };
+	struct mpi_profile mp = {0};
 	size_t missing;
 
 	if (model_read_mpi_profiles(m, &mp, &missing) == 0)

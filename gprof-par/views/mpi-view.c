@@ -16,7 +16,7 @@ static int mpi_render(struct view_output *vo, struct model *m)
 	const struct options *o = m->o;
 	char *const *profiles = m->profiles;
 	size_t n = m->nprofiles;
-	struct mpi_profile mp = { NULL, 0 };
+	struct mpi_profile mp = {0};
 	struct mpi_site_names names;
 	size_t missing = 0;
 	int status = model_read_mpi_profiles(m, &mp, &missing);

@@ -81,7 +81,7 @@ static int summary_render(struct view_output *vo, struct model *m)
 	struct measured_arc *arcs = NULL;
 	size_t narcs = 0, missing;
 	struct module_list *lists = NULL, all = { NULL, 0 };
-	struct mpi_profile mp = { NULL, 0 };
+	struct mpi_profile mp = {0};
 	struct mpi_site_names names;
 	int have_names = 0;
 	struct balance_view v;

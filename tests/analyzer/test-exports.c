@@ -182,14 +182,19 @@ static void test_json_document(void)
 }
 
 /* --load-balance=csv: a name starting with = + - @ TAB or CR is a
- * formula to a spreadsheet: its cell starts with a ' (OWASP). */
+ * formula to a spreadsheet: its cell starts with a ' (OWASP).  Names are
+ * bytes: the CSV is valid UTF-8, a byte that starts no sequence U+FFFD
+ * (issue 40: they were copied as they were). */
 static void test_balance_csv(void)
 {
 	static const char *const names[] = { "=HYPERLINK(\"http://x\",\"y\")", "+1", "-2",
-					      "@SUM(A1)", "\tx", "\rx", "plain=", "" };
+					      "@SUM(A1)", "\tx", "\rx", "plain=", "",
+					      "bad\xff\xfe\"", "caf\xc3\xa9", "\xc3(" };
 	static const char *const cells[] = { "\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\")\"",
 					      "\"'+1\"", "\"'-2\"", "\"'@SUM(A1)\"", "\"'\tx\"",
-					      "\"'\rx\"", "\"plain=\"", "\"\"" };
+					      "\"'\rx\"", "\"plain=\"", "\"\"",
+					      "\"bad\xef\xbf\xbd\xef\xbf\xbd\"\"\"",
+					      "\"caf\xc3\xa9\"", "\"\xef\xbf\xbd(\"" };
 	enum { N = sizeof names / sizeof names[0] };
 	struct sym syms[N];
 	struct balance_function funcs[N];

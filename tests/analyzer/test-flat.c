@@ -150,7 +150,7 @@ static void test_counts(void)
 
 static char *capture_flat(const struct hist_summary *hs, int brief, int zeros)
 {
-	struct flat_options fo = { brief, zeros };
+	struct flat_options fo = { .brief = brief, .show_zeros = zeros };
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);

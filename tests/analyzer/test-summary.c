@@ -625,7 +625,10 @@ static char *json_of(const struct summary *s)
 }
 
 /* Names are bytes: the page escapes the markup characters and writes a
- * byte that starts no UTF-8 sequence as U+FFFD; the JSON escapes too. */
+ * byte that starts no UTF-8 sequence as U+FFFD; the JSON escapes too.  A
+ * function named document.documentElement keeps its name (issue 40: the
+ * page's flame graph was made by editing the SVG's text, its script's
+ * root too, which renamed the function in its title). */
 static void test_hostile_names(void)
 {
 	struct small sm;
@@ -636,11 +639,14 @@ static void test_hostile_names(void)
 
 	small_build(&sm, "seconds");
 	sm.fns[F_WORK].name = "<script>&\"w\xff";
+	sm.fns[F_READ].name = "document.documentElement";
 	small_input(&sm, &in);
 	CU_ASSERT_EQUAL_FATAL(summary_build(&s, &in), 0);
 	buf = html_of(&s, &sm.m, NULL, &len);
 	CU_ASSERT_PTR_NULL(strstr(buf, "<script>&"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "&lt;script&gt;&amp;&quot;w\xef\xbf\xbd"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "<title>document.documentElement (5 samples, 5.00%)"));
+	CU_ASSERT_PTR_NULL(strstr(buf, "document.getElementById('flame-graph') ("));
 	free(buf);
 	buf = json_of(&s);
 	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "\"hot_function\": \"<script>&\\\"w\\ufffd\""));

@@ -15,7 +15,7 @@ cc=${FUZZ_CC:-clang}
 runs=${FUZZ_RUNS:-2000}
 seconds=${FUZZ_SECONDS:-60}
 build=${FUZZ_BUILD:-$PWD/fuzz-build}
-harnesses="module-list paths calls gmon"
+harnesses="module-list paths calls gmon companion sparse mpi-profile"
 
 mkdir -p "$build/obj" || exit 99
 printf 'int LLVMFuzzerTestOneInput(const unsigned char *d, unsigned long n);\nint LLVMFuzzerTestOneInput(const unsigned char *d, unsigned long n) { (void)d; (void)n; return 0; }\n' \
