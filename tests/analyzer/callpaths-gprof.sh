@@ -163,8 +163,12 @@ mkdir -p qs && (cd qs && BG_GMON_HZ=1000 ../qsort-callback && unpack_companions)
 est_children=$(awk '/^\[/ && / sorter \[/ { print $4; exit }' qs-est.txt)
 read -r sorter_pct sorter_children < <(awk '/^\[/ && / sorter \[/ { print $2, $4; exit }' qs.txt)
 compare_self=$(entry_self qs.txt compare)
+# (sorter's share may pass 100% by half a sample's worth: a sample in the
+# 4-byte bin that straddles compare's end and sorter's start is half each
+# in GNU's histogram, while its path gives it whole to compare, under
+# sorter: 830.5 of 830 samples, 100.1%, seen once)
 awk -v e="$est_children" -v c="$sorter_children" -v s="$compare_self" -v p="$sorter_pct" '
-	BEGIN { exit !(e == 0 && s > 0 && c >= s && p <= 100) }' &&
+	BEGIN { exit !(e == 0 && s > 0 && c >= s && p <= 100.2) }' &&
 	echo "ok: through qsort: sorter's children $sorter_children s >= compare's $compare_self s (estimate: $est_children)" ||
 	{ fail "through qsort: sorter's children $sorter_children s ($sorter_pct%), compare's self $compare_self s, estimate $est_children"; cat qs.txt; }
 # main holds every sample, libc's included, but for the few whose walk
