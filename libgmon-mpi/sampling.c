@@ -336,9 +336,12 @@ static void on_sigprof(int sig, siginfo_t *info, void *context)
 		}
 		if (s && !my_thread_excluded)
 			__atomic_store_n(&s->samples, s->samples + weight, __ATOMIC_RELAXED);
+		/* before the re-arm: a task clock counts again from inside its
+		 * PERF_EVENT_IOC_REFRESH (counted here too, the handlers' time
+		 * came to more than the CPU time the samples missed) */
+		own_cost_signal_done(entry);
 		if (process_wide || from_own_timer(info, s))
 			rearm_after_signal(s);
-		own_cost_signal_done(entry);
 	}
 	__atomic_sub_fetch(&handlers_in_flight, 1, __ATOMIC_RELEASE);
 	errno = saved_errno;

@@ -16,9 +16,6 @@
 . "$(dirname "$0")/lib.sh"
 
 gprof_par=$top_builddir/gprof-par/gprof-par
-run_field() {
-	"$gprof_par" --dump gmon.out | awk -F'\t' -v k="$1" '$1 == "text" && $2 == "run" && $3 == k { print $4 }'
-}
 
 # shares LABEL BOUND: ./out (the program's clocks) against gmon.out's
 # samples of work_a, work_b and work_c, each within BOUND points

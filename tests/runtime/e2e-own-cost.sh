@@ -17,10 +17,6 @@
 build_linked own-cost "$programs/own-cost.c"
 gprof_par=$top_builddir/gprof-par/gprof-par
 
-# run_field NAME: the run section's field NAME of ./gmon.out's companion
-run_field() {
-	"$gprof_par" --dump gmon.out | awk -F'\t' -v k="$1" '$1 == "text" && $2 == "run" && $3 == k { print $4 }'
-}
 
 # --- the signal handlers ---
 rm -f gmon.out*

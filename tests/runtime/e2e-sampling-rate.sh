@@ -1,7 +1,12 @@
 #!/bin/bash
 # The samples a profile holds are the CPU time the process used, whatever
 # the rate: 4 threads burning CPU, sampled at 100, 1000 and 10000 Hz, by the
-# default process-wide timer and by per-thread timers (all).  The kernel
+# process-wide timer and by per-thread clocks (all, the default: perf_events'
+# task clock where allowed, which stops at each overflow until the handler
+# re-arms it, so the handlers' own time is no sample's: there the samples
+# and the handlers' time the run section says, profiler-signals-ns,
+# together are the CPU time; at 10000 Hz the handlers took 6% of it
+# here).  The kernel
 # fires a CPU-time timer at most once per tick (CONFIG_HZ: 100 to 1000), so
 # above it every delivered signal must count for the expirations it stands
 # for; before, 10000 Hz reported a fortieth of the time.  Each run: the
@@ -30,15 +35,18 @@ check() { # POLICY HZ UNITS (POLICY "": the default; UNITS of work per thread)
 	read -r total outside < <(sed -n 's/.*wrote gmon.out: \([0-9]*\) samples (\([0-9]*\) outside the text).*/\1 \2/p' stderr)
 	[ -n "${total:-}" ] || fail "no verbose line: $(cat stderr)"
 	in_burn=$("$top_builddir/tests/runtime/gmon-inspect" samples gmon.out "$start" "$end")
-	note "${policy:-process (default)} at $hz Hz: $total samples ($in_burn in burn) = $(awk -v n="$total" -v r="$hz" 'BEGIN { printf "%.3f", n / r }') s for $cpu s of CPU"
+	engine=$(run_field engine)
+	own=0
+	case $engine in perf-task-clock*) own=$(run_field profiler-signals-ns) ;; esac
+	note "${policy:-all (default)} at $hz Hz ($engine): $total samples ($in_burn in burn) = $(awk -v n="$total" -v r="$hz" 'BEGIN { printf "%.3f", n / r }') s, handlers unsampled $own ns, for $cpu s of CPU"
 	# within 5%, or three periods per thread, whichever is more: at 100 Hz
 	# the process-wide timer comes up to 8 samples short with 4 threads on 2
 	# CPUs on an idle machine (each thread's partial period at its end, and
 	# the lag of the process timer's account of the other threads), 5% of
 	# 150 being 7.5; 12 samples still catch a rate that is wrong
-	awk -v n="$total" -v r="$hz" -v c="$cpu" 'BEGIN { d = n / r - c; if (d < 0) d = -d
+	awk -v n="$total" -v r="$hz" -v c="$cpu" -v o="$own" 'BEGIN { d = n / r + o / 1e9 - c; if (d < 0) d = -d
 		slack = 0.05 * c; if (12 / r > slack) slack = 12 / r; exit !(d <= slack) }' ||
-		fail "${policy:-default} at $hz Hz: $total samples are $(awk -v n="$total" -v r="$hz" 'BEGIN { print n / r }') s, not within 5% (or 12 samples) of $cpu s of CPU"
+		fail "${policy:-default} at $hz Hz ($engine): $total samples are $(awk -v n="$total" -v r="$hz" 'BEGIN { print n / r }') s (and $own ns of handlers unsampled), not within 5% (or 12 samples) of $cpu s of CPU"
 	awk -v n="$in_burn" -v r="$hz" -v c="$cpu" 'BEGIN { exit !(n / r >= 0.90 * c) }' ||
 		fail "${policy:-default} at $hz Hz: only $in_burn samples in burn() for $cpu s of CPU"
 }
@@ -48,6 +56,6 @@ check() { # POLICY HZ UNITS (POLICY "": the default; UNITS of work per thread)
 for hz in 100 1000 10000; do
 	units=$([ "$hz" = 100 ] && echo 3 || echo 1)
 	check "" "$hz" "$units"
-	check all "$hz" "$units"
+	check process "$hz" "$units"
 done
 note ok

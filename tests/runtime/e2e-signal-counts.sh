@@ -16,9 +16,6 @@
 . "$(dirname "$0")/lib.sh"
 
 gprof_par=$top_builddir/gprof-par/gprof-par
-run_field() {
-	"$gprof_par" --dump gmon.out | awk -F'\t' -v k="$1" '$1 == "text" && $2 == "run" && $3 == k { print $4 }'
-}
 
 # --- exact counts ---
 build_linked raiser "$programs/raise-prof.c"

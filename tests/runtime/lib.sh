@@ -85,6 +85,13 @@ exact_samples_of() {
 	"$top_builddir/tests/runtime/gmon-inspect" samples "$3" "$start" "$(printf '%x' $((0x$start + 0x$size)))"
 }
 
+# run_field NAME: the run section's field NAME (include/gmon-companion.h)
+# of ./gmon.out's companion, as gprof-par --dump reads it
+run_field() {
+	"$top_builddir/gprof-par/gprof-par" --dump gmon.out |
+		awk -F'\t' -v k="$1" '$1 == "text" && $2 == "run" && $3 == k { print $4 }'
+}
+
 # ls_profiles: the profiles here (gmon.out, gmon.out.N), sorted, on one
 # line; not the files beside them, written by default (gmon.out+paths.N,
 # gmon.out+calls.N, gmon.out+modules.N, gmon.out+LIBRARY.N: ls_beside)
