@@ -4,7 +4,8 @@
 #     samples they brought: 5,000 SIGPROFs raised under per-thread timers
 #     at 1 Hz (one sample each, no timer signal in a run this short) are
 #     exactly 5,000 signals and 5,000 samples;
-#   - under the default process-wide timer at BG_GMON_HZ=1000, one thread
+#   - under the process-wide timer (BG_GMON_START_THREAD_TIMERS=process, the
+#     default before each thread had its own clock) at BG_GMON_HZ=1000, one thread
 #     burning about a second: the profile holds 95% to 100% of the signals'
 #     samples (the rest in libraries), and they are no fewer than the
 #     signals (a signal claims the periods since its thread's last: on a
@@ -27,7 +28,7 @@ expect_eq "$(run_field signal-samples)" 5000 "samples of 5,000 raised SIGPROFs"
 # --- the default timer's weights ---
 build_linked burner "$programs/cpu-burn.c" -lpthread
 rm -f gmon.out*
-BG_GMON_HZ=1000 ./burner 1 2 || fail "cpu-burn failed"
+BG_GMON_START_THREAD_TIMERS=process BG_GMON_HZ=1000 ./burner 1 2 || fail "cpu-burn failed"
 signals=$(run_field signals)
 samples=$(run_field signal-samples)
 in_file=$("$top_builddir/tests/runtime/gmon-inspect" samples gmon.out 0 ffffffffffffffff)
