@@ -56,7 +56,7 @@ int perf_clock_open(int tid, uint64_t period_ns)
 
 int perf_clock_arm(int fd)
 {
-	return ioctl(fd, PERF_EVENT_IOC_REFRESH, 1) != 0 ? -errno : 0;
+	return ioctl(fd, PERF_EVENT_IOC_ENABLE, 0) != 0 ? -errno : 0;
 }
 
 void perf_clock_disarm(int fd)
@@ -76,7 +76,7 @@ int perf_clock_user_only(void)
 
 int perf_clock_is_overflow(int code, int signal_fd, int fd)
 {
-	/* POLL_IN on an overflow, POLL_HUP on the last one REFRESH allowed;
-	 * si_fd means something for these codes only */
+	/* POLL_IN on an overflow (POLL_HUP on the last one an overflow limit
+	 * allowed, were one set); si_fd means something for these codes only */
 	return fd >= 0 && code >= POLL_IN && code <= POLL_HUP && signal_fd == fd;
 }

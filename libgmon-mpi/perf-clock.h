@@ -6,11 +6,18 @@
  * sample.  Unlike a CPU-time timer it is not tied to the scheduler tick
  * (a CLOCK_THREAD_CPUTIME_ID timer fires at most once a tick, 4 ms at
  * 250 Hz, and a signal then stands for the CPU time since the last,
- * wherever it lands: a phase's time moved into the next): armed for one
- * overflow at a time (PERF_EVENT_IOC_REFRESH 1), it stops counting at
- * the overflow until the handler arms it again, so each signal is exactly
- * one period of the thread's own CPU time, spent where it lands, and the
- * time the signal took to come is no sample's.
+ * wherever it lands: a phase's time moved into the next): its signals
+ * come every period of the thread's own CPU time, in a phase of the
+ * thread's own.  It runs freely while armed: nothing to re-arm in the
+ * handler (no system call per signal).  What a signal weighs is the
+ * caller's to measure by the thread's CPU clock (sampling.c): in a
+ * virtual machine the task clock ran 1-2% ahead of CLOCK_THREAD_CPUTIME_ID
+ * (2.035 s against 2.000 s of a thread's CPU, beside two busy loops; the
+ * time the hypervisor stole), so one period a signal overstated the CPU
+ * time by as much.  (Arming it for one overflow at a time with
+ * PERF_EVENT_IOC_REFRESH, as before, raised its overflow limit for good
+ * when it was refreshed while armed: by a redundant moncontrol(1), or a
+ * resume racing the handler.)
  *
  * Where perf_event_open is refused (perf_event_paranoid 3, seccomp, some
  * containers) perf_clock_open says so and the caller falls back to a
@@ -27,13 +34,11 @@
  * signals SIGPROF to it: its fd, or -errno. */
 int perf_clock_open(int tid, uint64_t period_ns);
 
-/* Arms fd for one overflow of its period (the rest of it, after a
- * disarm) of its thread's CPU time (0, or -errno); disarms it (stops
- * counting).  The period is fixed: changing it each time
- * (PERF_EVENT_IOC_PERIOD, to jitter it as the POSIX timers are) lost 5-9%
- * of the CPU time here, where a fixed one lost 0.3%; the thread's clock is
- * its CPU time, not the tick, so the samples fall at every period of it,
- * in a phase of the thread's own. */
+/* Starts fd counting its thread's CPU time (0, or -errno), from where it
+ * stopped; stops it.  Either is idempotent.  The period is fixed:
+ * changing it each time (PERF_EVENT_IOC_PERIOD, to jitter it as the POSIX
+ * timers are) lost 5-9% of the CPU time here; the thread's clock is its
+ * CPU time, not the tick, so the samples fall at every period of it. */
 int perf_clock_arm(int fd);
 void perf_clock_disarm(int fd);
 void perf_clock_close(int fd);

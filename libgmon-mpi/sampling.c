@@ -3,7 +3,7 @@
  *
  * Two ways to sample, chosen at sampling_init:
  *
- *   - process-wide (the default, as glibc's profil): one setitimer
+ *   - process-wide (glibc's way, and a static program's default): one setitimer
  *     (ITIMER_PROF) on the process's CPU time.  The kernel sends its SIGPROF
  *     to the thread that is running when the timer expires, on every kernel
  *     since 2.6, so every thread's CPU time is sampled in proportion, static
@@ -18,11 +18,14 @@
  *     initial-exec TLS): the total stays the CPU time whatever BG_GMON_HZ
  *     asks, and at rates the tick allows the weights are mostly 1.
  *
- *   - per thread (main, all, nocomm, the BG/Q API, and every thread on the
- *     wall clock): below.  Each signal is weighted by the time of its
- *     thread's clock (CPU time, or CLOCK_MONOTONIC for BG_GMON_CLOCK=wall)
- *     since that thread's last sample, as above: the expirations the
- *     kernel could not deliver (above the tick rate) are counted too.
+ *   - per thread (all, the shared library's default; main, nocomm, the
+ *     BG/Q API, and every thread on the wall clock): each thread on
+ *     perf_events' task clock (perf-clock.h) where allowed, else on a
+ *     POSIX timer.  Each signal is weighted by the time of its thread's
+ *     clock (CPU time, or CLOCK_MONOTONIC for BG_GMON_CLOCK=wall) since
+ *     that thread's last sample, as above: the expirations the kernel
+ *     could not deliver (above the tick rate) are counted too, and a task
+ *     clock's periods that ran ahead of the CPU clock (steal) are not.
  *
  * No aliasing: a fixed period can beat with a program's own rhythm (a 10%
  * phase of a 60 ms round measured 7.6%), so every timer's next expiry is
@@ -248,10 +251,7 @@ static uint32_t signal_weight(const siginfo_t *info, struct thread_slot *s, uint
 {
 	if (process_wide)
 		return claim_thread_periods(cpu_now);
-	if (from_own_perf(info, s))
-		return 1;       /* one period of the thread's clock, which stopped
-				 * at the overflow (perf-clock.h) */
-	if (from_own_timer(info, s))
+	if (from_own_timer(info, s))    /* a task clock's too (perf-clock.h) */
 		return claim_slot_periods(s, cpu_now);
 	return info->si_code == SI_TIMER ? 0 : 1; /* 0: a timer just stopped */
 }
@@ -293,12 +293,7 @@ static void rearm_after_signal(struct thread_slot *s)
 
 		if (process_wide)
 			set_process_timer(stop ? 0 : jittered_period_ns());
-		else if (s && s->perf_fd >= 0 && __atomic_load_n(&s->has_timer, __ATOMIC_SEQ_CST)) {
-			if (stop)
-				perf_clock_disarm(s->perf_fd);
-			else
-				perf_clock_arm(s->perf_fd);
-		} else if (s && __atomic_load_n(&s->has_timer, __ATOMIC_SEQ_CST)) {
+		else if (s && __atomic_load_n(&s->has_timer, __ATOMIC_SEQ_CST)) {
 			struct itimerspec next = jittered(jittered_period_ns());
 
 			timer_settime(s->timer, 0, stop ? &disarmed : &next, NULL);
@@ -336,11 +331,9 @@ static void on_sigprof(int sig, siginfo_t *info, void *context)
 		}
 		if (s && !my_thread_excluded)
 			__atomic_store_n(&s->samples, s->samples + weight, __ATOMIC_RELAXED);
-		/* before the re-arm: a task clock counts again from inside its
-		 * PERF_EVENT_IOC_REFRESH (counted here too, the handlers' time
-		 * came to more than the CPU time the samples missed) */
 		own_cost_signal_done(entry);
-		if (process_wide || from_own_timer(info, s))
+		/* a task clock runs on by itself (perf-clock.h) */
+		if (process_wide || (from_own_timer(info, s) && s->perf_fd < 0))
 			rearm_after_signal(s);
 	}
 	__atomic_sub_fetch(&handlers_in_flight, 1, __ATOMIC_RELEASE);
@@ -387,8 +380,12 @@ static int start_timer_locked(struct thread_slot *s)
 	if (s->has_timer || s->exited || shut_down)
 		return 0;
 	/* the CPU clock: perf_events' task clock where allowed */
-	if (!wall_clock && (err = perf_clock_open(s->tid, period_ns)) >= 0) {
+	if (!wall_clock && (err = pthread_getcpuclockid(s->thread, &clock)) == 0 &&
+	    (err = perf_clock_open(s->tid, period_ns)) >= 0) {
+		/* its signals weigh the thread's CPU clock (claim_slot_periods) */
 		s->perf_fd = err;
+		s->clock = clock;
+		__atomic_store_n(&s->accounted_ns, cpu_clock_ns(clock), __ATOMIC_RELAXED);
 		__atomic_store_n(&s->has_timer, 1, __ATOMIC_SEQ_CST);
 		s->ever_timed = 1;
 		perf_threads++;
@@ -396,7 +393,7 @@ static int start_timer_locked(struct thread_slot *s)
 			perf_clock_arm(s->perf_fd);
 		return 0;
 	}
-	if (!wall_clock)
+	if (!wall_clock && err < 0)
 		perf_refused = -err;
 	if (wall_clock)
 		clock = CLOCK_MONOTONIC;
@@ -452,8 +449,8 @@ int sampling_init(unsigned rate, int whole_process, int wall)
 	sa.sa_sigaction = on_sigprof;
 	sa.sa_flags = SA_SIGINFO | SA_RESTART;
 	/* The program's signals wait the few microseconds of a sample: a
-	 * handler of its own that ran inside ours, before the task clock was
-	 * re-armed, ran unsampled, and its next handlers with it (a SIGALRM
+	 * handler of its own that ran inside ours ran with SIGPROF blocked,
+	 * unsampled, and its next handlers with it (a SIGALRM
 	 * handler of 0.15 s every 20 ms: 9 samples in a run of 3 s, under
 	 * load).  Not the faults, which cannot wait. */
 	sigfillset(&sa.sa_mask);
@@ -549,6 +546,9 @@ void sampling_set_paused(int pause)
 
 		if (!s->has_timer)
 			continue;
+		/* the time while paused is not sampled */
+		if (!pause)
+			__atomic_store_n(&s->accounted_ns, cpu_clock_ns(s->clock), __ATOMIC_RELAXED);
 		if (s->perf_fd >= 0) {      /* it counts only while armed */
 			if (pause)
 				perf_clock_disarm(s->perf_fd);
@@ -556,9 +556,6 @@ void sampling_set_paused(int pause)
 				perf_clock_arm(s->perf_fd);
 			continue;
 		}
-		/* the time while paused is not sampled */
-		if (!pause)
-			__atomic_store_n(&s->accounted_ns, cpu_clock_ns(s->clock), __ATOMIC_RELAXED);
 		timer_settime(s->timer, 0, pause ? &disarmed : &next, NULL);
 	}
 	pthread_mutex_unlock(&slot_lock);

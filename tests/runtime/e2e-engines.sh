@@ -4,8 +4,10 @@
 # its own clock gives (phases.c: three functions in random 2-12 ms turns
 # of CPU time, 1.5 s):
 #   - BG_GMON_START_THREAD_TIMERS=main at 1000 Hz: the run section says
-#     "engine perf-task-clock", each signal is one sample (signals ==
-#     signal-samples), and each function's share of the samples is within
+#     "engine perf-task-clock", a signal is about one sample (the samples
+#     within 5% of the signals: each weighs the thread's CPU clock since
+#     the last, one period of the task clock; seen within 1.4% beside two
+#     busy loops), and each function's share of the samples is within
 #     3 points of its share of the CPU time (about 1,500 samples: 1.2
 #     points of binomial error; seen within 1 point);
 #   - perf_event_open made to fail (a preloaded syscall() refusing it with
@@ -47,7 +49,9 @@ BG_GMON_START_THREAD_TIMERS=main BG_GMON_HZ=1000 ./phases 1.5 > out || fail "pha
 engine=$(run_field engine)
 case $engine in
 perf-task-clock*)
-	expect_eq "$(run_field signal-samples)" "$(run_field signals)" "samples of the task clock's signals (one each)"
+	signals=$(run_field signals) samples=$(run_field signal-samples)
+	awk -v n="$signals" -v s="$samples" 'BEGIN { exit !(n > 0 && s >= 0.95 * n && s <= 1.05 * n) }' ||
+		fail "$signals signals of the task clock brought $samples samples, not about one each"
 	shares "$engine" 3 ;;
 posix-timers)    # (the fallback is checked below all the same)
 	note "perf_event_open refused here ($(run_field engine-refused)): the task clock is not checked" ;;

@@ -2,15 +2,16 @@
 # The samples a profile holds are the CPU time the process used, whatever
 # the rate: 4 threads burning CPU, sampled at 100, 1000 and 10000 Hz, by the
 # process-wide timer and by per-thread clocks (all, the default: perf_events'
-# task clock where allowed, which stops at each overflow until the handler
-# re-arms it, so the handlers' own time is no sample's: there the samples
-# and the handlers' time the run section says, profiler-signals-ns,
-# together are the CPU time; at 10000 Hz the handlers took 6% of it
-# here).  The kernel
+# task clock where allowed, each signal weighing the thread's CPU clock
+# since its last: before, a signal was one period of the task clock, which
+# stood still from each overflow until the handler re-armed it, so the
+# handlers' time, 6% of it at 10000 Hz, was no sample's, and which ran
+# ahead of the CPU clock by the time a virtual machine's host stole: 7.76 s
+# of samples for 7.38 s of CPU, beside other load).  The kernel
 # fires a CPU-time timer at most once per tick (CONFIG_HZ: 100 to 1000), so
 # above it every delivered signal must count for the expirations it stands
 # for; before, 10000 Hz reported a fortieth of the time.  Each run: the
-# verbose line's samples (in the text or not) / rate within 5%, or 12
+# verbose line's samples (in the text or not) / rate within 5% (2% on the task clock), or 12
 # samples (three periods per thread) if more, of the user+system CPU time
 # bash's `time` measured, less that of the same run with no work (loading
 # libmpi and starting up, before profiling starts: under a loaded machine
@@ -36,17 +37,19 @@ check() { # POLICY HZ UNITS (POLICY "": the default; UNITS of work per thread)
 	[ -n "${total:-}" ] || fail "no verbose line: $(cat stderr)"
 	in_burn=$("$top_builddir/tests/runtime/gmon-inspect" samples gmon.out "$start" "$end")
 	engine=$(run_field engine)
-	own=0
-	case $engine in perf-task-clock*) own=$(run_field profiler-signals-ns) ;; esac
-	note "${policy:-all (default)} at $hz Hz ($engine): $total samples ($in_burn in burn) = $(awk -v n="$total" -v r="$hz" 'BEGIN { printf "%.3f", n / r }') s, handlers unsampled $own ns, for $cpu s of CPU"
+	note "${policy:-all (default)} at $hz Hz ($engine): $total samples ($in_burn in burn) = $(awk -v n="$total" -v r="$hz" 'BEGIN { printf "%.3f", n / r }') s for $cpu s of CPU"
 	# within 5%, or three periods per thread, whichever is more: at 100 Hz
 	# the process-wide timer comes up to 8 samples short with 4 threads on 2
 	# CPUs on an idle machine (each thread's partial period at its end, and
 	# the lag of the process timer's account of the other threads), 5% of
 	# 150 being 7.5; 12 samples still catch a rate that is wrong
-	awk -v n="$total" -v r="$hz" -v c="$cpu" -v o="$own" 'BEGIN { d = n / r + o / 1e9 - c; if (d < 0) d = -d
-		slack = 0.05 * c; if (12 / r > slack) slack = 12 / r; exit !(d <= slack) }' ||
-		fail "${policy:-default} at $hz Hz ($engine): $total samples are $(awk -v n="$total" -v r="$hz" 'BEGIN { print n / r }') s (and $own ns of handlers unsampled), not within 5% (or 12 samples) of $cpu s of CPU"
+	# (the task clock's: within 2%, seen within 0.5%; the old weights were
+	# 4.9% short at 10000 Hz)
+	share=5
+	case $engine in perf-task-clock*) share=2 ;; esac
+	awk -v n="$total" -v r="$hz" -v c="$cpu" -v p="$share" 'BEGIN { d = n / r - c; if (d < 0) d = -d
+		slack = p / 100 * c; if (12 / r > slack) slack = 12 / r; exit !(d <= slack) }' ||
+		fail "${policy:-default} at $hz Hz ($engine): $total samples are $(awk -v n="$total" -v r="$hz" 'BEGIN { print n / r }') s, not within $share% (or 12 samples) of $cpu s of CPU"
 	awk -v n="$in_burn" -v r="$hz" -v c="$cpu" 'BEGIN { exit !(n / r >= 0.90 * c) }' ||
 		fail "${policy:-default} at $hz Hz: only $in_burn samples in burn() for $cpu s of CPU"
 }

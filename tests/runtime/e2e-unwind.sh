@@ -78,7 +78,11 @@ note "mutual: outer_light $light samples, outer_heavy $heavy (share $share; CPU 
 [ $((light + heavy)) -ge $((burn_all * 99 / 100)) ] ||
 	fail "mutual: $((light + heavy)) of burn's $burn_all samples under an outer caller"
 within "$share" "$truth" 4 || fail "mutual: outer_heavy's share $share, its share of the CPU time $truth"
-awk '$NF != "main" { s += $1 } END { exit s > 0 }' named || fail "mutual: paths not ending at main"
+# (every path through the program's functions: a sample after main
+# returned, in a destructor such as __do_global_dtors_aux, has no main; one
+# of 13,546 was, beside other load)
+awk '$NF != "main" && / (burn|ping|pong|outer_light|outer_heavy)( |$)/ { s += $1 } END { exit s > 0 }' named ||
+	fail "mutual: paths through the program's functions not ending at main: $(awk '$NF != "main"' named | head -5)"
 awk -F'\t' '$1 == "path" && split($3, f, " ") > 128 { exit 1 }' gmon.out+paths ||
 	fail "mutual: a path longer than 128 frames"
 
