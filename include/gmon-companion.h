@@ -100,6 +100,19 @@
  *                           to this section, written last of the runtime's)
  *                           (these four absent from earlier companions:
  *                           unknown)
+ *   engine<TAB>NAME         the sampling engine: perf-task-clock (-user:
+ *                           user time only), posix-timers, both joined by
+ *                           "+", itimer-prof (process-wide),
+ *                           posix-timers-monotonic (the wall clock), none
+ *   engine-refused<TAB>ERR  why perf_event_open was refused (ENOSYS, ...)
+ *   cpus<TAB>N              the CPUs the process could run on (affinity)
+ *   threads-cpu-ns<TAB>N    its threads' time on a CPU, and ready to run
+ *   threads-waited-ns<TAB>N but waiting for one (schedstat: the threads
+ *                           that ended and those alive at the write)
+ *   node-ticks<TAB>N        the node's clock ticks (/proc/stat) from
+ *   node-steal-ticks<TAB>N  sampling's start to the write, and those the
+ *                           hypervisor stole (node-load.h)
+ *                           (all absent from earlier companions: unknown)
  *
  * Two rank files belong to one run when their job, size and build-id are
  * equal (and, with no job, their start times are within a minute).

@@ -42,6 +42,7 @@
 #include "gmon-companion.h"
 #include "image.h"
 #include "lineage.h"
+#include "node-load.h"
 #include "output.h"
 #include "own-cost.h"
 #include "profile-name.h"
@@ -344,6 +345,7 @@ PUBLIC void __monstartup(unsigned long lowpc, unsigned long highpc)
 	/* modules closed before exit (Open MPI's components): their samples
 	 * and their call-path frames (unloaded.h) */
 	modules_watch_unloaded(modules_enabled() || config->callstacks);
+	node_load_start();
 	err = config->timers == TIMERS_PROCESS ? 0 : sampling_start_thread_timer();
 	if (err == 0)
 		err = sampling_init(config->rate, config->timers == TIMERS_PROCESS,

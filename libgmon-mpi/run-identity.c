@@ -12,6 +12,7 @@
 #include "companion-name.h"
 #include "gmon-companion.h"
 #include "image.h"
+#include "node-load.h"
 #include "output-file.h"
 #include "own-cost.h"
 #include "sampling.h"
@@ -119,6 +120,9 @@ static int fill_run(int fd, void *ctx)
 	if (refused && len < sizeof late)
 		len += text_format(late + len, sizeof late - len, "engine-refused\t%s\n",
 				   strerrorname_np(refused) ? strerrorname_np(refused) : "?");
+	if (err == 0 && len < sizeof late)
+		err = write_all(fd, late, len);
+	len = node_load_format(late, sizeof late);
 	if (err == 0 && len < sizeof late)
 		err = write_all(fd, late, len);
 	return err;

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "node-load.h"
 #include "settings.h"
 #include "sampling.h"
 
@@ -92,6 +93,7 @@ static void thread_ends(void *unused)
 {
 	(void)unused;
 	sampling_thread_exiting();
+	node_load_thread_exiting();
 }
 
 static void *start_timed_thread(void *p)

@@ -509,12 +509,43 @@ static int category_sentences(struct summary *s)
 	return 0;
 }
 
+/* Whether the node was oversubscribed, by what load says. */
+static int oversubscribed(const struct summary_load *load)
+{
+	return (load->has_load && load->cpu_s >= SUMMARY_LOAD_MIN_CPU_S &&
+		load->waited_s >= SUMMARY_OVERSUBSCRIBED_WAIT * load->cpu_s) ||
+	       (load->has_steal && load->steal_share >= SUMMARY_OVERSUBSCRIBED_STEAL);
+}
+
+/* The node was oversubscribed: by how much, and what it means. */
+static int oversubscribed_sentence(struct summary *s)
+{
+	const struct summary_load *l = &s->load;
+	char cpus[64] = "", steal[96] = "";
+
+	if (l->cpus > 0)
+		snprintf(cpus, sizeof cpus, " (on %ld CPU%s)", l->cpus, l->cpus == 1 ? "" : "s");
+	if (l->has_steal && l->steal_share >= SUMMARY_OVERSUBSCRIBED_STEAL)
+		snprintf(steal, sizeof steal, "%sthe hypervisor took %.0f%% of the node's time",
+			 l->has_load && l->waited_s >= SUMMARY_OVERSUBSCRIBED_WAIT * l->cpu_s
+				 ? "; " : "", 100 * l->steal_share);
+	if (l->has_load && l->waited_s >= SUMMARY_OVERSUBSCRIBED_WAIT * l->cpu_s)
+		return say(s, "the node was oversubscribed: the threads, ready to run, waited for a "
+			   "CPU %.2f s for every second they ran%s%s; the per-function figures are "
+			   "less certain: run with fewer ranks or threads a node", l->waited_s / l->cpu_s,
+			   cpus, steal);
+	return say(s, "the node was oversubscribed: %s; the per-function figures are less "
+		   "certain", steal);
+}
+
 /* The sentences: only where the figures are clear. */
 static int sentences(struct summary *s, const struct summary_input *in)
 {
 	const struct summary_share *mpi = &s->shares[SUMMARY_MPI];
 	const struct balance_view *v = in->balance;
 
+	if (s->oversubscribed && oversubscribed_sentence(s) != 0)
+		return -1;
 	if (s->too_few)
 		return say(s, "too few samples to say where the time went: %.0f %s, fewer than "
 			   "%d; run longer, or sample faster (BG_GMON_HZ=1000)", s->sampled,
@@ -587,6 +618,8 @@ int summary_build(struct summary *s, const struct summary_input *in)
 	s->threads_rank = in->threads_rank;
 	s->engine = in->engine ? in->engine : "";
 	s->engine_refused = in->engine_refused ? in->engine_refused : "";
+	s->load = in->load;
+	s->oversubscribed = oversubscribed(&in->load);
 	s->elapsed = -1;
 	s->mpi_seconds = -1;
 	s->clock = strncmp(dimen, "wall", 4) == 0 ? "wall" : "cpu";

@@ -52,6 +52,25 @@
 #define SUMMARY_LINES 3         /* hottest lines per function */
 #define SUMMARY_NEIGHBOURS 5    /* callers and callees per function */
 #define SUMMARY_SENTENCES 8
+/* The node was oversubscribed (issue 36) when the profiled threads, ready
+ * to run, waited for a CPU at least a fifth as long as they ran on one, or
+ * the hypervisor took a twentieth of the node's time (steal): the
+ * per-function figures are less certain then, and the summary says so.
+ * (A quiet node: a thread waited 1-3% as long as it ran here; 8 ranks on
+ * 2 CPUs: three times as long.) */
+#define SUMMARY_OVERSUBSCRIBED_WAIT 0.2
+#define SUMMARY_OVERSUBSCRIBED_STEAL 0.05
+#define SUMMARY_LOAD_MIN_CPU_S 0.1    /* less CPU time: too little to say */
+
+/* What the run sections say of the node's load (node-load.h), summed over
+ * the files that say it (has_load, has_steal 0: none said). */
+struct summary_load {
+	int has_load, has_steal;
+	double cpu_s, waited_s;      /* the threads' time on a CPU, and waiting */
+	double steal_share;          /* of the node's time, stolen */
+	long cpus;                   /* the fewest a rank could use; 0: not said */
+};
+
 #define SUMMARY_CLEAR_SHARE 5.0 /* percent: less is not worth a sentence */
 /* Fewer independent samples (signals) than this and no figure is said in a
  * sentence, nor a hot function named: a share of 50% is then known to
@@ -168,6 +187,8 @@ struct summary {
 				      * on: the signals, else the samples */
 	int too_few;                 /* sampled < SUMMARY_MIN_SIGNALS: no figure
 				      * is said in a sentence */
+	struct summary_load load;    /* summary_input's */
+	int oversubscribed;          /* load says so (SUMMARY_OVERSUBSCRIBED) */
 	double profiler_unsampled;   /* seconds of "the profiler itself" no
 				      * sample saw (its signal handlers and
 				      * writes: summary_input); -1: not known */
@@ -234,6 +255,7 @@ struct summary_input {
 	const char *engine_refused;  /* why perf_events were refused ("": not said) */
 	double per_signal;           /* samples a signal brought, on average
 				      * (balance_beyond_noise); 1: counts */
+	struct summary_load load;    /* whether the node was oversubscribed */
 };
 
 /* Computes s from in (s points into in's structures: keep them until

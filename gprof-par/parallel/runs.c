@@ -96,6 +96,18 @@ int runs_facts_add(struct runs_facts *facts, const struct companion_run *run)
 		facts->signal_samples += run->signal_samples;
 		facts->signal_files++;
 	}
+	if (run->has_load) {
+		facts->threads_cpu_ns += run->threads_cpu_ns;
+		facts->threads_waited_ns += run->threads_waited_ns;
+		facts->load_files++;
+	}
+	if (run->has_steal) {
+		facts->node_ticks += run->node_ticks;
+		facts->node_steal_ticks += run->node_steal_ticks;
+		facts->steal_files++;
+	}
+	if (run->cpus > 0 && (facts->cpus == 0 || run->cpus < facts->cpus))
+		facts->cpus = run->cpus;
 	if (run->threads > facts->threads ||
 	    (run->threads == facts->threads && run->threads > 0 && run->rank < facts->threads_rank)) {
 		facts->threads = run->threads;

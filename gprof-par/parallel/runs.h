@@ -50,6 +50,12 @@ struct runs_facts {
 	/* the files' sampling engine ("mixed" where they differ; "" none
 	 * said) and why perf_events were refused (the first file that says) */
 	char engine[48], engine_refused[24];
+	/* whether the node was oversubscribed (companion_run's), summed over
+	 * the load_files and steal_files files that say it; the fewest CPUs a
+	 * file could use (0: none said) */
+	uint64_t threads_cpu_ns, threads_waited_ns, node_ticks, node_steal_ticks;
+	size_t load_files, steal_files;
+	long cpus;
 };
 
 #define RUNS_FACTS_NONE ((struct runs_facts){ .threads_rank = -1 })

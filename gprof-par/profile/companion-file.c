@@ -446,6 +446,21 @@ int companion_run_parse(const struct companion_section *s, const char *name,
 		}
 		else if (strcmp(line, "engine") == 0)
 			snprintf(run->engine, sizeof run->engine, "%s", tab);
+		else if (strcmp(line, "cpus") == 0)
+			run->cpus = strtol(tab, NULL, 10);
+		else if (strcmp(line, "threads-cpu-ns") == 0) {
+			run->threads_cpu_ns = strtoull(tab, NULL, 10);
+			run->has_load = 1;
+		} else if (strcmp(line, "threads-waited-ns") == 0) {
+			run->threads_waited_ns = strtoull(tab, NULL, 10);
+			run->has_load = 1;
+		} else if (strcmp(line, "node-ticks") == 0) {
+			run->node_ticks = strtoull(tab, NULL, 10);
+			run->has_steal = 1;
+		} else if (strcmp(line, "node-steal-ticks") == 0) {
+			run->node_steal_ticks = strtoull(tab, NULL, 10);
+			run->has_steal = 1;
+		}
 		else if (strcmp(line, "engine-refused") == 0)
 			snprintf(run->engine_refused, sizeof run->engine_refused, "%s", tab);
 		if (field && !*field && !(*field = strdup(tab))) {

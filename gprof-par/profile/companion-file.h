@@ -65,6 +65,13 @@ struct companion_run {
 	/* the sampling engine, and why perf_events were refused ("" if
 	 * not said) */
 	char engine[48], engine_refused[24];
+	/* whether the node was oversubscribed (node-load.h; has_load 0: not
+	 * said): the CPUs the process could use (0: not said), its threads'
+	 * time on a CPU and runnable but waiting for one, and the node's clock
+	 * ticks while it ran, all and stolen by the hypervisor */
+	long cpus;
+	uint64_t threads_cpu_ns, threads_waited_ns, node_ticks, node_steal_ticks;
+	int has_load, has_steal;
 };
 
 /* The profiler's own CPU time no sample saw, as one file's run says it

@@ -353,6 +353,22 @@ void summary_print_json(FILE *out, const struct summary *s)
 	else
 		fputs("null", out);
 	fprintf(out, ", \"too_few_samples\": %s", s->too_few ? "true" : "false");
+	fprintf(out, ", \"oversubscribed\": %s, \"threads_waited_per_cpu_second\": ",
+		s->oversubscribed ? "true" : "false");
+	if (s->load.has_load && s->load.cpu_s > 0)
+		summary_json_number(out, s->load.waited_s / s->load.cpu_s);
+	else
+		fputs("null", out);
+	fputs(", \"node_steal_share\": ", out);
+	if (s->load.has_steal)
+		summary_json_number(out, s->load.steal_share);
+	else
+		fputs("null", out);
+	fputs(", \"cpus\": ", out);
+	if (s->load.cpus > 0)
+		fprintf(out, "%ld", s->load.cpus);
+	else
+		fputs("null", out);
 	fputs(", \"profiler_unsampled_seconds\": ", out);
 	if (s->profiler_unsampled >= 0)
 		summary_json_number(out, s->profiler_unsampled);

@@ -139,6 +139,14 @@ static int summary_render(struct view_output *vo, struct model *m)
 	in.engine = facts->engine;
 	in.engine_refused = facts->engine_refused;
 	in.per_signal = runs_facts_per_signal(facts);
+	in.load = (struct summary_load){
+		.has_load = facts->load_files > 0,
+		.has_steal = facts->steal_files > 0 && facts->node_ticks > 0,
+		.cpu_s = (double)facts->threads_cpu_ns / 1e9,
+		.waited_s = (double)facts->threads_waited_ns / 1e9,
+		.steal_share = facts->node_ticks > 0
+			? (double)facts->node_steal_ticks / (double)facts->node_ticks : 0,
+		.cpus = facts->cpus };
 	if (summary_build(&s, &in) != 0)
 		die("out of memory summarizing the profile");
 
