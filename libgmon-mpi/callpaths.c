@@ -151,6 +151,9 @@ struct walk {
 	int cut;             /* a frame did not fit */
 	int folded;          /* a recursion was folded to fit MAX_DEPTH */
 	uintptr_t sp, high;
+	/* not 0: another thread's stack, [foreign_low, foreign_high) (the
+	 * wall sampler's blocked threads), in place of this thread's */
+	uintptr_t foreign_low, foreign_high;
 	/* not NULL: the words read are logged (cfi_stack's log), the
 	 * region's frames among them */
 	struct cfi_read *log;
@@ -225,6 +228,10 @@ static int stack_bounds(struct walk *w)
 {
 	uintptr_t low, high;
 
+	if (w->foreign_high) {
+		w->high = w->foreign_high;
+		return w->sp >= w->foreign_low && w->sp < w->foreign_high;
+	}
 	if (w->sp < my_stack_low || w->sp >= my_stack_high) {
 		if (!find_mapping(w->sp, &low, &high))
 			return 0;
@@ -357,7 +364,8 @@ static void walk(struct walk *w, const ucontext_t *uc, uintptr_t *frames, struct
 	 * delivery): an epilogue's rules may still read %rbp there, after
 	 * its pop */
 	stack = (struct cfi_stack){ .low = w->sp, .high = w->high };
-	if (w->sp - RED_ZONE >= my_stack_low && w->sp >= RED_ZONE)
+	if (w->sp - RED_ZONE >= (w->foreign_high ? w->foreign_low : my_stack_low) &&
+	    w->sp >= RED_ZONE)
 		stack.low = w->sp - RED_ZONE;
 	stack.log = w->log;
 	stack.log_max = WALK_MEMO_READS;
@@ -459,6 +467,16 @@ static void table_add(struct path_table *t, const struct walk *w, uint32_t weigh
 	t->lost += weight;
 }
 
+/* Counts the walk w of weight samples in t. */
+static void add_walk(struct path_table *t, const struct walk *w, uint32_t weight)
+{
+	if (w->cut)
+		t->cut += weight;
+	if (w->folded)
+		t->folded += weight;
+	table_add(t, w, weight);
+}
+
 /* This thread's table, mapped and listed at its first sample. */
 static struct path_table *own_table(void)
 {
@@ -496,12 +514,33 @@ void callpaths_record(const ucontext_t *uc, uint32_t weight)
 	}
 	/* interrupting callpaths_here: its cache may be half-written */
 	w.log = NULL;
+	w.foreign_low = w.foreign_high = 0;
 	walk(&w, uc, t->walk_frames, my_walking ? NULL : &t->unwind_cache, 0);
-	if (w.cut)
-		t->cut += weight;
-	if (w.folded)
-		t->folded += weight;
-	table_add(t, &w, weight);
+	add_walk(t, &w, weight);
+}
+
+int callpaths_stack_of(uintptr_t sp, uintptr_t *low, uintptr_t *high)
+{
+	return find_mapping(sp, low, high);
+}
+
+void callpaths_record_blocked(const ucontext_t *uc, uintptr_t low, uintptr_t high,
+			      uint32_t weight)
+{
+	struct path_table *t;
+	struct walk w;
+
+	if (weight == 0 || !__atomic_load_n(&cp.enabled, __ATOMIC_ACQUIRE))
+		return;
+	if (!(t = own_table())) {
+		__atomic_fetch_add(&cp.lost_no_table, weight, __ATOMIC_RELAXED);
+		return;
+	}
+	w.log = NULL;
+	w.foreign_low = low;
+	w.foreign_high = high ? high : 1;   /* (none found: no word is read) */
+	walk(&w, uc, t->walk_frames, &t->unwind_cache, 0);
+	add_walk(t, &w, weight);
 }
 
 /* The key of a walk of this thread's own stack from sp and bp, into
@@ -578,6 +617,7 @@ unsigned callpaths_here(uintptr_t *frames, unsigned max, unsigned skip)
 				if (r != REG_RIP && r != REG_RSP && r != REG_RBP)
 					uc.uc_mcontext.gregs[r] = 0;
 			w.log = keyed ? t->here_reads : NULL;
+			w.foreign_low = w.foreign_high = 0;
 			walk(&w, &uc, t->here_frames, &t->unwind_cache, 1);
 			if (keyed && memo_may_keep(&w, &key))
 				walk_memo_keep(&t->here_memo, &key, w.log, w.log_n, w.frames,

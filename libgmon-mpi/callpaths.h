@@ -30,6 +30,15 @@ void callpaths_init(int enabled);
  * of the interrupted context's call path in the calling thread's table. */
 void callpaths_record(const ucontext_t *uc, uint32_t weight);
 
+/* The wall sampler (wall-sampler.h), not from a signal handler: counts
+ * weight samples of another thread, blocked, whose user registers uc holds
+ * (those not known 0: the frames that need them end the path), its stack
+ * the mapping [low, high) (found by callpaths_stack_of: 1, or 0 if no
+ * readable mapping holds sp), in the calling thread's table. */
+void callpaths_record_blocked(const ucontext_t *uc, uintptr_t low, uintptr_t high,
+			      uint32_t weight);
+int callpaths_stack_of(uintptr_t sp, uintptr_t *low, uintptr_t *high);
+
 /* Not from a signal handler: the calling thread's path here, as a sample
  * would have it, less its first skip frames (this function's PC, its
  * caller's return address, ...), into frames (at most max); the number

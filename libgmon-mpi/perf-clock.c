@@ -30,15 +30,17 @@ static int open_event(int tid, uint64_t period_ns, int exclude_kernel)
 			    (unsigned long)PERF_FLAG_FD_CLOEXEC);
 }
 
-int perf_clock_open(int tid, uint64_t period_ns)
+int perf_clock_open(int tid, uint64_t period_ns, int in_user_only)
 {
 	struct f_owner_ex owner = { F_OWNER_TID, tid };
 	int fd = -1, err;
 
-	if (!__atomic_load_n(&user_only, __ATOMIC_RELAXED))
+	if (in_user_only)
+		fd = open_event(tid, period_ns, 1);
+	else if (!__atomic_load_n(&user_only, __ATOMIC_RELAXED))
 		fd = open_event(tid, period_ns, 0);
-	if (fd < 0 && (__atomic_load_n(&user_only, __ATOMIC_RELAXED) || errno == EACCES ||
-		       errno == EPERM)) {
+	if (fd < 0 && !in_user_only &&
+	    (__atomic_load_n(&user_only, __ATOMIC_RELAXED) || errno == EACCES || errno == EPERM)) {
 		fd = open_event(tid, period_ns, 1);
 		if (fd >= 0)
 			__atomic_store_n(&user_only, 1, __ATOMIC_RELAXED);

@@ -31,8 +31,12 @@
 #include <stdint.h>
 
 /* A disarmed task clock of thread tid (of this process) whose overflow
- * signals SIGPROF to it: its fd, or -errno. */
-int perf_clock_open(int tid, uint64_t period_ns);
+ * signals SIGPROF to it: its fd, or -errno.  in_user_only: its overflows
+ * signal only in user mode (exclude_kernel: an overflow while the thread
+ * runs in the kernel is skipped, and the next one is a period later), so
+ * that no signal of it interrupts a system call: the wall clock's
+ * (wall-sampler.h; a signal pending when a system call must wait ends it). */
+int perf_clock_open(int tid, uint64_t period_ns, int in_user_only);
 
 /* Starts fd counting its thread's CPU time (0, or -errno), from where it
  * stopped; stops it.  Either is idempotent.  The period is fixed:

@@ -52,6 +52,7 @@
 #include <signal.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/syscall.h>
 #include <sys/time.h>
 #include <time.h>
 #include <ucontext.h>
@@ -62,6 +63,7 @@
 #include "histogram.h"
 #include "own-cost.h"
 #include "perf-clock.h"
+#include "wall-sampler.h"
 
 struct thread_slot {
 	pthread_t thread;
@@ -72,6 +74,15 @@ struct thread_slot {
 	int exited;
 	int perf_fd;           /* its perf_events task clock (perf-clock.h), or
 				* -1: its POSIX timer */
+	int wall;              /* on the wall clock: no timer; the wall sampler
+				* (wall-sampler.h, wall_pass) looks at it,
+				* keeping its probe, and its signal's samples
+				* wait in wall_pending */
+	struct wall_probe probe;
+	uint32_t wall_pending;
+	uintptr_t stack_low, stack_high;   /* the mapping that held its stack
+					    * pointer when blocked last */
+	int counted;           /* kept a sample: in threads_sampled (atomic) */
 	timer_t timer;
 	clockid_t clock;       /* the timer's: the thread's CPU clock, or monotonic */
 	uint64_t accounted_ns; /* that clock's time turned into samples so far */
@@ -90,7 +101,7 @@ static int shut_down;
  * snapshot waits for them (sampling_shutdown). */
 static int handlers_in_flight;
 static int process_wide;             /* one ITIMER_PROF for the whole process */
-static int wall_clock;               /* per-thread timers on CLOCK_MONOTONIC */
+static int wall_clock;               /* BG_GMON_CLOCK=wall: the wall sampler too */
 /* Bumped (slot_lock held) after paused or shut_down changes, before the
  * timers are re-armed or stopped: see rearm_after_signal. */
 static unsigned arm_generation;
@@ -218,12 +229,11 @@ static uint32_t claim_thread_periods(uint64_t now)
 }
 
 /* Per-thread timers: the periods of the slot's clock since its last
- * sample (its timer's start, or sampling's resumption); cpu_now: the
- * thread's CPU clock read at the handler's entry, which is the slot's
- * clock unless it is the wall clock. */
-static uint32_t claim_slot_periods(struct thread_slot *s, uint64_t cpu_now)
+ * sample (its timer's start, or sampling's resumption); cpu_now: that
+ * clock now (the thread's CPU clock read at the handler's entry; the wall
+ * sampler's CLOCK_MONOTONIC). */
+static uint32_t claim_slot_periods(struct thread_slot *s, uint64_t now)
 {
-	uint64_t now = wall_clock ? cpu_clock_ns(s->clock) : cpu_now;
 	uint64_t accounted = __atomic_load_n(&s->accounted_ns, __ATOMIC_RELAXED);
 	uint32_t periods = claim_periods(now, &accounted);
 
@@ -231,10 +241,24 @@ static uint32_t claim_slot_periods(struct thread_slot *s, uint64_t cpu_now)
 	return periods;
 }
 
+/* The slot's clock now: its thread's CPU clock, or on the wall clock
+ * CLOCK_MONOTONIC. */
+static uint64_t slot_now(const struct thread_slot *s)
+{
+	return cpu_clock_ns(s->wall ? CLOCK_MONOTONIC : s->clock);
+}
+
 /* Whether info is the signal of the calling thread's own task clock. */
 static int from_own_perf(const siginfo_t *info, const struct thread_slot *s)
 {
 	return s && s->has_timer && perf_clock_is_overflow(info->si_code, info->si_fd, s->perf_fd);
+}
+
+/* Whether info is the wall sampler's signal to the calling thread. */
+static int from_wall_sampler(const siginfo_t *info, const struct thread_slot *s)
+{
+	return s && s->wall && info->si_code == SI_QUEUE && info->si_pid == getpid() &&
+	       info->si_value.sival_ptr == s;
 }
 
 /* Whether info is the signal of the calling thread's own timer or clock. */
@@ -251,6 +275,8 @@ static uint32_t signal_weight(const siginfo_t *info, struct thread_slot *s, uint
 {
 	if (process_wide)
 		return claim_thread_periods(cpu_now);
+	if (from_wall_sampler(info, s) || (s && s->wall && from_own_perf(info, s)))
+		return __atomic_exchange_n(&s->wall_pending, 0, __ATOMIC_RELAXED);
 	if (from_own_timer(info, s))    /* a task clock's too (perf-clock.h) */
 		return claim_slot_periods(s, cpu_now);
 	return info->si_code == SI_TIMER ? 0 : 1; /* 0: a timer just stopped */
@@ -301,6 +327,35 @@ static void rearm_after_signal(struct thread_slot *s)
 	} while (generation != __atomic_load_n(&arm_generation, __ATOMIC_SEQ_CST));
 }
 
+/* The wall sampler's signal to the slot's thread, on its CPU, for weight
+ * samples where it is. */
+static void signal_running(struct thread_slot *s, uint32_t weight)
+{
+	siginfo_t info;
+
+	__atomic_fetch_add(&s->wall_pending, weight, __ATOMIC_RELAXED);
+	memset(&info, 0, sizeof info);
+	info.si_signo = SIGPROF;
+	info.si_code = SI_QUEUE;
+	info.si_pid = getpid();
+	info.si_uid = getuid();
+	info.si_value.sival_ptr = s;
+	syscall(SYS_rt_tgsigqueueinfo, getpid(), s->tid, SIGPROF, &info);
+}
+
+/* A sample of weight of the slot's thread (NULL: the calling thread's,
+ * which has none) counted: the signals, their samples, the threads. */
+static void count_sample(struct thread_slot *s, uint32_t weight)
+{
+	int first = s ? !__atomic_exchange_n(&s->counted, 1, __ATOMIC_RELAXED) : !my_thread_sampled;
+
+	my_thread_sampled |= s == NULL;
+	if (first)
+		__atomic_add_fetch(&threads_sampled, 1, __ATOMIC_RELAXED);
+	__atomic_fetch_add(&signals_counted, 1, __ATOMIC_RELAXED);
+	__atomic_fetch_add(&signal_samples, weight, __ATOMIC_RELAXED);
+}
+
 static void on_sigprof(int sig, siginfo_t *info, void *context)
 {
 	int saved_errno = errno;
@@ -319,12 +374,7 @@ static void on_sigprof(int sig, siginfo_t *info, void *context)
 		if (process_wide && my_thread_excluded)
 			__atomic_fetch_add(&excluded_samples, weight, __ATOMIC_RELAXED);
 		else if (weight > 0) {
-			if (!my_thread_sampled) {
-				my_thread_sampled = 1;
-				__atomic_add_fetch(&threads_sampled, 1, __ATOMIC_RELAXED);
-			}
-			__atomic_fetch_add(&signals_counted, 1, __ATOMIC_RELAXED);
-			__atomic_fetch_add(&signal_samples, weight, __ATOMIC_RELAXED);
+			count_sample(s, weight);
 			histogram_add_samples((uintptr_t)uc->uc_mcontext.gregs[REG_RIP], weight);
 			/* the same samples' call path (BG_GMON_CALLSTACKS) */
 			callpaths_record(uc, weight);
@@ -338,6 +388,76 @@ static void on_sigprof(int sig, siginfo_t *info, void *context)
 	}
 	__atomic_sub_fetch(&handlers_in_flight, 1, __ATOMIC_RELEASE);
 	errno = saved_errno;
+}
+
+/*
+ * The wall sampler's pass (wall-sampler.h), in its thread: each thread of
+ * the wall clock is given the periods of CLOCK_MONOTONIC since the last
+ * look.  One that waits (blocked, or off its CPU since the last look: its
+ * newest context switch) is sampled where it waited, without a signal;
+ * one on its CPU all along is sent SIGPROF (SI_QUEUE, its slot the value),
+ * whose handler takes the periods (wall_pending) where it lands; one just
+ * woken keeps them pending for the next look.  Only a thread that ran a
+ * whole period without a switch is signalled, so a call that blocks is
+ * not interrupted (a per-thread timer on the wall clock,
+ * before, interrupted the waits: nanosleep, poll, sem_timedwait returned
+ * EINTR, a pipe's write and recv(MSG_WAITALL) came back short); one that
+ * blocks at the instant it is signalled still is (a window of microseconds
+ * a look).  In flight as a handler is, so that the snapshot waits for it.
+ * 0: sampling shut down, the sampler ends.
+ */
+static int wall_pass(void)
+{
+	int me = wall_sampler_tid(), on = 1;
+	uint64_t now = cpu_clock_ns(CLOCK_MONOTONIC);
+
+	__atomic_add_fetch(&handlers_in_flight, 1, __ATOMIC_SEQ_CST);
+	if (__atomic_load_n(&shut_down, __ATOMIC_SEQ_CST))
+		on = 0;
+	for (struct thread_slot *s = on ? __atomic_load_n(&all_slots, __ATOMIC_ACQUIRE) : NULL; s;
+	     s = s->next) {
+		ucontext_t uc;
+		uintptr_t sp, pc;
+		uint32_t weight;
+
+		if (!s->wall || s->tid == me)
+			continue;
+		if (!__atomic_load_n(&s->has_timer, __ATOMIC_SEQ_CST) ||
+		    __atomic_load_n(&s->exited, __ATOMIC_RELAXED)) {
+			wall_probe_close(&s->probe);
+			continue;
+		}
+		if (__atomic_load_n(&paused, __ATOMIC_SEQ_CST) ||
+		    (weight = claim_slot_periods(s, now)) == 0)
+			continue;
+		switch (wall_probe_read(&s->probe, s->tid, &uc)) {
+		case WALL_RUNNING:      /* its task clock's next signal says where */
+			if (s->perf_fd < 0) {
+				signal_running(s, weight);
+				break;
+			}
+			/* fall through */
+		case WALL_WOKEN:        /* or the next look */
+			__atomic_fetch_add(&s->wall_pending, weight, __ATOMIC_RELAXED);
+			break;
+		case WALL_WAITED:
+			weight += __atomic_exchange_n(&s->wall_pending, 0, __ATOMIC_RELAXED);
+			sp = (uintptr_t)uc.uc_mcontext.gregs[REG_RSP];
+			pc = (uintptr_t)uc.uc_mcontext.gregs[REG_RIP];
+			if (sp < s->stack_low || sp >= s->stack_high)
+				callpaths_stack_of(sp, &s->stack_low, &s->stack_high);
+			count_sample(s, weight);
+			histogram_add_samples(pc, weight);
+			callpaths_record_blocked(&uc, s->stack_low, s->stack_high, weight);
+			__atomic_fetch_add(&s->samples, weight, __ATOMIC_RELAXED);
+			break;
+		case WALL_GONE:
+			wall_probe_close(&s->probe);
+			break;
+		}
+	}
+	__atomic_sub_fetch(&handlers_in_flight, 1, __ATOMIC_RELEASE);
+	return on;
 }
 
 /* Slot of the calling thread, made on first use; slot_lock held. */
@@ -361,6 +481,7 @@ static struct thread_slot *own_slot_locked(void)
 	s->thread = pthread_self();
 	s->tid = (int)gettid();
 	s->perf_fd = -1;
+	s->probe = WALL_PROBE_NONE;
 	s->next = all_slots;
 	__atomic_store_n(&all_slots, s, __ATOMIC_RELEASE);
 	my_slot = s;
@@ -379,13 +500,17 @@ static int start_timer_locked(struct thread_slot *s)
 
 	if (s->has_timer || s->exited || shut_down)
 		return 0;
+	if (wall_clock) {       /* the wall sampler looks at it (wall_pass) */
+		s->wall = 1;
+		wall_probe_open(&s->probe, s->tid);
+	}
 	/* the CPU clock: perf_events' task clock where allowed */
-	if (!wall_clock && (err = pthread_getcpuclockid(s->thread, &clock)) == 0 &&
-	    (err = perf_clock_open(s->tid, period_ns)) >= 0) {
+	if ((err = pthread_getcpuclockid(s->thread, &clock)) == 0 &&
+	    (err = perf_clock_open(s->tid, period_ns, s->wall)) >= 0) {
 		/* its signals weigh the thread's CPU clock (claim_slot_periods) */
 		s->perf_fd = err;
 		s->clock = clock;
-		__atomic_store_n(&s->accounted_ns, cpu_clock_ns(clock), __ATOMIC_RELAXED);
+		__atomic_store_n(&s->accounted_ns, slot_now(s), __ATOMIC_RELAXED);
 		__atomic_store_n(&s->has_timer, 1, __ATOMIC_SEQ_CST);
 		s->ever_timed = 1;
 		perf_threads++;
@@ -393,11 +518,15 @@ static int start_timer_locked(struct thread_slot *s)
 			perf_clock_arm(s->perf_fd);
 		return 0;
 	}
-	if (!wall_clock && err < 0)
+	if (err < 0)
 		perf_refused = -err;
-	if (wall_clock)
-		clock = CLOCK_MONOTONIC;
-	else if ((err = pthread_getcpuclockid(s->thread, &clock)) != 0)
+	if (s->wall) {          /* no task clock: the sampler signals it */
+		__atomic_store_n(&s->accounted_ns, slot_now(s), __ATOMIC_RELAXED);
+		__atomic_store_n(&s->has_timer, 1, __ATOMIC_SEQ_CST);
+		s->ever_timed = 1;
+		return 0;
+	}
+	if ((err = pthread_getcpuclockid(s->thread, &clock)) != 0)
 		return err;
 	memset(&sev, 0, sizeof sev);
 	sev.sigev_notify = SIGEV_THREAD_ID;
@@ -407,7 +536,7 @@ static int start_timer_locked(struct thread_slot *s)
 	if (timer_create(clock, &sev, &s->timer) != 0)
 		return errno;
 	s->clock = clock;
-	__atomic_store_n(&s->accounted_ns, cpu_clock_ns(clock), __ATOMIC_RELAXED);
+	__atomic_store_n(&s->accounted_ns, slot_now(s), __ATOMIC_RELAXED);
 	__atomic_store_n(&s->has_timer, 1, __ATOMIC_SEQ_CST);
 	s->ever_timed = 1;
 	timer_threads++;
@@ -424,7 +553,7 @@ static void delete_timer_locked(struct thread_slot *s)
 			perf_clock_disarm(s->perf_fd);
 			perf_clock_close(s->perf_fd);
 			s->perf_fd = -1;
-		} else {
+		} else if (!s->wall) {  /* (a probe is the sampler's to close) */
 			timer_delete(s->timer);
 		}
 	}
@@ -479,6 +608,8 @@ int sampling_init(unsigned rate, int whole_process, int wall)
 		if (s->wants_timer && start_timer_locked(s) != 0 && err == 0)
 			err = errno;
 	pthread_mutex_unlock(&slot_lock);
+	if (wall_clock && err == 0)
+		err = wall_sampler_start(jittered_period_ns, wall_pass);
 	return err;
 }
 
@@ -548,7 +679,7 @@ void sampling_set_paused(int pause)
 			continue;
 		/* the time while paused is not sampled */
 		if (!pause)
-			__atomic_store_n(&s->accounted_ns, cpu_clock_ns(s->clock), __ATOMIC_RELAXED);
+			__atomic_store_n(&s->accounted_ns, slot_now(s), __ATOMIC_RELAXED);
 		if (s->perf_fd >= 0) {      /* it counts only while armed */
 			if (pause)
 				perf_clock_disarm(s->perf_fd);
@@ -556,6 +687,8 @@ void sampling_set_paused(int pause)
 				perf_clock_arm(s->perf_fd);
 			continue;
 		}
+		if (s->wall)            /* no timer: the sampler's */
+			continue;
 		timer_settime(s->timer, 0, pause ? &disarmed : &next, NULL);
 	}
 	pthread_mutex_unlock(&slot_lock);
@@ -622,8 +755,15 @@ const char *sampling_engine(int *refused)
 	*refused = perf_refused;
 	if (process_wide)
 		return "itimer-prof";
+	/* the wall sampler, with the threads' task clocks in user mode or its
+	 * own signals, and the waits' registers from context switches or not
+	 * (wall-sampler.h) */
+	if (wall_clock && perf_threads > 0)
+		return wall_probe_switches_refused() ? "wall-sampler+perf-task-clock-user-no-switches"
+						     : "wall-sampler+perf-task-clock-user";
 	if (wall_clock)
-		return "posix-timers-monotonic";
+		return wall_probe_switches_refused() ? "wall-sampler+signals-no-switches"
+						     : "wall-sampler+signals";
 	if (perf_threads > 0 && timer_threads > 0)
 		return perf_clock_user_only() ? "perf-task-clock-user+posix-timers"
 					      : "perf-task-clock+posix-timers";

@@ -1,0 +1,289 @@
+/* wall-sampler.c - see wall-sampler.h. */
+#define _GNU_SOURCE
+#include "wall-sampler.h"
+
+#include <asm/perf_regs.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/perf_event.h>
+#include <pthread.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "text-out.h"
+
+/* The registers a context switch's record holds, in their bits' order,
+ * and where they go in a ucontext. */
+static const struct {
+	int perf, greg;
+} switch_regs[] = {
+	{ PERF_REG_X86_BX, REG_RBX }, { PERF_REG_X86_BP, REG_RBP }, { PERF_REG_X86_SP, REG_RSP },
+	{ PERF_REG_X86_IP, REG_RIP }, { PERF_REG_X86_R12, REG_R12 }, { PERF_REG_X86_R13, REG_R13 },
+	{ PERF_REG_X86_R14, REG_R14 }, { PERF_REG_X86_R15, REG_R15 },
+};
+#define NREGS (sizeof switch_regs / sizeof switch_regs[0])
+#define RECORD_SIZE (sizeof(struct perf_event_header) + 8 * (1 + NREGS))
+#define RING_PAGES 1             /* of records, after the ring's header page */
+
+static int switches_refused;    /* an errno value: asked no more */
+static int sampler_tid;
+static uint64_t (*sampler_period)(void);
+static int (*sampler_pass)(void);
+
+/* /proc/self/task/TID/NAME, opened once into *fd; read at offset 0 into
+ * buf (terminated): its length, or -1. */
+static ssize_t read_task_file(int *fd, int tid, const char *name, char *buf, size_t size)
+{
+	char path[64];
+	ssize_t n;
+
+	if (*fd < 0) {
+		text_format(path, sizeof path, "/proc/self/task/%d/%s", tid, name);
+		*fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (*fd < 0)
+			return -1;
+	}
+	n = pread(*fd, buf, size - 1, 0);
+	if (n < 0)
+		return -1;
+	buf[n] = '\0';
+	return n;
+}
+
+/* The hexadecimal or decimal number at *p ("0x7ffd..." or "-1"), *p moved
+ * past it and the blank after; 0 on anything else. */
+static uintptr_t next_field(const char **p)
+{
+	uintptr_t v = 0;
+	int base = 10;
+
+	if ((*p)[0] == '0' && (*p)[1] == 'x') {
+		base = 16;
+		*p += 2;
+	}
+	for (;; (*p)++) {
+		char c = **p;
+		int d = c >= '0' && c <= '9' ? c - '0' : base == 16 && c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+
+		if (d < 0)
+			break;
+		v = v * (uintptr_t)base + (uintptr_t)d;
+	}
+	while (**p && **p != ' ')
+		(*p)++;
+	while (**p == ' ')
+		(*p)++;
+	return v;
+}
+
+void wall_probe_open(struct wall_probe *p, int tid)
+{
+	struct perf_event_attr attr;
+	size_t page = (size_t)sysconf(_SC_PAGESIZE);
+	int fd;
+
+	if (p->switch_fd >= 0 || __atomic_load_n(&switches_refused, __ATOMIC_RELAXED))
+		return;
+	memset(&attr, 0, sizeof attr);
+	attr.size = sizeof attr;
+	attr.type = PERF_TYPE_SOFTWARE;
+	attr.config = PERF_COUNT_SW_CONTEXT_SWITCHES;
+	attr.sample_period = 1;
+	attr.sample_type = PERF_SAMPLE_REGS_USER;
+	for (size_t i = 0; i < NREGS; i++)
+		attr.sample_regs_user |= 1ull << switch_regs[i].perf;
+	attr.write_backward = 1;         /* the newest record at data_head */
+	fd = (int)syscall(SYS_perf_event_open, &attr, (pid_t)tid, -1, -1,
+			  (unsigned long)PERF_FLAG_FD_CLOEXEC);
+	if (fd < 0) {
+		if (errno == EACCES || errno == EPERM || errno == ENOSYS || errno == EINVAL ||
+		    errno == ENOENT || errno == EOPNOTSUPP)
+			__atomic_store_n(&switches_refused, errno, __ATOMIC_RELAXED);
+		return;
+	}
+	/* read-only: the kernel overwrites the oldest records */
+	p->ring = mmap(NULL, (1 + RING_PAGES) * page, PROT_READ, MAP_SHARED, fd, 0);
+	if (p->ring == MAP_FAILED) {
+		p->ring = NULL;
+		close(fd);
+		return;
+	}
+	p->switch_fd = fd;
+}
+
+/* The registers of the thread's newest context switch into uc: where
+ * must_match, only if they are of the wait whose stack pointer and PC uc
+ * holds.  Returns whether they were. */
+static int switch_registers(const struct wall_probe *p, ucontext_t *uc, int must_match)
+{
+	size_t page = (size_t)sysconf(_SC_PAGESIZE), size = RING_PAGES * page;
+	const struct perf_event_mmap_page *meta = p->ring;
+	const unsigned char *data;
+	unsigned char record[RECORD_SIZE];
+	uint64_t head, again, v[1 + NREGS];
+	struct perf_event_header h;
+
+	if (!p->ring)
+		return 0;
+	data = (const unsigned char *)p->ring + page;
+	head = __atomic_load_n(&meta->data_head, __ATOMIC_ACQUIRE);
+	for (size_t i = 0; i < RECORD_SIZE; i++)
+		record[i] = data[(head + i) & (size - 1)];
+	again = __atomic_load_n(&meta->data_head, __ATOMIC_ACQUIRE);
+	if (head - again >= size - RECORD_SIZE)
+		return 0;        /* overwritten while read (written backward) */
+	memcpy(&h, record, sizeof h);
+	memcpy(v, record + sizeof h, sizeof v);
+	if (h.type != PERF_RECORD_SAMPLE || h.size != RECORD_SIZE || v[0] != PERF_SAMPLE_REGS_ABI_64)
+		return 0;
+	for (size_t i = 0; must_match && i < NREGS; i++)
+		if ((switch_regs[i].greg == REG_RSP || switch_regs[i].greg == REG_RIP) &&
+		    (greg_t)v[1 + i] != uc->uc_mcontext.gregs[switch_regs[i].greg])
+			return 0;  /* of another switch: not this wait's */
+	memset(&uc->uc_mcontext, 0, sizeof uc->uc_mcontext);
+	for (size_t i = 0; i < NREGS; i++)
+		uc->uc_mcontext.gregs[switch_regs[i].greg] = (greg_t)v[1 + i];
+	return 1;
+}
+
+/* Whether the thread switched off its CPU since the last look (the
+ * ring's head moved), noted. */
+static int switched_since(struct wall_probe *p)
+{
+	uint64_t head;
+
+	if (!p->ring)
+		return 0;
+	head = __atomic_load_n(&((const struct perf_event_mmap_page *)p->ring)->data_head,
+			       __ATOMIC_ACQUIRE);
+	if (head == p->seen_head)
+		return 0;
+	p->seen_head = head;
+	return 1;
+}
+
+int wall_probe_switches_refused(void)
+{
+	return __atomic_load_n(&switches_refused, __ATOMIC_RELAXED);
+}
+
+/* A thread on its CPU (or ready for one) now: where it left its CPU last,
+ * if it did since the last look (a short wait, a yield: MPI's progress
+ * loop on a crowded node; a preemption, where it waited for a CPU);
+ * else running all along if it was on its CPU at the last look too (a
+ * thread that was waiting then may have just woken, and be about to wait
+ * again: recv(MSG_WAITALL) between chunks, whose wait a signal would
+ * end). */
+static enum wall_state on_cpu(struct wall_probe *p, ucontext_t *uc)
+{
+	int was_running = p->was_running;
+
+	if (switched_since(p) && switch_registers(p, uc, 0)) {
+		p->was_running = 0;
+		return WALL_WAITED;
+	}
+	p->was_running = 1;
+	return was_running ? WALL_RUNNING : WALL_WOKEN;
+}
+
+enum wall_state wall_probe_read(struct wall_probe *p, int tid, ucontext_t *uc)
+{
+	char buf[512];
+	const char *at, *close_paren;
+	uintptr_t sp = 0, pc = 0;
+	int fields;
+
+	/* "TID (comm) S ...": the state after the last ')' (comm may hold one) */
+	wall_probe_open(p, tid);      /* (if it was not) */
+	if (read_task_file(&p->stat_fd, tid, "stat", buf, sizeof buf) <= 0 ||
+	    !(close_paren = strrchr(buf, ')')) || close_paren[1] != ' ')
+		return WALL_GONE;
+	switch (close_paren[2]) {
+	case 'R':
+		return on_cpu(p, uc);
+	case 'Z':
+	case 'X':
+	case 'x':
+		return WALL_GONE;
+	}
+	/* "NR ARG1 .. ARG6 SP PC" in a system call, "-1 SP PC" blocked
+	 * outside one, "running" if it woke meanwhile */
+	if (read_task_file(&p->syscall_fd, tid, "syscall", buf, sizeof buf) <= 0)
+		return WALL_GONE;
+	if (buf[0] == 'r')  /* it woke meanwhile */
+		return on_cpu(p, uc);
+	at = buf;
+	fields = buf[0] == '-' ? 3 : 9;
+	for (int i = 1; i <= fields; i++) {
+		uintptr_t v = next_field(&at);
+
+		if (i == fields - 1)
+			sp = v;
+		else if (i == fields)
+			pc = v;
+	}
+	if (!sp || !pc)
+		return WALL_RUNNING;
+	memset(&uc->uc_mcontext, 0, sizeof uc->uc_mcontext);
+	uc->uc_mcontext.gregs[REG_RIP] = (greg_t)pc;
+	uc->uc_mcontext.gregs[REG_RSP] = (greg_t)sp;
+	switched_since(p);
+	switch_registers(p, uc, 1);
+	p->was_running = 0;
+	return WALL_WAITED;
+}
+
+void wall_probe_close(struct wall_probe *p)
+{
+	if (p->stat_fd >= 0)
+		close(p->stat_fd);
+	if (p->syscall_fd >= 0)
+		close(p->syscall_fd);
+	if (p->ring)
+		munmap(p->ring, (1 + RING_PAGES) * (size_t)sysconf(_SC_PAGESIZE));
+	if (p->switch_fd >= 0)
+		close(p->switch_fd);
+	*p = WALL_PROBE_NONE;
+}
+
+static void *sampler_main(void *unused)
+{
+	sigset_t all;
+
+	(void)unused;
+	sigfillset(&all);
+	pthread_sigmask(SIG_BLOCK, &all, NULL);
+	__atomic_store_n(&sampler_tid, (int)gettid(), __ATOMIC_RELEASE);
+	do {
+		uint64_t ns = sampler_period();
+		struct timespec ts = { (time_t)(ns / 1000000000u), (long)(ns % 1000000000u) };
+
+		while (nanosleep(&ts, &ts) != 0 && errno == EINTR)
+			;
+	} while (sampler_pass());
+	return NULL;
+}
+
+int wall_sampler_start(uint64_t (*next_period)(void), int (*pass)(void))
+{
+	pthread_attr_t attr;
+	pthread_t thread;
+	int err;
+
+	sampler_period = next_period;
+	sampler_pass = pass;
+	pthread_attr_init(&attr);
+	pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+	err = pthread_create(&thread, &attr, sampler_main, NULL);
+	pthread_attr_destroy(&attr);
+	return err;
+}
+
+int wall_sampler_tid(void)
+{
+	return __atomic_load_n(&sampler_tid, __ATOMIC_ACQUIRE);
+}

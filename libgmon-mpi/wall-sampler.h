@@ -1,0 +1,95 @@
+/*
+ * wall-sampler.h - the wall clock's engine (BG_GMON_CLOCK=wall, issue 36):
+ * a thread of the runtime's own wakes every period (jittered) and looks at
+ * each sampled thread without interrupting it, giving it the periods of
+ * CLOCK_MONOTONIC since the last look:
+ *
+ *   - a thread that waits (blocked in a system call: nanosleep, poll,
+ *     read, a futex, MPI's waits when they block; or off its CPU since the
+ *     last look: a yield, a preemption) is sampled where it waits, by the
+ *     sampler: its user PC and stack pointer from /proc/self/task/TID/
+ *     syscall, or its newest context switch's registers, its path unwound
+ *     from there;
+ *   - a thread on its CPU gets them as pending, which the next signal of
+ *     its own task clock takes where it lands: a task clock that signals
+ *     in user mode only (perf-clock.h), so that no signal ever interrupts
+ *     a system call (one just woken keeps them for the next look if no
+ *     signal came first).  Where perf_event_open is refused, the sampler
+ *     signals a thread it found on its CPU at two looks in a row with no
+ *     switch between (one that blocks at that instant is interrupted).
+ *
+ * A signal interrupts a blocking call (EINTR whatever SA_RESTART says, for
+ * nanosleep, poll, select, sem_timedwait, pause, sigwaitinfo, msgrcv, ...;
+ * a pipe's write or a recv(MSG_WAITALL) comes back short): per-thread
+ * timers on the wall clock, before, made 11 of 20 such calls return early,
+ * and a 0.4 s nanosleep return at its first sample.
+ *
+ * The walk needs the thread's callee-saved registers too (a frame-pointer
+ * frame's CFA is %rbp's, and a libc wrapper below it need not have saved
+ * %rbp): perf_events records them at each context switch of the thread
+ * (PERF_COUNT_SW_CONTEXT_SWITCHES with PERF_SAMPLE_REGS_USER, the newest
+ * record kept in a ring written backward), and the record whose stack
+ * pointer and PC are those of the wait gives them.  Where perf_event_open
+ * refuses that (kernel events need perf_event_paranoid 1 or less, or root),
+ * the path ends at the first frame that needs %rbp (only the blocking
+ * call's immediate caller is seen).
+ *
+ * The sampler's own work is done in the caller's pass (sampling.c), which
+ * goes over the threads with wall_probe_read.
+ */
+#ifndef GMON_MPI_WALL_SAMPLER_H
+#define GMON_MPI_WALL_SAMPLER_H
+
+#include <stdint.h>
+#include <ucontext.h>
+
+/* What the sampler keeps of one thread: /proc/self/task/TID/stat and
+ * .../syscall, opened at its first look (-1: not yet), read again with
+ * pread at each. */
+struct wall_probe {
+	int stat_fd, syscall_fd;
+	int switch_fd;           /* its context switches' registers (-1: none) */
+	void *ring;              /* their ring, mapped */
+	uint64_t seen_head;      /* the ring's head at the last look */
+	int was_running;         /* the last look found it on a CPU */
+};
+
+#define WALL_PROBE_NONE ((struct wall_probe){ -1, -1, -1, NULL, 0, 0 })
+
+enum wall_state {
+	WALL_GONE,       /* ended (or its files cannot be read) */
+	WALL_RUNNING,    /* on its CPU since the last look (no context switch
+			  * since, and on it then): signal it */
+	WALL_WOKEN,      /* on its CPU (or ready) now, waiting at the last
+			  * look: say where at the next */
+	WALL_WAITED,     /* blocked now, or off its CPU since the last look
+			  * (ready, waiting for one, or blocked for a while):
+			  * its registers say where */
+};
+
+/* Opens the ring of thread tid's context switches' registers (one page of
+ * records: the newest is all that is read), when the thread starts to be
+ * sampled: a wait that began before it has no record. */
+void wall_probe_open(struct wall_probe *p, int tid);
+
+/* Thread tid's state now; for WALL_WAITED its user registers in uc: of
+ * its wait (the PC and stack pointer, and where its newest context
+ * switch's record is of this wait, %rbx, %rbp and %r12-%r15, the others
+ * 0), or of its newest context switch, where it is not blocked.  Uses no
+ * lock and no malloc (the sampler is an ordinary thread). */
+enum wall_state wall_probe_read(struct wall_probe *p, int tid, ucontext_t *uc);
+
+/* Whether the context switches' registers were refused (their errno), or
+ * 0. */
+int wall_probe_switches_refused(void);
+void wall_probe_close(struct wall_probe *p);
+
+/* Starts the sampler thread (every signal blocked in it): it sleeps
+ * next_period() ns, calls pass(), and again, until pass returns 0.
+ * Returns 0 or an errno value. */
+int wall_sampler_start(uint64_t (*next_period)(void), int (*pass)(void));
+
+/* The sampler thread's id (0: none): it samples no one's time but others'. */
+int wall_sampler_tid(void);
+
+#endif /* GMON_MPI_WALL_SAMPLER_H */
