@@ -382,6 +382,12 @@ PUBLIC int gmon_mpi_companion_section(const char *name, int (*fill)(int fd, void
 	return extra_sections_add(name, fill, ctx);
 }
 
+PUBLIC int gmon_mpi_companion_path(const char *kind, char *buf, size_t size)
+{
+	if (!gmon.started || gmon.disabled || getpid() != gmon.owner_pid)
+		return -1;
+	return companion_name(gmon.path, kind, buf, size) < size ? 0 : -1;
+}
 
 /* "rank N: " or "pid N: ", the start of the verbose lines */
 static const char *who(char *buf, size_t size)
