@@ -113,6 +113,21 @@
  *   node-steal-ticks<TAB>N  sampling's start to the write, and those the
  *                           hypervisor stole (node-load.h)
  *                           (all absent from earlier companions: unknown)
+ *   profile<TAB>BYTES HEX   the profile this companion was written with
+ *                           (PROFILE, its pair): its size in bytes and
+ *                           gmon_profile_checksum of its bytes in hex
+ *                           (absent from earlier companions: the pair
+ *                           is then not checked)
+ *
+ * The profile and its companion are one pair: a reader of either checks
+ * the profile's size and checksum against this line, and refuses a
+ * companion written with another profile (a rank killed between the two
+ * renames, a reader while the ranks still write, two jobs writing one
+ * directory) as it refuses files of two runs.  The runtime writes the
+ * profile and the companion to temporaries, then renames the profile and,
+ * at once, the companion: a kill before the first rename keeps the old
+ * pair, one between the two leaves a pair that does not match.  The
+ * profile's bytes stay exactly what GNU gprof reads.
  *
  * Two rank files belong to one run when their job, size and build-id are
  * equal (and, with no job, their start times are within a minute).
@@ -170,6 +185,27 @@ static inline uint64_t gmon_companion_checksum(uint64_t h, const void *data, siz
 		h = (h ^ w) * 0x100000001b3ull;
 	}
 	return h;
+}
+
+/* The checksum of a profile (the run section's "profile" line): FNV-1a 64
+ * in four lanes over 32-byte blocks (a profile is read whole by every sum:
+ * four lanes hash 17 GB/s here, one 5 GB/s), the last bytes into the
+ * first lane, then the four lanes and the size hashed together. */
+static inline uint64_t gmon_profile_checksum(const void *data, size_t size)
+{
+	const unsigned char *p = (const unsigned char *)data;
+	uint64_t h[4], w[4];
+	size_t i = 0;
+
+	for (int k = 0; k < 4; k++)
+		h[k] = GMON_COMPANION_FNV_START ^ (uint64_t)k;
+	for (; i + 32 <= size; i += 32) {
+		__builtin_memcpy(w, p + i, 32);
+		for (int k = 0; k < 4; k++)
+			h[k] = (h[k] ^ w[k]) * 0x100000001b3ull;
+	}
+	h[0] = gmon_companion_checksum(h[0], p + i, size - i);
+	return gmon_companion_checksum(GMON_COMPANION_FNV_START ^ (uint64_t)size, h, sizeof h);
 }
 
 #endif /* GMON_COMPANION_H */

@@ -76,6 +76,16 @@ int gmon_mpi_companion_section(const char *name, int (*fill)(int fd, void *ctx),
 	__attribute__((weak));
 
 /* For the PMPI wrapper library, defined by libgmon-mpi (a weak reference):
+ * the name of this process's companion file of kind KIND beside its
+ * profile (PROFILE+KIND, companion-name.h), as the runtime names the
+ * profile (GMON_OUT_PREFIX, the rank, a descendant's pid), into buf (size
+ * bytes).  Returns 0; -1 when the runtime writes no profile for this
+ * process or the name does not fit.  So the wrappers' file
+ * (BG_GMON_COMPANIONS=files) is named by the runtime's rules, not by their
+ * own. */
+int gmon_mpi_companion_path(const char *kind, char *buf, size_t size) __attribute__((weak));
+
+/* For the PMPI wrapper library, defined by libgmon-mpi (a weak reference):
  * [low, high) holds functions standing in for the MPI library's of the
  * same names, each calling the PMPI_ one: the runtime's call paths leave
  * their frames out where they call another object's code

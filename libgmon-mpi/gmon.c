@@ -127,13 +127,14 @@ static void say_from_signal(const char *what, int err)
 static void write_companions_now(void);
 
 /* Before a write on a flush signal or gmon_flush(): the earlier
- * companions go first, so that a SIGKILL between the profile and its new
- * companions (mpirun's, a second after its SIGTERM) leaves none rather
- * than an earlier run's or write's beside the new profile.
- * Async-signal-safe. */
+ * companion files (BG_GMON_COMPANIONS=files) go first, so that a SIGKILL
+ * between the profile and its new companions (mpirun's, a second after its
+ * SIGTERM) leaves none rather than an earlier run's or write's beside the
+ * new profile.  The one companion stays: it is renamed with the profile
+ * (output-file.h), and an earlier one beside a new profile does not match
+ * it.  Async-signal-safe. */
 static void remove_companions(void)
 {
-	companion_remove(gmon.path, GMON_COMPANION_KIND);
 	companion_remove(gmon.path, GMON_CALLS_NAME);
 	companion_remove(gmon.path, GMON_CALLPATHS_NAME);
 	companion_remove(gmon.path, GMON_MODULE_LIST_NAME);
@@ -148,11 +149,17 @@ static void companion_begin(void)
 {
 	int err;
 
-	if (gmon.config->companion_files)
-		return;
-	err = output_companion_begin(gmon.path);
-	if (err != 0)
+	if (!gmon.config->companion_files) {
+		err = output_companion_begin(gmon.path);
+		if (err == 0)
+			return;
 		say_from_signal("cannot write the companion file beside ", err);
+		companion_remove(gmon.path, GMON_COMPANION_KIND); /* not this profile's */
+	}
+	/* no companion: the profile held (output.h) is renamed now */
+	err = output_held_commit();
+	if (err != 0)
+		say_from_signal("cannot rename into place the profile ", err);
 }
 
 /* Ends the companion: the run's identity (last of ours: the profiler's
@@ -169,10 +176,12 @@ static void companion_end(int durable)
 	if (err != 0)
 		say_from_signal("cannot write a section (the MPI profile) of the companion beside ",
 				err);
-	err = output_companion_end(1, durable);
-
+	err = output_companion_end(1, durable);   /* renames the profile, then it */
 	if (err != 0)
 		say_from_signal("cannot write the companion file beside ", err);
+	err = output_held_commit();                /* (no companion was begun) */
+	if (err != 0)
+		say_from_signal("cannot rename into place the profile ", err);
 }
 
 static void write_companions_now(void)
@@ -373,6 +382,12 @@ PUBLIC int gmon_mpi_companion_section(const char *name, int (*fill)(int fd, void
 	return extra_sections_add(name, fill, ctx);
 }
 
+PUBLIC int gmon_mpi_companion_path(const char *kind, char *buf, size_t size)
+{
+	if (!gmon.started || gmon.disabled || getpid() != gmon.owner_pid)
+		return -1;
+	return companion_name(gmon.path, kind, buf, size) < size ? 0 : -1;
+}
 
 /* "rank N: " or "pid N: ", the start of the verbose lines */
 static const char *who(char *buf, size_t size)

@@ -110,6 +110,89 @@ int output_write_with(const char *path, int (*fill)(int fd, void *ctx), void *ct
 	return output_write_section(path, GMON_SECTION_TEXT, fill, ctx);
 }
 
+/* ---- The profile, held until its companion is written. ---------------- */
+
+static struct {
+	int held;
+	uint64_t size, checksum;
+	char path[4096];
+	char tmp[4096];
+} held;
+
+/* The size and gmon_profile_checksum of the file at fd, read back through
+ * a mapping. */
+static int checksum_fd(int fd, uint64_t *size, uint64_t *sum)
+{
+	off_t end = lseek(fd, 0, SEEK_END);
+	void *map;
+
+	if (end < 0)
+		return errno;
+	*size = (uint64_t)end;
+	if (end == 0) {
+		*sum = gmon_profile_checksum("", 0);
+		return 0;
+	}
+	map = mmap(NULL, (size_t)end, PROT_READ, MAP_SHARED, fd, 0);
+	if (map == MAP_FAILED)
+		return errno;
+	*sum = gmon_profile_checksum(map, (size_t)end);
+	munmap(map, (size_t)end);
+	return 0;
+}
+
+int output_hold_with(const char *path, int (*fill)(int fd, void *ctx), void *ctx)
+{
+	struct xfsz_guard guard;
+	size_t len = strlen(path);
+	int fd, err;
+
+	if (held.held)
+		output_held_commit();
+	if (len >= sizeof held.path)
+		return ENAMETOOLONG;
+	xfsz_guard_begin(&guard);
+	err = create_temporary(held.tmp, sizeof held.tmp, path, &fd, O_RDWR);
+	if (err == 0) {
+		err = fill(fd, ctx);
+		if (err == 0)
+			err = checksum_fd(fd, &held.size, &held.checksum);
+		if (close(fd) != 0 && err == 0)
+			err = errno;
+		if (err != 0)
+			unlink(held.tmp);
+	}
+	xfsz_guard_end(&guard);
+	if (err == 0) {
+		memcpy(held.path, path, len + 1);
+		held.held = 1;
+	}
+	return err;
+}
+
+int output_held_identity(uint64_t *size, uint64_t *checksum)
+{
+	if (!held.held)
+		return 0;
+	*size = held.size;
+	*checksum = held.checksum;
+	return 1;
+}
+
+int output_held_commit(void)
+{
+	int err = 0;
+
+	if (!held.held)
+		return 0;
+	held.held = 0;
+	if (rename(held.tmp, held.path) != 0) {
+		err = errno;
+		unlink(held.tmp);
+	}
+	return err;
+}
+
 /* ---- The one companion (gmon-companion.h). ---------------------------- */
 
 #define MAX_SECTIONS 1024
@@ -366,16 +449,28 @@ int output_companion_end(int keep, int durable)
 	if (!comp.active)
 		return 0;
 	xfsz_guard_begin(&guard);
+	int profile_err;
+
 	if (keep && comp.active == 2)
 		err = EIO;
 	else if (keep)
 		err = finish(durable);
 	if (close(comp.fd) != 0 && err == 0 && keep)
 		err = errno;
-	if (keep && err == 0 && rename(comp.tmp, comp.path) != 0)
+	/* the pair: the profile held, then at once its companion (a kill in
+	 * between leaves a pair whose "profile" line does not match: refused
+	 * by the readers) */
+	profile_err = output_held_commit();
+	if (keep && err == 0 && profile_err == 0 && rename(comp.tmp, comp.path) != 0)
 		err = errno;
-	if (!keep || err != 0)
+	if (!keep || err != 0 || profile_err != 0)
 		unlink(comp.tmp);
+	/* the new profile with no companion of its own: the earlier one would
+	 * not match it */
+	if (profile_err == 0 && (!keep || err != 0))
+		unlink(comp.path);
+	if (err == 0)
+		err = profile_err;
 	xfsz_guard_end(&guard);
 	if (comp.side >= 0)
 		close(comp.side);

@@ -8,12 +8,28 @@
 #define GMON_MPI_OUTPUT_FILE_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 /* Writes path: fill writes the content into fd, a temporary beside path
  * with a name no one can predict, renamed over path when fill returns 0
  * (removed otherwise).  Async-signal-safe if fill is.  Returns 0 or an
  * errno value (fill's, or the file's). */
 int output_write_with(const char *path, int (*fill)(int fd, void *ctx), void *ctx);
+
+/*
+ * The profile and its companion as one pair (include/gmon-companion.h):
+ * output_hold_with writes path's temporary as output_write_with does, but
+ * holds it (not renamed) and takes its size and gmon_profile_checksum,
+ * which the companion's run section records (output_held_identity: 1 with
+ * them while a profile is held).  output_companion_end renames the held
+ * profile, then at once the companion; output_held_commit renames it when
+ * no companion follows (BG_GMON_COMPANIONS=files, a companion that could
+ * not be begun).  A kill before the renames keeps the old pair.
+ * Async-signal-safe; each returns 0 or an errno value.
+ */
+int output_hold_with(const char *path, int (*fill)(int fd, void *ctx), void *ctx);
+int output_held_identity(uint64_t *size, uint64_t *checksum);
+int output_held_commit(void);
 
 /*
  * The one companion of a profile (include/gmon-companion.h): between

@@ -103,12 +103,6 @@ static int fill_records(int fd, void *ctx)
 	return write_records(fd, r->content, r->sync);
 }
 
-static int write_file(const char *path, const struct file_content *c, enum output_sync sync)
-{
-	struct records r = { c, sync };
-
-	return output_write_with(path, fill_records, &r);
-}
 
 int output_write_profile(const char *path, unsigned rate, const struct image_info *image,
 			 enum output_sync sync, struct output_summary *summary)
@@ -118,8 +112,11 @@ int output_write_profile(const char *path, unsigned rate, const struct image_inf
 				  image->has_build_id ? image->build_id_prefix : NULL,
 				  &h->load_bias, 1, summary, 0 };
 
+	struct records r = { &c, sync };
+
 	*summary = (struct output_summary){0};
-	return write_file(path, &c, sync);
+	/* renamed with its companion (output-file.h: the pair) */
+	return output_hold_with(path, fill_records, &r);
 }
 
 int output_write_module(const char *path, unsigned rate, uintptr_t low_pc, uintptr_t high_pc,

@@ -26,8 +26,9 @@ struct output_summary {
  * only a crash of the node before the kernel writes it back loses it. */
 enum output_sync { OUTPUT_DURABLE, OUTPUT_FAST };
 
-/* Returns 0, or an errno value (nothing is left under path or the
- * temporary name then). */
+/* Writes the profile's temporary and holds it (output-file.h: renamed with
+ * its companion, or by output_held_commit).  Returns 0, or an errno value
+ * (nothing is left under the temporary name then). */
 int output_write_profile(const char *path, unsigned rate, const struct image_info *image,
 			 enum output_sync sync, struct output_summary *summary);
 

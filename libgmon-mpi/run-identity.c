@@ -95,6 +95,21 @@ const char *run_identity_job(void)
 	return run.job;
 }
 
+/* The profile this companion goes with (its pair, gmon-companion.h):
+ * the held profile's size and checksum (output-file.h). */
+static int write_profile_identity(int fd)
+{
+	uint64_t size, sum;
+	char line[64];
+	size_t len;
+
+	if (!output_held_identity(&size, &sum))
+		return 0;
+	len = text_format(line, sizeof line, "profile\t%llu %llx\n", (unsigned long long)size,
+			  (unsigned long long)sum);
+	return len < sizeof line ? write_all(fd, line, len) : ENOBUFS;
+}
+
 /* The run's fields, then what is known only when writing: the threads
  * that were sampled so far, the profiler's own time no sample saw. */
 static int fill_run(int fd, void *ctx)
@@ -125,7 +140,7 @@ static int fill_run(int fd, void *ctx)
 	len = node_load_format(late, sizeof late);
 	if (err == 0 && len < sizeof late)
 		err = write_all(fd, late, len);
-	return err;
+	return err == 0 ? write_profile_identity(fd) : err;
 }
 
 int run_identity_write(const char *profile)

@@ -209,10 +209,17 @@ void pmpi_started(int rank, int size, const char *const *names)
 	my_rank = rank;
 	world_size = size;
 	call_names = names;
-	if (!rank_profile(profile, sizeof profile) ||
-	    companion_name(profile, GMON_MPI_PROFILE_KIND, profile_path, sizeof profile_path) >=
-		    sizeof profile_path)
+	/* named by the runtime's rules when it is there (a descendant's pid,
+	 * a rank it does not profile); else by the same environment */
+	if (gmon_mpi_companion_path) {
+		if (gmon_mpi_companion_path(GMON_MPI_PROFILE_KIND, profile_path,
+					    sizeof profile_path) != 0)
+			profile_path[0] = '\0';
+	} else if (!rank_profile(profile, sizeof profile) ||
+		   companion_name(profile, GMON_MPI_PROFILE_KIND, profile_path,
+				  sizeof profile_path) >= sizeof profile_path) {
 		profile_path[0] = '\0';
+	}
 	if (!profile_path[0])
 		return;
 	/* a section of the runtime's companion, when the runtime writes one:
@@ -228,8 +235,9 @@ void pmpi_started(int rank, int size, const char *const *names)
 		gmon_mpi_at_flush(pmpi_write);
 }
 
-/* The profile this rank writes (as the runtime names it: GMON_OUT_PREFIX or
- * gmon.out, then .<rank>), or 0 if the rank is not in BG_GMON_RANK_SUBSET. */
+/* Without the runtime: the profile this rank would write (as the runtime
+ * names it: GMON_OUT_PREFIX or gmon.out, then .<rank>), or 0 if the rank is
+ * not in BG_GMON_RANK_SUBSET. */
 static int rank_profile(char *buf, size_t size)
 {
 	struct rank_subset subset = RANK_SUBSET_DEFAULT;

@@ -7,7 +7,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "companion-file.h"
+#include "companions.h"
 #include "grow.h"
 #include "rankfiles.h"
 
@@ -138,8 +138,8 @@ static void set_facts(struct runs_facts *facts, struct run_group *g)
 	}
 }
 
-int runs_select(char **paths, size_t *n, unsigned char *keep, int skip_bad, FILE *msgs,
-		const char *program, struct runs_facts *facts)
+static int select_runs(char **paths, size_t *n, unsigned char *keep, int skip_bad, FILE *msgs,
+		       const char *program, struct runs_facts *facts)
 {
 	struct run_group *groups = NULL, *newest;
 	size_t ngroups = 0, cap = 0, unknown = 0, kept = 0;
@@ -279,6 +279,72 @@ int runs_select(char **paths, size_t *n, unsigned char *keep, int skip_bad, FILE
 		free(out);
 	}
 	free_groups(groups, ngroups);
+	return rc;
+}
+
+/*
+ * Files of several runs: first the pairs (companions.h), so that a profile
+ * beside an earlier run's companion (a rank killed between the two
+ * renames) is named as what it is, not as a file of that run, and the
+ * runs are those of the pairs.  Only here are the profiles read (to check
+ * a pair, its profile's checksum): files of one run have their pairs
+ * checked where each process reads its profiles (gmon-read.h).  Without
+ * skip_bad, each file not one pair is named and 1 returned; with it they
+ * are left out (named) and the runs of the others selected.
+ */
+int runs_select(char **paths, size_t *n, unsigned char *keep, int skip_bad, FILE *msgs,
+		const char *program, struct runs_facts *facts)
+{
+	unsigned char *unpaired, *subkeep;
+	size_t nunpaired = 0, m = 0, j = 0, kept = 0;
+	char **sub, err[2048];
+	int rc = select_runs(paths, n, NULL, 0, NULL, program, NULL);
+
+	if (rc != 1)    /* one run (or none known), or out of memory */
+		return rc < 0 ? rc : select_runs(paths, n, keep, skip_bad, msgs, program, facts);
+	unpaired = calloc(*n ? *n : 1, 1);
+	subkeep = malloc(*n ? *n : 1);
+	sub = malloc((*n ? *n : 1) * sizeof *sub);
+	if (!unpaired || !subkeep || !sub) {
+		free(unpaired);
+		free(subkeep);
+		free(sub);
+		return -1;
+	}
+	for (size_t i = 0; i < *n; i++) {
+		if (companion_pair_check(paths[i], NULL, 0, err, sizeof err) != 0) {
+			unpaired[i] = 1;
+			nunpaired++;
+			if (msgs)
+				fprintf(msgs, "%s: %s%s\n", program, skip_bad ? "left out: " : "", err);
+		} else {
+			sub[m++] = paths[i];
+		}
+	}
+	if (nunpaired > 0 && !skip_bad) {
+		if (msgs)
+			fprintf(msgs, "%s: %zu file%s not one pair with %s companion: none is summed "
+				"(--skip-bad leaves %s out)\n", program, nunpaired,
+				nunpaired == 1 ? " is" : "s are", nunpaired == 1 ? "its" : "their",
+				nunpaired == 1 ? "it" : "them");
+		rc = 1;
+	} else {
+		rc = select_runs(sub, &m, subkeep, skip_bad, msgs, program, facts);
+	}
+	if (rc == 0) {
+		for (size_t i = 0; i < *n; i++) {
+			int in = !unpaired[i] && subkeep[j++];
+
+			if (keep)
+				keep[i] = (unsigned char)in;
+			if (in)
+				paths[kept++] = paths[i];
+		}
+		*n = kept;
+	}
+	free(unpaired);
+	free(subkeep);
+	free(sub);
 	return rc;
 }
 

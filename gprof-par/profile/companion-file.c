@@ -28,6 +28,7 @@ void companion_file_free(struct companion_file *cf)
 	free(cf->sections);
 	free(cf->bytes);
 	free(cf->path);
+	free(cf->pair_error);
 	memset(cf, 0, sizeof *cf);
 }
 
@@ -193,7 +194,7 @@ static int same_path(const void *ctx, size_t item)
 	return strcmp(cache.files[item]->path, ctx) == 0;
 }
 
-static const struct companion_file *cached(const char *path)
+static struct companion_file *cached(const char *path)
 {
 	size_t i = name_index_find(&cache.index, name_hash(path, NULL), same_path, path);
 
@@ -203,7 +204,7 @@ static const struct companion_file *cached(const char *path)
 }
 
 /* Keeps cf (read and checked), in the cache if there is room. */
-static const struct companion_file *keep(struct companion_file *cf)
+static struct companion_file *keep(struct companion_file *cf)
 {
 	struct companion_file **grown, *copy;
 
@@ -224,9 +225,7 @@ static const struct companion_file *keep(struct companion_file *cf)
 	return &cache.last;
 }
 
-/* The companion at path, cached or read: 1, 0 when path is no regular
- * file, -1 with a message when it is a bad companion. */
-static int load(const char *path, const struct companion_file **cf, char *err, size_t errlen)
+int companion_load(const char *path, struct companion_file **cf, char *err, size_t errlen)
 {
 	struct companion_file read;
 	struct stat st;
@@ -245,6 +244,7 @@ int companion_member(const char *path, const struct companion_file **cf,
 		     const struct companion_section **section, char *err, size_t errlen)
 {
 	const char *slash = strrchr(path, '/');
+	struct companion_file *loaded;
 	char *file;
 	int rc;
 
@@ -255,30 +255,13 @@ int companion_member(const char *path, const struct companion_file **cf,
 		set_error(err, errlen, "out of memory");
 		return -1;
 	}
-	rc = load(file, cf, err, errlen);
+	rc = companion_load(file, &loaded, err, errlen);
 	free(file);
-	if (rc == 1)
-		*section = companion_file_find(*cf, slash + 1);
-	return rc;
-}
-
-char *companion_input_path(const char *profile, const char *kind)
-{
-	struct stat st;
-	char *c, *member;
-
-	if (strcmp(kind, GMON_PLT_CALLS_NAME) == 0)
-		return companion_path(profile, kind);
-	c = companion_path(profile, GMON_COMPANION_KIND);
-	if (!c || lstat(c, &st) != 0 || !S_ISREG(st.st_mode)) {
-		free(c);
-		return companion_path(profile, kind);
+	if (rc == 1) {
+		*cf = loaded;
+		*section = companion_file_find(loaded, slash + 1);
 	}
-	member = malloc(strlen(c) + 1 + strlen(kind) + 1);
-	if (member)
-		sprintf(member, "%s/%s", c, kind);
-	free(c);
-	return member;
+	return rc;
 }
 
 int companion_input_exists(const char *path)
@@ -444,6 +427,13 @@ int companion_run_parse(const struct companion_section *s, const char *name,
 			if (*dot == '.')
 				run->start_ns = (uint32_t)strtoul(dot + 1, NULL, 10);
 		}
+		else if (strcmp(line, "profile") == 0) {
+			char *space;
+
+			run->profile_size = strtoull(tab, &space, 10);
+			run->profile_checksum = strtoull(space, &space, 16);
+			run->has_profile = space != tab && *space == '\0';
+		}
 		else if (strcmp(line, "engine") == 0)
 			snprintf(run->engine, sizeof run->engine, "%s", tab);
 		else if (strcmp(line, "cpus") == 0)
@@ -486,31 +476,6 @@ fail:
 	return -1;
 }
 
-int companion_run_of(const char *profile, struct companion_run *run, char *err, size_t errlen)
-{
-	char *path = companion_path(profile, GMON_COMPANION_KIND), *name;
-	const struct companion_file *cf;
-	const struct companion_section *s;
-	int rc;
-
-	if (!path) {
-		set_error(err, errlen, "out of memory");
-		return -1;
-	}
-	rc = load(path, &cf, err, errlen);
-	if (rc == 1 && (s = companion_file_find(cf, GMON_RUN_NAME)) != NULL) {
-		name = malloc(strlen(path) + sizeof "/" GMON_RUN_NAME);
-		if (name)
-			sprintf(name, "%s/%s", path, GMON_RUN_NAME);
-		rc = name && companion_run_parse(s, name, run, err, errlen) == 0 ? 1 : -1;
-		free(name);
-	} else if (rc == 1) {
-		rc = 0;
-	}
-	free(path);
-	return rc;
-}
-
 /* ---- Unpacking: the earlier files. ----------------------------------- */
 
 /* A section's text; in the list of modules, the file column names the
@@ -549,7 +514,7 @@ static int write_section(FILE *f, const char *profile, const struct companion_se
 
 int companion_unpack(const char *profile, char *err, size_t errlen)
 {
-	char *path = companion_path(profile, GMON_COMPANION_KIND);
+	char *path = companion_file_path(profile);
 	struct companion_file cf;
 	int rc = 0;
 

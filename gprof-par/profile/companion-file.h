@@ -6,10 +6,12 @@
  *
  * Every reader of the earlier companion files (the modules list, the
  * calls, the call paths, a library's profile) reads a section by the same
- * name it read the file by: companion_input_path(profile, KIND) is
- * "COMPANION/KIND" when PROFILE+gmon-mpi exists (a name no file can have:
- * COMPANION is a regular file, not a directory), PROFILE+KIND otherwise;
- * companion_fopen and companion_read_whole open either.  So every
+ * name it read the file by: companion_input_path(profile, KIND)
+ * (companions.h, where a profile's companion is found and its pair
+ * checked) is "COMPANION/KIND" when PROFILE+gmon-mpi exists (a name no
+ * file can have: COMPANION is a regular file, not a directory),
+ * PROFILE+KIND otherwise; companion_fopen and companion_read_whole open
+ * either.  So every
  * view reads runs of both formats, and messages name a section as
  * gmon.out+gmon-mpi.3/modules.
  *
@@ -41,6 +43,10 @@ struct companion_file {
 	uint64_t checksum;
 	struct companion_section *sections;   /* in the table's order */
 	size_t nsections;
+	/* the pair (companions.h): 0 not checked yet, 1 of its profile (or
+	 * nothing to check), -1 not (pair_error says why) */
+	int pair;
+	char *pair_error;
 };
 
 /* The run a profile belongs to: the "run" section (gmon-companion.h). */
@@ -72,6 +78,10 @@ struct companion_run {
 	long cpus;
 	uint64_t threads_cpu_ns, threads_waited_ns, node_ticks, node_steal_ticks;
 	int has_load, has_steal;
+	/* the profile it was written with: its size and gmon_profile_checksum
+	 * (has_profile 0: not said, earlier files) */
+	uint64_t profile_size, profile_checksum;
+	int has_profile;
 };
 
 /* The profiler's own CPU time no sample saw, as one file's run says it
@@ -97,15 +107,14 @@ int companion_run_parse(const struct companion_section *s, const char *name,
 			struct companion_run *run, char *err, size_t errlen);
 void companion_run_free(struct companion_run *run);
 
-/* profile's run, from its companion: 1 (run filled), 0 when it has no
- * companion or no run section, -1 with a message when the companion is bad. */
-int companion_run_of(const char *profile, struct companion_run *run, char *err, size_t errlen);
-
-/* The name a reader opens for profile's companion of kind KIND (see
- * above; malloc'ed, NULL when out of memory).  The PLT counts, written by
- * the rtld-audit library in its own link namespace, are always a file of
- * their own; the MPI profile is the section "mpi" (gmon-mpi-profile.h). */
-char *companion_input_path(const char *profile, const char *kind);
+/*
+ * The companion file at path, read and checked once and kept (a sum reads
+ * each rank's companion in several passes): 1 with *cf (valid until the
+ * next load: past a budget only the last one is kept), 0 when path is no
+ * regular file, -1 with a message when it is a bad companion.  Finding a
+ * profile's companion is companions.h's.
+ */
+int companion_load(const char *path, struct companion_file **cf, char *err, size_t errlen);
 
 /* Whether path (a companion_input_path) names something to read. */
 int companion_input_exists(const char *path);

@@ -1,10 +1,18 @@
 /* companions.c - see companions.h. */
+#define _GNU_SOURCE
 #include "companions.h"
 
+#include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "companion-name.h"
+#include "errors.h"
+#include "files.h"
+#include "gmon-calls.h"
+#include "gmon-companion.h"
 
 char *companion_path(const char *profile, const char *kind)
 {
@@ -104,4 +112,129 @@ int companion_of_named(const char *file, int (*is_profile)(const char *name, voi
 			return rc;
 	}
 	return 0;
+}
+
+char *companion_file_path(const char *profile)
+{
+	return companion_path(profile, GMON_COMPANION_KIND);
+}
+
+/* The message of a pair that is not one (kept with the companion). */
+static char *pair_message(const char *profile, const char *path, const struct companion_run *run,
+			  size_t len, uint64_t sum)
+{
+	char *msg = NULL;
+
+	if (asprintf(&msg, "%s and its companion %s are not one pair: the companion was written "
+		     "with another profile (%" PRIu64 " bytes, checksum %" PRIx64 "; this one: %zu "
+		     "bytes, checksum %" PRIx64 "), as when the rank was killed between writing the "
+		     "two, is still writing them, or another run wrote one of them: run the program "
+		     "again, or sum without this rank with --skip-bad", profile, path,
+		     run->profile_size, run->profile_checksum, len, sum) < 0)
+		return NULL;
+	return msg;
+}
+
+/* Checks cf (profile's companion at path, not checked yet): sets cf->pair. */
+static int check_pair(struct companion_file *cf, const char *profile, const char *path,
+		      const unsigned char *bytes, size_t len)
+{
+	const struct companion_section *s = companion_file_find(cf, GMON_RUN_NAME);
+	struct companion_run run;
+	char why[1024], *read = NULL;
+	uint64_t sum;
+
+	if (!s || companion_run_parse(s, path, &run, why, sizeof why) != 0) {
+		cf->pair = 1;            /* its readers say what is wrong */
+		return 0;
+	}
+	if (!run.has_profile) {
+		cf->pair = 1;            /* an earlier companion: nothing to check */
+		companion_run_free(&run);
+		return 0;
+	}
+	if (!bytes) {
+		read = read_whole_file(profile, "a gmon file", &len, why, sizeof why);
+		if (!read) {
+			companion_run_free(&run);
+			return 0;        /* not checked: its reader says why */
+		}
+		bytes = (const unsigned char *)read;
+	}
+	sum = gmon_profile_checksum(bytes, len);
+	cf->pair = len == run.profile_size && sum == run.profile_checksum ? 1 : -1;
+	if (cf->pair < 0)
+		cf->pair_error = pair_message(profile, path, &run, len, sum);
+	free(read);
+	companion_run_free(&run);
+	return cf->pair < 0 && !cf->pair_error ? -1 : 0;
+}
+
+int companion_pair_check(const char *profile, const unsigned char *bytes, size_t len, char *err,
+			 size_t errlen)
+{
+	char *path = companion_file_path(profile), why[1024];
+	struct companion_file *cf;
+	int rc = 0;
+
+	if (!path) {
+		set_error(err, errlen, "%s: out of memory", profile);
+		return -1;
+	}
+	if (companion_load(path, &cf, why, sizeof why) == 1) {
+		if (cf->pair == 0 && check_pair(cf, profile, path, bytes, len) != 0) {
+			set_error(err, errlen, "%s: out of memory", profile);
+			rc = -1;
+		} else if (cf->pair < 0) {
+			set_error(err, errlen, "%s", cf->pair_error);
+			rc = -1;
+		}
+	}
+	free(path);
+	return rc;
+}
+
+char *companion_input_path(const char *profile, const char *kind)
+{
+	struct stat st;
+	char *c, *member, err[16];
+
+	if (strcmp(kind, GMON_PLT_CALLS_NAME) == 0)
+		return companion_path(profile, kind);
+	c = companion_file_path(profile);
+	if (!c || lstat(c, &st) != 0 || !S_ISREG(st.st_mode) ||
+	    companion_pair_check(profile, NULL, 0, err, sizeof err) != 0) {
+		free(c);
+		return companion_path(profile, kind);
+	}
+	member = malloc(strlen(c) + 1 + strlen(kind) + 1);
+	if (member)
+		sprintf(member, "%s/%s", c, kind);
+	free(c);
+	return member;
+}
+
+int companion_run_of(const char *profile, struct companion_run *run, char *err, size_t errlen)
+{
+	char *path = companion_file_path(profile), *name;
+	struct companion_file *cf;
+	const struct companion_section *s;
+	int rc;
+
+	if (!path) {
+		set_error(err, errlen, "out of memory");
+		return -1;
+	}
+	rc = companion_load(path, &cf, err, errlen);
+	if (rc == 1 && (s = companion_file_find(cf, GMON_RUN_NAME)) != NULL) {
+		name = malloc(strlen(path) + sizeof "/" GMON_RUN_NAME);
+		if (name)
+			sprintf(name, "%s/%s", path, GMON_RUN_NAME);
+		rc = name && companion_run_parse(s, name, run, err, errlen) == 0 ? 1 : -1;
+		free(name);
+	} else if (rc == 1) {
+		rc = 0;
+	}
+	free(path);
+	return rc;
 }

@@ -19,6 +19,7 @@
  */
 #include "gmon-read.h"
 #include "companion-file.h"
+#include "companions.h"
 #include "gmon-companion.h"
 #include "sparse-add.h"
 #include "bsd-format.h"
@@ -577,6 +578,9 @@ int profile_add_file(struct profile *p, const char *path, char *err, size_t errl
 	if (p->priv->timing)
 		p->priv->times.read += now() - start;
 	p->priv->bytes_read += len;
+	/* a rank's profile and its companion: one pair (companions.h) */
+	if (companion_pair_check(path, p->priv->read_buf, len, err, errlen) != 0)
+		return -1;
 	if (gmon_read_as_bsd(p->priv->read_buf, len, len)) {
 		size_t converted_len;
 		unsigned char *converted = gmon_bsd_convert(p->priv->read_buf, len, path,

@@ -195,7 +195,7 @@ static int start_rank(struct reader *r, struct mpi_profile *p, const char *line)
 }
 
 /* Opens an MPI profile's file, or its section of a companion (path a
- * companion_input_path): 0 with *f; 1 if there is none; -1 with a
+ * companion_input_path, companions.h): 0 with *f; 1 if there is none; -1 with a
  * message. */
 static int open_profile(const char *path, FILE **f, char *err, size_t errlen)
 {

@@ -83,7 +83,7 @@ static int dump_libraries(FILE *out, const char *profile)
  * has none: an older run's files, or glibc's profile). */
 static int dump_companion_of(FILE *out, const char *profile)
 {
-	char *path = companion_path(profile, GMON_COMPANION_KIND);
+	char *path = companion_file_path(profile);
 	struct companion_file cf;
 	char err[1024];
 	int status = 0;
@@ -97,6 +97,12 @@ static int dump_companion_of(FILE *out, const char *profile)
 			dump_section(out, cf.sections[i].name, cf.sections[i].type,
 				     cf.sections[i].data, cf.sections[i].size);
 		companion_file_free(&cf);
+		/* dumped all the same, and said: not the profile's (companions.h) */
+		if (companion_pair_check(profile, NULL, 0, err, sizeof err) != 0) {
+			fflush(out);
+			fprintf(stderr, PROGRAM ": %s\n", err);
+			status = 1;
+		}
 	} else if (errno != ENOENT) {
 		fflush(out);
 		fprintf(stderr, PROGRAM ": %s\n", err);

@@ -58,17 +58,25 @@ struct extraction {
 	const char *name;
 	struct profile p;
 	char *path, *build_id, *base;   /* the library found first */
-	size_t added, not_profiled, without_list;
+	size_t added, not_profiled, without_list, unpaired;
+	int skip_bad;
 };
 
 /* The library's data beside profile, if its list names it.  Returns 0, or
  * 1 after saying why it cannot be added. */
 static int add_profile(struct extraction *x, const char *profile)
 {
-	char *lp = companion_input_path(profile, GMON_MODULE_LIST_NAME), err[1024];
+	char *lp, err[1024];
 	struct module_list list;
 	int status = 0;
 
+	/* the profile's companion, not another run's (companions.h) */
+	if (companion_pair_check(profile, NULL, 0, err, sizeof err) != 0) {
+		fprintf(stderr, PROGRAM ": %s%s\n", x->skip_bad ? "skipped " : "", err);
+		x->unpaired++;
+		return !x->skip_bad;
+	}
+	lp = companion_input_path(profile, GMON_MODULE_LIST_NAME);
 	if (!lp) {
 		fprintf(stderr, PROGRAM ": out of memory\n");
 		return 1;
@@ -145,7 +153,7 @@ static char **dir_profiles(const struct options *o, size_t *n)
 int extract_module_main(const struct options *o)
 {
 	static const char *default_profiles[] = { DEFAULT_PROFILE };
-	struct extraction x = { .name = o->extract_module };
+	struct extraction x = { .name = o->extract_module, .skip_bad = o->skip_bad };
 	char **owned = NULL, *out = NULL, err[1024];
 	const char *const *profiles = o->ngmon_files ? o->gmon_files : default_profiles;
 	size_t n = o->ngmon_files ? (size_t)o->ngmon_files : 1;

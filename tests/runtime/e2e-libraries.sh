@@ -190,14 +190,17 @@ grep -q "$work/libburn.so" gmon.out+paths || fail "libburn.so is not a module of
 	fail "gprof-par -M on the killed run failed: $(cat killed-m.err)"
 grep -q "burn_inner {" killed-m.out || fail "-M on the killed run names no libburn.so function"
 note "killed by SIGTERM: libburn.so $lib_samples samples, paths $path_samples, all libraries $all_samples"
-# A SIGKILL between the profile and its companions (mpirun's, a second
-# after SIGTERM; here the companions' renames take 5 s) leaves the new
-# profile without companions, never with the earlier run's: they are
-# removed before the profile is written
+# A SIGKILL between the profile's rename and its companion's (mpirun's, a
+# second after SIGTERM; here the companion's rename takes 5 s) leaves the
+# new profile beside the earlier companion, which names another profile:
+# gprof-par refuses the pair (issue 40; the earlier files of
+# BG_GMON_COMPANIONS=files, which name none, are removed before the
+# profile is written)
 "$CC" -shared -fPIC -O1 "$programs/slow-io.c" -o slow-io.so -ldl
 # (the new profile is known by its inode, the rename's: its bytes may be
 # the earlier run's, as when both were killed after the same 5 rounds)
 earlier_inode=$(stat -c %i gmon.out)
+cp gmon.out earlier-profile
 rm -f ready
 BG_GMON_FLUSH_SIGNALS=TERM BG_GMON_HZ=1000 SLOW_RENAME_MS=5000 SLOW_RENAME_MATCH=+ \
 	LD_PRELOAD=$work/slow-io.so ./killed ready &
@@ -211,7 +214,17 @@ for _ in $(seq 40); do [ "$(stat -c %i gmon.out)" = "$earlier_inode" ] || break;
 kill -KILL "$victim" 2> /dev/null
 wait "$victim" 2> /dev/null || true
 [ "$(stat -c %i gmon.out)" = "$earlier_inode" ] && fail "the profile was not written before the SIGKILL"
-[ ! -e gmon.out+gmon-mpi ] || fail "the earlier companion is beside a profile whose own was cut by SIGKILL"
+[ -e gmon.out+gmon-mpi ] || fail "the earlier companion is gone: the SIGKILL did not come between the renames"
+status=0; "$top_builddir/gprof-par/gprof-par" -b killed gmon.out > /dev/null 2> pair.err || status=$?
+if cmp -s gmon.out earlier-profile; then
+	# (killed after the same rounds: the profile is the earlier one, byte
+	# for byte, and the pair the earlier pair, whole)
+	expect_eq "$status" 0 "gprof-par on the earlier profile's bytes beside the earlier companion"
+else
+	expect_eq "$status" 1 "gprof-par's exit status on a profile beside an earlier companion"
+	grep -q "gmon.out and its companion gmon.out+gmon-mpi are not one pair" pair.err ||
+		fail "gprof-par did not refuse the earlier companion beside the new profile: $(cat pair.err)"
+fi
 expect_eq "$(ls_beside 'modules|calls|paths')" "" \
 	"companions beside a profile whose own were cut by SIGKILL (an earlier run's were there)"
 rm -f gmon.out*
