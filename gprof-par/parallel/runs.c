@@ -195,8 +195,9 @@ int runs_select(char **paths, size_t *n, unsigned char *keep, int skip_bad, FILE
 		set_facts(facts, ngroups == 1 ? &groups[0] : NULL);
 		if (ngroups == 1 && unknown > 0 && msgs)
 			fprintf(msgs, "%s: note: %zu of the %zu files have no companion (glibc's or an "
-				"older gmon-mpi's profile): they are summed, of no known run\n", program,
-				unknown, *n);
+				"older gmon-mpi's profile), so no run to check them by: they are "
+				"summed if their executable and histograms match the others'\n",
+				program, unknown, *n);
 		free_groups(groups, ngroups);
 		return 0;
 	}

@@ -127,8 +127,11 @@ static int sum_and_write(const struct plan *plan, const struct gprof_par_mpi *mp
 	if (root) {
 		sum_print_skipped(stderr, &plan->job, out);
 		if (out->failed)
-			fprintf(stderr, PROGRAM ": %s%s\n", out->message,
-				plan->output ? " (nothing written)" : "");
+			fprintf(stderr, PROGRAM ": %s%s%s\n", out->message,
+				plan->output ? " (nothing written)" : "",
+				out->nbad > 0 && !plan->job.skip_bad
+					? "; add --skip-bad to sum the other files without it"
+					: "");
 		else if (plan->summing && !failed)
 			sum_print_summary(stderr, &plan->job, out, sum_now() - start,
 					  plan->output);
