@@ -100,6 +100,10 @@
  *                           to this section, written last of the runtime's)
  *                           (these four absent from earlier companions:
  *                           unknown)
+ *   mpi-world<TAB>1 of N: WHY  only when the rank's MPI world will not be
+ *                           the launcher's (world-check.h): the program
+ *                           linked with another MPI than the launcher's,
+ *                           each rank a world of its own
  *
  * Two rank files belong to one run when their job, size and build-id are
  * equal (and, with no job, their start times are within a minute).

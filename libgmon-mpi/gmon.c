@@ -49,6 +49,7 @@
 #include "run-identity.h"
 #include "settings.h"
 #include "thread-hook.h"
+#include "world-check.h"
 #include "xfsz-guard.h"
 #include "sampling.h"
 
@@ -370,6 +371,7 @@ PUBLIC void __monstartup(unsigned long lowpc, unsigned long highpc)
 	pthread_atfork(NULL, NULL, in_forked_child);
 	profile_name(gmon.path, sizeof gmon.path, config, lineage_check_and_mark());
 	image_inspect(&gmon.image);
+	world_check_init(config);
 	run_identity_init(config);
 	if (histogram_init(lowpc, highpc, gmon.image.load_bias) != 0) {
 		diag("cannot map a histogram for text 0x%lx-0x%lx: %s; not profiling", lowpc, highpc,

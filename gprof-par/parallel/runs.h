@@ -50,6 +50,10 @@ struct runs_facts {
 	/* the files' sampling engine ("mixed" where they differ; "" none
 	 * said) and why perf_events were refused (the first file that says) */
 	char engine[48], engine_refused[24];
+	/* the files whose rank was an MPI world of its own (their run section's
+	 * mpi-world), and what the first says */
+	size_t mpi_world_files;
+	char mpi_world[200];
 };
 
 #define RUNS_FACTS_NONE ((struct runs_facts){ .threads_rank = -1 })

@@ -65,6 +65,9 @@ struct companion_run {
 	/* the sampling engine, and why perf_events were refused ("" if
 	 * not said) */
 	char engine[48], engine_refused[24];
+	/* the rank's MPI world was not the launcher's ("1 of N: WHY",
+	 * world-check.h; "" if not said) */
+	char mpi_world[200];
 };
 
 /* The profiler's own CPU time no sample saw, as one file's run says it
