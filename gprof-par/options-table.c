@@ -440,7 +440,9 @@ const struct option_entry option_table[] = {
 		"with an EXECUTABLE after the directory, then\n"
 		"print the report gprof-par EXECUTABLE\n"
 		"DIRECTORY/gmon.sum would print, followed by\n"
-		"the load balance (see --load-balance)" },
+		"the load balance (see --load-balance); the\n"
+		"gmon.sum+NAME files of an earlier sum that\n"
+		"this one does not write are removed, and named" },
 	{ 'r', "function-ordering", NONE, set_style, 0, STYLE_FUNCTION_ORDER,
 	  .column = "-r, --function-ordering",
 	  .help = "print a suggested order of the functions for the\n"

@@ -103,7 +103,8 @@
  *   engine<TAB>NAME         the sampling engine: perf-task-clock (-user:
  *                           user time only), posix-timers, both joined by
  *                           "+", itimer-prof (process-wide),
- *                           posix-timers-monotonic (the wall clock), none
+ *                           wall-sampler+... (the wall clock:
+ *                           wall-sampler.h), none
  *   engine-refused<TAB>ERR  why perf_event_open was refused (ENOSYS, ...)
  *   cpus<TAB>N              the CPUs the process could run on (affinity)
  *   threads-cpu-ns<TAB>N    its threads' time on a CPU, and ready to run
@@ -118,9 +119,13 @@
  *                           gmon_profile_checksum of its bytes in hex
  *                           (absent from earlier companions: the pair
  *                           is then not checked)
+ *   mpi-world<TAB>1 of N: WHY  only when the rank's MPI world will not be
+ *                           the launcher's (world-check.h): the program
+ *                           linked with another MPI than the launcher's,
+ *                           each rank a world of its own
  *
  * The profile and its companion are one pair: a reader of either checks
- * the profile's size and checksum against this line, and refuses a
+ * the profile's size and checksum against the profile line, and refuses a
  * companion written with another profile (a rank killed between the two
  * renames, a reader while the ranks still write, two jobs writing one
  * directory) as it refuses files of two runs.  The runtime writes the

@@ -133,6 +133,23 @@ static void on_flush_signal(int sig, siginfo_t *info, void *context)
 	take_course(sig, info, context);
 }
 
+int flush_signals_drop_ignored(sigset_t *set)
+{
+	struct sigaction now;
+	int left = 0;
+
+	for (int sig = 1; sig < NSIG; sig++) {
+		if (sigismember(set, sig) != 1)
+			continue;
+		if (sigaction(sig, NULL, &now) == 0 && !(now.sa_flags & SA_SIGINFO) &&
+		    now.sa_handler == SIG_IGN)
+			sigdelset(set, sig);
+		else
+			left++;
+	}
+	return left;
+}
+
 int flush_signals_install(const sigset_t *set, void (*write_profile)(enum flush_course course))
 {
 	struct sigaction sa;

@@ -3,6 +3,7 @@
  * written before the signal takes its course, so that a rank killed at a
  * job's time limit (SIGTERM), by mpirun when another rank fails, or asked
  * with a signal of the job script's (SIGUSR1), leaves a complete profile.
+ * SIGTERM by default (settings.h), "none" for none.
  *
  * The handler writes the profile with the same async-signal-safe code as
  * at exit (a temporary name, then a rename), with every flush signal
@@ -27,6 +28,10 @@
  * runs the faulting instruction again).  Returns 0, or -1 with set
  * emptied. */
 int flush_signals_parse(const char *text, sigset_t *set);
+
+/* Removes from set the signals the process ignores now (inherited so);
+ * returns how many are left. */
+int flush_signals_drop_ignored(sigset_t *set);
 
 /* What a flush signal does once the profile is written (its course). */
 enum flush_course {

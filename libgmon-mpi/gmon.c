@@ -50,6 +50,7 @@
 #include "run-identity.h"
 #include "settings.h"
 #include "thread-hook.h"
+#include "world-check.h"
 #include "xfsz-guard.h"
 #include "sampling.h"
 
@@ -260,6 +261,33 @@ static void write_on_signal(enum flush_course course, int waiter)
 		say_from_signal("on a signal, cannot write the profile ", err);
 }
 
+/*
+ * A rank of a job of several, about to end on a flush signal, waits
+ * LINGER_S first (async-signal-safe: clock_nanosleep).  A launcher kills
+ * every rank at once when one ends on a signal: measured here, the first
+ * rank to die of the SIGTERM mpirun passed on had Open MPI 4.1's mpirun
+ * (sigkill timeout 1 s) and MPICH's Hydra SIGKILL the others within 10 ms,
+ * cutting their writes (CI-like runs left a rank's companion as a
+ * temporary).  Waiting, each rank ends after every rank that got the
+ * signal with it has had LINGER_S to write: under Open MPI's mpirun the
+ * launcher's own SIGKILL (1 s after its SIGTERM) comes first; Hydra sends
+ * none; Slurm sends it KillWait (30 s) after its SIGTERM.  A rank that
+ * writes nothing (not in BG_GMON_RANK_SUBSET) waits too.
+ */
+#define LINGER_S 2
+
+static void linger_for_the_other_ranks(void)
+{
+	const struct gmon_config *c = gmon.config;
+	struct timespec until;
+
+	if (!c || !c->is_mpi || c->world_size < 2 || clock_gettime(CLOCK_MONOTONIC, &until) != 0)
+		return;
+	until.tv_sec += LINGER_S;
+	while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &until, NULL) == EINTR)
+		;
+}
+
 /* The handler of a flush signal (flush-signals.h): writes the profile
  * (write_on_signal), after the write in progress in another thread, if
  * any (at most 30 s).  One handler waits at a time: a signal that finds
@@ -287,24 +315,35 @@ static void flush_on_signal(enum flush_course course)
 	}
 	if (course != FLUSH_COURSE_RETURNS)
 		wait_for_writes(1);
+	if (course == FLUSH_COURSE_ENDS)
+		linger_for_the_other_ranks();
 }
 
 /* Open MPI's mpirun, once one rank has ended (here: on a flush signal),
- * kills the others odls_base_sigkill_timeout seconds later, 1 by default:
- * a rank still writing its profile then loses it (CI saw it on two
- * ranks).  gmon-job sets 5 s; by hand, rank 0 says how, once.  (An MCA
- * parameter file may set it unseen: the line says so.) */
+ * kills the others about odls_base_sigkill_timeout seconds less one
+ * later, at once with its default of 1 s (measured with 4.1.4): a rank
+ * still writing its profile then loses it (CI saw it on two ranks).  The
+ * ranks that got the same signal linger (above); one sent a signal alone
+ * does not wait for the others.  gmon-job sets 5 s; by hand, rank 0 says
+ * how, once.  (An MCA parameter file may set it unseen: the line says
+ * so.) */
 static void warn_of_mpirun_deadline(const struct gmon_config *config)
 {
 	if (!config->is_mpi || config->rank != 0 || config->world_size < 2 ||
 	    !getenv("OMPI_COMM_WORLD_SIZE") || getenv("OMPI_MCA_odls_base_sigkill_timeout"))
 		return;
 	diag("BG_GMON_FLUSH_SIGNALS under Open MPI's mpirun: once a rank has ended on a flush "
-	     "signal, mpirun kills the others 1 s later (SIGKILL), maybe before they have written "
+	     "signal, mpirun kills the others at once (SIGKILL), maybe before they have written "
 	     "their profiles; give them more with 'mpirun --mca odls_base_sigkill_timeout 5' "
 	     "(gmon-job does), unless an MCA parameter file sets it");
 }
 
+/* The flush signals: those BG_GMON_FLUSH_SIGNALS names, or by default
+ * SIGTERM unless the process inherited it ignored (it then ends nothing,
+ * and a program that asks whether it is ignored still sees it so).  The
+ * deadline's line is for the signals a user chose: Open MPI's mpirun,
+ * killed, sends every rank SIGCONT, its SIGTERM 1 s later and SIGKILL 1 s
+ * after that (measured), and the ranks linger until then. */
 static void start_flush_signals(const struct gmon_config *config)
 {
 	int err;
@@ -312,10 +351,12 @@ static void start_flush_signals(const struct gmon_config *config)
 	if (!config->flush_signals_set)
 		return;
 	gmon.flush_set = config->flush_signals;
+	if (config->flush_signals_default && flush_signals_drop_ignored(&gmon.flush_set) == 0)
+		return;
 	err = flush_signals_install(&gmon.flush_set, flush_on_signal);
 	if (err != 0)
 		diag("cannot install the BG_GMON_FLUSH_SIGNALS handlers: %s", strerror(err));
-	else
+	else if (!config->flush_signals_default)
 		warn_of_mpirun_deadline(config);
 }
 
@@ -334,11 +375,13 @@ PUBLIC void __monstartup(unsigned long lowpc, unsigned long highpc)
 		env_report_unknown(environ);
 	if (config->is_mpi && !rank_subset_contains(&config->subset, config->rank)) {
 		stop_for_good();
+		start_flush_signals(config);  /* to end with the others (linger) */
 		return;
 	}
 	pthread_atfork(NULL, NULL, in_forked_child);
 	profile_name(gmon.path, sizeof gmon.path, config, lineage_check_and_mark());
 	image_inspect(&gmon.image);
+	world_check_init(config);
 	run_identity_init(config);
 	if (histogram_init(lowpc, highpc, gmon.image.load_bias) != 0) {
 		diag("cannot map a histogram for text 0x%lx-0x%lx: %s; not profiling", lowpc, highpc,

@@ -17,6 +17,7 @@
 #include "own-cost.h"
 #include "sampling.h"
 #include "text-out.h"
+#include "world-check.h"
 #include "write-all.h"
 
 static struct {
@@ -86,6 +87,9 @@ void run_identity_init(const struct gmon_config *config)
 			      config->is_mpi ? config->world_size : 0L,
 			      config->is_mpi ? config->rank : -1L, (long long)now.tv_sec, ns, hex,
 			      (long)getpid(), host);
+	if (run.len < sizeof run.text && *world_check_text())
+		run.len += text_format(run.text + run.len, sizeof run.text - run.len,
+				       "mpi-world\t%s\n", world_check_text());
 	if (run.len >= sizeof run.text)
 		run.len = 0;    /* cannot be: the fields are bounded */
 }

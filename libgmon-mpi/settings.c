@@ -175,12 +175,20 @@ void config_read(struct gmon_config *c)
 	 * samples: every thread gets its own */
 	if (c->clock == CLOCK_WALL && c->timers == TIMERS_PROCESS)
 		c->timers = TIMERS_ALL;
+	/* unset or empty: SIGTERM (a batch system's time limit, mpirun ending
+	 * a job), unless inherited ignored (gmon.c); "none": no signal */
 	sigemptyset(&c->flush_signals);
-	if (flush && *flush) {
+	if (flush && strcasecmp(flush, "none") == 0) {
+		/* off */
+	} else if (flush && *flush) {
 		if (flush_signals_parse(flush, &c->flush_signals) == 0)
 			c->flush_signals_set = 1;
 		else
 			c->bad_flush_signals = flush;
+	} else {
+		sigaddset(&c->flush_signals, SIGTERM);
+		c->flush_signals_set = 1;
+		c->flush_signals_default = 1;
 	}
 	c->rate = DEFAULT_RATE;
 	if (rate) {
@@ -231,8 +239,8 @@ void config_report_problems(const struct gmon_config *c)
 		diag("BG_GMON_FLUSH_SIGNALS='%s' is not a list of signals such as TERM,USR1 (names "
 		     "or numbers; refused: KILL and STOP, which cannot be caught, PROF, the "
 		     "sampling timer's, and SEGV, BUS, ILL, FPE, TRAP and SYS, the program's "
-		     "own faults, after which its memory cannot be trusted to write a profile); "
-		     "the profile is written at exit only",
+		     "own faults, after which its memory cannot be trusted to write a profile), "
+		     "or none; the profile is written at exit only",
 		     c->bad_flush_signals);
 	if (c->bad_verbose)
 		diag("BG_GMON_VERBOSE='%s' is not 1, yes, true, on or 0, no, false, off; "

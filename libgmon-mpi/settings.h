@@ -53,7 +53,9 @@ struct gmon_config {
 	unsigned rate;               /* samples per CPU-second */
 	enum timer_policy timers;
 	enum sample_clock clock;
-	int flush_signals_set;       /* BG_GMON_FLUSH_SIGNALS named some */
+	int flush_signals_set;       /* some flush signals: BG_GMON_FLUSH_SIGNALS
+				      * named them, or the default */
+	int flush_signals_default;   /* unset or empty: SIGTERM ("none": off) */
 	sigset_t flush_signals;
 	int is_mpi;                  /* a launcher variable gave the rank */
 	long rank;

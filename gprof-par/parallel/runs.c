@@ -91,6 +91,8 @@ int runs_facts_add(struct runs_facts *facts, const struct companion_run *run)
 	if (run->engine_refused[0] && !facts->engine_refused[0])
 		snprintf(facts->engine_refused, sizeof facts->engine_refused, "%s",
 			 run->engine_refused);
+	if (run->mpi_world[0] && facts->mpi_world_files++ == 0)
+		snprintf(facts->mpi_world, sizeof facts->mpi_world, "%s", run->mpi_world);
 	if (run->has_signals) {
 		facts->signals += run->signals;
 		facts->signal_samples += run->signal_samples;
@@ -130,6 +132,19 @@ double runs_facts_per_signal(const struct runs_facts *facts)
 }
 
 /* Gives g's facts to facts (g keeps none). */
+/* The files of g whose rank was an MPI world of its own (a program built
+ * with another MPI's mpicc than the launcher's): their sum adds up
+ * separate runs. */
+static void say_mpi_world(FILE *msgs, const char *program, const struct run_group *g)
+{
+	if (!msgs || !g || g->facts.mpi_world_files == 0)
+		return;
+	fprintf(msgs, "%s: warning: %zu of the %zu files say their rank was an MPI world of its "
+		"own (%s): they are separate one-rank runs, not one job's ranks; rebuild the "
+		"program with the launcher's mpicc and run it again\n", program,
+		g->facts.mpi_world_files, g->nfiles, g->facts.mpi_world);
+}
+
 static void set_facts(struct runs_facts *facts, struct run_group *g)
 {
 	if (facts && g) {
@@ -204,11 +219,13 @@ static int select_runs(char **paths, size_t *n, unsigned char *keep, int skip_ba
 		return -1;
 	}
 	if (ngroups <= 1) {
+		say_mpi_world(msgs, program, ngroups == 1 ? &groups[0] : NULL);
 		set_facts(facts, ngroups == 1 ? &groups[0] : NULL);
 		if (ngroups == 1 && unknown > 0 && msgs)
 			fprintf(msgs, "%s: note: %zu of the %zu files have no companion (glibc's or an "
-				"older gmon-mpi's profile): they are summed, of no known run\n", program,
-				unknown, *n);
+				"older gmon-mpi's profile), so no run to check them by: they are "
+				"summed if their executable and histograms match the others'\n",
+				program, unknown, *n);
 		free_groups(groups, ngroups);
 		return 0;
 	}
@@ -238,6 +255,7 @@ static int select_runs(char **paths, size_t *n, unsigned char *keep, int skip_ba
 		return 1;
 	}
 	/* --skip-bad: the newest run's files and those of no known run */
+	say_mpi_world(msgs, program, newest);
 	set_facts(facts, newest);
 	{
 		unsigned char *out = calloc(*n ? *n : 1, 1);

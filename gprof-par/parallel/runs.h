@@ -56,6 +56,10 @@ struct runs_facts {
 	uint64_t threads_cpu_ns, threads_waited_ns, node_ticks, node_steal_ticks;
 	size_t load_files, steal_files;
 	long cpus;
+	/* the files whose rank was an MPI world of its own (their run section's
+	 * mpi-world), and what the first says */
+	size_t mpi_world_files;
+	char mpi_world[200];
 };
 
 #define RUNS_FACTS_NONE ((struct runs_facts){ .threads_rank = -1 })

@@ -453,6 +453,8 @@ int companion_run_parse(const struct companion_section *s, const char *name,
 		}
 		else if (strcmp(line, "engine-refused") == 0)
 			snprintf(run->engine_refused, sizeof run->engine_refused, "%s", tab);
+		else if (strcmp(line, "mpi-world") == 0)
+			snprintf(run->mpi_world, sizeof run->mpi_world, "%s", tab);
 		if (field && !*field && !(*field = strdup(tab))) {
 			set_error(err, errlen, "%s: out of memory", name);
 			goto fail;

@@ -82,6 +82,9 @@ struct companion_run {
 	 * (has_profile 0: not said, earlier files) */
 	uint64_t profile_size, profile_checksum;
 	int has_profile;
+	/* the rank's MPI world was not the launcher's ("1 of N: WHY",
+	 * world-check.h; "" if not said) */
+	char mpi_world[200];
 };
 
 /* The profiler's own CPU time no sample saw, as one file's run says it

@@ -26,7 +26,8 @@ int fingerprint_check_same(const struct profile *p, const unsigned char *fingerp
 	profile_format_fingerprint(fingerprint, mine);
 	profile_format_fingerprint(p->fingerprint, theirs);
 	set_error(err, errlen, "%s: build fingerprint %s differs from fingerprint %s of %s: the "
-		  "profiles come from different executables", name, mine, theirs,
+		  "profiles come from different executables (it seems to be a profile of another "
+		  "program, or of another build)", name, mine, theirs,
 		  name_or_unnamed(p->fingerprint_file));
 	return -1;
 }

@@ -28,6 +28,13 @@
 
 #define RANGE_TEXT_SIZE 80
 
+/* After a histogram range that differs from another file's: the range is
+ * the executable's text, so the file is most likely another program's (a
+ * stray gmon.out.N among the ranks'). */
+#define ANOTHER_PROGRAM \
+	": it seems to be a profile of another program (its executable's text is not the " \
+	"first file's)"
+
 /* Where a record is, for messages. */
 struct record_place {
 	const char *name;
@@ -173,8 +180,8 @@ static int check_new_range(const struct profile *p, struct file_scan *scan,
 			}
 		}
 		format_range(theirs, sizeof theirs, first->low_pc, first->high_pc, first->nbins);
-		snprintf(msg, size, "histogram range %s differs from the first file's %s (in %s)",
-			 mine, theirs, name_or_unnamed(p->hist_file));
+		snprintf(msg, size, "histogram range %s differs from the first file's %s (in %s)%s",
+			 mine, theirs, name_or_unnamed(p->hist_file), ANOTHER_PROGRAM);
 		return -1;
 	}
 	overlapped = range_index_first_overlap(&scan->new_index, h->low_pc, h->high_pc);
@@ -201,9 +208,10 @@ static int check_new_range(const struct profile *p, struct file_scan *scan,
 	return 0;
 }
 
-/* Same range as one already known: the bin count must match too. */
+/* Same range as one already known (in another file: other_file): the bin
+ * count must match too. */
 static int check_known_range(const struct hist_header *h, const struct hist_header *known,
-			     const char *known_file, char *msg, size_t size)
+			     const char *known_file, int other_file, char *msg, size_t size)
 {
 	char mine[RANGE_TEXT_SIZE], theirs[RANGE_TEXT_SIZE];
 
@@ -211,8 +219,8 @@ static int check_known_range(const struct hist_header *h, const struct hist_head
 		return 0;
 	format_range(mine, sizeof mine, h->low_pc, h->high_pc, h->nbins);
 	format_range(theirs, sizeof theirs, known->low_pc, known->high_pc, known->nbins);
-	snprintf(msg, size, "histogram range %s differs from the first file's %s (in %s)", mine,
-		 theirs, known_file);
+	snprintf(msg, size, "histogram range %s differs from the first file's %s (in %s)%s", mine,
+		 theirs, known_file, other_file ? ANOTHER_PROGRAM : "");
 	return -1;
 }
 
@@ -247,11 +255,11 @@ int gmon_check_histogram(const struct profile *p, struct file_scan *scan,
 	if (i >= 0) {
 		struct hist_header known = hist_header_of(&p->hists[i]);
 
-		return check_known_range(h, &known, name_or_unnamed(p->hist_file), msg, size);
+		return check_known_range(h, &known, name_or_unnamed(p->hist_file), 1, msg, size);
 	}
 	j = range_index_find(&scan->new_index, h->low_pc, h->high_pc);
 	if (j != RANGE_NONE)
-		return check_known_range(h, &scan->new_hists[j], scan->name, msg, size);
+		return check_known_range(h, &scan->new_hists[j], scan->name, 0, msg, size);
 	return check_new_range(p, scan, h, msg, size);
 }
 

@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include "reduce.h"
+#include "stale-companions.h"
 
 #include <inttypes.h>
 #include <pthread.h>
@@ -126,9 +127,13 @@ static int sum_and_write(const struct plan *plan, const struct gprof_par_mpi *mp
 			(unsigned long long)out->prof.bb_records_skipped);
 	if (root) {
 		sum_print_skipped(stderr, &plan->job, out);
+		/* -s, -S: a bad file can be left out (a report keeps GNU's words) */
 		if (out->failed)
-			fprintf(stderr, PROGRAM ": %s%s\n", out->message,
-				plan->output ? " (nothing written)" : "");
+			fprintf(stderr, PROGRAM ": %s%s%s\n", out->message,
+				plan->output ? " (nothing written)" : "",
+				plan->summing && out->nbad > 0 && !plan->job.skip_bad
+					? "; add --skip-bad to sum the other files without it"
+					: "");
 		else if (plan->summing && !failed)
 			sum_print_summary(stderr, &plan->job, out, sum_now() - start,
 					  plan->output);
@@ -206,12 +211,18 @@ void reduce_share_ranks(struct reduce *r, struct plan *plan)
 
 int reduce_run(struct reduce *r, const struct plan *plan)
 {
+	struct stale_companions stale = { 0 };
+	int noted = r->me == 0 && plan->output &&
+		    stale_companions_note(plan->output, &stale) == 0;
 	int status = sum_and_write(plan, r->mpi, r->me == 0, &r->sum);
 
 	if (r->mpi)
 		r->mpi->finalize();
 	if (status == 0 && r->me == 0 && plan->output)
 		status = sum_mpi_profiles(plan, &r->sum);
+	if (noted && status == 0)
+		stale_companions_remove(&stale, stderr, PROGRAM);
+	stale_companions_free(&stale);
 	return status;
 }
 

@@ -7,8 +7,12 @@
 # the write short.  The write on a signal does not wait for fsync: ranks
 # whose fsync takes 6 s still beat mpirun's SIGKILL, 3 s after its SIGTERM.  gmon_flush() writes the profile so far and profiling
 # goes on; a program's own handler can call it.  A malformed value gets
-# one message and changes nothing.  Without the variable, SIGTERM leaves
-# no profile, as before.
+# one message and changes nothing.  Without the variable, SIGTERM is a
+# flush signal (a batch system's time limit sends it): killed alone or
+# under mpirun (SIGTERM to mpirun, which passes it on and sends SIGKILL
+# 1 s later, its default), each rank leaves its profile and companion;
+# the program's own SIGTERM handler still wins; BG_GMON_FLUSH_SIGNALS=none
+# turns it off (nothing written on SIGTERM, as glibc).
 . "$(dirname "$0")/lib.sh"
 need_gprof
 
@@ -31,12 +35,36 @@ expect_eq "$status" 143 "exit status after SIGTERM (killed by it)"
 expect_eq "$(calls_of victim victim_work gmon.out)" 4321 "victim_work calls in the flushed profile"
 expect_eq "$(ls_profiles)" "gmon.out" "files left (no temporary)"
 
-# Without BG_GMON_FLUSH_SIGNALS: nothing, as before
-rm -f gmon.out* ready
-./victim wait ready & pid=$!
-wait_for ready
-kill -TERM "$pid"; wait "$pid" || true
-expect_eq "$(ls_profiles)" "" "profiles without BG_GMON_FLUSH_SIGNALS"
+# killed_by_term MODE CALLS [VAR=VALUE...]: ./victim MODE ready CALLS with
+# those variables (its stderr in ./stderr), killed by SIGTERM once ready;
+# its exit status in $status
+killed_by_term() {
+	local mode=$1 calls=$2 pid; shift 2
+	rm -f gmon.out* ready
+	env "$@" ./victim "$mode" ready "$calls" 2>stderr & pid=$!
+	wait_for ready
+	kill -TERM "$pid"
+	status=0; wait "$pid" || status=$?
+}
+
+# Without BG_GMON_FLUSH_SIGNALS: SIGTERM writes the profile (the default),
+# then ends the process; with none, nothing, as glibc
+killed_by_term wait 2345
+expect_eq "$status" 143 "exit status after SIGTERM without BG_GMON_FLUSH_SIGNALS"
+expect_eq "$(calls_of victim victim_work gmon.out)" 2345 "victim_work calls flushed by default"
+expect_eq "$(ls_profiles)" "gmon.out" "files left by default (no temporary)"
+for off in none NONE; do
+	killed_by_term wait 10 BG_GMON_FLUSH_SIGNALS=$off
+	expect_eq "$status" 143 "exit status after SIGTERM with BG_GMON_FLUSH_SIGNALS=$off"
+	expect_eq "$(ls_profiles)" "" "profiles with BG_GMON_FLUSH_SIGNALS=$off"
+	expect_eq "$(cat stderr)" "" "stderr with BG_GMON_FLUSH_SIGNALS=$off"
+done
+# The program's own SIGTERM handler (installed in main, after the
+# runtime's) wins by default too: it runs, and its exit status is the
+# process's (it calls gmon_flush(): the profile is its write)
+killed_by_term own 432
+expect_eq "$status" 7 "exit status from the program's own handler, by default"
+expect_eq "$(calls_of victim victim_work gmon.out)" 432 "victim_work calls flushed by the program's handler"
 
 # A second and third SIGTERM while the profile is being written
 rm -f gmon.out* ready
@@ -98,6 +126,36 @@ for rank in 0 1; do
 done
 expect_eq "$(ls_profiles)" "gmon.out.0 gmon.out.1" "files left by the killed ranks"
 
+# The default under mpirun, at Open MPI's own deadline (mpirun, on
+# SIGTERM, sends SIGCONT to the ranks, SIGTERM 1 s later, SIGKILL 1 s after
+# that): both ranks' profiles and companions are written, and rank 0
+# prints no line about the deadline (the default is mpirun's own SIGTERM,
+# sent to every rank at once); with none, nothing is written
+for setting in "" none; do
+	rm -f gmon.out* ready*
+	BG_GMON_FLUSH_SIGNALS=$setting "$MPIRUN" --oversubscribe -x BG_GMON_FLUSH_SIGNALS -np 2 \
+		./victim wait ready 1234 2>mpirun.err & pid=$!
+	wait_for ready.0 ready.1
+	kill -TERM "$pid"; wait "$pid" || true
+	if [ -z "$setting" ]; then
+		for rank in 0 1; do
+			expect_eq "$(calls_of victim victim_work gmon.out.$rank)" 1234 \
+				"victim_work calls in rank $rank's profile, SIGTERM to mpirun by default"
+		done
+		expect_eq "$(ls_profiles)" "gmon.out.0 gmon.out.1" "profiles, SIGTERM to mpirun by default"
+		expect_eq "$(ls_beside)" "gmon.out+gmon-mpi.0 gmon.out+gmon-mpi.1" \
+			"companions, SIGTERM to mpirun by default"
+		"$top_builddir/gprof-par/gprof-par" -S . >/dev/null 2>sum.err ||
+			fail "-S of the ranks killed by default: $(cat sum.err)"
+		expect_eq "$(calls_of victim victim_work gmon.sum)" 2468 "victim_work calls in their sum"
+		! grep -q odls_base_sigkill_timeout mpirun.err ||
+			fail "a line about mpirun's deadline with the default: $(cat mpirun.err)"
+	else
+		expect_eq "$(ls_profiles)$(ls_beside)" "" "files, SIGTERM to mpirun with BG_GMON_FLUSH_SIGNALS=none"
+	fi
+done
+rm -f gmon.out* gmon.sum*
+
 # Flush signals under Open MPI's mpirun left at its 1 s before SIGKILL:
 # rank 0 says once how to give the ranks more time; with the MCA
 # parameter set, nothing is said
@@ -111,7 +169,7 @@ for mca in "" "--mca odls_base_sigkill_timeout 5"; do
 	said=$(grep -c "odls_base_sigkill_timeout" deadline.err || true)
 	if [ -z "$mca" ]; then
 		expect_eq "$said" 1 "lines about mpirun's SIGKILL deadline"
-		grep -q "^gmon-mpi: BG_GMON_FLUSH_SIGNALS under Open MPI's mpirun: once a rank has ended on a flush signal, mpirun kills the others 1 s later" deadline.err ||
+		grep -q "^gmon-mpi: BG_GMON_FLUSH_SIGNALS under Open MPI's mpirun: once a rank has ended on a flush signal, mpirun kills the others at once" deadline.err ||
 			fail "the deadline's line: $(cat deadline.err)"
 	else
 		expect_eq "$said" 0 "lines about mpirun's SIGKILL deadline with $mca"

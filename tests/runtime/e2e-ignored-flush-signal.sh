@@ -8,6 +8,9 @@
 #   - SIGUSR1 to a program whose USR1 was ignored: it lives on, the
 #     profile is written with victim_work's 4321 calls;
 #   - then SIGTERM (a flush signal not ignored) ends it: 143.
+# SIGTERM, a flush signal by default (BG_GMON_FLUSH_SIGNALS unset), but
+# inherited ignored: the default leaves it alone (not caught, still
+# ignored as the program sees it), and the program lives on after it.
 . "$(dirname "$0")/lib.sh"
 need_gprof
 
@@ -24,4 +27,25 @@ expect_eq "$(calls_of victim victim_work gmon.out)" 4321 "victim_work calls in t
 kill -TERM "$pid"
 status=0; wait "$pid" || status=$?
 expect_eq "$status" 143 "exit status after SIGTERM"
+
+rm -f gmon.out ready
+bash -c "trap '' TERM; exec ./victim wait ready 12" & pid=$!
+for _ in $(seq 300); do [ -s ready ] && break; sleep 0.1; done
+[ -s ready ] || fail "ready never appeared (TERM ignored)"
+term_bit=$((1 << (15 - 1)))
+ignored=$((16#$(awk '/^SigIgn:/ { print $2 }' /proc/$pid/status)))
+caught=$((16#$(awk '/^SigCgt:/ { print $2 }' /proc/$pid/status)))
+expect_eq "$((ignored & term_bit))/$((caught & term_bit))" "$term_bit/0" \
+	"SIGTERM inherited ignored, by default: ignored/caught bits"
+kill -TERM "$pid"; sleep 0.3
+kill -0 "$pid" 2> /dev/null || fail "SIGTERM, inherited ignored, ended the program"
+[ ! -e gmon.out ] || fail "a profile written on an ignored SIGTERM by default"
+kill -KILL "$pid"; wait "$pid" 2>/dev/null || true
+# and not ignored: caught by default
+rm -f ready
+./victim wait ready 12 & pid=$!
+for _ in $(seq 300); do [ -s ready ] && break; sleep 0.1; done
+caught=$((16#$(awk '/^SigCgt:/ { print $2 }' /proc/$pid/status)))
+expect_eq "$((caught & term_bit))" "$term_bit" "SIGTERM caught by default"
+kill -KILL "$pid"; wait "$pid" 2>/dev/null || true
 note ok

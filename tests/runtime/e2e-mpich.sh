@@ -8,10 +8,7 @@
 . "$(dirname "$0")/lib.sh"
 need_gprof
 
-mpich_cc=${MPICH_MPICC:-mpicc.mpich}
-mpich_run=${MPICH_MPIRUN:-mpirun.mpich}
-command -v "$mpich_cc" >/dev/null && command -v "$mpich_run" >/dev/null ||
-	skip "MPICH ($mpich_cc, $mpich_run) is not installed: apt-get install mpich libmpich-dev"
+need_mpich
 
 # Hydra's ranks are in PMI_RANK, and in none of the variables read before it
 "$mpich_run" -np 2 sh -c 'echo "$PMI_RANK ${OMPI_COMM_WORLD_RANK-unset} ${PMIX_RANK-unset}"' |

@@ -7,7 +7,8 @@
 # as the other run's; -S --skip-bad sums ranks 0-1 (the newest run) only,
 # and says which files it left out.  -s on the named files likewise.  A
 # rank file without companion (an older gmon-mpi's) is summed as before,
-# with a note.  Known answers: rank r calls per_rank_work 10 * (r + 1)
+# with a note.  A second run and sum in one directory: the first sum's
+# files the second has not are removed.  Known answers: rank r calls per_rank_work 10 * (r + 1)
 # times (mpi-calls.c), so the 2-rank run's sum has 30 calls, the 4-rank
 # run's 100.
 . "$(dirname "$0")/lib.sh"
@@ -70,4 +71,25 @@ mkdir older && cp mixed/gmon.out.0 mixed/gmon.out.1 mixed/gmon.out+gmon-mpi.1 ol
 "$gpp" -S older > /dev/null 2> older.err || fail "-S with a file without companion: $(cat older.err)"
 grep -q "note: 1 of the 2 files have no companion" older.err || fail "no note: $(cat older.err)"
 expect_eq "$(calls_of app per_rank_work older/gmon.sum)" 30 "per_rank_work's calls with a file without companion"
+
+# Two runs and two sums in one directory (issue 40): the second run
+# overwrites the rank files (as glibc), and its sum replaces the first; the
+# first sum's files that the second has not (the libraries' profiles:
+# BG_GMON_PROFILE_LIBS=none the second time) are removed, and named, not
+# left beside the new sum as its own.  A sum again removes nothing.
+mkdir twice && cd twice
+mpirun_np 2 ../app --libc-work || fail "the first run failed"
+"$gpp" -S . > /dev/null 2> first.err || fail "the first -S failed: $(cat first.err)"
+[ -s gmon.sum+libc.so.6 ] || fail "the first sum has no gmon.sum+libc.so.6: $(ls)"
+BG_GMON_PROFILE_LIBS=none mpirun_np 2 -x BG_GMON_PROFILE_LIBS ../app || fail "the second run failed"
+"$gpp" -S . > /dev/null 2> second.err || fail "the second -S failed: $(cat second.err)"
+[ ! -e gmon.sum+libc.so.6 ] || fail "the first sum's gmon.sum+libc.so.6 is left beside the second: $(ls)"
+grep -q "^gprof-par: removed the files of an earlier sum that this one does not have (they would have been read as its own): .*\./gmon\.sum+libc\.so\.6" second.err ||
+	fail "the removal is not said: $(cat second.err)"
+written=$(ls | grep '^gmon\.sum' | tr '\n' ' ')
+"$gpp" -S . > /dev/null 2> third.err || fail "the third -S failed: $(cat third.err)"
+! grep -q "removed" third.err || fail "a sum again removed files: $(cat third.err)"
+expect_eq "$(ls | grep '^gmon\.sum' | tr '\n' ' ')" "$written" "the files of a sum again"
+expect_eq "$(calls_of ../app per_rank_work gmon.sum)" 30 "per_rank_work's calls in the second run's sum"
+cd ..
 note ok

@@ -28,6 +28,16 @@ build_static() {
 		"$runtime_libdir/libgmon-mpi.a" -lpthread
 }
 
+# need_mpich: MPICH's mpicc and launcher in $mpich_cc and $mpich_run, or
+# the test skips (Debian: apt-get install mpich libmpich-dev; elsewhere set
+# MPICH_MPICC and MPICH_MPIRUN)
+need_mpich() {
+	mpich_cc=${MPICH_MPICC:-mpicc.mpich}
+	mpich_run=${MPICH_MPIRUN:-mpirun.mpich}
+	command -v "$mpich_cc" >/dev/null && command -v "$mpich_run" >/dev/null ||
+		skip "MPICH ($mpich_cc, $mpich_run) is not installed: apt-get install mpich libmpich-dev"
+}
+
 mpirun_np() { # NP COMMAND...
 	local np=$1; shift
 	"$MPIRUN" --oversubscribe -np "$np" "$@"

@@ -187,16 +187,22 @@ static void test_callstacks_from_environment(void)
 	clear_environment();
 }
 
+/* name=value, or name unset (value NULL) */
+static void set_variable(const char *name, const char *value)
+{
+	if (value)
+		setenv(name, value, 1);
+	else
+		unsetenv(name);
+}
+
 /* BG_GMON_PROFILE_LIBS=value (NULL: unset): the selection kept (NULL: the
  * executable only) and whether the value is reported as malformed */
 static void expect_profile_libs(const char *value, const char *selection, int reported)
 {
 	struct gmon_config c;
 
-	if (value)
-		setenv("BG_GMON_PROFILE_LIBS", value, 1);
-	else
-		unsetenv("BG_GMON_PROFILE_LIBS");
+	set_variable("BG_GMON_PROFILE_LIBS", value);
 	config_read(&c);
 	if (selection) {
 		CU_ASSERT_PTR_NOT_NULL_FATAL(c.profile_libs);
@@ -220,6 +226,37 @@ static void test_profile_libs_from_environment(void)
 	expect_profile_libs("libmpi.so:libm.so", "libmpi.so:libm.so", 0);
 	expect_profile_libs("libmpi.so::libm.so", NULL, 1);  /* malformed: reported */
 	expect_profile_libs(":", NULL, 1);
+	clear_environment();
+}
+
+/* BG_GMON_FLUSH_SIGNALS=value (NULL: unset): SIGTERM by default, none
+ * for none, a list as named; a malformed value reported, none kept */
+static void expect_flush_signals(const char *value, int set, int is_default, int term, int usr1,
+				 int reported)
+{
+	struct gmon_config c;
+
+	set_variable("BG_GMON_FLUSH_SIGNALS", value);
+	config_read(&c);
+	CU_ASSERT_EQUAL(c.flush_signals_set, set);
+	CU_ASSERT_EQUAL(c.flush_signals_default, is_default);
+	CU_ASSERT_EQUAL(sigismember(&c.flush_signals, SIGTERM), term);
+	CU_ASSERT_EQUAL(sigismember(&c.flush_signals, SIGUSR1), usr1);
+	CU_ASSERT_EQUAL(c.bad_flush_signals != NULL, reported);
+}
+
+static void test_flush_signals_from_environment(void)
+{
+	clear_environment();
+	expect_flush_signals(NULL, 1, 1, 1, 0, 0);     /* SIGTERM by default */
+	expect_flush_signals("", 1, 1, 1, 0, 0);       /* empty: as if unset */
+	expect_flush_signals("none", 0, 0, 0, 0, 0);   /* off */
+	expect_flush_signals("None", 0, 0, 0, 0, 0);
+	expect_flush_signals("USR1", 1, 0, 0, 1, 0);   /* as named: not TERM */
+	expect_flush_signals("TERM,USR1", 1, 0, 1, 1, 0);
+	expect_flush_signals("KILL", 0, 0, 0, 0, 1);   /* refused: none */
+	expect_flush_signals("none,TERM", 0, 0, 0, 0, 1);
+	unsetenv("BG_GMON_FLUSH_SIGNALS");
 	clear_environment();
 }
 
@@ -257,6 +294,8 @@ int main(void)
 		    test_callstacks_from_environment);
 	CU_add_test(suite, "BG_GMON_PROFILE_LIBS from the environment",
 		    test_profile_libs_from_environment);
+	CU_add_test(suite, "BG_GMON_FLUSH_SIGNALS from the environment",
+		    test_flush_signals_from_environment);
 	CU_add_test(suite, "malformed launcher ranks", test_malformed_rank_from_environment);
 	CU_add_test(suite, "communication libraries", test_communication_libraries);
 	CU_basic_set_mode(CU_BRM_VERBOSE);
