@@ -106,6 +106,11 @@
  *                           wall-sampler+... (the wall clock:
  *                           wall-sampler.h), none
  *   engine-refused<TAB>ERR  why perf_event_open was refused (ENOSYS, ...)
+ *   task-clock-cpu-ns<TAB>N    the CPU time of the threads sampled on
+ *   task-clock-samples<TAB>N   perf_events' task clock while it was armed,
+ *                           and their samples, one a signal: the CPU time
+ *                           no signal came for is the difference (absent
+ *                           where no thread was on the task clock)
  *   cpus<TAB>N              the CPUs the process could run on (affinity)
  *   threads-cpu-ns<TAB>N    its threads' time on a CPU, and ready to run
  *   threads-waited-ns<TAB>N but waiting for one (schedstat: the threads

@@ -9,12 +9,16 @@
  * wherever it lands: a phase's time moved into the next): its signals
  * come every period of the thread's own CPU time, in a phase of the
  * thread's own.  It runs freely while armed: nothing to re-arm in the
- * handler (no system call per signal).  What a signal weighs is the
- * caller's to measure by the thread's CPU clock (sampling.c): in a
- * virtual machine the task clock ran 1-2% ahead of CLOCK_THREAD_CPUTIME_ID
- * (2.035 s against 2.000 s of a thread's CPU, beside two busy loops; the
- * time the hypervisor stole), so one period a signal overstated the CPU
- * time by as much.  (Arming it for one overflow at a time with
+ * handler (no system call per signal).  A signal is one period, where it
+ * ended; the CPU time the signals do not stand for is the caller's figure
+ * (sampling_task_clock_totals): in a virtual machine the task clock ran
+ * 1-2% ahead of CLOCK_THREAD_CPUTIME_ID (2.035 s against 2.000 s of a
+ * thread's CPU, beside two busy loops: the time the hypervisor stole), and
+ * a thread that switches often loses overflows (a sched_yield loop, 4
+ * threads on one CPU: 45% fewer signals than periods, none lost in the
+ * code between; an overflow due inside a context switch seems dropped).
+ * Weighing each signal by the CPU time since the last moved that time into
+ * the code between (+26%).  (Arming it for one overflow at a time with
  * PERF_EVENT_IOC_REFRESH, as before, raised its overflow limit for good
  * when it was refreshed while armed: by a redundant moncontrol(1), or a
  * resume racing the handler.)

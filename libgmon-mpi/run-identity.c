@@ -122,6 +122,7 @@ static int fill_run(int fd, void *ctx)
 	const char *engine;
 	size_t len;
 	int err, refused;
+	uint64_t task_cpu, task_samples;
 
 	(void)ctx;
 	err = write_all(fd, run.text, run.len);
@@ -134,6 +135,13 @@ static int fill_run(int fd, void *ctx)
 			  (unsigned long long)own_cost_writes_ns());
 	if (err == 0 && len < sizeof late)
 		err = write_all(fd, late, len);
+	sampling_task_clock_totals(&task_cpu, &task_samples);
+	if (task_cpu > 0) {
+		len = text_format(late, sizeof late, "task-clock-cpu-ns\t%llu\ntask-clock-samples\t%llu\n",
+				  (unsigned long long)task_cpu, (unsigned long long)task_samples);
+		if (err == 0 && len < sizeof late)
+			err = write_all(fd, late, len);
+	}
 	engine = sampling_engine(&refused);
 	len = text_format(late, sizeof late, "engine\t%s\n", engine);
 	if (refused && len < sizeof late)

@@ -24,8 +24,10 @@
  *     POSIX timer.  Each signal is weighted by the time of its thread's
  *     clock (CPU time, or CLOCK_MONOTONIC for BG_GMON_CLOCK=wall) since
  *     that thread's last sample, as above: the expirations the kernel
- *     could not deliver (above the tick rate) are counted too, and a task
- *     clock's periods that ran ahead of the CPU clock (steal) are not.
+ *     could not deliver (above the tick rate) are counted too.  A task
+ *     clock's signal is one period, where it ended (perf-clock.h): the
+ *     CPU time its signals do not stand for is its own figure
+ *     (sampling_task_clock_totals).
  *
  * No aliasing: a fixed period can beat with a program's own rhythm (a 10%
  * phase of a 60 ms round measured 7.6%), so every timer's next expiry is
@@ -87,6 +89,10 @@ struct thread_slot {
 	clockid_t clock;       /* the timer's: the thread's CPU clock, or monotonic */
 	uint64_t accounted_ns; /* that clock's time turned into samples so far */
 	uint64_t samples;
+	/* on the task clock: its thread's CPU clock when it was armed last (0:
+	 * not armed), and its CPU time while armed before (task_clock_totals) */
+	uint64_t armed_cpu_ns, task_clock_cpu_ns;
+	int on_task_clock;
 	struct thread_slot *next;
 };
 
@@ -241,6 +247,17 @@ static uint32_t claim_slot_periods(struct thread_slot *s, uint64_t now)
 	return periods;
 }
 
+/* A task clock is armed (its thread's CPU time from now is sampled), or
+ * disarmed (the CPU time since is added up); slot_lock held. */
+static void task_clock_armed(struct thread_slot *s, int armed)
+{
+	uint64_t now = cpu_clock_ns(s->clock), since = s->armed_cpu_ns;
+
+	if (since && now > since)
+		__atomic_fetch_add(&s->task_clock_cpu_ns, now - since, __ATOMIC_RELAXED);
+	__atomic_store_n(&s->armed_cpu_ns, armed ? now : 0, __ATOMIC_RELAXED);
+}
+
 /* The slot's clock now: its thread's CPU clock, or on the wall clock
  * CLOCK_MONOTONIC. */
 static uint64_t slot_now(const struct thread_slot *s)
@@ -277,7 +294,10 @@ static uint32_t signal_weight(const siginfo_t *info, struct thread_slot *s, uint
 		return claim_thread_periods(cpu_now);
 	if (from_wall_sampler(info, s) || (s && s->wall && from_own_perf(info, s)))
 		return __atomic_exchange_n(&s->wall_pending, 0, __ATOMIC_RELAXED);
-	if (from_own_timer(info, s))    /* a task clock's too (perf-clock.h) */
+	if (from_own_perf(info, s))
+		return 1;       /* one period of the thread's task clock, where it
+				 * ended (task_clock_totals says what none saw) */
+	if (from_own_timer(info, s))
 		return claim_slot_periods(s, cpu_now);
 	return info->si_code == SI_TIMER ? 0 : 1; /* 0: a timer just stopped */
 }
@@ -513,9 +533,12 @@ static int start_timer_locked(struct thread_slot *s)
 		__atomic_store_n(&s->accounted_ns, slot_now(s), __ATOMIC_RELAXED);
 		__atomic_store_n(&s->has_timer, 1, __ATOMIC_SEQ_CST);
 		s->ever_timed = 1;
+		s->on_task_clock = !s->wall;
 		perf_threads++;
-		if (!paused)
+		if (!paused) {
+			task_clock_armed(s, 1);
 			perf_clock_arm(s->perf_fd);
+		}
 		return 0;
 	}
 	if (err < 0)
@@ -551,6 +574,7 @@ static void delete_timer_locked(struct thread_slot *s)
 		__atomic_store_n(&s->has_timer, 0, __ATOMIC_SEQ_CST);
 		if (s->perf_fd >= 0) {
 			perf_clock_disarm(s->perf_fd);
+			task_clock_armed(s, 0);
 			perf_clock_close(s->perf_fd);
 			s->perf_fd = -1;
 		} else if (!s->wall) {  /* (a probe is the sampler's to close) */
@@ -683,7 +707,8 @@ void sampling_set_paused(int pause)
 		if (s->perf_fd >= 0) {      /* it counts only while armed */
 			if (pause)
 				perf_clock_disarm(s->perf_fd);
-			else
+			task_clock_armed(s, !pause);
+			if (!pause)
 				perf_clock_arm(s->perf_fd);
 			continue;
 		}
@@ -770,6 +795,21 @@ const char *sampling_engine(int *refused)
 	if (perf_threads > 0)
 		return perf_clock_user_only() ? "perf-task-clock-user" : "perf-task-clock";
 	return timer_threads > 0 ? "posix-timers" : "none";
+}
+
+void sampling_task_clock_totals(uint64_t *cpu_ns, uint64_t *samples)
+{
+	*cpu_ns = *samples = 0;
+	for (struct thread_slot *s = __atomic_load_n(&all_slots, __ATOMIC_ACQUIRE); s; s = s->next) {
+		uint64_t since = __atomic_load_n(&s->armed_cpu_ns, __ATOMIC_RELAXED), now;
+
+		if (!s->on_task_clock)
+			continue;
+		*cpu_ns += __atomic_load_n(&s->task_clock_cpu_ns, __ATOMIC_RELAXED);
+		if (since && (now = cpu_clock_ns(s->clock)) > since)
+			*cpu_ns += now - since;
+		*samples += __atomic_load_n(&s->samples, __ATOMIC_RELAXED);
+	}
 }
 
 uint64_t sampling_signals(void)

@@ -62,6 +62,14 @@ unsigned sampling_threads_sampled(void);
  * the readers need (the run section's "signals" and "signal-samples"). */
 uint64_t sampling_signals(void);
 
+/* The threads sampled on perf_events' task clock (not the wall clock's):
+ * their CPU time while it was armed, and their samples, one a signal (one
+ * period of the task clock, where it ended).  The difference is CPU time
+ * no signal came for: the task clock's signals fell short (measured: 4
+ * threads yielding the one CPU they share, 17% of their time), or ran
+ * ahead (the hypervisor's stolen time, 1-2%).  Async-signal-safe. */
+void sampling_task_clock_totals(uint64_t *cpu_ns, uint64_t *samples);
+
 /* The engine that sampled (the run section's "engine"): itimer-prof (the
  * process-wide timer), perf-task-clock (each thread's perf_events task
  * clock; "-user": user time only, kernel profiling refused),

@@ -61,6 +61,9 @@
 #define SUMMARY_OVERSUBSCRIBED_WAIT 0.2
 #define SUMMARY_OVERSUBSCRIBED_STEAL 0.05
 #define SUMMARY_LOAD_MIN_CPU_S 0.1    /* less CPU time: too little to say */
+/* The task clock's samples stand for this many percent less (or more) than
+ * its threads' CPU time, or more: the summary says so. */
+#define SUMMARY_UNPLACED_SHARE 2.0
 
 /* What the run sections say of the node's load (node-load.h), summed over
  * the files that say it (has_load, has_steal 0: none said). */
@@ -69,6 +72,11 @@ struct summary_load {
 	double cpu_s, waited_s;      /* the threads' time on a CPU, and waiting */
 	double steal_share;          /* of the node's time, stolen */
 	long cpus;                   /* the fewest a rank could use; 0: not said */
+	/* the threads on the task clock (has_task_clock 0: none said): their
+	 * CPU time, and their samples (one period each) */
+	int has_task_clock;
+	double task_clock_cpu_s;
+	uint64_t task_clock_samples;
 };
 
 #define SUMMARY_CLEAR_SHARE 5.0 /* percent: less is not worth a sentence */
@@ -189,6 +197,9 @@ struct summary {
 				      * is said in a sentence */
 	struct summary_load load;    /* summary_input's */
 	int oversubscribed;          /* load says so (SUMMARY_OVERSUBSCRIBED) */
+	double unplaced;             /* seconds of the task clock's threads' CPU
+				      * time no sample stands for (negative: the
+				      * samples stand for more); 0: not known */
 	double profiler_unsampled;   /* seconds of "the profiler itself" no
 				      * sample saw (its signal handlers and
 				      * writes: summary_input); -1: not known */

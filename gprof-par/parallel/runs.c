@@ -103,6 +103,11 @@ int runs_facts_add(struct runs_facts *facts, const struct companion_run *run)
 		facts->threads_waited_ns += run->threads_waited_ns;
 		facts->load_files++;
 	}
+	if (run->has_task_clock) {
+		facts->task_clock_cpu_ns += run->task_clock_cpu_ns;
+		facts->task_clock_samples += run->task_clock_samples;
+		facts->task_clock_files++;
+	}
 	if (run->has_steal) {
 		facts->node_ticks += run->node_ticks;
 		facts->node_steal_ticks += run->node_steal_ticks;

@@ -56,6 +56,10 @@ struct runs_facts {
 	uint64_t threads_cpu_ns, threads_waited_ns, node_ticks, node_steal_ticks;
 	size_t load_files, steal_files;
 	long cpus;
+	/* the task clock's threads' CPU time and samples (companion_run's),
+	 * summed over the task_clock_files files that say them */
+	uint64_t task_clock_cpu_ns, task_clock_samples;
+	size_t task_clock_files;
 	/* the files whose rank was an MPI world of its own (their run section's
 	 * mpi-world), and what the first says */
 	size_t mpi_world_files;

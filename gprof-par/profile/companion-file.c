@@ -436,6 +436,13 @@ int companion_run_parse(const struct companion_section *s, const char *name,
 		}
 		else if (strcmp(line, "engine") == 0)
 			snprintf(run->engine, sizeof run->engine, "%s", tab);
+		else if (strcmp(line, "task-clock-cpu-ns") == 0) {
+			run->task_clock_cpu_ns = strtoull(tab, NULL, 10);
+			run->has_task_clock = 1;
+		} else if (strcmp(line, "task-clock-samples") == 0) {
+			run->task_clock_samples = strtoull(tab, NULL, 10);
+			run->has_task_clock = 1;
+		}
 		else if (strcmp(line, "cpus") == 0)
 			run->cpus = strtol(tab, NULL, 10);
 		else if (strcmp(line, "threads-cpu-ns") == 0) {

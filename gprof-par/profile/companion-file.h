@@ -78,6 +78,10 @@ struct companion_run {
 	long cpus;
 	uint64_t threads_cpu_ns, threads_waited_ns, node_ticks, node_steal_ticks;
 	int has_load, has_steal;
+	/* the threads on perf_events' task clock: their CPU time while it was
+	 * armed, and their samples, one a signal (has_task_clock 0: not said) */
+	uint64_t task_clock_cpu_ns, task_clock_samples;
+	int has_task_clock;
 	/* the profile it was written with: its size and gmon_profile_checksum
 	 * (has_profile 0: not said, earlier files) */
 	uint64_t profile_size, profile_checksum;

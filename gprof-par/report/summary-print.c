@@ -101,6 +101,23 @@ void summary_print_run(FILE *out, const struct summary *s)
 	print_when(out, s->when);
 }
 
+void summary_print_unplaced(FILE *out, const struct summary *s, const char *before,
+			    const char *after)
+{
+	const struct summary_load *l = &s->load;
+	double share = l->task_clock_cpu_s > 0 ? 100 * s->unplaced / l->task_clock_cpu_s : 0;
+
+	if (share >= SUMMARY_UNPLACED_SHARE)
+		fprintf(out, "%s%.3f s of the sampled threads' %.3f s of CPU time (%.1f%%) came with "
+			"no sample: perf_events' task clock signalled less often (threads that "
+			"switch often: yields, short waits, a crowded node); the shares are of the "
+			"rest%s", before, s->unplaced, l->task_clock_cpu_s, share, after);
+	else if (share <= -SUMMARY_UNPLACED_SHARE)
+		fprintf(out, "%sthe samples stand for %.3f s more than the sampled threads' %.3f s "
+			"of CPU time (%.1f%%): the task clock counted time the hypervisor stole%s",
+			before, -s->unplaced, l->task_clock_cpu_s, -share, after);
+}
+
 void summary_print_text(FILE *out, const struct summary *s)
 {
 	const struct summary_function *hot = s->hot;
@@ -135,6 +152,7 @@ void summary_print_text(FILE *out, const struct summary *s)
 	if (s->profiler_unsampled > 0)
 		fprintf(out, "  (the profiler itself: with %.3f s of its signal handlers and writes "
 			"that no sample sees, measured by the runtime)\n", s->profiler_unsampled);
+	summary_print_unplaced(out, s, "  (", ")\n");
 	fprintf(out, "  (+-: the 95%% sampling error in points, from %.0f %s%s)\n", s->sampled,
 		s->signals ? "signals" : "samples",
 		s->too_few ? ": too few to say where the time went" : "");
@@ -353,6 +371,11 @@ void summary_print_json(FILE *out, const struct summary *s)
 	else
 		fputs("null", out);
 	fprintf(out, ", \"too_few_samples\": %s", s->too_few ? "true" : "false");
+	fputs(", \"unplaced_seconds\": ", out);
+	if (s->load.has_task_clock && s->rate)
+		summary_json_number(out, s->unplaced);
+	else
+		fputs("null", out);
 	fprintf(out, ", \"oversubscribed\": %s, \"threads_waited_per_cpu_second\": ",
 		s->oversubscribed ? "true" : "false");
 	if (s->load.has_load && s->load.cpu_s > 0)

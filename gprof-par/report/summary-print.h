@@ -12,6 +12,12 @@
 #include "summary.h"
 
 void summary_print_text(FILE *out, const struct summary *s);
+
+/* The task clock's CPU time no sample stands for (or the samples' excess),
+ * where it is SUMMARY_UNPLACED_SHARE or more: a sentence between before and
+ * after; nothing otherwise. */
+void summary_print_unplaced(FILE *out, const struct summary *s, const char *before,
+			    const char *after);
 void summary_print_json(FILE *out, const struct summary *s);
 
 /* The run's facts on one line, without the program: "3 ranks profiled of

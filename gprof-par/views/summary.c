@@ -146,7 +146,10 @@ static int summary_render(struct view_output *vo, struct model *m)
 		.waited_s = (double)facts->threads_waited_ns / 1e9,
 		.steal_share = facts->node_ticks > 0
 			? (double)facts->node_steal_ticks / (double)facts->node_ticks : 0,
-		.cpus = facts->cpus };
+		.cpus = facts->cpus,
+		.has_task_clock = facts->task_clock_files > 0,
+		.task_clock_cpu_s = (double)facts->task_clock_cpu_ns / 1e9,
+		.task_clock_samples = facts->task_clock_samples };
 	if (summary_build(&s, &in) != 0)
 		die("out of memory summarizing the profile");
 

@@ -2,12 +2,9 @@
 # The samples a profile holds are the CPU time the process used, whatever
 # the rate: 4 threads burning CPU, sampled at 100, 1000 and 10000 Hz, by the
 # process-wide timer and by per-thread clocks (all, the default: perf_events'
-# task clock where allowed, each signal weighing the thread's CPU clock
-# since its last: before, a signal was one period of the task clock, which
-# stood still from each overflow until the handler re-armed it, so the
-# handlers' time, 6% of it at 10000 Hz, was no sample's, and which ran
-# ahead of the CPU clock by the time a virtual machine's host stole: 7.76 s
-# of samples for 7.38 s of CPU, beside other load).  The kernel
+# task clock where allowed, one sample a signal: it runs freely, where it
+# stood still from each overflow until the handler re-armed it before, so
+# that the handlers' time, 6% of it at 10000 Hz, was no sample's).  The kernel
 # fires a CPU-time timer at most once per tick (CONFIG_HZ: 100 to 1000), so
 # above it every delivered signal must count for the expirations it stands
 # for; before, 10000 Hz reported a fortieth of the time.  Each run: the
@@ -43,8 +40,8 @@ check() { # POLICY HZ UNITS (POLICY "": the default; UNITS of work per thread)
 	# CPUs on an idle machine (each thread's partial period at its end, and
 	# the lag of the process timer's account of the other threads), 5% of
 	# 150 being 7.5; 12 samples still catch a rate that is wrong
-	# (the task clock's: within 2%, seen within 0.5%; the old weights were
-	# 4.9% short at 10000 Hz)
+	# (the task clock's: within 2%, seen within 0.1-0.9%; 4.9% short at
+	# 10000 Hz when it stood still in the handlers)
 	share=5
 	case $engine in perf-task-clock*) share=2 ;; esac
 	awk -v n="$total" -v r="$hz" -v c="$cpu" -v p="$share" 'BEGIN { d = n / r - c; if (d < 0) d = -d
