@@ -398,6 +398,8 @@ PUBLIC void __monstartup(unsigned long lowpc, unsigned long highpc)
 	 * and their call-path frames (unloaded.h) */
 	modules_watch_unloaded(modules_enabled() || config->callstacks);
 	node_load_start();
+	if (config->timers == TIMERS_ALL && config->clock != CLOCK_WALL)
+		sampling_watch_unseen();
 	err = config->timers == TIMERS_PROCESS ? 0 : sampling_start_thread_timer();
 	if (err == 0)
 		err = sampling_init(config->rate, config->timers == TIMERS_PROCESS,

@@ -50,6 +50,7 @@
 #include "sampling.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
 #include <string.h>
@@ -107,6 +108,11 @@ static int shut_down;
  * snapshot waits for them (sampling_shutdown). */
 static int handlers_in_flight;
 static int process_wide;             /* one ITIMER_PROF for the whole process */
+/* Per-thread timers for every thread (sampling_watch_unseen): the threads
+ * that have a slot, alive; an ITIMER_PROF armed for the threads the runtime
+ * never saw (safety_net), and the signals until the next count. */
+static int watch_unseen, safety_net, unseen_once;
+static unsigned live_slots, until_count;
 static int wall_clock;               /* BG_GMON_CLOCK=wall: the wall sampler too */
 /* Bumped (slot_lock held) after paused or shut_down changes, before the
  * timers are re-armed or stopped: see rearm_after_signal. */
@@ -299,6 +305,8 @@ static uint32_t signal_weight(const siginfo_t *info, struct thread_slot *s, uint
 				 * ended (task_clock_totals says what none saw) */
 	if (from_own_timer(info, s))
 		return claim_slot_periods(s, cpu_now);
+	if (info->si_code == SI_KERNEL && __atomic_load_n(&safety_net, __ATOMIC_RELAXED))
+		return s ? 0 : claim_thread_periods(cpu_now);    /* (unseen: no slot) */
 	return info->si_code == SI_TIMER ? 0 : 1; /* 0: a timer just stopped */
 }
 
@@ -363,6 +371,64 @@ static void signal_running(struct thread_slot *s, uint32_t weight)
 	syscall(SYS_rt_tgsigqueueinfo, getpid(), s->tid, SIGPROF, &info);
 }
 
+/*
+ * Threads the runtime never saw (no pthread_create of the program's made
+ * them: libc's own helper threads, a library's that called libc's
+ * pthread_create directly, a thread started before the runtime): they have
+ * no clock of their own.  At the first signal of a sampled thread, and
+ * every 64 after, the process's threads are counted (/proc/self/stat's
+ * num_threads, three system calls); where they outnumber the threads with
+ * a slot twice in a row, the
+ * process-wide timer is armed too, as glibc's, and its signals sample the
+ * threads without a slot (claim_thread_periods), the others dropping
+ * theirs (a thread with a slot is sampled by its own clock, or asked not
+ * to be).  Async-signal-safe.
+ */
+static void count_threads(void)
+{
+	char buf[512];
+	const char *p;
+	unsigned threads = 0;
+	int fd, field = 2;
+	ssize_t n;
+
+	if (!__atomic_load_n(&watch_unseen, __ATOMIC_RELAXED) ||
+	    __atomic_load_n(&safety_net, __ATOMIC_RELAXED) ||
+	    __atomic_fetch_sub(&until_count, 1, __ATOMIC_RELAXED) % 64 != 0)
+		return;
+	if ((fd = open("/proc/self/stat", O_RDONLY | O_CLOEXEC)) < 0)
+		return;
+	n = read(fd, buf, sizeof buf - 1);
+	close(fd);
+	if (n <= 0)
+		return;
+	buf[n] = '\0';
+	/* "PID (comm) S ..." : num_threads is the 20th field, the 18th after ')' */
+	for (p = strrchr(buf, ')'); p && *p && field < 20; p++)
+		if (*p == ' ')
+			field++;
+	while (p && *p >= '0' && *p <= '9')
+		threads = threads * 10 + (unsigned)(*p++ - '0');
+	/* twice in a row: a thread the hook is starting has no slot yet */
+	if (!p || threads <= __atomic_load_n(&live_slots, __ATOMIC_RELAXED)) {
+		__atomic_store_n(&unseen_once, 0, __ATOMIC_RELAXED);
+		return;
+	}
+	if (!__atomic_exchange_n(&unseen_once, 1, __ATOMIC_RELAXED))
+		return;
+	if (!__atomic_exchange_n(&safety_net, 1, __ATOMIC_SEQ_CST)) {
+		struct itimerval it = { { 0, 0 }, { 0, 0 } };
+
+		it.it_interval.tv_sec = (time_t)(period_ns / 1000000000u);
+		it.it_interval.tv_usec = (suseconds_t)(period_ns % 1000000000u / 1000);
+		if (it.it_interval.tv_sec == 0 && it.it_interval.tv_usec == 0)
+			it.it_interval.tv_usec = 1;
+		it.it_value = it.it_interval;
+		if (!sampling_stopped())
+			setitimer(ITIMER_PROF, &it, NULL);
+	}
+}
+
 /* A sample of weight of the slot's thread (NULL: the calling thread's,
  * which has none) counted: the signals, their samples, the threads. */
 static void count_sample(struct thread_slot *s, uint32_t weight)
@@ -401,6 +467,8 @@ static void on_sigprof(int sig, siginfo_t *info, void *context)
 		}
 		if (s && !my_thread_excluded)
 			__atomic_store_n(&s->samples, s->samples + weight, __ATOMIC_RELAXED);
+		if (s && weight > 0)
+			count_threads();
 		own_cost_signal_done(entry);
 		/* a task clock runs on by itself (perf-clock.h) */
 		if (process_wide || (from_own_timer(info, s) && s->perf_fd < 0))
@@ -498,6 +566,7 @@ static struct thread_slot *own_slot_locked(void)
 	}
 	s = spare_slots++;
 	spare_slot_count--;
+	__atomic_add_fetch(&live_slots, 1, __ATOMIC_RELAXED);
 	s->thread = pthread_self();
 	s->tid = (int)gettid();
 	s->perf_fd = -1;
@@ -637,6 +706,11 @@ int sampling_init(unsigned rate, int whole_process, int wall)
 	return err;
 }
 
+void sampling_watch_unseen(void)
+{
+	__atomic_store_n(&watch_unseen, 1, __ATOMIC_RELAXED);
+}
+
 int sampling_start_thread_timer(void)
 {
 	struct thread_slot *s;
@@ -684,6 +758,7 @@ void sampling_thread_exiting(void)
 	pthread_mutex_lock(&slot_lock);
 	delete_timer_locked(s);
 	s->exited = 1;
+	__atomic_sub_fetch(&live_slots, 1, __ATOMIC_RELAXED);
 	pthread_mutex_unlock(&slot_lock);
 }
 
@@ -694,7 +769,7 @@ void sampling_set_paused(int pause)
 	pthread_mutex_lock(&slot_lock);
 	__atomic_store_n(&paused, pause, __ATOMIC_SEQ_CST);
 	__atomic_add_fetch(&arm_generation, 1, __ATOMIC_SEQ_CST);
-	if (process_wide && !shut_down)
+	if ((process_wide || safety_net) && !shut_down)
 		arm_process_timer(!pause);
 	for (struct thread_slot *s = all_slots; s; s = s->next) {
 		struct itimerspec next = jittered(jittered_period_ns());
@@ -745,7 +820,7 @@ void sampling_shutdown(void)
 	pthread_mutex_lock(&slot_lock);
 	__atomic_store_n(&shut_down, 1, __ATOMIC_SEQ_CST);
 	__atomic_add_fetch(&arm_generation, 1, __ATOMIC_SEQ_CST);
-	if (process_wide)
+	if (process_wide || __atomic_load_n(&safety_net, __ATOMIC_SEQ_CST))
 		arm_process_timer(0);
 	for (struct thread_slot *s = all_slots; s; s = s->next)
 		delete_timer_locked(s);
@@ -775,9 +850,8 @@ uint64_t sampling_excluded_samples(void)
 	return __atomic_load_n(&excluded_samples, __ATOMIC_RELAXED);
 }
 
-const char *sampling_engine(int *refused)
+static const char *threads_engine(void)
 {
-	*refused = perf_refused;
 	if (process_wide)
 		return "itimer-prof";
 	/* the wall sampler, with the threads' task clocks in user mode or its
@@ -795,6 +869,24 @@ const char *sampling_engine(int *refused)
 	if (perf_threads > 0)
 		return perf_clock_user_only() ? "perf-task-clock-user" : "perf-task-clock";
 	return timer_threads > 0 ? "posix-timers" : "none";
+}
+
+const char *sampling_engine(int *refused)
+{
+	static char with_net[96];
+	const char *engine = threads_engine();
+	size_t n = 0;
+
+	*refused = perf_refused;
+	if (!__atomic_load_n(&safety_net, __ATOMIC_RELAXED))
+		return engine;
+	/* and the process-wide timer for the threads never seen (count_threads) */
+	for (const char *p = engine; *p && n < sizeof with_net - 1; p++)
+		with_net[n++] = *p;
+	for (const char *p = "+itimer-prof-unseen"; *p && n < sizeof with_net - 1; p++)
+		with_net[n++] = *p;
+	with_net[n] = '\0';
+	return with_net;
 }
 
 void sampling_task_clock_totals(uint64_t *cpu_ns, uint64_t *samples)

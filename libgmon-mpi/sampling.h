@@ -32,6 +32,11 @@ int sampling_is_process_wide(void);
  * gmon_thread_timer(0), and were dropped. */
 uint64_t sampling_excluded_samples(void);
 
+/* Every thread is to be sampled (TIMERS_ALL): the threads the runtime
+ * never saw are found, and sampled by the process-wide timer (the safety
+ * net of sampling.c's count_threads).  Before sampling_init. */
+void sampling_watch_unseen(void);
+
 /* The calling thread wants a timer (from now on); started at once if
  * sampling is initialized.  Process-wide: the thread is sampled again if
  * it had stopped.  Returns 0, or an errno value. */

@@ -18,6 +18,13 @@
 #     work(): +26%), and what no signal came for is its own figure: the
 #     run section's task-clock CPU time less the samples within 5% of the
 #     program's own clocks' less the samples, and the summary says it;
+#   - a thread the runtime never saw (unseen-thread.c: made by libc's own
+#     pthread_create, past the runtime's hook) beside the main thread,
+#     1.5 s of CPU each: the runtime counts the process's threads, finds
+#     one without a clock, and arms the process-wide timer for it (the
+#     engine says "+itimer-prof-unseen"): in_unseen()'s samples within 15%
+#     of its own clock (seen 7% short; before, none), and its share of the
+#     two within 5 points of its clock's;
 #   - perf_event_open made to fail (a preloaded syscall() refusing it with
 #     ENOSYS): "engine posix-timers", "engine-refused ENOSYS", the summary
 #     says which engine sampled and why, and the shares within 8 points
@@ -87,6 +94,23 @@ if [ "${engine:-}" != posix-timers ] && command -v taskset >/dev/null; then
 			fail "the summary does not say what no sample came for ($unplaced s): $(sed -n 3,14p summary.txt)"
 	}
 fi
+
+# --- a thread the runtime never saw: the process-wide timer's ---
+build_linked unseen "$programs/unseen-thread.c" -ldl -lpthread
+rm -f gmon.out*
+./unseen 1.5 > out || fail "unseen-thread failed"
+read -r _ main_s _ unseen_s < out
+case $(run_field engine) in
+*+itimer-prof-unseen) ;;
+*) fail "the engine with a thread never seen: '$(run_field engine)'" ;;
+esac
+main_n=$(exact_samples_of unseen in_main gmon.out) unseen_n=$(exact_samples_of unseen in_unseen gmon.out)
+note "a thread never seen: in_unseen $unseen_n samples for $unseen_s s, in_main $main_n for $main_s s"
+awk -v n="$unseen_n" -v t="$unseen_s" 'BEGIN { d = n / 100 - t; if (d < 0) d = -d; exit !(d <= 0.15 * t) }' ||
+	fail "the thread never seen: $unseen_n samples at 100 Hz for $unseen_s s of its CPU"
+awk -v a="$unseen_n" -v b="$main_n" -v s="$unseen_s" -v m="$main_s" 'BEGIN {
+	d = 100 * a / (a + b) - 100 * s / (s + m); if (d < 0) d = -d; exit !(d <= 5) }' ||
+	fail "the thread never seen: $unseen_n of $((unseen_n + main_n)) samples, its clock $unseen_s of $main_s + $unseen_s s"
 
 # --- perf_event_open refused: POSIX timers ---
 "$CC" -shared -fPIC -O1 "$programs/no-perf-events.c" -o no-perf-events.so -ldl
