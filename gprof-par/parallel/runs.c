@@ -158,15 +158,97 @@ static void set_facts(struct runs_facts *facts, struct run_group *g)
 	}
 }
 
+/* A file's place in its run: its group, rank and process. */
+struct file_rank {
+	size_t file;
+	long group, rank, pid;
+};
+
+/* Files in order of run, rank and process. */
+static int by_rank_key(const struct file_rank *x, const struct file_rank *y)
+{
+	if (x->group != y->group)
+		return x->group < y->group ? -1 : 1;
+	if (x->rank != y->rank)
+		return x->rank < y->rank ? -1 : 1;
+	return x->pid < y->pid ? -1 : x->pid > y->pid;
+}
+
+/* ... then in their order. */
+static int by_rank(const void *a, const void *b)
+{
+	const struct file_rank *x = a, *y = b;
+	int c = by_rank_key(x, y);
+
+	return c ? c : x->file < y->file ? -1 : x->file > y->file;
+}
+
+/*
+ * A run's ranks are unique (issue 39): two files of one run holding the
+ * same rank of the same process are copies of one profile (2,048 copies of
+ * each of 8 rank files passed as 16,384 ranks).  A forked child of a rank
+ * holds its rank too, but its own pid: not a copy.  ranks[0 .. nranks):
+ * the files of a known run.  Without skip_bad, names the copies and
+ * returns 1; with it, marks all but the first file of each rank in dropped
+ * (naming them) and returns 0.
+ */
+static int find_copies(struct file_rank *ranks, size_t nranks, char *const *paths,
+		       unsigned char *dropped, int skip_bad, FILE *msgs, const char *program)
+{
+	size_t copies = 0;
+
+	qsort(ranks, nranks, sizeof *ranks, by_rank);
+	for (size_t i = 1, k = 0; i < nranks; i++) {
+		const struct file_rank *f = &ranks[i];
+
+		if (by_rank_key(f, &ranks[i - 1]) != 0 || f->rank < 0) {
+			k = i;          /* the first file of its key */
+			continue;
+		}
+		dropped[f->file] = 1;
+		if (++copies <= NAMES_SHOWN && msgs)
+			fprintf(msgs, "%s: %s%s holds rank %ld of the same process (pid %ld) as %s: "
+				"a copy of that rank's profile\n", program, skip_bad ? "left out: " : "",
+				paths[f->file], f->rank, f->pid, paths[ranks[k].file]);
+	}
+	if (msgs && copies > NAMES_SHOWN)
+		fprintf(msgs, "%s: ... and %zu more copies\n", program, copies - NAMES_SHOWN);
+	if (copies > 0 && !skip_bad) {
+		if (msgs)
+			fprintf(msgs, "%s: %zu file%s of other ranks' profiles of the same run: none "
+				"is summed (--skip-bad sums each rank once)\n", program, copies,
+				copies == 1 ? " is a copy" : "s are copies");
+		return 1;
+	}
+	return 0;
+}
+
+/* The end of select_runs: what it allocated freed; rc. */
+static int done_selecting(struct run_group *groups, size_t ngroups, struct file_rank *ranks,
+			  unsigned char *dropped, int rc)
+{
+	free_groups(groups, ngroups);
+	free(ranks);
+	free(dropped);
+	return rc;
+}
+
 static int select_runs(char **paths, size_t *n, unsigned char *keep, int skip_bad, FILE *msgs,
 		       const char *program, struct runs_facts *facts)
 {
 	struct run_group *groups = NULL, *newest;
-	size_t ngroups = 0, cap = 0, unknown = 0, kept = 0;
+	struct file_rank *ranks = malloc((*n ? *n : 1) * sizeof *ranks);
+	unsigned char *dropped = calloc(*n ? *n : 1, 1);
+	size_t ngroups = 0, cap = 0, unknown = 0, kept = 0, nranks = 0, ndropped = 0;
 	int facts_failed = 0;
 	char err[1024];
 	int rc = 0;
 
+	if (!ranks || !dropped) {
+		free(ranks);
+		free(dropped);
+		return -1;
+	}
 	if (keep)
 		memset(keep, 1, *n);
 	if (facts)
@@ -188,11 +270,11 @@ static int select_runs(char **paths, size_t *n, unsigned char *keep, int skip_ba
 
 			if (!more) {
 				companion_run_free(&run);
-				free_groups(groups, ngroups);
-				return -1;
+				return done_selecting(groups, ngroups, ranks, dropped, -1);
 			}
 			groups = more;
 			g = &groups[ngroups++];
+			ranks[nranks++] = (struct file_rank){ i, (long)(g - groups), run.rank, run.pid };
 			memset(g, 0, sizeof *g);
 			g->facts = RUNS_FACTS_NONE;
 			g->run = run;
@@ -206,6 +288,7 @@ static int select_runs(char **paths, size_t *n, unsigned char *keep, int skip_ba
 			}
 			if (run.rank == 0)
 				g->has_rank0 = 1;
+			ranks[nranks++] = (struct file_rank){ i, (long)(g - groups), run.rank, run.pid };
 			facts_failed |= runs_facts_add(&g->facts, &run) != 0;
 			companion_run_free(&run);
 		}
@@ -213,15 +296,23 @@ static int select_runs(char **paths, size_t *n, unsigned char *keep, int skip_ba
 			g->has_rank0 = 1;
 		grown = grow_array(g->files, &g->cap, g->nfiles + 1, sizeof *grown, 16);
 		if (!grown) {
-			free_groups(groups, ngroups);
-			return -1;
+			return done_selecting(groups, ngroups, ranks, dropped, -1);
 		}
 		g->files = grown;
 		g->files[g->nfiles++] = i;
 	}
-	if (facts_failed) {
-		free_groups(groups, ngroups);
-		return -1;
+	rc = facts_failed ? -1 : find_copies(ranks, nranks, paths, dropped, skip_bad, msgs, program);
+	if (rc != 0)
+		return done_selecting(groups, ngroups, ranks, dropped, rc);
+	for (size_t g = 0; g < ngroups; g++) {     /* the copies left out */
+		size_t out = 0;
+
+		for (size_t k = 0; k < groups[g].nfiles; k++)
+			if (!dropped[groups[g].files[k]])
+				groups[g].files[out++] = groups[g].files[k];
+			else
+				ndropped++;
+		groups[g].nfiles = out;
 	}
 	if (ngroups <= 1) {
 		say_mpi_world(msgs, program, ngroups == 1 ? &groups[0] : NULL);
@@ -231,8 +322,15 @@ static int select_runs(char **paths, size_t *n, unsigned char *keep, int skip_ba
 				"older gmon-mpi's profile), so no run to check them by: they are "
 				"summed if their executable and histograms match the others'\n",
 				program, unknown, *n);
-		free_groups(groups, ngroups);
-		return 0;
+		for (size_t i = 0; ndropped > 0 && i < *n; i++) {
+			if (keep)
+				keep[i] = !dropped[i];
+			if (!dropped[i])
+				paths[kept++] = paths[i];
+		}
+		if (ndropped > 0)
+			*n = kept;
+		return done_selecting(groups, ngroups, ranks, dropped, 0);
 	}
 	newest = &groups[0];
 	for (size_t g = 1; g < ngroups; g++)
@@ -256,8 +354,7 @@ static int select_runs(char **paths, size_t *n, unsigned char *keep, int skip_ba
 				fputc('\n', msgs);
 			}
 		}
-		free_groups(groups, ngroups);
-		return 1;
+		return done_selecting(groups, ngroups, ranks, dropped, 1);
 	}
 	/* --skip-bad: the newest run's files and those of no known run */
 	say_mpi_world(msgs, program, newest);
@@ -266,15 +363,16 @@ static int select_runs(char **paths, size_t *n, unsigned char *keep, int skip_ba
 		unsigned char *out = calloc(*n ? *n : 1, 1);
 
 		if (!out) {
-			free_groups(groups, ngroups);
-			return -1;
+			return done_selecting(groups, ngroups, ranks, dropped, -1);
 		}
 		for (size_t g = 0; g < ngroups; g++)
 			if (&groups[g] != newest)
 				for (size_t k = 0; k < groups[g].nfiles; k++)
 					out[groups[g].files[k]] = 1;
+		for (size_t i = 0; i < *n; i++)
+			out[i] |= dropped[i];
 		if (msgs) {
-			size_t left = *n - newest->nfiles - unknown;
+			size_t left = *n - newest->nfiles - unknown - ndropped;
 
 			fprintf(msgs, "%s: skipped %zu file%s of %zu other run%s (--skip-bad sums the "
 				"newest run's %zu file%s: ", program, left, left == 1 ? "" : "s",
@@ -301,8 +399,7 @@ static int select_runs(char **paths, size_t *n, unsigned char *keep, int skip_ba
 		*n = kept;
 		free(out);
 	}
-	free_groups(groups, ngroups);
-	return rc;
+	return done_selecting(groups, ngroups, ranks, dropped, rc);
 }
 
 /*
