@@ -164,15 +164,20 @@ int measured_apply(struct callgraph *cg, struct symtab *st, const struct measure
 	}
 	for (size_t p = 0; p < m->npaths; p++) {
 		const struct measured_path *path = &m->paths[p];
-		uint32_t n = 0;
+		uint32_t n = 0, leaf = path->n;
 		int leaf_is_exe = 0;
 
-		for (uint32_t i = path->n; i-- > 0;) {    /* leaf first */
+		/* code inlined into a function is that function's (GNU's rows
+		 * are the symbols'): the leaf is the last frame not inlined,
+		 * the inlined ones (sym SIZE_MAX) are left out */
+		while (leaf > 1 && m->fns[m->ids[path->first + leaf - 1]].inlined)
+			leaf--;
+		for (uint32_t i = leaf; i-- > 0;) {    /* leaf first */
 			size_t sym = m->fns[m->ids[path->first + i]].sym;
 
 			if (sym == SIZE_MAX || node[sym] == SIZE_MAX)
 				continue;
-			if (i == path->n - 1)
+			if (i == leaf - 1)
 				leaf_is_exe = 1;
 			/* a function directly under itself (its OpenMP region
 			 * under --regions=parent, below libgomp's frames; a

@@ -4,6 +4,7 @@
 #include "measured.h"
 
 #include <inttypes.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -11,6 +12,7 @@
 #include "errors.h"
 #include "gmon-callpaths.h"
 #include "grow.h"
+#include "inlines.h"
 #include "measured-sites.h"
 #include "name-index.h"
 #include "symtab.h"
@@ -37,6 +39,8 @@ struct resolver {
 	struct library *libs;    /* [0]: the executable */
 	size_t nlibs, libs_cap;
 	struct name_index index; /* of libs[1 ..] by base name and build-id */
+	struct inlines *inlines; /* MEASURED_INLINES: the executable's DWARF */
+	struct name_index inlined; /* the inlined functions' fns, by name */
 	int demangle;
 	FILE *warnings;
 	const char *program;
@@ -61,16 +65,13 @@ static size_t add_fn(struct measured *m, struct measured_fn fn)
 	return m->nfns++;
 }
 
-/* A name made here, freed with m. */
-static const char *own_name(struct measured *m, const char *prefix, const char *name,
-			    const char *suffix)
+/* s (malloc'ed, may be NULL) freed with m; NULL when out of memory. */
+static const char *adopt_name(struct measured *m, char *s)
 {
-	size_t len = strlen(prefix) + strlen(name) + strlen(suffix) + 1;
-	char *s = malloc(len), **grown;
+	char **grown;
 
 	if (!s)
 		return NULL;
-	snprintf(s, len, "%s%s%s", prefix, name, suffix);
 	grown = grow_array(m->owned_names, &m->owned_cap, m->nowned + 1, sizeof *grown, 16);
 	if (!grown) {
 		free(s);
@@ -79,6 +80,18 @@ static const char *own_name(struct measured *m, const char *prefix, const char *
 	m->owned_names = grown;
 	m->owned_names[m->nowned++] = s;
 	return s;
+}
+
+/* A name made here, freed with m. */
+static const char *own_name(struct measured *m, const char *prefix, const char *name,
+			    const char *suffix)
+{
+	size_t len = strlen(prefix) + strlen(name) + strlen(suffix) + 1;
+	char *s = malloc(len);
+
+	if (s)
+		snprintf(s, len, "%s%s%s", prefix, name, suffix);
+	return adopt_name(m, s);
 }
 
 static size_t module_fn(struct resolver *r, size_t module)
@@ -91,7 +104,7 @@ static size_t module_fn(struct resolver *r, size_t module)
 
 		if (name)
 			lib->module_id = add_fn(r->m, (struct measured_fn){ name, base, NULL, 0,
-									   SIZE_MAX, 0, 0 });
+									   SIZE_MAX, 0, 0, 0 });
 	}
 	return lib->module_id;
 }
@@ -207,7 +220,7 @@ static size_t frame_fn(struct resolver *r, size_t lib_index, const struct callpa
 		*whole = 1;
 		if (r->unknown_id == SIZE_MAX)
 			r->unknown_id = add_fn(r->m, (struct measured_fn){ "[unknown]", "-", NULL, 0,
-									  SIZE_MAX, 0, 0 });
+									  SIZE_MAX, 0, 0, 0 });
 		return r->unknown_id;
 	}
 	if (f->module == 0) {
@@ -221,7 +234,7 @@ static size_t frame_fn(struct resolver *r, size_t lib_index, const struct callpa
 		if (r->exe_ids[s->index] == SIZE_MAX)
 			r->exe_ids[s->index] = add_fn(r->m, (struct measured_fn){
 				sym_print_name(s), r->libs[0].base, s->file, s->line, s->index,
-				0, 0 });
+				0, 0, 0 });
 		return r->exe_ids[s->index];
 	}
 	if (r->libs[lib_index].loaded) {
@@ -238,12 +251,56 @@ static size_t frame_fn(struct resolver *r, size_t lib_index, const struct callpa
 			if (lib->ids[s->index] == SIZE_MAX)
 				lib->ids[s->index] = add_fn(r->m, (struct measured_fn){
 					sym_print_name(s), lib->base, s->file,
-					s->line, SIZE_MAX, 0, 0 });
+					s->line, SIZE_MAX, 0, 0, 0 });
 			return lib->ids[s->index];
 		}
 	}
 	*whole = 1;
 	return module_fn(r, lib_index);
+}
+
+/* The fn of an inlined function (one per name), made when first met:
+ * its file and line that first call's; SIZE_MAX when out of memory. */
+static size_t inlined_fn(struct resolver *r, const struct inline_frame *f)
+{
+	char *label = inlines_label(f, r->demangle);
+	size_t id;
+
+	if (!label)
+		return SIZE_MAX;
+	id = name_index_find_string(&r->inlined, r->m->fns, sizeof *r->m->fns,
+				    offsetof(struct measured_fn, name), label);
+	if (id != SIZE_MAX) {
+		free(label);
+		return id;
+	}
+	if (!adopt_name(r->m, label))
+		return SIZE_MAX;
+	id = add_fn(r->m, (struct measured_fn){ label, r->libs[0].base, f->call_file,
+					       f->call_line, SIZE_MAX, 0, 0, 1 });
+	if (id != SIZE_MAX && name_index_add(&r->inlined, name_hash(label, NULL), id) != 0)
+		return SIZE_MAX;
+	return id;
+}
+
+/* The inlined functions at frame f of the executable (is_return: looked
+ * up at the call), the outermost first, into ids[*n ..], at most room of
+ * them.  Returns 0, or -1 when out of memory. */
+static int add_inlined(struct resolver *r, const struct callpath_frame *f, int is_return,
+		       uint32_t *ids, uint32_t *n, size_t room)
+{
+	struct inline_frame frames[INLINES_MAX_DEPTH];
+	size_t k = inlines_at(r->inlines, f->addr - (is_return && f->addr > 0 ? 1 : 0), frames,
+			      room < INLINES_MAX_DEPTH ? room : INLINES_MAX_DEPTH);
+
+	for (size_t i = 0; i < k; i++) {
+		size_t id = inlined_fn(r, &frames[i]);
+
+		if (id == SIZE_MAX)
+			return -1;
+		ids[(*n)++] = (uint32_t)id;
+	}
+	return 0;
 }
 
 /* ---- paths of names, merged ---- */
@@ -318,7 +375,7 @@ static int name_path(struct naming *nm, const struct callpath *p)
 {
 	uint32_t ids[GMON_CALLPATHS_MAX_DEPTH];
 	uint32_t n = 0;
-	size_t last = SIZE_MAX;
+	size_t last = SIZE_MAX;  /* the last frame's function (not inlined) */
 	int last_whole = 0;
 	const struct callpath_frame *leaf = &nm->cp->frames[p->first];
 
@@ -335,11 +392,15 @@ static int name_path(struct naming *nm, const struct callpath *p)
 		/* an OpenMP region charged to the function that opened it,
 		 * right under it: that function's own time, not a call of
 		 * itself (main;stencil, not main;stencil;stencil) */
-		if (charged && !whole && !last_whole && id == last)
-			continue;
-		ids[n++] = (uint32_t)id;
+		if (!(charged && !whole && !last_whole && id == last))
+			ids[n++] = (uint32_t)id;
 		last = id;
 		last_whole = whole;
+		/* then the functions inlined there, leaving room for the
+		 * frames below */
+		if (nm->r->inlines && f->module == 0 && !whole &&
+		    add_inlined(nm->r, f, i > 0, ids, &n, GMON_CALLPATHS_MAX_DEPTH - n - i) != 0)
+			return -1;
 	}
 	/* the leaf is the PC itself, not a return address */
 	if (leaf->module == 0 && !last_whole &&
@@ -425,7 +486,7 @@ static void finish(struct measured *into)
  * module name.  Returns 0, or -1 when out of memory (m then holds what
  * measured_free frees). */
 static int start_resolver(struct measured *m, const struct symtab *st, const char *exe_base,
-			  int demangle, FILE *warnings, const char *program)
+			  unsigned flags, FILE *warnings, const char *program)
 {
 	struct resolver *r;
 
@@ -434,8 +495,11 @@ static int start_resolver(struct measured *m, const struct symtab *st, const cha
 	if (!r)
 		return -1;
 	m->resolver = r;
-	*r = (struct resolver){ .m = m, .exe = st, .unknown_id = SIZE_MAX, .demangle = demangle,
-				.warnings = warnings, .program = program };
+	*r = (struct resolver){ .m = m, .exe = st, .unknown_id = SIZE_MAX,
+				.demangle = !!(flags & MEASURED_DEMANGLE), .warnings = warnings,
+				.program = program };
+	if ((flags & MEASURED_INLINES) && st->path)
+		r->inlines = inlines_open(st->path);   /* (none: no frame is inlined) */
 	r->exe_ids = malloc((st->nsyms ? st->nsyms : 1) * sizeof *r->exe_ids);
 	r->libs = calloc(1, sizeof *r->libs);
 	if (!r->exe_ids || !r->libs)
@@ -449,10 +513,10 @@ static int start_resolver(struct measured *m, const struct symtab *st, const cha
 }
 
 int measured_resolve(struct measured *m, const struct symtab *st, const struct callpaths *cp,
-		     int demangle, FILE *warnings, const char *program, char *err,
+		     unsigned flags, FILE *warnings, const char *program, char *err,
 		     size_t errlen)
 {
-	if (start_resolver(m, st, cp->nmodules ? cp->modules[0].base : "-", demangle, warnings,
+	if (start_resolver(m, st, cp->nmodules ? cp->modules[0].base : "-", flags, warnings,
 			   program) != 0 ||
 	    name_paths(m->resolver, cp, m) != 0) {
 		set_error(err, errlen, "out of memory naming the call paths");
@@ -516,6 +580,8 @@ void measured_free(struct measured *m)
 		}
 		free(r->libs);
 		name_index_free(&r->index);
+		name_index_free(&r->inlined);
+		inlines_close(r->inlines);
 		free(r->exe_ids);
 		free(r);
 	}

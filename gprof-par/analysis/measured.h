@@ -13,6 +13,14 @@
  * the call is looked up at the address before them.  Consecutive frames
  * in one unnamed module are one frame.  Paths that name the same functions
  * become one.
+ *
+ * With MEASURED_INLINES, a frame in code of the executable that the
+ * compiler inlined (symbols/inlines.h, from its DWARF) is followed by one
+ * frame per inlined function, the outermost first: a sample in stencil's
+ * code inlined into main is "main;stencil [inlined]".  Such a frame is
+ * named after the function alone (one fn wherever it was inlined); GNU's
+ * report, whose rows are the symbol table's, counts it as the function it
+ * was inlined into (measured_apply).
  */
 #ifndef GPROF_PAR_MEASURED_H
 #define GPROF_PAR_MEASURED_H
@@ -36,6 +44,10 @@ struct measured_fn {
 	size_t sym;              /* the executable's symbol index, or SIZE_MAX */
 	uint64_t self;           /* samples with it as the leaf */
 	uint64_t total;          /* samples with it on the path (once each) */
+	/* Code inlined into the frame before it (MEASURED_INLINES): name is
+	 * "NAME [inlined]", file and line where it was inlined (the first
+	 * place met, when at several), sym SIZE_MAX. */
+	int inlined;
 };
 
 /* A path of named frames: ids[first .. first + n), the root first. */
@@ -79,15 +91,22 @@ struct measured {
 	size_t nowned, owned_cap;
 };
 
+/* measured_resolve's flags. */
+enum {
+	MEASURED_DEMANGLE = 1 << 0,  /* the libraries' names (and the inlined
+				      * functions') demangled too */
+	MEASURED_INLINES = 1 << 1,   /* inlined functions as frames of their
+				      * own, from st->path's DWARF (above) */
+};
+
 /*
  * Names the frames of cp with st (the executable's table, its names
- * demangled if the report's are) and, where demangle is set, demangles
- * the libraries' names too.  Returns 0, or -1 with a message in err (out
- * of memory).  A library that cannot be read is named as a module, with
- * one warning per library in warnings (may be NULL).
+ * demangled if the report's are), as flags say.  Returns 0, or -1 with a
+ * message in err (out of memory).  A library that cannot be read is named
+ * as a module, with one warning per library in warnings (may be NULL).
  */
 int measured_resolve(struct measured *m, const struct symtab *st, const struct callpaths *cp,
-		     int demangle, FILE *warnings, const char *program, char *err,
+		     unsigned flags, FILE *warnings, const char *program, char *err,
 		     size_t errlen);
 
 /*
@@ -127,8 +146,9 @@ void measured_free(struct measured *m);
  * above the child, minus that (recursion counts a sample once per function
  * and arc; a function directly under itself, as its OpenMP region under
  * --regions=parent below libgomp's frames, is one frame, so that the
- * region's samples are its self time on its callers' lines).  The 100% of the graph becomes every sample, the libraries'
- * included.  A function sampled in the histogram but on no path (its paths
+ * region's samples are its self time on its callers' lines; an inlined
+ * frame is the function it was inlined into).  The 100% of the graph
+ * becomes every sample, the libraries' included.  A function sampled in the histogram but on no path (its paths
  * were not kept) keeps the estimate, and is marked (cg_node estimated).
  * Updates st's child_ticks (the flat profile's total per call) and the
  * order of the entries.  Returns 0, or -1 when out of memory.

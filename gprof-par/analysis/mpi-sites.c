@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "inlines.h"
 #include "lines.h"
 
 /* Whether module is the file executable names (the same file, else the
@@ -21,7 +22,11 @@ static int is_executable(const char *module, const struct stat *exe, const char 
 	return strcmp(base ? base + 1 : module, exe_base) == 0;
 }
 
-static char *caller_name(const struct mpi_site *m, const struct symtab *st, int in_executable)
+/* The function holding the call: the innermost inlined there (inlines,
+ * may be NULL: "exchange_halo [inlined]", demangled as the function it was
+ * inlined into is), else the symbol's. */
+static char *caller_name(const struct mpi_site *m, const struct symtab *st, int in_executable,
+			 struct inlines *inlines)
 {
 	const char *base = strrchr(m->module, '/');
 	char *name = NULL;
@@ -31,7 +36,11 @@ static char *caller_name(const struct mpi_site *m, const struct symtab *st, int 
 	if (in_executable && m->site > 0) {
 		/* the return address follows the call: the call is before it */
 		const struct sym *s = symtab_lookup(st, m->site - 1);
+		struct inline_frame f[INLINES_MAX_DEPTH];
+		size_t k = s ? inlines_at(inlines, m->site - 1, f, INLINES_MAX_DEPTH) : 0;
 
+		if (k > 0)
+			return inlines_label(&f[k - 1], s->demangled != NULL);
 		if (s)
 			return strdup(sym_print_name(s));
 	}
@@ -89,6 +98,7 @@ int mpi_sites_name(struct mpi_site_names *n, const struct mpi_profile *p, struct
 	const char *exe_base = strrchr(executable, '/');
 	int **in_exe = alloc_flags(p);
 	struct exe_sites xs = { NULL, NULL, NULL, 0 };
+	struct inlines *inlines = NULL;
 	size_t total = 0, k = 0;
 	int rc = -1;
 
@@ -116,6 +126,8 @@ int mpi_sites_name(struct mpi_site_names *n, const struct mpi_profile *p, struct
 				xs.addrs[xs.n++] = p->ranks[r].sites[s].site - 1;
 	if (lines_at(st, xs.addrs, xs.n, xs.files, xs.lines) != 0)
 		goto out;
+	if (xs.n > 0)
+		inlines = inlines_open(st->path);
 	for (size_t r = 0; r < p->nranks; r++) {
 		size_t ns = p->ranks[r].nsites ? p->ranks[r].nsites : 1;
 
@@ -126,7 +138,7 @@ int mpi_sites_name(struct mpi_site_names *n, const struct mpi_profile *p, struct
 		for (size_t s = 0; s < p->ranks[r].nsites; s++) {
 			int mine = in_exe[r][s];
 
-			n->caller[r][s] = caller_name(&p->ranks[r].sites[s], st, mine);
+			n->caller[r][s] = caller_name(&p->ranks[r].sites[s], st, mine, inlines);
 			n->source[r][s] = mine ? source_name(xs.files[k], xs.lines[k]) : strdup("");
 			k += (size_t)mine;
 			if (!n->caller[r][s] || !n->source[r][s])
@@ -138,6 +150,7 @@ out:
 	free(xs.addrs);
 	free(xs.files);
 	free(xs.lines);
+	inlines_close(inlines);
 	free_flags(in_exe, p);
 	if (rc != 0)
 		mpi_sites_free(n, p);

@@ -1,8 +1,10 @@
 /*
  * mpi-sites.h - names the MPI profile's call sites: the executable's
- * function holding the call (its symbols) and, with -g, the call's source
- * file and line (its DWARF line tables); a call from a library as the
- * library's file name and the site's address in it ("libfoo.so.1+0x1234").
+ * function holding the call (its symbols; with -g, the innermost function
+ * inlined there, "exchange_halo [inlined]": symbols/inlines.h) and, with
+ * -g, the call's source file and line (its DWARF line tables); a call from
+ * a library as the library's file name and the site's address in it
+ * ("libfoo.so.1+0x1234").
  */
 #ifndef GPROF_PAR_MPI_SITES_H
 #define GPROF_PAR_MPI_SITES_H

@@ -422,8 +422,9 @@ static void read_paths(struct model *m, const struct symtab *st, int if_any)
 	if (missing > 0)
 		fprintf(stderr, PROGRAM ": warning: %zu of the %zu profiles have no call paths "
 			"(PROFILE+paths): the paths are the others'\n", missing, n);
-	if (measured_resolve(&m->measured, st, &cp, o->demangle && !o->bsd, stderr, PROGRAM,
-			     err, sizeof err) != 0)
+	if (measured_resolve(&m->measured, st, &cp,
+			     (o->demangle && !o->bsd ? MEASURED_DEMANGLE : 0) | MEASURED_INLINES,
+			     stderr, PROGRAM, err, sizeof err) != 0)
 		die(err);
 	callpaths_free(&cp);
 }

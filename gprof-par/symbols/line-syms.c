@@ -57,7 +57,7 @@ static int c_like(Dwarf_Die *cudie)
 	}
 }
 
-static const char *function_name(Dwarf_Die *die, int c_names)
+const char *dwarf_function_name(Dwarf_Die *die, int c_names)
 {
 	Dwarf_Attribute a;
 	const char *name = dwarf_formstring(dwarf_attr_integrate(die, DW_AT_linkage_name, &a));
@@ -72,7 +72,7 @@ static const char *function_name(Dwarf_Die *die, int c_names)
 static int add_ranges(Dwarf_Die *die, int c_names, struct ranges *out)
 {
 	Dwarf_Addr base, start, end;
-	const char *name = function_name(die, c_names);
+	const char *name = dwarf_function_name(die, c_names);
 	size_t order = out->dies++;
 	ptrdiff_t offset = 0;
 

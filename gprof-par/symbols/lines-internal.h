@@ -32,6 +32,11 @@ int line_table_read(Dwarf *dbg, struct symtab *st, struct line_table *t);
  * sequence (addr is past its code); NULL if none. */
 const struct row *line_table_find(const struct line_table *t, gmon_addr_t addr);
 
+/* A DWARF function's name as BFD gives it: its linkage name (its own, else
+ * that of its abstract origin or specification), else, with c_names (a
+ * C-like language), its DW_AT_name; NULL if none (line-syms.c). */
+const char *dwarf_function_name(Dwarf_Die *die, int c_names);
+
 /* GNU gprof -l: adds a symbol for each run of addresses of one source line
  * of one function (line-syms.c).  Returns 0, or -1 when out of memory. */
 int line_symbols_add(Elf *elf, Dwarf *dbg, struct symtab *st, const struct line_table *t);

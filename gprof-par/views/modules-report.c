@@ -295,8 +295,9 @@ static int name_paths(const struct options *o, const struct modules *ms, struct 
 		frames[i] = f;
 	}
 	moved.frames = frames;
-	if (measured_resolve(named, &c->st, &moved, o->demangle, stderr, PROGRAM, err,
-			     sizeof err) != 0)
+	/* (the modules' report is GNU's: no inlined frames) */
+	if (measured_resolve(named, &c->st, &moved, o->demangle ? MEASURED_DEMANGLE : 0, stderr,
+			     PROGRAM, err, sizeof err) != 0)
 		die(err);
 	free(frames);
 	free(where);

@@ -686,7 +686,7 @@ static void test_html_size(void)
 	m.fns[BIG_FNS].module = "app";
 	for (size_t i = 0; i < BIG_FNS; i++) {
 		snprintf(names[i], sizeof names[i], "function_%zu", i);
-		m.fns[i] = (struct measured_fn){ names[i], "app", NULL, 0, i, 0, 0 };
+		m.fns[i] = (struct measured_fn){ names[i], "app", NULL, 0, i, 0, 0, 0 };
 		syms[i].name = names[i];
 		syms[i].addr = 0x1000 + 16 * i;
 		syms[i].end_addr = syms[i].addr + 15;
