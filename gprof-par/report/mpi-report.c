@@ -8,6 +8,7 @@
 #include "csv.h"
 #include "json-export.h"
 #include "name-index.h"
+#include "rank-spread.h"
 
 /* A call site over the ranks: one MPI function called from one caller. */
 struct site_total {
@@ -222,6 +223,33 @@ static uint64_t overflow_calls(const struct mpi_rank *k)
 	return n;
 }
 
+/* More ranks than a screen: each column's spread (rank-spread.h), not a row
+ * a rank.  0, or -1 when out of memory (nothing printed). */
+static int print_rank_spread(FILE *out, const struct mpi_profile *p)
+{
+	size_t n = p->nranks;
+	double *v = malloc(3 * n * sizeof *v);
+	int64_t *ranks = malloc(n * sizeof *ranks);
+	int rc = v && ranks ? 0 : -1;
+
+	for (size_t r = 0; rc == 0 && r < n; r++) {
+		ranks[r] = p->ranks[r].rank;
+		v[r] = seconds(p->ranks[r].elapsed_ns);
+		v[n + r] = seconds(p->ranks[r].mpi_wall_ns);
+		v[2 * n + r] = 100.0 * share(&p->ranks[r]);
+	}
+	if (rc == 0) {
+		fprintf(out, "Per rank (%zu ranks: their spread; --mpi=csv and --mpi=json list every "
+			"rank):\n", n);
+		rc = rank_spread_print(out, "wall s", v, ranks, n, "%.6f") |
+		     rank_spread_print(out, "MPI s", v + n, ranks, n, "%.6f") |
+		     rank_spread_print(out, "MPI %", v + 2 * n, ranks, n, "%.1f");
+	}
+	free(v);
+	free(ranks);
+	return rc;
+}
+
 static void print_text(FILE *out, const struct mpi_profile *p, const struct site_total *sites,
 		       size_t nsites, const struct function_total *f, size_t nf)
 {
@@ -244,14 +272,16 @@ static void print_text(FILE *out, const struct mpi_profile *p, const struct site
 	fprintf(out, "(MPI s: the wall time during which some thread of the rank was in an MPI "
 		"call, MPI %% of the rank's wall s; threads' MPI s: its threads' times in MPI "
 		"calls, added, more than MPI s when several threads are in MPI at once)\n\n");
-	fprintf(out, "%6s %12s %12s %7s %15s\n", "rank", "wall s", "MPI s", "MPI %",
-		"threads' MPI s");
-	for (size_t r = 0; r < p->nranks; r++) {
-		const struct mpi_rank *k = &p->ranks[r];
+	if (p->nranks <= RANK_ROWS_MAX || print_rank_spread(out, p) != 0) {
+		fprintf(out, "%6s %12s %12s %7s %15s\n", "rank", "wall s", "MPI s", "MPI %",
+			"threads' MPI s");
+		for (size_t r = 0; r < p->nranks; r++) {
+			const struct mpi_rank *k = &p->ranks[r];
 
-		fprintf(out, "%6" PRId64 " %12.6f %12.6f %7.1f %15.6f\n", k->rank,
-			seconds(k->elapsed_ns), seconds(k->mpi_wall_ns), 100.0 * share(k),
-			seconds(k->mpi_ns));
+			fprintf(out, "%6" PRId64 " %12.6f %12.6f %7.1f %15.6f\n", k->rank,
+				seconds(k->elapsed_ns), seconds(k->mpi_wall_ns), 100.0 * share(k),
+				seconds(k->mpi_ns));
+		}
 	}
 	fprintf(out, "\nMPI call sites by time (seconds per rank: min, mean, max):\n\n");
 	fprintf(out, "%-22s %-24s %9s %12s %11s %10s %10s %10s %6s\n", "function", "call site",
@@ -273,9 +303,16 @@ static void print_text(FILE *out, const struct mpi_profile *p, const struct site
 		fprintf(out, "%-22s %9" PRIu64 " %11.6f %14" PRIu64 " %14" PRIu64 " %12.0f\n",
 			f[i].function, f[i].calls, seconds(f[i].ns), f[i].sent, f[i].received,
 			f[i].calls ? (double)(f[i].sent + f[i].received) / (double)f[i].calls : 0.0);
-	for (size_t r = 0; r < p->nranks; r++) {
+	for (size_t r = 0, told = 0, left = 0; r < p->nranks; r++) {
 		uint64_t other = overflow_calls(&p->ranks[r]);
 
+		if ((other || p->ranks[r].dropped_calls) && told++ >= RANK_ROWS_MAX) {
+			left++;         /* past a screen: counted */
+			if (r + 1 == p->nranks)
+				fprintf(out, "\nand %zu more ranks with calls under \"" MPI_SITES_OTHER
+					"\" or not recorded (--mpi=csv lists every rank)\n", left);
+			continue;
+		}
 		if (other)
 			fprintf(out, "\nrank %" PRId64 ": %" PRIu64 " calls from call sites the "
 				"wrapper's table had no room for, under \"" MPI_SITES_OTHER "\"\n",
@@ -284,6 +321,9 @@ static void print_text(FILE *out, const struct mpi_profile *p, const struct site
 			fprintf(out, "\nrank %" PRId64 ": %" PRIu64 " calls not recorded (more call "
 				"sites than the wrapper's table holds)\n", p->ranks[r].rank,
 				p->ranks[r].dropped_calls);
+		if (r + 1 == p->nranks && left)
+			fprintf(out, "\nand %zu more ranks with calls under \"" MPI_SITES_OTHER
+				"\" or not recorded (--mpi=csv lists every rank)\n", left);
 	}
 }
 
