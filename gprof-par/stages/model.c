@@ -24,6 +24,7 @@
 #include "lines.h"
 #include "module-list.h"
 #include "name-index.h"
+#include "pg-check.h"
 #include "regions-note.h"
 #include "regions-share.h"
 #include "timing.h"
@@ -179,6 +180,58 @@ static void check_inputs(const struct options *o, const struct profile *p)
 
 /* --regions=gnu: one line on standard error when GNU's rule hid much of
  * the time in OpenMP regions and clones (symbols/regions.h). */
+/* The C runtime's own functions, never compiled with -pg (crt1.o, crti.o,
+ * crtbegin.o): not the user's to rebuild. */
+static int crt_function(const char *name)
+{
+	static const char *const crt[] = { "_start", "_init", "_fini", "frame_dummy",
+					   "register_tm_clones", "deregister_tm_clones",
+					   "__do_global_dtors_aux", "__libc_csu_init",
+					   "__libc_csu_fini", "_dl_relocate_static_pie" };
+
+	for (size_t i = 0; i < sizeof crt / sizeof crt[0]; i++)
+		if (strcmp(name, crt[i]) == 0)
+			return 1;
+	return 0;
+}
+
+/*
+ * Functions with samples that were not compiled with -pg (issue 40): no
+ * call of theirs is counted and GNU's call graph shows them <spontaneous>
+ * without a word.  Those with samples and no calls whose code calls no
+ * mcount (pg-check.h) are named once, on stderr, with what to do.
+ */
+#define UNINSTRUMENTED_NAMED 8
+static void note_uninstrumented(const struct symtab *st, const char *executable)
+{
+	char err[1024];
+	struct pg_code *code = pg_code_open(executable, err, sizeof(err));
+	size_t found = 0;
+
+	if (!code)
+		return;         /* not a -pg program, or unreadable: nothing to tell */
+	for (size_t i = 0; i < st->nsyms; i++) {
+		const struct sym *s = &st->syms[i];
+
+		if (!sym_is_row(s) || !s->is_func || s->ticks <= 0 || s->calls || s->self_calls ||
+		    crt_function(s->name) || pg_code_calls_mcount(code, s->addr) != 0)
+			continue;
+		if (found++ == 0)
+			fprintf(stderr, PROGRAM ": note: functions with samples that were not "
+				"compiled with -pg (their code calls no mcount), so their calls are "
+				"not counted and the call graph shows them <spontaneous>: compile "
+				"their files with -pg:");
+		if (found <= UNINSTRUMENTED_NAMED)
+			fprintf(stderr, " %s%s%s%s", sym_print_name(s), s->file ? " (" : "",
+				s->file ? s->file : "", s->file ? ")" : "");
+	}
+	if (found > UNINSTRUMENTED_NAMED)
+		fprintf(stderr, " and %zu more", found - UNINSTRUMENTED_NAMED);
+	if (found)
+		fputc('\n', stderr);
+	pg_code_close(code);
+}
+
 static void note_hidden_regions(const struct symtab *st, const struct profile *p)
 {
 	struct hidden_share h;
@@ -465,6 +518,8 @@ void model_build(struct model *m, struct profile *p, const struct sum_outcome *s
 	if (o->regions == REGIONS_GNU && (m->sections & (STYLE_FLAT | STYLE_GRAPH)))
 		note_hidden_regions(st, &m->p);
 	counts_tally(st, &m->p);
+	if (!options_quiet && (m->sections & (STYLE_FLAT | STYLE_GRAPH)) && o->executable)
+		note_uninstrumented(st, o->executable);
 	if (m->p.narcs > 0 && (m->sections || (m->needs & NEED_CALLGRAPH))) {
 		/* Propagates time through the graph: sets child_ticks, used by
 		 * the flat profile's "total" column even without -q (the
