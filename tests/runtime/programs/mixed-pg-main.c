@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <time.h>
 
+#include "mixed-pg-work.h"
+
 double not_pg(double seconds);
 
 double cpu_seconds(void)
@@ -14,16 +16,7 @@ double cpu_seconds(void)
 	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
-__attribute__((noinline)) double with_pg(double seconds)
-{
-	double start = cpu_seconds();
-	volatile double x = 0;
-
-	while (cpu_seconds() - start < seconds)
-		for (int i = 0; i < 1000; i++)
-			x += i;
-	return x;
-}
+BURN(with_pg)
 
 int main(int argc, char **argv)
 {
