@@ -122,4 +122,16 @@ expect_eq "$(run_field engine-refused)" ENOSYS "why perf events were not used"
 "$gprof_par" --summary phases gmon.out > summary.txt 2> err || fail "--summary: $(cat err)"
 grep -q "^Summary of phases: .*sampled by POSIX CPU timers (perf_events refused: ENOSYS)" summary.txt ||
 	fail "the summary does not say the engine: $(head -2 summary.txt)"
-shares posix-timers 8
+# (a POSIX CPU timer fires on the tick, each signal claiming the time since
+# the last: on a crowded node the claims move with the scheduling, 9 points
+# seen with two busy loops and a build beside the test; where the thread
+# waited for a CPU a fifth as long as it ran (the run section's schedstat
+# figures), the check says it skipped, as the issue asks of a truth check
+# that needs a quiet core)
+waited=$(awk -v w="$(run_field threads-waited-ns)" -v c="$(run_field threads-cpu-ns)" \
+	'BEGIN { printf "%.2f", c > 0 ? w / c : 0 }')
+if awk -v r="$waited" 'BEGIN { exit !(r >= 0.2) }'; then
+	note "posix-timers: skipped the shares: the thread waited $waited s for a CPU a second it ran (a crowded node)"
+else
+	shares posix-timers 8
+fi
