@@ -83,8 +83,9 @@ struct measured {
  * Names the frames of cp with st (the executable's table, its names
  * demangled if the report's are) and, where demangle is set, demangles
  * the libraries' names too.  Returns 0, or -1 with a message in err (out
- * of memory).  A library that cannot be read is named as a module, with
- * one warning per library in warnings (may be NULL).
+ * of memory).  A library that cannot be read is named as a module: one
+ * warning in warnings (may be NULL) names all of them, once per command
+ * (none for a library whose file has no function at all).
  */
 int measured_resolve(struct measured *m, const struct symtab *st, const struct callpaths *cp,
 		     int demangle, FILE *warnings, const char *program, char *err,

@@ -438,10 +438,12 @@ void model_build(struct model *m, struct profile *p, const struct sum_outcome *s
 	model_take_sum(m, p, sum, plan);
 	if (!(m->needs & NEED_FUNCTIONS))
 		return;
-	if (!options_quiet && !o->summary)   /* the summary says it */
-		note_library_time(&plan->job, &m->p);
 	if (m->needs & NEED_SECTIONS)
 		m->sections = sections_to_print(o, &m->p);
+	/* about the GNU report's tables, when they are printed (the summary
+	 * says it its own way) */
+	if (!options_quiet && (m->sections & (STYLE_FLAT | STYLE_GRAPH)))
+		note_library_time(&plan->job, &m->p);
 	/* GNU -T prints the symbol-table names (print_name_only demangles in
 	 * its own style only) */
 	if (o->demangle && !o->bsd &&
