@@ -286,11 +286,18 @@ void summary_spread_add(struct summary_spread *s, double v, int64_t rank);
 enum summary_category summary_classify(const char *module, const char *name,
 				       const char *exe_base, int under_mpi);
 
+/* The root the runtime gives an OpenMP worker's idle time, waiting for
+ * the next region (libgmon-mpi's omp-regions.h): OpenMP waiting, its
+ * own category and that of what runs under it but the profiler. */
+#define SUMMARY_OMP_IDLE "[omp idle]"
+int summary_is_omp_idle(const char *name);
+
 /* The class of a sampled path (a category or SUMMARY_MPI_THREAD): its
  * leaf's module and name, whether an MPI function or library is on it,
- * whether a frame of the program (exe_base) is. */
+ * whether a frame of the program (exe_base) is, whether the OpenMP idle
+ * root is (then OpenMP waiting, unless the leaf is the profiler's). */
 int summary_path_class(const char *leaf_module, const char *leaf_name, const char *exe_base,
-		       int under_mpi, int program);
+		       int under_mpi, int program, int omp_idle);
 
 /* Whether a named frame is MPI's: its name or its module. */
 int summary_is_mpi_frame(const struct measured_fn *f);
