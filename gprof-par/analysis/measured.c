@@ -496,6 +496,7 @@ int measured_resolve(struct measured *m, const struct symtab *st, const struct c
 		return -1;
 	}
 	m->rate = cp->rate;
+	m->profiles = cp->profiles;
 	finish(m);
 	return 0;
 }

@@ -68,6 +68,7 @@ struct measured {
 	size_t npaths;
 	uint64_t samples;              /* over all paths */
 	unsigned rate;
+	uint64_t profiles;             /* the profiles the paths hold (callpaths.h) */
 	struct measured_site *sites;   /* by fn then addr, each pair once */
 	size_t nsites;
 	/* private */

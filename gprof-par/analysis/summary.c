@@ -612,6 +612,9 @@ int summary_build(struct summary *s, const struct summary_input *in)
 	memset(s, 0, sizeof(*s));
 	s->program = in->program;
 	s->ranks_profiled = in->balance && in->balance->nranks ? in->balance->nranks : in->files;
+	/* a sum read alone: its paths say how many profiles it holds */
+	if (in->paths && in->paths->profiles > s->ranks_profiled)
+		s->ranks_profiled = in->paths->profiles;
 	s->ranks_total = -1;
 	s->when = in->when;
 	s->threads = in->threads;
