@@ -516,12 +516,13 @@ struct module_list *model_read_module_lists(const struct model *m, struct module
 	if (!lists)
 		die("out of memory");
 	for (size_t i = 0; i < m->nprofiles; i++) {
-		char *path = companion_path(m->profiles[i], GMON_MODULE_LIST_NAME), err[1024];
-		struct stat sb;
+		/* (a section of the one companion, or a file beside) */
+		char *path = companion_input_path(m->profiles[i], GMON_MODULE_LIST_NAME), err[1024];
 
 		if (!path)
 			die("out of memory");
-		if (lstat(path, &sb) == 0 && module_list_read(path, &lists[i], err, sizeof err) != 0)
+		if (companion_input_exists(path) &&
+		    module_list_read(path, &lists[i], err, sizeof err) != 0)
 			fprintf(stderr, PROGRAM ": warning: %s\n", err);
 		free(path);
 		n += lists[i].n;

@@ -11,7 +11,10 @@
 #   - --html=FILE prints nothing on standard output (the report only with
 #     -p), and no note about the report it did not print;
 #   - --load-balance prints the load balance alone (the flat profile first
-#     only with -p).
+#     only with -p);
+#   - --source-times gives own(), a quarter of the work, its share of all
+#     the samples, the libraries' included (it said "100.00% of all": the
+#     executable's histogram only), and of the executable's apart.
 set -u
 . "${top_srcdir:?}/tests/e2e-lib.sh"
 
@@ -106,4 +109,14 @@ head -1 lb.out | grep -q '^Load balance over 2 ranks' ||
 	fail "-p --load-balance failed"
 head -1 lbp.out | grep -q '^Flat profile:' && grep -q '^Load balance over 2 ranks' lbp.out ||
 	fail "-p --load-balance: not the flat profile, then the load balance: $(head -3 lbp.out)"
-note "one warning a command; --html and --load-balance print what was asked"
+
+# --source-times: a function's share of all samples, the libraries' too
+"$GPROF_PAR" --source-times prog gmon.out.0 gmon.out.1 >st.txt 2>st.err ||
+	fail "--source-times: $(cat st.err)"
+line=$(grep '^own: ' st.txt) || fail "--source-times does not list own(): $(head -3 st.txt)"
+all=$(echo "$line" | sed -n 's/.*, \([0-9.]*\)% of all samples (the shared libraries.*/\1/p')
+exe=$(echo "$line" | sed -n "s/.*; \([0-9.]*\)% of the executable's).*/\1/p")
+[ -n "$all" ] && [ -n "$exe" ] || fail "--source-times: own()'s line gives no share of all and of the executable: $line"
+awk -v a="$all" -v e="$exe" 'BEGIN { exit !(a >= 5 && a <= 60 && e >= 80) }' ||
+	fail "--source-times: own() has $all% of all samples (a quarter of the work), $exe% of the executable's"
+note "one warning a command; --html and --load-balance print what was asked; own() $all% of all samples"
