@@ -538,6 +538,25 @@ static int oversubscribed_sentence(struct summary *s)
 		   "certain", steal);
 }
 
+/* OpenMP's waiting, and where it is much of the time what to try: its
+ * threads spin at barriers and between regions (libgomp's default, and
+ * OMP_WAIT_POLICY=active) on CPUs other threads could use. */
+static int omp_waiting_sentence(struct summary *s)
+{
+	double wait = s->shares[SUMMARY_OMP_WAITING].percent;
+
+	if (wait < SUMMARY_CLEAR_SHARE)
+		return 0;
+	if (wait < SUMMARY_OMP_ADVICE_SHARE)
+		return say(s, "%.0f%% of the time OpenMP threads wait (barriers, idle between "
+			   "regions)", wait);
+	return say(s, "%.0f%% of the time OpenMP threads wait (barriers, idle between regions): "
+		   "try OMP_WAIT_POLICY=passive, so that a waiting thread sleeps instead of "
+		   "spinning on a CPU%s, or fewer threads (OMP_NUM_THREADS)", wait,
+		   s->oversubscribed ? " (this node was oversubscribed: the spinning took CPUs "
+				       "from threads with work)" : "");
+}
+
 /* The sentences: only where the figures are clear. */
 static int sentences(struct summary *s, const struct summary_input *in)
 {
@@ -597,11 +616,7 @@ static int sentences(struct summary *s, const struct summary_input *in)
 		"calls to tiny functions or a lower BG_GMON_HZ lowers it",
 		s->shares[SUMMARY_PROFILER].percent) != 0)
 		return -1;
-	if (s->shares[SUMMARY_OMP_WAITING].percent >= SUMMARY_CLEAR_SHARE &&
-	    say(s, "%.0f%% of the time OpenMP threads wait (barriers, idle between regions)",
-		s->shares[SUMMARY_OMP_WAITING].percent) != 0)
-		return -1;
-	return 0;
+	return omp_waiting_sentence(s);
 }
 
 int summary_build(struct summary *s, const struct summary_input *in)

@@ -80,6 +80,9 @@ struct summary_load {
 };
 
 #define SUMMARY_CLEAR_SHARE 5.0 /* percent: less is not worth a sentence */
+/* percent of the time OpenMP threads wait from which the summary suggests
+ * OMP_WAIT_POLICY=passive or fewer threads */
+#define SUMMARY_OMP_ADVICE_SHARE 20.0
 /* Fewer independent samples (signals) than this and no figure is said in a
  * sentence, nor a hot function named: a share of 50% is then known to
  * +-10 points at best (a 0.7 s run's 68 samples named a hot function at
