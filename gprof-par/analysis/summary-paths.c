@@ -28,6 +28,22 @@ int summary_path_class(const char *leaf_module, const char *leaf_name, const cha
 	return (int)c;
 }
 
+int summary_measured_class(const struct measured *m, size_t path, const char *exe_base)
+{
+	const struct measured_path *p = &m->paths[path];
+	const struct measured_fn *leaf = &m->fns[m->ids[p->first + p->n - 1]];
+	int under = 0, program = 0, idle = 0;
+
+	for (uint32_t k = 0; k < p->n; k++) {
+		const struct measured_fn *f = &m->fns[m->ids[p->first + k]];
+
+		under |= summary_is_mpi_frame(f);
+		program |= f->module && strcmp(f->module, exe_base) == 0;
+		idle |= summary_is_omp_idle(f->name);
+	}
+	return summary_path_class(leaf->module, leaf->name, exe_base, under, program, idle);
+}
+
 int summary_is_mpi_frame(const struct measured_fn *f)
 {
 	return summary_is_mpi_name(f->name) || summary_is_mpi_module(f->module);

@@ -302,6 +302,9 @@ int summary_is_omp_idle(const char *name);
 int summary_path_class(const char *leaf_module, const char *leaf_name, const char *exe_base,
 		       int under_mpi, int program, int omp_idle);
 
+/* The class of named path m->paths[path] (at least one frame), as above. */
+int summary_measured_class(const struct measured *m, size_t path, const char *exe_base);
+
 /* Whether a named frame is MPI's: its name or its module. */
 int summary_is_mpi_frame(const struct measured_fn *f);
 

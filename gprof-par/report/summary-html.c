@@ -150,7 +150,8 @@ static void short_words(FILE *out, const struct summary *s)
 	} else if (s->hot) {
 		fputs("<li>Hot function: <b>", out);
 		text(out, s->hot->name);
-		fprintf(out, "</b> (%.1f%% of the samples)</li>\n", s->hot->self_percent);
+		fprintf(out, "</b> (%.1f%% of the %" PRIu64 " samples)</li>\n", s->hot->self_percent,
+			s->samples);
 	}
 	if (s->has_balance)
 		fprintf(out, "<li>Slowest rank: <b>%" PRId64 "</b> (%.3f s in the program); fastest: "
@@ -211,9 +212,12 @@ static void functions(FILE *out, const struct summary *s)
 	const struct summary_function *fs[2 * SUMMARY_TOP];
 	size_t n = collect(s, fs);
 
-	fputs("<h2 id=\"functions\">Top functions</h2>\n<p>From the sampled call paths: self is "
-	      "the function running, inclusive with its callees; an OpenMP region counts for its "
-	      "function. Click a row for its callers, callees and hottest lines.</p>\n"
+	fprintf(out, "<h2 id=\"functions\">Top functions</h2>\n<p>From the sampled call paths: self is "
+	      "the function running, inclusive with its callees, %% of the %" PRIu64 " samples%s; "
+	      "an OpenMP region counts for its function. Click a row for its callers, callees and "
+	      "hottest lines.</p>\n", s->samples,
+	      s->mpi_thread_samples ? " (MPI's own threads' left out)" : "");
+	fputs(
 	      "<table class=\"sortable\" id=\"functions-table\"><thead><tr><th>function</th>"
 	      "<th>self %</th><th>inclusive %</th><th>self s</th><th>inclusive s</th>"
 	      "<th>category</th><th>module</th><th>hottest line</th></tr></thead><tbody>\n", out);
