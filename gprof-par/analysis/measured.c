@@ -12,6 +12,7 @@
 #include "gmon-callpaths.h"
 #include "grow.h"
 #include "measured-sites.h"
+#include "module-symbols.h"
 #include "name-index.h"
 #include "symtab.h"
 
@@ -152,12 +153,17 @@ static void warn_unnamed(struct resolver *r)
 
 static void load_library(struct resolver *r, struct library *lib, const char *path)
 {
-	char err[1024];
+	enum module_symbols_source source;
+	char err[1024], *debug_file;
 	int rc;
 
 	if (path[0] != '/')   /* the vDSO: no file */
 		return;
-	rc = symtab_read(&lib->st, path, 0, err, sizeof err);
+	/* its functions as -M finds them: .symtab, else its debug file's (by
+	 * build-id: libm's __sin_fma), else .dynsym */
+	rc = module_symbols_read(&lib->st, path, module_symbols_debug_root(), 0, &source,
+				 &debug_file, err, sizeof err);
+	free(debug_file);
 	if (rc != 0) {
 		if (rc != SYMTAB_NO_FUNCTIONS)
 			note_unnamed(r, lib, err);

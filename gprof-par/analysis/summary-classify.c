@@ -125,9 +125,10 @@ static int is_system_call(const char *name)
 	for (const char *const *c = calls; *c; c++) {
 		size_t len = strlen(*c);
 
-		/* a name, or a prefix ending in '_' */
+		/* a name (a debug file's may carry its version,
+		 * clock_nanosleep@GLIBC_2.2.5), or a prefix ending in '_' */
 		if (strncmp(n, *c, len) == 0 &&
-		    (n[len] == '\0' || n[len] == '6' || (*c)[len - 1] == '_'))
+		    (n[len] == '\0' || n[len] == '6' || n[len] == '@' || (*c)[len - 1] == '_'))
 			return 1;
 	}
 	return 0;

@@ -61,6 +61,8 @@ static void test_classify(void)
 	CU_ASSERT_EQUAL(summary_classify("libc.so.6", "__GI___libc_write", "app", 0),
 			SUMMARY_SYSTEM);
 	CU_ASSERT_EQUAL(summary_classify("libc.so.6", "pread64", "app", 0), SUMMARY_SYSTEM);
+	CU_ASSERT_EQUAL(summary_classify("libc.so.6", "clock_nanosleep@GLIBC_2.2.5", "app", 0),
+			SUMMARY_SYSTEM);
 	CU_ASSERT_EQUAL(summary_classify("linux-vdso.so.1", NULL, "app", 0), SUMMARY_SYSTEM);
 	CU_ASSERT_EQUAL(summary_classify("libc.so.6", "readdir", "app", 0), SUMMARY_LIBRARIES);
 	CU_ASSERT_EQUAL(summary_classify("libm.so.6", "exp", "app", 0), SUMMARY_LIBRARIES);
