@@ -334,7 +334,7 @@ var d=document.getElementById(r.getAttribute("data-fn"));r.click();\
 var t=document.getElementById("functions-table");t.tHead.rows[0].cells[1].click();\
 t.tHead.rows[0].cells[1].click();\
 document.body.setAttribute("data-check",(d.open?"opened":"closed")+" "+\
-t.tBodies[0].rows[0].cells[0].textContent);})();</script></body>|' "$html" >check.html
+t.tBodies[0].rows[0].cells[0].querySelector("summary").textContent);})();</script></body>|' "$html" >check.html
 browse --dump-dom "$PWD/check.html" >check-dom.html || fail "chromium failed on check.html"
 grep -q 'data-check="opened work_phase"' check-dom.html ||
 	fail "a click did not open the details, or sorting by self % did not put work_phase first: $(grep -o 'data-check="[^"]*"' check-dom.html)"
