@@ -156,7 +156,7 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	plan_job(&o, &plan, &r, &m);
-	if (plan.runs_mixed) {   /* -s: files of several runs, named (runs.h) */
+	if (plan.runs_mixed) {   /* -s, the summary: files of several runs, named (runs.h) */
 		reduce_abandon(&r);
 		status = 1;
 	} else {

@@ -626,11 +626,13 @@ const struct option_entry option_table[] = {
 		"chi-square test at 99% on the ranks' sample\n"
 		"counts: text, a * and a headline; CSV, a column\n"
 		"significant; JSON, a field).\n"
-		"FORMAT: text (the default: a section after the\n"
-		"report), csv or json (then the table is the whole\n"
-		"output: one row per function; JSON also has each\n"
-		"rank's seconds and place).  Printed by default\n"
-		"with -S DIRECTORY EXECUTABLE.  Its OpenMP\n"
+		"FORMAT: text (the default: the whole output, or\n"
+		"a section after the report when a section, -p,\n"
+		"-q, ..., is asked for), csv or json (then the\n"
+		"table is the whole output: one row per function;\n"
+		"JSON also has each rank's seconds and place).\n"
+		"Printed by default after the report with -S\n"
+		"DIRECTORY EXECUTABLE.  Its OpenMP\n"
 		"regions count for their function (--regions=\n"
 		"parent) unless --regions is given.  Memory grows\n"
 		"with functions and with ranks, not with both.\n"
@@ -698,8 +700,11 @@ const struct option_entry option_table[] = {
 		"schema is in docs/summary.md)" },
 	{ 0, "summary-text", REQUIRED, set_text, FIELD(summary_text), 0,
 	  .column = "    --summary-text=FILE, --summary-json=FILE, --html=FILE",
-	  .help = "\nalso write the summary into FILE as text, JSON\n"
-		"or one self-contained HTML page" },
+	  .help = "\nwrite the summary into FILE as text, JSON or\n"
+		"one self-contained HTML page; the report is\n"
+		"printed too only when a section (-p, -q, ...) or\n"
+		"--measured is asked for (with -S, the load balance\n"
+		"still is, unless --no-load-balance)" },
 	{ 0, "summary-json", REQUIRED, set_text, FIELD(summary_json), 0, .column = NULL },
 	{ 0, "html", REQUIRED, set_text, FIELD(html), 0, .column = NULL },
 	{ 0, "flame-graph", REQUIRED, set_text, FIELD(flame_graph), 0,

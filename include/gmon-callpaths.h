@@ -15,6 +15,8 @@
  *   module<TAB>0<TAB>BUILD-ID<TAB>PATH        one per load module a frame is in;
  *   module<TAB>1<TAB>BUILD-ID<TAB>PATH        index 0 is the executable
  *   path<TAB>SAMPLES<TAB>FRAME FRAME ...     one sampled call path
+ *   # profiles summed: 4                     a sum's (gprof-par -s, -S): the
+ *                                            profiles it holds; without it, 1
  *   # anything                               a comment, anywhere after line 1
  *
  * A path's frames are separated by one space, the sampled PC first and

@@ -489,24 +489,48 @@ static void report_threads(void)
 	     hook.comm_libraries[0][0] ? ")" : "", list.text);
 }
 
+/* Where the verbose lines say a companion's part went: the one companion
+ * and which of its sections (section: "section paths"), or
+ * (BG_GMON_COMPANIONS=files) the file of that kind beside the profile. */
+static const char *written_where(const char *kind, const char *section, char *buf, size_t size)
+{
+	size_t n;
+
+	if (!output_companion_active()) {
+		companion_name(gmon.path, kind, buf, size);
+		return buf;
+	}
+	n = companion_name(gmon.path, GMON_COMPANION_KIND, buf, size);
+	if (n < size)
+		snprintf(buf + n, size - n, ", its %s", section);
+	return buf;
+}
+
 /* The verbose line's word about the call paths: written at exit only. */
 static const char *paths_word(const struct callpaths_summary *paths, char *text, size_t size)
 {
+	char where[sizeof gmon.path + 64];
+
 	if (!paths || !paths->enabled)
 		return "";
-	snprintf(text, size, "; call paths (+" GMON_CALLPATHS_NAME "): %" PRIu64 " samples in %"
-		 PRIu64 " paths, %" PRIu64 " lost (table full), %" PRIu64 " cut at %d frames",
-		 paths->samples, paths->lines, paths->lost, paths->cut, GMON_CALLPATHS_MAX_DEPTH);
+	snprintf(text, size, "; call paths (in %s): %" PRIu64 " samples in %" PRIu64 " paths, %"
+		 PRIu64 " lost (table full), %" PRIu64 " cut at %d frames",
+		 written_where(GMON_CALLPATHS_NAME, "section " GMON_CALLPATHS_NAME, where,
+			       sizeof where), paths->samples,
+		 paths->lines, paths->lost, paths->cut, GMON_CALLPATHS_MAX_DEPTH);
 	return text;
 }
 
 /* The verbose line's word about the calls between modules: at exit only. */
 static const char *calls_word(const struct calls_summary *calls, char *text, size_t size)
 {
+	char where[sizeof gmon.path + 64];
+
 	if (!calls)
 		return "";
-	snprintf(text, size, " (%" PRIu64 " calls between modules in %" PRIu64 " arcs written to +"
-		 GMON_CALLS_NAME ")", calls->calls, calls->arcs);
+	snprintf(text, size, " (%" PRIu64 " calls between modules in %" PRIu64 " arcs written to %s)",
+		 calls->calls, calls->arcs, written_where(GMON_CALLS_NAME, "section " GMON_CALLS_NAME, where,
+				       sizeof where));
 	return text;
 }
 
@@ -514,7 +538,7 @@ static void report_written(const char *path, const struct output_summary *out,
 			   const struct callpaths_summary *paths, const struct calls_summary *calls)
 {
 	struct arc_stats arcs;
-	char buf[64], paths_text[160], calls_text[120];
+	char buf[64], paths_text[sizeof gmon.path + 256], calls_text[sizeof gmon.path + 192];
 	const struct histogram *h = &gmon_histogram;
 	uint64_t dropped;
 
@@ -566,7 +590,7 @@ static void write_calls(struct calls_summary *calls)
 static void write_modules(void)
 {
 	struct modules_summary ms;
-	char buf[64];
+	char buf[64], where[sizeof gmon.path + 64];
 	int err = modules_write(gmon.path, gmon.config->rate, 0, &ms);
 
 	if (err != 0)
@@ -574,12 +598,16 @@ static void write_modules(void)
 		     strerror(err));
 	if (ms.enabled && (gmon.config->verbose || ms.lost > 0))
 		diag("%s%" PRIu64 " samples in shared libraries: %u libraries sampled, %u "
-		     "profiles written (beside %s) with %" PRIu64
+		     "profiles written (%s%s) with %" PRIu64
 		     " calls inside them, %" PRIu64 " samples in no library, %" PRIu64
 		     " lost (the table of PCs was full)",
 		     who(buf, sizeof buf), ms.outside + ms.lost, ms.modules_sampled,
-		     ms.modules_written, gmon.path, ms.calls_written, ms.outside - ms.attributed,
-		     ms.lost);
+		     ms.modules_written, output_companion_active() ? "in " : "beside ",
+		     output_companion_active()
+			     ? written_where("", "sections named after the libraries", where,
+					     sizeof where)
+			     : gmon.path,
+		     ms.calls_written, ms.outside - ms.attributed, ms.lost);
 }
 
 PUBLIC void _mcleanup(void)

@@ -14,6 +14,7 @@
 #include "grow.h"
 #include "inlines.h"
 #include "measured-sites.h"
+#include "module-symbols.h"
 #include "name-index.h"
 #include "symtab.h"
 
@@ -44,6 +45,9 @@ struct resolver {
 	int demangle;
 	FILE *warnings;
 	const char *program;
+	const char **unnamed;    /* "LIBRARY (why)" of each library that could
+				  * not be named, owned by m; warned at once */
+	size_t nunnamed, unnamed_cap;
 };
 
 /* One paths set being named: its module indexes -> the resolver's libs. */
@@ -126,23 +130,61 @@ static int same_build_id(const struct symtab *st, const char *hex)
 	return hex[2 * st->build_id_len] == '\0';
 }
 
+/* Notes that lib's frames are named after it only, and why; a library
+ * whose file has no function at all (stripped to its data: Open MPI's
+ * plugins) is not noted: its frames' name, [LIBRARY], says all there is. */
+static void note_unnamed(struct resolver *r, const struct library *lib, const char *why)
+{
+	const char **grown;
+	const char *s;
+
+	if (!r->warnings || !(s = own_name(r->m, lib->base, " (", why)))
+		return;
+	grown = grow_array(r->unnamed, &r->unnamed_cap, r->nunnamed + 1, sizeof *grown, 8);
+	if (!grown)
+		return;
+	r->unnamed = grown;
+	r->unnamed[r->nunnamed++] = s;
+}
+
+/* One warning for all the libraries noted, once per command: every view
+ * that names the paths meets the same libraries. */
+static void warn_unnamed(struct resolver *r)
+{
+	static int warned;
+
+	if (!r->nunnamed || warned)
+		return;
+	warned = 1;
+	fprintf(r->warnings, "%s: warning: the call paths' frames in %zu %s named after the "
+		"library only, [LIBRARY]: ", r->program, r->nunnamed,
+		r->nunnamed == 1 ? "library are" : "libraries are");
+	for (size_t i = 0; i < r->nunnamed; i++)
+		fprintf(r->warnings, "%s%s)", i ? "; " : "", r->unnamed[i]);
+	fputc('\n', r->warnings);
+}
+
 static void load_library(struct resolver *r, struct library *lib, const char *path)
 {
-	char err[1024];
+	enum module_symbols_source source;
+	char err[1024], *debug_file;
+	int rc;
 
 	if (path[0] != '/')   /* the vDSO: no file */
 		return;
-	if (symtab_read(&lib->st, path, 0, err, sizeof err) != 0) {
-		if (r->warnings)
-			fprintf(r->warnings, "%s: warning: call paths in %s are named after the "
-				"library only: %s\n", r->program, lib->base, err);
+	/* its functions as -M finds them: .symtab, else its debug file's (by
+	 * build-id: libm's __sin_fma), else .dynsym */
+	rc = module_symbols_read(&lib->st, path, module_symbols_debug_root(), 0, &source,
+				 &debug_file, err, sizeof err);
+	free(debug_file);
+	if (rc != 0) {
+		if (rc != SYMTAB_NO_FUNCTIONS)
+			note_unnamed(r, lib, err);
 		return;
 	}
 	if (!same_build_id(&lib->st, lib->build_id)) {
-		if (r->warnings)
-			fprintf(r->warnings, "%s: warning: call paths in %s are named after the "
-				"library only: %s is not the file that ran (its build-id differs)\n",
-				r->program, lib->base, path);
+		snprintf(err, sizeof err, "%s is not the file that ran: its build-id differs", path);
+		note_unnamed(r, lib, err);
 		symtab_free(&lib->st);
 		return;
 	}
@@ -463,6 +505,7 @@ static int name_paths(struct resolver *r, const struct callpaths *cp, struct mea
 	for (size_t p = 0; p < cp->npaths; p++)
 		if (name_path(&nm, &cp->paths[p]) != 0)
 			goto out;
+	warn_unnamed(r);
 	status = 0;
 out:
 	free(nm.lib_of);
@@ -523,6 +566,7 @@ int measured_resolve(struct measured *m, const struct symtab *st, const struct c
 		return -1;
 	}
 	m->rate = cp->rate;
+	m->profiles = cp->profiles;
 	finish(m);
 	return 0;
 }
@@ -579,6 +623,7 @@ void measured_free(struct measured *m)
 			free(r->libs[k].ids);
 		}
 		free(r->libs);
+		free(r->unnamed);
 		name_index_free(&r->index);
 		name_index_free(&r->inlined);
 		inlines_close(r->inlines);

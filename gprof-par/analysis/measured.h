@@ -80,6 +80,7 @@ struct measured {
 	size_t npaths;
 	uint64_t samples;              /* over all paths */
 	unsigned rate;
+	uint64_t profiles;             /* the profiles the paths hold (callpaths.h) */
 	struct measured_site *sites;   /* by fn then addr, each pair once */
 	size_t nsites;
 	/* private */
@@ -101,9 +102,11 @@ enum {
 
 /*
  * Names the frames of cp with st (the executable's table, its names
- * demangled if the report's are), as flags say.  Returns 0, or -1 with a
- * message in err (out of memory).  A library that cannot be read is named
- * as a module, with one warning per library in warnings (may be NULL).
+ * demangled if the report's are, the libraries' names too), as flags say.
+ * Returns 0, or -1 with a message in err (out of memory).  A library that
+ * cannot be read is named as a module: one warning in warnings (may be
+ * NULL) names all of them, once per command (none for a library whose file
+ * has no function at all).
  */
 int measured_resolve(struct measured *m, const struct symtab *st, const struct callpaths *cp,
 		     unsigned flags, FILE *warnings, const char *program, char *err,

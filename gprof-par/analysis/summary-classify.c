@@ -125,9 +125,10 @@ static int is_system_call(const char *name)
 	for (const char *const *c = calls; *c; c++) {
 		size_t len = strlen(*c);
 
-		/* a name, or a prefix ending in '_' */
+		/* a name (a debug file's may carry its version,
+		 * clock_nanosleep@GLIBC_2.2.5), or a prefix ending in '_' */
 		if (strncmp(n, *c, len) == 0 &&
-		    (n[len] == '\0' || n[len] == '6' || (*c)[len - 1] == '_'))
+		    (n[len] == '\0' || n[len] == '6' || n[len] == '@' || (*c)[len - 1] == '_'))
 			return 1;
 	}
 	return 0;
@@ -144,10 +145,19 @@ static const char *c_name(const char *name)
 	return name && !starts(name, "_Z") && !strchr(name, '(') ? name : NULL;
 }
 
+int summary_is_omp_idle(const char *name)
+{
+	return name && strcmp(name, SUMMARY_OMP_IDLE) == 0;
+}
+
 enum summary_category summary_classify(const char *module, const char *name,
 				       const char *exe_base, int under_mpi)
 {
 	name = c_name(name);
+	/* the root of an OpenMP worker's idle time: a function of the
+	 * runtime's that never runs, not the profiler's time */
+	if (summary_is_omp_idle(name))
+		return SUMMARY_OMP_WAITING;
 	/* the profiler's own code, the PMPI wrappers' under an MPI call too
 	 * (what profiling costs, issue 37) */
 	if (is_profiler(module, name))

@@ -34,19 +34,11 @@ static void count_categories(struct summary *s, const struct summary_input *in,
 
 		for (size_t i = 0; i < m->npaths; i++) {
 			const struct measured_path *p = &m->paths[i];
-			const struct measured_fn *leaf;
-			int under = 0, program = 0, class;
+			int class;
 
 			if (p->n == 0)
 				continue;
-			for (uint32_t k = 0; k < p->n; k++) {
-				const struct measured_fn *f = &m->fns[m->ids[p->first + k]];
-
-				under |= summary_is_mpi_frame(f);
-				program |= f->module && strcmp(f->module, exe) == 0;
-			}
-			leaf = &m->fns[m->ids[p->first + p->n - 1]];
-			class = summary_path_class(leaf->module, leaf->name, exe, under, program);
+			class = summary_measured_class(m, i, exe);
 			/* Under the wall clock every thread is sampled, MPI's own
 			 * (progress and event threads, waiting by design) too: a
 			 * path with MPI's frames and none of the program's is such

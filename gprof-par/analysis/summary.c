@@ -212,12 +212,15 @@ static void neighbours(struct summary_function *f, const struct summary_input *i
 	}
 }
 
+/* Function id with self and total samples: the shares of the samples the
+ * categories count (s->samples: under the wall clock MPI's own threads'
+ * are left out). */
 static void fill_function(struct summary_function *f, const struct summary_input *in,
-			  const struct summary *s, size_t id, struct wanted_lines *w)
+			  const struct summary *s, size_t id, uint64_t self, uint64_t total,
+			  struct wanted_lines *w)
 {
 	const struct measured_fn *fn = &in->paths->fns[id];
-	/* of every sample on the paths (MPI's own threads' too) */
-	double all = in->paths->samples ? (double)in->paths->samples : 1;
+	double all = s->samples ? (double)s->samples : 1;
 	double rate = in->paths->rate ? in->paths->rate : (s->rate ? s->rate : 1);
 
 	memset(f, 0, sizeof(*f));
@@ -225,17 +228,25 @@ static void fill_function(struct summary_function *f, const struct summary_input
 	f->module = fn->module;
 	f->file = fn->file;
 	f->line = fn->line;
-	f->self = fn->self;
-	f->total = fn->total;
-	f->self_percent = 100.0 * (double)fn->self / all;
-	f->total_percent = 100.0 * (double)fn->total / all;
-	f->self_seconds = (double)fn->self / rate;
-	f->total_seconds = (double)fn->total / rate;
+	f->self = self;
+	f->total = total;
+	f->self_percent = 100.0 * (double)self / all;
+	f->total_percent = 100.0 * (double)total / all;
+	f->self_seconds = (double)self / rate;
+	f->total_seconds = (double)total / rate;
 	f->category = summary_classify(fn->module, fn->name, path_base_name(in->st->path),
 				       summary_is_mpi_frame(fn));
 	neighbours(f, in, id);
 	if (fn->sym != SIZE_MAX && fn->sym < in->st->nsyms)
 		want_lines(w, f, &in->st->syms[fn->sym]);
+}
+
+/* The program's hottest: the first of its own code by self time. */
+static void choose_hot(struct summary *s)
+{
+	for (size_t i = 0; i < s->ntop_self && !s->hot; i++)
+		if (s->top_self[i].category == SUMMARY_PROGRAM)
+			s->hot = &s->top_self[i];
 }
 
 /* No call paths: the functions of the table by their histogram samples
@@ -283,9 +294,38 @@ static int top_from_histogram(struct summary *s, const struct summary_input *in)
 		want_lines(&w, &s->top_self[i], which[i]);
 	if (st->has_line_info && hot_lines(&w, st, in->prof) != 0)
 		return -1;
-	for (size_t i = 0; i < s->ntop_self && !s->hot; i++)
-		if (s->top_self[i].category == SUMMARY_PROGRAM)
-			s->hot = &s->top_self[i];
+	choose_hot(s);
+	return 0;
+}
+
+/* Each function's self and inclusive samples (once a sample) on the
+ * paths the categories count: under the wall clock, MPI's own threads'
+ * left out, as the header says (they headed the lists: poll, epoll_wait).
+ * Each array m->nfns long, zeroed.  Returns 0, or -1 when out of memory. */
+static int counted_samples(const struct summary_input *in, uint64_t *self, uint64_t *total)
+{
+	const struct measured *m = in->paths;
+	const char *exe = path_base_name(in->st->path);
+	size_t *seen = calloc(m->nfns, sizeof *seen);
+
+	if (!seen)
+		return -1;
+	for (size_t i = 0; i < m->npaths; i++) {
+		const struct measured_path *p = &m->paths[i];
+
+		if (p->n == 0 || summary_measured_class(m, i, exe) == SUMMARY_MPI_THREAD)
+			continue;
+		self[m->ids[p->first + p->n - 1]] += p->samples;
+		for (uint32_t k = 0; k < p->n; k++) {
+			uint32_t id = m->ids[p->first + k];
+
+			if (seen[id] != i + 1) {   /* (recursion: once) */
+				seen[id] = i + 1;
+				total[id] += p->samples;
+			}
+		}
+	}
+	free(seen);
 	return 0;
 }
 
@@ -293,32 +333,50 @@ static int top_functions(struct summary *s, const struct summary_input *in)
 {
 	const struct measured *m = in->paths;
 	struct wanted_lines w = { .n = 0 };
+	uint64_t *self = NULL, *total = NULL;
 	struct ranked *r;
 
 	if (!m || m->samples == 0 || m->nfns == 0)
 		return top_from_histogram(s, in);
 	s->from_paths = 1;
 	r = malloc(m->nfns * sizeof(*r));
-	if (!r)
-		return -1;
+	self = calloc(m->nfns, sizeof *self);
+	total = calloc(m->nfns, sizeof *total);
+	if (!r || !self || !total)
+		goto oom;
+	for (size_t i = 0; i < m->nfns; i++) {
+		self[i] = m->fns[i].self;
+		total[i] = m->fns[i].total;
+	}
+	if (s->mpi_thread_samples > 0) {
+		memset(self, 0, m->nfns * sizeof *self);
+		memset(total, 0, m->nfns * sizeof *total);
+		if (counted_samples(in, self, total) != 0)
+			goto oom;
+	}
 	for (int pass = 0; pass < 2; pass++) {
 		struct summary_function *list = pass ? s->top_total : s->top_self;
 		size_t *n = pass ? &s->ntop_total : &s->ntop_self;
 
 		for (size_t i = 0; i < m->nfns; i++)
-			r[i] = (struct ranked){ i, pass ? m->fns[i].total : m->fns[i].self };
+			r[i] = (struct ranked){ i, pass ? total[i] : self[i] };
 		qsort(r, m->nfns, sizeof(*r), cmp_ranked);
 		for (size_t i = 0; i < m->nfns && *n < SUMMARY_TOP && r[i].key > 0; i++)
-			fill_function(&list[(*n)++], in, s, r[i].fn, &w);
+			fill_function(&list[(*n)++], in, s, r[i].fn, self[r[i].fn], total[r[i].fn],
+				      &w);
 	}
 	free(r);
+	free(self);
+	free(total);
 	if (in->st->has_line_info && hot_lines(&w, in->st, in->prof) != 0)
 		return -1;
-	/* the program's hottest: the first of its own code by self time */
-	for (size_t i = 0; i < s->ntop_self && !s->hot; i++)
-		if (s->top_self[i].category == SUMMARY_PROGRAM)
-			s->hot = &s->top_self[i];
+	choose_hot(s);
 	return 0;
+oom:
+	free(r);
+	free(self);
+	free(total);
+	return -1;
 }
 
 /* ------------------------------------------------------------------ */
@@ -436,9 +494,19 @@ static int mpi_sites(struct summary *s, const struct summary_input *in)
 
 /* ------------------------------------------------------------------ */
 
+/* Rank r's time in MPI (the load balance's, from the MPI profile), or -1. */
+static double mpi_seconds_of(const struct balance_view *v, int64_t r)
+{
+	for (uint64_t i = 0; i < v->nranks; i++)
+		if (v->ranks[i].rank == r)
+			return v->ranks[i].mpi_seconds;
+	return -1;
+}
+
 static void imbalance(struct summary *s, const struct summary_input *in)
 {
 	const struct balance_view *v = in->balance;
+	const struct summary_share *program = &s->shares[SUMMARY_PROGRAM];
 
 	if (!v || v->nranks < 2)
 		return;
@@ -449,6 +517,17 @@ static void imbalance(struct summary *s, const struct summary_input *in)
 					    v->ranks[v->slowest].mpi_seconds };
 	s->fastest = (struct summary_rank){ v->ranks[v->fastest].rank, v->ranks[v->fastest].seconds,
 					    v->ranks[v->fastest].mpi_seconds };
+	/* every rank's time in the program as the category table gives it
+	 * (its paths: the program's threads', split as the total is), so
+	 * that one screen gives a rank's program time once */
+	if (program->ranks.n == v->nranks) {
+		s->rank_mean = program->ranks.mean;
+		s->ranks_beyond_noise = program->ranks_beyond_noise;
+		s->slowest = (struct summary_rank){ program->ranks.max_rank, program->ranks.max,
+						    mpi_seconds_of(v, program->ranks.max_rank) };
+		s->fastest = (struct summary_rank){ program->ranks.min_rank, program->ranks.min,
+						    mpi_seconds_of(v, program->ranks.min_rank) };
+	}
 	for (size_t i = 0; i < v->nfuncs && s->nimbalanced < SUMMARY_TOP; i++) {
 		const struct balance_function *f = &v->funcs[i];
 
@@ -538,6 +617,25 @@ static int oversubscribed_sentence(struct summary *s)
 		   "certain", steal);
 }
 
+/* OpenMP's waiting, and where it is much of the time what to try: its
+ * threads spin at barriers and between regions (libgomp's default, and
+ * OMP_WAIT_POLICY=active) on CPUs other threads could use. */
+static int omp_waiting_sentence(struct summary *s)
+{
+	double wait = s->shares[SUMMARY_OMP_WAITING].percent;
+
+	if (wait < SUMMARY_CLEAR_SHARE)
+		return 0;
+	if (wait < SUMMARY_OMP_ADVICE_SHARE)
+		return say(s, "%.0f%% of the time OpenMP threads wait (barriers, idle between "
+			   "regions)", wait);
+	return say(s, "%.0f%% of the time OpenMP threads wait (barriers, idle between regions): "
+		   "try OMP_WAIT_POLICY=passive, so that a waiting thread sleeps instead of "
+		   "spinning on a CPU%s, or fewer threads (OMP_NUM_THREADS)", wait,
+		   s->oversubscribed ? " (this node was oversubscribed: the spinning took CPUs "
+				       "from threads with work)" : "");
+}
+
 /* The sentences: only where the figures are clear. */
 static int sentences(struct summary *s, const struct summary_input *in)
 {
@@ -597,11 +695,7 @@ static int sentences(struct summary *s, const struct summary_input *in)
 		"calls to tiny functions or a lower BG_GMON_HZ lowers it",
 		s->shares[SUMMARY_PROFILER].percent) != 0)
 		return -1;
-	if (s->shares[SUMMARY_OMP_WAITING].percent >= SUMMARY_CLEAR_SHARE &&
-	    say(s, "%.0f%% of the time OpenMP threads wait (barriers, idle between regions)",
-		s->shares[SUMMARY_OMP_WAITING].percent) != 0)
-		return -1;
-	return 0;
+	return omp_waiting_sentence(s);
 }
 
 int summary_build(struct summary *s, const struct summary_input *in)
@@ -612,6 +706,9 @@ int summary_build(struct summary *s, const struct summary_input *in)
 	memset(s, 0, sizeof(*s));
 	s->program = in->program;
 	s->ranks_profiled = in->balance && in->balance->nranks ? in->balance->nranks : in->files;
+	/* a sum read alone: its paths say how many profiles it holds */
+	if (in->paths && in->paths->profiles > s->ranks_profiled)
+		s->ranks_profiled = in->paths->profiles;
 	s->ranks_total = -1;
 	s->when = in->when;
 	s->threads = in->threads;

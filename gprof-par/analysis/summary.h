@@ -80,6 +80,9 @@ struct summary_load {
 };
 
 #define SUMMARY_CLEAR_SHARE 5.0 /* percent: less is not worth a sentence */
+/* percent of the time OpenMP threads wait from which the summary suggests
+ * OMP_WAIT_POLICY=passive or fewer threads */
+#define SUMMARY_OMP_ADVICE_SHARE 20.0
 /* Fewer independent samples (signals) than this and no figure is said in a
  * sentence, nor a hot function named: a share of 50% is then known to
  * +-10 points at best (a 0.7 s run's 68 samples named a hot function at
@@ -286,11 +289,21 @@ void summary_spread_add(struct summary_spread *s, double v, int64_t rank);
 enum summary_category summary_classify(const char *module, const char *name,
 				       const char *exe_base, int under_mpi);
 
+/* The root the runtime gives an OpenMP worker's idle time, waiting for
+ * the next region (libgmon-mpi's omp-regions.h): OpenMP waiting, its
+ * own category and that of what runs under it but the profiler. */
+#define SUMMARY_OMP_IDLE "[omp idle]"
+int summary_is_omp_idle(const char *name);
+
 /* The class of a sampled path (a category or SUMMARY_MPI_THREAD): its
  * leaf's module and name, whether an MPI function or library is on it,
- * whether a frame of the program (exe_base) is. */
+ * whether a frame of the program (exe_base) is, whether the OpenMP idle
+ * root is (then OpenMP waiting, unless the leaf is the profiler's). */
 int summary_path_class(const char *leaf_module, const char *leaf_name, const char *exe_base,
-		       int under_mpi, int program);
+		       int under_mpi, int program, int omp_idle);
+
+/* The class of named path m->paths[path] (at least one frame), as above. */
+int summary_measured_class(const struct measured *m, size_t path, const char *exe_base);
 
 /* Whether a named frame is MPI's: its name or its module. */
 int summary_is_mpi_frame(const struct measured_fn *f);

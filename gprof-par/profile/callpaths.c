@@ -142,6 +142,8 @@ struct reader {
 	size_t errlen;
 	uint32_t *module_map;    /* the file's module index -> the set's */
 	size_t nmap, map_cap;
+	uint64_t profiles;       /* its "# profiles summed" line's, when said */
+	int profiles_said;       /* without the line: a rank's file, one */
 	struct callpath_frame frames[GMON_CALLPATHS_MAX_DEPTH];
 };
 
@@ -236,12 +238,18 @@ static int parse_path(struct callpaths *cp, struct reader *r, char *fields)
 	return 0;
 }
 
-/* The runtime's summary comment: what it could not keep. */
+/* The runtime's summary comment: what it could not keep; a sum's: the
+ * profiles it holds. */
 static int parse_summary(struct callpaths *cp, struct reader *r, const char *line)
 {
-	unsigned long long kept, lost, cut;
+	unsigned long long kept, lost, cut, profiles;
 	unsigned depth;
 
+	if (sscanf(line, "# profiles summed: %llu", &profiles) == 1) {
+		r->profiles = profiles;
+		r->profiles_said = 1;
+		return 0;
+	}
 	if (sscanf(line, "# samples with a path: %llu; lost (table full): %llu; cut at %u "
 		   "frames: %llu", &kept, &lost, &depth, &cut) == 4) {
 		if (lost > UINT64_MAX - cp->lost || cut > UINT64_MAX - cp->cut)
@@ -312,8 +320,10 @@ static int reader_end(struct callpaths *cp, struct reader *r, int status)
 		set_error(r->err, r->errlen, "%s: empty, not a paths file", r->path);
 		status = -1;
 	}
-	if (status == 0)
+	if (status == 0) {
 		cp->nfiles++;
+		cp->profiles += r->profiles_said ? r->profiles : 1;
+	}
 	free(r->module_map);
 	free(r);
 	return status;
@@ -452,6 +462,7 @@ int callpaths_add(struct callpaths *cp, const struct callpaths *src, char *err, 
 	cp->lost += src->lost;
 	cp->cut += src->cut;
 	cp->nfiles += src->nfiles;
+	cp->profiles += src->profiles;
 	cp->bytes += src->bytes;
 	free(map);
 	return 0;
@@ -525,6 +536,9 @@ int callpaths_print(FILE *out, const struct callpaths *cp)
 		}
 		fputc('\n', out);
 	}
+	/* a sum's, and the state's 0 (a reader counts a file without it as 1) */
+	if (cp->profiles != 1)
+		fprintf(out, "# profiles summed: %" PRIu64 "\n", cp->profiles);
 	fprintf(out, "# samples with a path: %" PRIu64 "; lost (table full): %" PRIu64
 		"; cut at %d frames: %" PRIu64 "\n", cp->samples, cp->lost,
 		GMON_CALLPATHS_MAX_DEPTH, cp->cut);

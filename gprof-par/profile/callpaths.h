@@ -44,6 +44,8 @@ struct callpaths {
 	uint64_t lost;           /* samples the runtime had no room for */
 	uint64_t cut;            /* paths cut at the depth limit */
 	size_t nfiles;           /* files added */
+	uint64_t profiles;       /* the profiles they hold: a rank's file 1, a
+				  * sum's its "# profiles summed: N" line */
 	uint64_t bytes;          /* their sizes (the files read) */
 	/* private: capacities and the index of paths by their frames */
 	size_t modules_cap, frames_cap, paths_cap;

@@ -101,12 +101,14 @@ static void print_mpi_line(FILE *out, const struct balance_view *v)
 	}
 	if (!n)
 		return;
-	fprintf(out, "Wall time in MPI (the MPI profile, %zu rank%s): min %.2f (rank %" PRId64
-		"), mean %.2f, max %.2f (rank %" PRId64 ")", n, n == 1 ? "" : "s", min->mpi_seconds,
-		min->rank, sum / (double)n, max->mpi_seconds, max->rank);
+	fprintf(out, "Wall time in MPI (the MPI profile, %zu rank%s), seconds: min %.2f (rank %"
+		PRId64 "), mean %.2f, max %.2f (rank %" PRId64 ")", n, n == 1 ? "" : "s",
+		min->mpi_seconds, min->rank, sum / (double)n, max->mpi_seconds, max->rank);
 	if (v->ranks[v->slowest].mpi_seconds >= 0 && v->ranks[v->fastest].mpi_seconds >= 0)
-		fprintf(out, "; slowest rank %.2f, fastest rank %.2f",
-			v->ranks[v->slowest].mpi_seconds, v->ranks[v->fastest].mpi_seconds);
+		fprintf(out, "; the slowest rank above (%" PRId64 ") was in MPI %.2f s, the "
+			"fastest (%" PRId64 ") %.2f s", v->ranks[v->slowest].rank,
+			v->ranks[v->slowest].mpi_seconds, v->ranks[v->fastest].rank,
+			v->ranks[v->fastest].mpi_seconds);
 	fputs(".\n", out);
 }
 

@@ -8,7 +8,7 @@
 
 #define CELL_HEIGHT 18
 #define LABEL_CHARS 44           /* names longer than this are shortened */
-#define CHAR_WIDTH 7
+#define CHAR_WIDTH 8             /* at least a 12px monospace advance (7.2px) */
 #define TOP 56
 #define LEFT_PAD 10
 #define LEGEND_WIDTH 200
@@ -69,18 +69,34 @@ static void print_ranks(FILE *out, int64_t first, int64_t last)
 		fprintf(out, "ranks %" PRId64 "-%" PRId64, first, last);
 }
 
+/* The width of a rank's label under its column: its digits and a gap. */
+static int rank_label_width(const struct balance_heat *h)
+{
+	int64_t most = 0;
+	int digits = 1;
+
+	for (uint32_t c = 0; c < h->ncolumns; c++)
+		most = h->first[c] > most ? h->first[c] : most;
+	for (; most >= 10; most /= 10)
+		digits++;
+	return digits * CHAR_WIDTH + 6;
+}
+
 void balance_svg_print(FILE *out, const struct balance_heat *h)
 {
 	size_t longest = 0;
-	int cell_width, left, width, height, grid_bottom, label_every;
+	int cell_width, left, width, height, grid_bottom, label_every, label_width;
 	char fill[8];
 
+	/* a row's label: its name (shortened) and the " *" of a row beyond
+	 * noise, all of it right of the picture's left edge */
 	for (size_t r = 0; r < h->nrows; r++) {
 		size_t n = strlen(sym_print_name(h->rows[r]->sym));
 
+		n = n > LABEL_CHARS ? LABEL_CHARS + 1 : n;
+		n += h->rows[r]->significant ? 2 : 0;
 		longest = n > longest ? n : longest;
 	}
-	longest = longest > LABEL_CHARS ? LABEL_CHARS + 1 : longest;
 	left = LEFT_PAD + (int)longest * CHAR_WIDTH + 8;
 	cell_width = h->ncolumns ? 960 / (int)h->ncolumns : 40;
 	cell_width = cell_width > 40 ? 40 : cell_width < 3 ? 3 : cell_width;
@@ -88,7 +104,9 @@ void balance_svg_print(FILE *out, const struct balance_heat *h)
 	width = left + (int)h->ncolumns * cell_width + 20;
 	width = width < 840 ? 840 : width;     /* the title's width */
 	height = grid_bottom + 80;
-	label_every = cell_width >= 60 ? 1 : (60 + cell_width - 1) / cell_width;
+	/* every column's rank where its label fits under it */
+	label_width = rank_label_width(h);
+	label_every = cell_width >= label_width ? 1 : (label_width + cell_width - 1) / cell_width;
 
 	fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n"
 		"<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" id=\"load-balance\" "

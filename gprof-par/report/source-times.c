@@ -87,11 +87,15 @@ static int print_fn(FILE *out, const struct source_times_fn *f,
 	fprintf(out, "%s: %" PRIu64 " samples", f->name, f->samples);
 	if (o->hz > 0)
 		fprintf(out, ", %.2f seconds", (double)f->samples / o->hz);
-	fprintf(out, ", %.2f%% of all", o->total ? 100.0 * (double)f->samples /
-						   (double)o->total : 0.0);
+	/* of all the samples, the libraries' too, as the summary counts them */
+	fprintf(out, ", %.2f%% of all samples", o->total + o->libraries
+		? 100.0 * (double)f->samples / ((double)o->total + (double)o->libraries) : 0.0);
+	if (o->libraries)
+		fprintf(out, " (the shared libraries' included; %.2f%% of the executable's)",
+			o->total ? 100.0 * (double)f->samples / (double)o->total : 0.0);
 	if (f->file)
 		fprintf(out, " (%s)", f->file);
-	fputs("\n\n   samples  seconds  percent   line  source\n", out);
+	fputs("\n\n   samples  seconds  % of fn   line  source\n", out);
 	for (size_t k = 0; k < f->nlines; k++)
 		placed += f->lines[k].samples;
 	if (f->file) {

@@ -44,7 +44,9 @@ struct source_times_fn {
 
 struct source_times_options {
 	double hz;               /* samples a second (0: seconds not known) */
-	uint64_t total;          /* the samples of the whole profile */
+	uint64_t total;          /* the samples of the executable's histogram */
+	uint64_t libraries;      /* the samples in shared libraries (their
+				  * lists beside the profile; 0: none) */
 	/* The text of a source file (malloc'ed, *len bytes), or NULL. */
 	char *(*read_source)(const char *name, size_t *len, void *arg);
 	void *arg;

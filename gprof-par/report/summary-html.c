@@ -32,6 +32,17 @@ static void text(FILE *out, const char *s)
 	utf8_write_escaped(out, s ? s : "", UTF8_REPLACEMENT, html_escape);
 }
 
+/* A function's name on one line, cut by the style where long, whole in
+ * its title. */
+static void name(FILE *out, const char *s)
+{
+	fputs("<code class=\"name\" title=\"", out);
+	text(out, s);
+	fputs("\">", out);
+	text(out, s);
+	fputs("</code>", out);
+}
+
 static const char style[] =
 	"body{font-family:sans-serif;margin:1.5em;color:#222;max-width:1400px}"
 	"h1{font-size:1.4em}h2{font-size:1.15em;margin-top:1.6em;border-bottom:1px solid #ccc}"
@@ -41,11 +52,16 @@ static const char style[] =
 	"th{background:#f2f2f2;cursor:pointer;user-select:none}"
 	"th.asc:after{content:' \\25b2'}th.desc:after{content:' \\25bc'}"
 	"tr.fn{cursor:pointer}tr.fn:hover{background:#fff6d5}"
-	".bar{display:flex;height:28px;width:100%;max-width:900px;border:1px solid #999}"
+	".bar{display:flex;height:28px;width:100%;box-sizing:border-box;border:1px solid #999}"
 	".bar div{height:100%}.legend span{display:inline-block;width:12px;height:12px;"
 	"margin:0 4px 0 12px;vertical-align:middle}"
 	"details{margin:.3em 0 .3em 1em}summary{cursor:pointer;font-weight:bold}"
-	".run{color:#444}code{font-size:.95em}svg{max-width:100%;height:auto}";
+	".run{color:#444}code{font-size:.95em}svg{max-width:100%;height:auto}"
+	/* a name of any length on one line, cut with its whole self in the
+	 * title (C++ names of 200 characters wrapped every table) */
+	"code.name{display:inline-block;max-width:36em;overflow:hidden;text-overflow:ellipsis;"
+	"white-space:nowrap;vertical-align:bottom}"
+	"td details{margin:0}td details p{margin:.2em 0;max-width:60em}";
 
 static const char *const colours[SUMMARY_NCATEGORIES] = {
 	"#4e79a7", "#e15759", "#f28e2b", "#edc948", "#76b7b2", "#b07aa1", "#9c755f",
@@ -68,8 +84,8 @@ static const char script[] =
 	" });});\n"
 	"});\n"
 	"document.querySelectorAll('tr.fn').forEach(function(tr){tr.addEventListener('click',"
-	"function(){var d=document.getElementById(tr.getAttribute('data-fn'));if(!d)return;"
-	"d.open=true;d.scrollIntoView({block:'nearest'});});});\n"
+	"function(e){var d=document.getElementById(tr.getAttribute('data-fn'));"
+	"if(!d||e.target.closest('details'))return;d.open=true;});});\n"
 	"})();\n";
 
 static void head(FILE *out, const struct summary *s)
@@ -150,7 +166,8 @@ static void short_words(FILE *out, const struct summary *s)
 	} else if (s->hot) {
 		fputs("<li>Hot function: <b>", out);
 		text(out, s->hot->name);
-		fprintf(out, "</b> (%.1f%% of the samples)</li>\n", s->hot->self_percent);
+		fprintf(out, "</b> (%.1f%% of the %" PRIu64 " samples)</li>\n", s->hot->self_percent,
+			s->samples);
 	}
 	if (s->has_balance)
 		fprintf(out, "<li>Slowest rank: <b>%" PRId64 "</b> (%.3f s in the program); fastest: "
@@ -199,11 +216,38 @@ static void neighbour_list(FILE *out, const char *what, const struct summary_nei
 	if (count == 0)
 		fputs("none sampled", out);
 	for (size_t i = 0; i < count; i++) {
-		fputs(i ? ", <code>" : "<code>", out);
-		text(out, n[i].name);
-		fprintf(out, "</code> (%" PRIu64 ")", n[i].samples);
+		fputs(i ? ", " : "", out);
+		name(out, n[i].name);
+		fprintf(out, " (%" PRIu64 ")", n[i].samples);
 	}
 	fputs("</p>\n", out);
+}
+
+/* A function's details, in its row's first cell: its definition, callers,
+ * callees, hottest lines (opened by a click on them, or on the row). */
+static void function_details(FILE *out, const struct summary_function *f, size_t i)
+{
+	fprintf(out, "<details id=\"fn-%zu\"><summary>", i);
+	name(out, f->name);
+	fputs("</summary>\n", out);
+	if (f->file) {
+		fputs("<p>Defined at ", out);
+		text(out, f->file);
+		fprintf(out, ":%u</p>\n", f->line);
+	}
+	neighbour_list(out, "Callers (samples with it directly below)", f->callers, f->ncallers);
+	neighbour_list(out, "Callees (samples with them directly below)", f->callees,
+		       f->ncallees);
+	if (f->nlines) {
+		fputs("<p>Hottest lines: ", out);
+		for (size_t k = 0; k < f->nlines; k++) {
+			fputs(k ? ", " : "", out);
+			line_text(out, &f->lines[k]);
+			fprintf(out, " (%" PRIu64 " samples)", f->lines[k].samples);
+		}
+		fputs("</p>\n", out);
+	}
+	fputs("</details>", out);
 }
 
 static void functions(FILE *out, const struct summary *s)
@@ -211,18 +255,20 @@ static void functions(FILE *out, const struct summary *s)
 	const struct summary_function *fs[2 * SUMMARY_TOP];
 	size_t n = collect(s, fs);
 
-	fputs("<h2 id=\"functions\">Top functions</h2>\n<p>From the sampled call paths: self is "
-	      "the function running, inclusive with its callees; an OpenMP region counts for its "
-	      "function. Click a row for its callers, callees and hottest lines.</p>\n"
-	      "<table class=\"sortable\" id=\"functions-table\"><thead><tr><th>function</th>"
+	fprintf(out, "<h2 id=\"functions\">Top functions</h2>\n<p>From the sampled call paths: self is "
+	      "the function running, inclusive with its callees, %% of the %" PRIu64 " samples%s; "
+	      "an OpenMP region counts for its function. Click a row for its callers, callees and "
+	      "hottest lines.</p>\n", s->samples,
+	      s->mpi_thread_samples ? " (MPI's own threads' left out)" : "");
+	fputs("<table class=\"sortable\" id=\"functions-table\"><thead><tr><th>function</th>"
 	      "<th>self %</th><th>inclusive %</th><th>self s</th><th>inclusive s</th>"
 	      "<th>category</th><th>module</th><th>hottest line</th></tr></thead><tbody>\n", out);
 	for (size_t i = 0; i < n; i++) {
 		const struct summary_function *f = fs[i];
 
-		fprintf(out, "<tr class=\"fn\" data-fn=\"fn-%zu\"><td><code>", i);
-		text(out, f->name);
-		fprintf(out, "</code></td><td class=\"n\" data-v=\"%.4f\">%.1f</td>"
+		fprintf(out, "<tr class=\"fn\" data-fn=\"fn-%zu\"><td>", i);
+		function_details(out, f, i);
+		fprintf(out, "</td><td class=\"n\" data-v=\"%.4f\">%.1f</td>"
 			"<td class=\"n\" data-v=\"%.4f\">%.1f</td><td class=\"n\" data-v=\"%.6f\">%.3f</td>"
 			"<td class=\"n\" data-v=\"%.6f\">%.3f</td><td>%s</td><td>", f->self_percent,
 			f->self_percent, f->total_percent, f->total_percent, f->self_seconds,
@@ -235,32 +281,6 @@ static void functions(FILE *out, const struct summary *s)
 		fputs("</td></tr>\n", out);
 	}
 	fputs("</tbody></table>\n", out);
-	for (size_t i = 0; i < n; i++) {
-		const struct summary_function *f = fs[i];
-
-		fprintf(out, "<details id=\"fn-%zu\"><summary><code>", i);
-		text(out, f->name);
-		fputs("</code></summary>\n", out);
-		if (f->file) {
-			fputs("<p>Defined at ", out);
-			text(out, f->file);
-			fprintf(out, ":%u</p>\n", f->line);
-		}
-		neighbour_list(out, "Callers (samples with it directly below)", f->callers,
-			       f->ncallers);
-		neighbour_list(out, "Callees (samples with them directly below)", f->callees,
-			       f->ncallees);
-		if (f->nlines) {
-			fputs("<p>Hottest lines: ", out);
-			for (size_t k = 0; k < f->nlines; k++) {
-				fputs(k ? ", " : "", out);
-				line_text(out, &f->lines[k]);
-				fprintf(out, " (%" PRIu64 " samples)", f->lines[k].samples);
-			}
-			fputs("</p>\n", out);
-		}
-		fputs("</details>\n", out);
-	}
 }
 
 static void mpi(FILE *out, const struct summary *s)
@@ -275,11 +295,11 @@ static void mpi(FILE *out, const struct summary *s)
 	for (size_t i = 0; i < s->nsites; i++) {
 		const struct summary_mpi_site *m = &s->sites[i];
 
-		fputs("<tr><td><code>", out);
-		text(out, m->function);
-		fputs("</code></td><td><code>", out);
-		text(out, m->caller);
-		fputs("</code></td><td>", out);
+		fputs("<tr><td>", out);
+		name(out, m->function);
+		fputs("</td><td>", out);
+		name(out, m->caller);
+		fputs("</td><td>", out);
 		text(out, m->source);
 		fprintf(out, "</td><td class=\"n\" data-v=\"%" PRIu64 "\">%" PRIu64 "</td>"
 			"<td class=\"n\" data-v=\"%" PRIu64 "\">%" PRIu64 "</td>"
@@ -354,7 +374,7 @@ static int imbalance(FILE *out, const struct summary *s, const struct balance_he
 	if (!s->has_balance)
 		return 0;
 	fprintf(out, "<h2 id=\"imbalance\">Imbalance</h2>\n<p>Slowest rank %" PRId64 " (%.3f s "
-		"sampled in the program), fastest rank %" PRId64 " (%.3f s), mean %.3f s.</p>\n"
+		"in the program), fastest rank %" PRId64 " (%.3f s), mean %.3f s.</p>\n"
 		"<table class=\"sortable\"><thead><tr><th>function (ranks differ beyond sampling "
 		"noise)</th><th>min s</th><th>min rank</th><th>mean s</th><th>max s</th>"
 		"<th>max rank</th><th>lost s</th></tr></thead><tbody>\n", s->slowest.rank,
@@ -362,9 +382,9 @@ static int imbalance(FILE *out, const struct summary *s, const struct balance_he
 	for (size_t i = 0; i < s->nimbalanced; i++) {
 		const struct summary_imbalanced *f = &s->imbalanced[i];
 
-		fputs("<tr><td><code>", out);
-		text(out, f->name);
-		fprintf(out, "</code></td><td class=\"n\" data-v=\"%.6f\">%.3f</td>"
+		fputs("<tr><td>", out);
+		name(out, f->name);
+		fprintf(out, "</td><td class=\"n\" data-v=\"%.6f\">%.3f</td>"
 			"<td class=\"n\">%" PRId64 "</td><td class=\"n\" data-v=\"%.6f\">%.3f</td>"
 			"<td class=\"n\" data-v=\"%.6f\">%.3f</td><td class=\"n\">%" PRId64 "</td>"
 			"<td class=\"n\" data-v=\"%.6f\">%.3f</td></tr>\n", f->time.min, f->time.min,

@@ -121,6 +121,7 @@ void summary_print_unplaced(FILE *out, const struct summary *s, const char *befo
 void summary_print_text(FILE *out, const struct summary *s)
 {
 	const struct summary_function *hot = s->hot;
+	char title[160];
 
 	/* The first screen. */
 	fprintf(out, "Summary of %s: ", or_dash(s->program));
@@ -161,7 +162,8 @@ void summary_print_text(FILE *out, const struct summary *s)
 		fprintf(out, "Hot function: - (too few samples to say: %.0f %s)\n", s->sampled,
 			s->signals ? "signals" : "samples");
 	} else if (hot) {
-		fprintf(out, "Hot function: %s (%.1f%% of the samples", hot->name, hot->self_percent);
+		fprintf(out, "Hot function: %s (%.1f%% of the %" PRIu64 " samples", hot->name,
+			hot->self_percent, s->samples);
 		if (s->from_paths)
 			fprintf(out, ", %.1f%% with its callees", hot->total_percent);
 		fputc(')', out);
@@ -197,13 +199,15 @@ void summary_print_text(FILE *out, const struct summary *s)
 			fprintf(out, "  - %s.\n", s->sentences[i]);
 	}
 
-	/* The details. */
-	print_functions(out, s->from_paths ? "Top functions by self time (the sampled call paths):"
-					   : "Top functions by self time (the histogram; no call paths):",
-			s->top_self, s->ntop_self);
+	/* The details: shares of the samples counted above */
+	snprintf(title, sizeof title, "Top functions by self time (%s; %% of the %" PRIu64
+		 " samples%s):", s->from_paths ? "the sampled call paths"
+					      : "the histogram; no call paths",
+		 s->samples, s->mpi_thread_samples ? ", MPI's own threads' left out" : "");
+	print_functions(out, title, s->top_self, s->ntop_self);
 	if (s->from_paths)
-		print_functions(out, "Top functions by inclusive time (with their callees):",
-				s->top_total, s->ntop_total);
+		print_functions(out, "Top functions by inclusive time (with their callees, the same "
+				"base):", s->top_total, s->ntop_total);
 	else
 		fputs("\nTop functions by inclusive time: none without the sampled call paths "
 		      "(PROFILE+paths; BG_GMON_CALLSTACKS)\n", out);

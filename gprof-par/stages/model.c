@@ -492,10 +492,12 @@ void model_build(struct model *m, struct profile *p, const struct sum_outcome *s
 	model_take_sum(m, p, sum, plan);
 	if (!(m->needs & NEED_FUNCTIONS))
 		return;
-	if (!options_quiet && !o->summary)   /* the summary says it */
-		note_library_time(&plan->job, &m->p);
 	if (m->needs & NEED_SECTIONS)
 		m->sections = sections_to_print(o, &m->p);
+	/* about the GNU report's tables, when they are printed (the summary
+	 * says it its own way) */
+	if (!options_quiet && (m->sections & (STYLE_FLAT | STYLE_GRAPH)))
+		note_library_time(&plan->job, &m->p);
 	/* GNU -T prints the symbol-table names (print_name_only demangles in
 	 * its own style only) */
 	if (o->demangle && !o->bsd &&
@@ -570,12 +572,13 @@ struct module_list *model_read_module_lists(const struct model *m, struct module
 	if (!lists)
 		die("out of memory");
 	for (size_t i = 0; i < m->nprofiles; i++) {
-		char *path = companion_path(m->profiles[i], GMON_MODULE_LIST_NAME), err[1024];
-		struct stat sb;
+		/* (a section of the one companion, or a file beside) */
+		char *path = companion_input_path(m->profiles[i], GMON_MODULE_LIST_NAME), err[1024];
 
 		if (!path)
 			die("out of memory");
-		if (lstat(path, &sb) == 0 && module_list_read(path, &lists[i], err, sizeof err) != 0)
+		if (companion_input_exists(path) &&
+		    module_list_read(path, &lists[i], err, sizeof err) != 0)
 			fprintf(stderr, PROGRAM ": warning: %s\n", err);
 		free(path);
 		n += lists[i].n;

@@ -94,8 +94,10 @@ void plan_named_files(const struct options *o, struct plan *plan)
 	plan->job.paths = (char **)(o->ngmon_files ? o->gmon_files : default_files);
 	plan->job.n = o->ngmon_files ? (size_t)o->ngmon_files : 1;
 	drop_companions(plan);
-	/* -s: the files of one run only */
-	if ((o->style & STYLE_SUM) &&
+	/* -s, and the summary (its "N ranks profiled", its per-rank figures
+	 * are of one run): the files of one run only */
+	if (((o->style & STYLE_SUM) || o->summary || o->summary_text || o->summary_json ||
+	     o->html) &&
 	    (plan->runs_mixed = runs_select(plan->job.paths, &plan->job.n, NULL, o->skip_bad,
 					    options_quiet ? NULL : stderr, PROGRAM, &plan->runs)) < 0)
 		die("out of memory reading the runs of the files");

@@ -25,7 +25,8 @@ struct plan {
 	const char *output;      /* where the sum goes, or NULL */
 	char *owned_output;
 	int summing;             /* -s or -S: progress and a summary line */
-	int runs_mixed;          /* -s: files of several runs (runs.h): exit 1 */
+	int runs_mixed;          /* -s, the summary: files of several runs
+				  * (runs.h): exit 1 */
 	struct runs_facts runs;  /* -s, -S: what the kept files' runs say
 				  * (threads 0: unknown, or not read) */
 };
@@ -38,7 +39,8 @@ void plan_free(struct plan *plan);
 int plan_list_dir(const struct options *o, struct plan *plan);
 
 /* -s and the report: the files named (or gmon.out), less the companions of
- * other named ones; their ranks when all are named gmon.out.<N>.  -s: of one
+ * other named ones; their ranks when all are named gmon.out.<N>.  -s and
+ * the summary (--summary, --summary-text, --summary-json, --html): of one
  * run (runs.h): files of several set runs_mixed, with --skip-bad those of
  * the newest run are kept. */
 void plan_named_files(const struct options *o, struct plan *plan);

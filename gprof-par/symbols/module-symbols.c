@@ -105,17 +105,25 @@ int module_symbols_split_gaps(struct symtab *st, const char *base)
 	return 0;
 }
 
+const char *module_symbols_debug_root(void)
+{
+	const char *root = getenv(MODULE_SYMBOLS_DEBUG_ROOT_ENV);
+
+	return root && *root ? root : NULL;
+}
+
 int module_symbols_read(struct symtab *st, const char *path, const char *debug_root,
 			unsigned flags, enum module_symbols_source *source, char **debug_file,
 			char *err, size_t errlen)
 {
 	struct symtab dbg;
 	char *dpath;
+	int rc;
 
 	*debug_file = NULL;
 	*source = MODULE_SYMBOLS_SYMTAB;
-	if (symtab_read(st, path, flags, err, errlen) != 0)
-		return -1;
+	if ((rc = symtab_read(st, path, flags, err, errlen)) != 0)
+		return rc;
 	if (!st->dynamic_symbols_only)
 		return 0;
 	*source = MODULE_SYMBOLS_DYNSYM;

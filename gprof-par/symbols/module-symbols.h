@@ -14,6 +14,12 @@
 #include "symtab.h"
 
 #define MODULE_SYMBOLS_DEBUG_ROOT "/usr/lib/debug"
+/* The environment variable that replaces it (for tests). */
+#define MODULE_SYMBOLS_DEBUG_ROOT_ENV "GPROF_PAR_DEBUG_ROOT"
+
+/* The root of the debug files: $GPROF_PAR_DEBUG_ROOT when set and not
+ * empty, else NULL (MODULE_SYMBOLS_DEBUG_ROOT). */
+const char *module_symbols_debug_root(void);
 
 enum module_symbols_source {
 	MODULE_SYMBOLS_SYMTAB,   /* the library's own .symtab */
@@ -30,7 +36,8 @@ char *module_symbols_debug_path(const char *root, const unsigned char *build_id,
  * for its debug file under debug_root (NULL: the default) when it has no
  * .symtab; a debug file of another build-id is not taken.  Sets *source,
  * and *debug_file (malloc'ed, or NULL) to the debug file read.  Returns
- * 0, or -1 with a message in err (st is then empty).
+ * 0, or symtab_read's -1 or SYMTAB_NO_FUNCTIONS with a message in err (st
+ * is then empty).
  */
 int module_symbols_read(struct symtab *st, const char *path, const char *debug_root,
 			unsigned flags, enum module_symbols_source *source, char **debug_file,

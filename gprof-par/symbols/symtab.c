@@ -694,6 +694,7 @@ static int read_elf(Elf *elf, struct symtab *st, unsigned flags,
 		apply_map(c, &n, src->map);
 	if (count_gnu_visible(c, n) == 0) {
 		set_error(err, errlen, "%s: the symbol table has no functions", st->path);
+		rc = SYMTAB_NO_FUNCTIONS;
 		goto out;
 	}
 	if (finalize(st, c, n) != 0) {

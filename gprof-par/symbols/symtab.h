@@ -161,7 +161,9 @@ struct symtab {
  * Reads the functions of the ELF executable at path (static, PIE or not)
  * into st.  On failure (missing file, not ELF, no .text, stripped: no
  * .symtab, no function at all) returns -1 with a message naming the file
- * and the problem in err, and leaves st empty (symtab_free is harmless).
+ * and the problem in err, and leaves st empty (symtab_free is harmless);
+ * SYMTAB_NO_FUNCTIONS (-2) instead when the file was read and its table
+ * has no function (a library stripped to its data symbols).
  * flags: SYMTAB_NO_STATIC leaves out every local symbol (GNU gprof -a), so
  * a static function's samples and calls go to the function before it
  * (OpenMP regions and clones are local symbols: they are left out too);
@@ -181,6 +183,7 @@ enum {
 	SYMTAB_KEEP_LINES = 1 << 5,  /* keep the line table read for the
 				      * functions' lines, for lines_at */
 };
+#define SYMTAB_NO_FUNCTIONS (-2)
 int symtab_read(struct symtab *st, const char *path, unsigned flags, char *err,
 		size_t errlen);
 

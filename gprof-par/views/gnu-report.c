@@ -82,6 +82,13 @@ static void print_file_order(FILE *out, const struct symtab *st, const struct ca
 
 static int gnu_report_wanted(const struct options *o)
 {
+	/* the summary's files and --load-balance are what was asked for: the
+	 * report too only when a section (-p, -q, -A, -C, ...) or --measured
+	 * is */
+	int other = o->summary_text || o->summary_json || o->html || o->load_balance;
+
+	if (other && !(o->style & ~STYLE_SUM) && !o->measured)
+		return 0;
 	/* CSV and JSON of the load balance, the exports and the source times
 	 * are the whole output */
 	return o->format == FORMAT_GNU && o->balance != BALANCE_CSV && o->balance != BALANCE_JSON &&

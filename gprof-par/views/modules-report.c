@@ -535,7 +535,7 @@ int modules_report(const struct options *o, struct symtab *st, const struct prof
 		   char *const *profiles, size_t nprofiles, const struct callpaths *paths,
 		   double unsampled)
 {
-	const char *debug_root = getenv(MODULES_DEBUG_ROOT_ENV);
+	const char *debug_root = module_symbols_debug_root();
 	struct modules ms;
 	struct combined c;
 	struct arcs arcs = { 0 };
@@ -553,8 +553,6 @@ int modules_report(const struct options *o, struct symtab *st, const struct prof
 	memset(&c, 0, sizeof c);
 	module_calls_init(&ms.calls);
 	module_calls_init(&ms.plt);
-	if (debug_root && !*debug_root)
-		debug_root = NULL;
 
 	/* The modules: the executable first, the libraries by name. */
 	module_get(&ms, st->path, NULL);

@@ -26,10 +26,6 @@
 #include "profile.h"
 #include "symtab.h"
 
-/* The environment variable that replaces /usr/lib/debug as the root of
- * the debug files found by build-id (for tests). */
-#define MODULES_DEBUG_ROOT_ENV "GPROF_PAR_DEBUG_ROOT"
-
 /*
  * Prints the report on standard output (messages on standard error):
  * st is the executable's table (read, --regions and specifications

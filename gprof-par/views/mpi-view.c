@@ -7,6 +7,7 @@
  */
 #include "view.h"
 
+#include "demangle.h"
 #include "mpi-report.h"
 #include "mpi-sites.h"
 
@@ -30,6 +31,10 @@ static int mpi_render(struct view_output *vo, struct model *m)
 	if (status == 0 && missing > 0)
 		fprintf(stderr, PROGRAM ": %zu of %zu profiles have no MPI profile beside them\n",
 			missing, n);
+	/* the callers named as in every other view: demangled unless
+	 * --no-demangle (the view is alone: the model did not do it) */
+	if (status == 0 && o->demangle && demangle_symtab(&m->st) != 0)
+		die("out of memory demangling symbol names");
 	if (status == 0) {
 		if (mpi_sites_name(&names, &mp, &m->st, o->executable) != 0 ||
 		    mpi_report_print(vo->out, &mp, &names, (enum mpi_report_format)o->mpi) != 0)

@@ -155,7 +155,8 @@ static size_t choose(const struct symtab *st, const struct bin *bins, size_t nbi
 	return n;
 }
 
-int print_source_times(const struct options *o, struct symtab *st, const struct profile *p)
+int print_source_times(const struct options *o, struct symtab *st, const struct profile *p,
+		       uint64_t libraries)
 {
 	size_t nbins, n;
 	uint64_t total;
@@ -167,7 +168,7 @@ int print_source_times(const struct options *o, struct symtab *st, const struct 
 	const char **end_files;
 	unsigned *end_lines;
 	struct source_path path = { NULL, 0 };
-	struct source_times_options so = { p->nhists ? p->hists[0].rate : 0, total,
+	struct source_times_options so = { p->nhists ? p->hists[0].rate : 0, total, libraries,
 					   source_read_or_say, &path };
 
 	n = choose(st, bins, nbins, total, o->source_times_fn, chosen);
@@ -238,8 +239,17 @@ static unsigned source_times_needs(const struct options *o)
 
 static int source_times_render(struct view_output *vo, struct model *m)
 {
+	struct module_list all;
+	struct module_list *lists = model_read_module_lists(m, &all);
+	uint64_t libraries = 0;
+	int status;
+
 	(void)vo;   /* standard output */
-	return print_source_times(m->o, &m->st, &m->p);
+	for (size_t i = 0; i < all.n; i++)
+		libraries += all.entries[i].samples;
+	status = print_source_times(m->o, &m->st, &m->p, libraries);
+	model_free_module_lists(m, lists, &all);
+	return status;
 }
 
 const struct view view_source_times = {

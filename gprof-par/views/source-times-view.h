@@ -15,8 +15,10 @@
 #include "profile.h"
 #include "symtab.h"
 
-/* Prints the view on standard output; dies when out of memory.  Returns
- * 0, or 1 when FUNC names no function (with a message). */
-int print_source_times(const struct options *o, struct symtab *st, const struct profile *p);
+/* Prints the view on standard output; libraries: the samples in shared
+ * libraries beside p (part of "all samples").  Dies when out of memory.
+ * Returns 0, or 1 when FUNC names no function (with a message). */
+int print_source_times(const struct options *o, struct symtab *st, const struct profile *p,
+		       uint64_t libraries);
 
 #endif /* GPROF_PAR_SOURCE_TIMES_VIEW_H */

@@ -207,6 +207,14 @@ grep -q "^# samples with a path: $sum;" gmon.sum+paths || fail "the sum's summar
 mv gmon.sum+paths forward.paths
 "$GPROF_PAR" -s easy-hard run/gmon.out.1 run/gmon.out.0 > /dev/null 2>&1
 same_file "the sum's paths whatever the order of the files" forward.paths gmon.sum+paths
+# the sum says how many profiles it holds, and its summary read alone
+# counts them (issue 38: "1 rank profiled", and advice to sum the files)
+grep -qx "# profiles summed: 2" forward.paths || fail "the sum's paths do not say it holds 2 profiles"
+"$GPROF_PAR" --summary easy-hard gmon.sum > sum-summary.txt 2>/dev/null || fail "--summary of the sum failed"
+grep -q "^Summary of easy-hard: 2 ranks profiled," sum-summary.txt ||
+	fail "the summary of a 2-rank sum: $(head -1 sum-summary.txt)"
+grep -q "^Slowest rank: - (a sum holds no rank's own figures: name the ranks' files" sum-summary.txt ||
+	fail "the summary of a sum: $(grep '^Slowest' sum-summary.txt)"
 # the sum read back is a paths file like the runtime's: re-summing one file gives it again
 "$GPROF_PAR" -s -o resum easy-hard gmon.sum > /dev/null 2>&1
 same_file "a sum's paths summed alone are the same" forward.paths resum+paths

@@ -47,15 +47,19 @@ expect_eq "$(awk '/^[^ ]+: [0-9]+ samples/ { print $1; exit }' "$results/source-
 # OpenMP region's bins, in the views' own table)
 grep -Eq '^Hot function: stencil .*hottest lines views-omp\.c:[0-9]+' "$results/summary.txt" ||
 	fail "summary.txt: $(grep '^Hot function' "$results/summary.txt")"
-# the summary's files beside GNU's report leave the report as it is, also
-# without call paths, where the summary credits the histogram to the views'
-# own table (the loop's function's)
+# the summary's files beside GNU's report (asked for: -p -q; without, the
+# files alone, issue 38) leave the report as it is, also without call
+# paths, where the summary credits the histogram to the views' own table
+# (the loop's function's)
 mkdir nopaths && cp "$results/gmon.sum" nopaths/
 "$GPROF_PAR" prog nopaths/gmon.sum >plain.txt 2>/dev/null || fail "gprof-par prog gmon.sum failed"
-"$GPROF_PAR" --summary-text=nopaths/summary.txt --html=nopaths/report.html prog nopaths/gmon.sum \
+"$GPROF_PAR" -p -q --summary-text=nopaths/summary.txt --html=nopaths/report.html prog nopaths/gmon.sum \
 	>with-summary.txt 2>/dev/null || fail "gprof-par --summary-text prog gmon.sum failed"
 cmp -s plain.txt with-summary.txt ||
 	fail "--summary-text changed the report: $(diff plain.txt with-summary.txt | head -5)"
+"$GPROF_PAR" --summary-text=nopaths/summary.txt prog nopaths/gmon.sum >alone.txt 2>/dev/null ||
+	fail "gprof-par --summary-text prog gmon.sum failed"
+[ ! -s alone.txt ] || fail "--summary-text without -p or -q printed a report: $(head -3 alone.txt)"
 grep -q '^Hot function: stencil ' nopaths/summary.txt ||
 	fail "without paths: $(grep '^Hot function' nopaths/summary.txt)"
 note ok

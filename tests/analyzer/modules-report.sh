@@ -275,6 +275,11 @@ cp ../one/gmon.out* . && rm gmon.out+modules gmon.out+gmon-mpi
 cp ../libhot.so libhot.so && strip --strip-all libhot.so
 awk -F'\t' -v OFS='\t' -v d="$work/stripped" '$8 ~ /libhot.so$/ { $8 = d "/libhot.so" } 1' \
 	../one/gmon.out+modules > gmon.out+modules
+[ -s ../one/gmon.out+paths ] || fail "no call paths beside the run's profile"
+awk -F'\t' -v OFS='\t' -v d="$work/stripped" '$1 == "module" && $4 ~ /libhot.so$/ { $4 = d "/libhot.so" } 1' \
+	../one/gmon.out+paths > gmon.out+paths
+GPROF_PAR_DEBUG_ROOT=$work/no-debug gpp --summary=json ../prog gmon.out > nodebug.json 2>/dev/null ||
+	fail "--summary with a stripped library failed"
 GPROF_PAR_DEBUG_ROOT=$work/no-debug gpp -M ../prog gmon.out > m.out 2> m.err ||
 	fail "-M with a stripped library failed: $(cat m.err)"
 hot=$(module_index libhot.so)
@@ -291,6 +296,20 @@ GPROF_PAR_DEBUG_ROOT=$work/stripped/debug gpp -M ../prog gmon.out > m.out 2> m.e
 [ -s m.err ] && fail "a warning with the debug file: $(cat m.err)"
 expect_eq "hot_inner named from the debug file" "$(flat 3 "hot_inner $hot" m.out)" "$hot_self"
 expect_grep "the index names the debug file" "names from $work/stripped/debug/.build-id/${id:0:2}/${id:2}.debug" m.out
+# the summary and the folded paths name it as -M does (issue 38: they said
+# [libm.so.6] where -M said __sin_fma), and not without the debug file
+GPROF_PAR_DEBUG_ROOT=$work/stripped/debug gpp --summary=json ../prog gmon.out > debug.json 2>/dev/null ||
+	fail "--summary with a debug file failed"
+GPROF_PAR_DEBUG_ROOT=$work/stripped/debug gpp --format=folded ../prog gmon.out > folded.txt 2>/dev/null ||
+	fail "--format=folded with a debug file failed"
+python3 - nodebug.json debug.json <<'PY' || fail "the summary's names of the stripped library: see above"
+import json, sys
+names = [[f["name"] for f in json.load(open(p))["top_self"] if f["module"] == "libhot.so"]
+         for p in sys.argv[1:]]
+print("modules-report: libhot.so's top functions without the debug file %s, with %s" % tuple(names))
+sys.exit(0 if "hot_inner" not in names[0] and "hot_inner" in names[1] else 1)
+PY
+grep -q ';hot_inner [0-9]*$' folded.txt || fail "the folded paths do not name hot_inner: $(grep hot folded.txt | head -3)"
 
 # A library the program dlopens and libm: every module's share within 10
 # points of its measured CPU time; the calls into libm (no -pg) counted

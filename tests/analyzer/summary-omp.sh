@@ -45,6 +45,15 @@ ok = ok and s["hot_function"] == "work" and abs(sum(s["time_breakdown"].values()
 # the run's threads: the master and libgomp's one worker took samples
 print("summary-omp: threads %s (rank %s)" % (s["run"]["threads"], s["run"]["threads_rank"]))
 ok = ok and s["run"]["threads"] == 2 and s["run"]["threads_rank"] is None
+# advice where OpenMP's waiting is much of the time (20% and up), backed by
+# its figure: the share the sentence gives is the category's (issue 38)
+share = s["time_breakdown"]["openmp_waiting"]
+said = [t for t in s["sentences"] if "OpenMP threads wait" in t]
+advice = [t for t in said if "OMP_WAIT_POLICY=passive" in t and "OMP_NUM_THREADS" in t]
+print("summary-omp: waiting %.1f%%, said: %s" % (share, said))
+ok = ok and len(said) == (1 if share >= 5 else 0)
+ok = ok and (len(advice) == 1) == (share >= 20)
+ok = ok and all(t.startswith("%.0f%% of the time" % share) for t in said)
 sys.exit(0 if ok else 1)
 PY
 

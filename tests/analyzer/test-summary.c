@@ -61,6 +61,8 @@ static void test_classify(void)
 	CU_ASSERT_EQUAL(summary_classify("libc.so.6", "__GI___libc_write", "app", 0),
 			SUMMARY_SYSTEM);
 	CU_ASSERT_EQUAL(summary_classify("libc.so.6", "pread64", "app", 0), SUMMARY_SYSTEM);
+	CU_ASSERT_EQUAL(summary_classify("libc.so.6", "clock_nanosleep@GLIBC_2.2.5", "app", 0),
+			SUMMARY_SYSTEM);
 	CU_ASSERT_EQUAL(summary_classify("linux-vdso.so.1", NULL, "app", 0), SUMMARY_SYSTEM);
 	CU_ASSERT_EQUAL(summary_classify("libc.so.6", "readdir", "app", 0), SUMMARY_LIBRARIES);
 	CU_ASSERT_EQUAL(summary_classify("libm.so.6", "exp", "app", 0), SUMMARY_LIBRARIES);
@@ -75,6 +77,19 @@ static void test_classify(void)
 	CU_ASSERT_FALSE(summary_is_mpi_name("MPI_helper(int)"));
 	CU_ASSERT_TRUE(summary_is_mpi_name("MPI_Send"));
 	CU_ASSERT_EQUAL(summary_classify("app", "MPI_Send", "app", 0), SUMMARY_MPI);
+	/* an OpenMP worker's idle root, a function of the runtime's: OpenMP
+	 * waiting, not the profiler (issue 38), and so is what waits under
+	 * it, but the profiler's own code and MPI */
+	CU_ASSERT_EQUAL(summary_classify("libgmon-mpi.so.0", "[omp idle]", "app", 0),
+			SUMMARY_OMP_WAITING);
+	CU_ASSERT_EQUAL(summary_path_class("libgomp.so.1", "[libgomp.so.1]", "app", 0, 0, 1),
+			SUMMARY_OMP_WAITING);
+	CU_ASSERT_EQUAL(summary_path_class("libc.so.6", "sched_yield", "app", 0, 0, 1),
+			SUMMARY_OMP_WAITING);
+	CU_ASSERT_EQUAL(summary_path_class("libc.so.6", "sched_yield", "app", 0, 0, 0),
+			SUMMARY_SYSTEM);
+	CU_ASSERT_EQUAL(summary_path_class("libgmon-mpi.so.0", "mcount", "app", 0, 0, 1),
+			SUMMARY_PROFILER);
 }
 
 /* The small run: 100 samples at 100 Hz on paths

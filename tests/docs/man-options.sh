@@ -21,3 +21,16 @@ man_tags "$man_dir/gmon-run.1" OPTIONS | option_names > page.txt
 grep -qx -- --count-calls help.txt || fail "gmon-run --help's options were not read"
 expect_same_names help.txt "gmon-run --help" page.txt "gmon-run(1)"
 note "gmon-run: $(wc -l < help.txt) option names in both"
+
+# The files an option writes, as both say them (issue 38: the page said
+# -l writes gmon.out+LIBRARY.RANK, the help and the runtime one companion
+# per rank): each file the help's paragraph of -l names, the page's names.
+awk '/^  -l, --libs/ { on = 1 } on && /^  -[a-z], --/ && !/--libs/ { on = 0 } on' gmon-run.help |
+	grep -o 'gmon\.out+[a-z-]*' | sort -u > help-files.txt
+[ -s help-files.txt ] || fail "gmon-run --help's -l names no file"
+awk '/^\.BR \\-l ", "/ { on = 1; next } on && /^\.TP/ { on = 0 } on' "$man_dir/gmon-run.1" |
+	sed 's/\\-/-/g; s/\\f[BIRP]//g' | tr -d '\n' | sed 's/\.B[IR]* //g' > page-l.txt
+while read -r f; do
+	grep -qF -- "$f" page-l.txt || fail "gmon-run(1)'s -l does not name $f, which its --help does: $(cat page-l.txt)"
+done < help-files.txt
+note "gmon-run -l: $(tr '\n' ' ' < help-files.txt)named by both"

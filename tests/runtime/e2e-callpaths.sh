@@ -86,7 +86,8 @@ expect_paths_add_up() {
 	expect_eq "$sum" "$((in_file + outside + in_libraries - lost))" \
 		"$label: samples of the paths (histogram $in_file + outside $outside + libraries $in_libraries - lost $lost)"
 	expect_eq "$(reported gmon.out+paths "samples with a path")" "$sum" "$label: the comment's samples with a path"
-	grep -q "call paths (+paths): $sum samples in [0-9]* paths, $lost lost (table full), 0 cut at 128 frames" stderr ||
+	# (the line names the file written: the companion's section, issue 38)
+	grep -q "call paths (in gmon.out+gmon-mpi, its section paths): $sum samples in [0-9]* paths, $lost lost (table full), 0 cut at 128 frames" stderr ||
 		fail "$label: no word about the paths in the verbose line: $(cat stderr)"
 }
 

@@ -47,6 +47,22 @@ expect_eq "$status" 1 "-s's exit status on the files of two runs"
 grep -q "another run (job $run4, 4 ranks, .*): gmon.out.2 gmon.out.3$" s.err ||
 	fail "-s: the other run's files not named: $(cat s.err)"
 
+# --summary and --html on the named files: refused the same way (issue 38:
+# a 4-rank run mixed with an 8-rank one was "8 ranks profiled")
+for opt in --summary --html=mixed.html --summary-json=mixed.json; do
+	status=0; "$gpp" $opt ../app gmon.out.0 gmon.out.1 gmon.out.2 gmon.out.3 > summary.out 2> summary.err ||
+		status=$?
+	expect_eq "$status" 1 "$opt's exit status on the files of two runs"
+	[ ! -s summary.out ] && [ ! -e mixed.html ] && [ ! -e mixed.json ] ||
+		fail "$opt wrote a summary of two runs: $(head -3 summary.out)"
+	grep -q "another run (job $run4, 4 ranks, .*): gmon.out.2 gmon.out.3$" summary.err ||
+		fail "$opt: the other run's files not named: $(cat summary.err)"
+done
+"$gpp" --summary --skip-bad ../app gmon.out.0 gmon.out.1 gmon.out.2 gmon.out.3 > summary.out 2> summary.err ||
+	fail "--summary --skip-bad failed: $(cat summary.err)"
+grep -q "^Summary of ../app: 2 ranks profiled," summary.out ||
+	fail "--summary --skip-bad: not the newest run's 2 ranks: $(head -1 summary.out)"
+
 # --skip-bad: ranks 0-1 only, and says so
 "$gpp" -S --skip-bad . > /dev/null 2> skip.err || fail "-S --skip-bad failed: $(cat skip.err)"
 grep -q "^gprof-par: skipped 2 files of 1 other run (--skip-bad sums the newest run's 2 files: job $run2" skip.err ||
