@@ -121,9 +121,11 @@ static void spread_cells(FILE *out, const struct summary_spread *r)
 static void breakdown(FILE *out, const struct summary *s)
 {
 	fprintf(out, "<h2 id=\"where\">Where the time went</h2>\n<p>Shares of the ranks' %s, "
-		"%.3f s in all%s.</p>\n<div class=\"bar\">",
+		"%.3f s in all%s.</p>\n",
 		strcmp(s->basis, "wall") == 0 ? "wall time" : "sampled time", s->total_seconds,
 		s->mpi_seconds >= 0 ? "; MPI as the MPI profile measured it" : "");
+	summary_print_mpi_blind(out, s, "<p><b>", ".</b></p>\n");
+	fputs("<div class=\"bar\">", out);
 	for (int c = 0; c < SUMMARY_NCATEGORIES; c++)
 		if (s->shares[c].percent > 0)
 			fprintf(out, "<div style=\"width:%.2f%%;background:%s\" title=\"%s %.1f%%\">"

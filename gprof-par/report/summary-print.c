@@ -118,6 +118,16 @@ void summary_print_unplaced(FILE *out, const struct summary *s, const char *befo
 			before, -s->unplaced, l->task_clock_cpu_s, -share, after);
 }
 
+void summary_print_mpi_blind(FILE *out, const struct summary *s, const char *before,
+			     const char *after)
+{
+	if (s->mpi_seconds < 0 && strcmp(s->clock, "cpu") == 0 &&
+	    (s->threads_rank >= 0 || s->ranks_profiled > 1))
+		fprintf(out, "%sMPI here is its CPU time only: a rank waiting in MPI off the CPU is not "
+			"sampled, so MPI's share of the ranks' wall time may be far more; run the "
+			"program under gmon-run --mpi to measure it%s", before, after);
+}
+
 void summary_print_text(FILE *out, const struct summary *s)
 {
 	const struct summary_function *hot = s->hot;
@@ -136,6 +146,7 @@ void summary_print_text(FILE *out, const struct summary *s)
 		fprintf(out, "; %" PRIu64 " samples of MPI's own threads left out",
 			s->mpi_thread_samples);
 	fputs("):\n", out);
+	summary_print_mpi_blind(out, s, "  (", ")\n");
 	fprintf(out, "  %-30s %7s %6s %10s   %s\n", "category", "share", "+-", "seconds",
 		"per rank, s: min / mean / max");
 	for (int c = 0; c < SUMMARY_NCATEGORIES; c++) {

@@ -13,6 +13,13 @@
 
 void summary_print_text(FILE *out, const struct summary *s);
 
+/* Without the MPI profile, on the CPU clock, in an MPI run: that MPI's
+ * blocked time was not seen, and the one command that measures it (issue
+ * 38: the README's path said "6% of the ranks' time is in MPI" where it was
+ * half the wall time); between before and after. */
+void summary_print_mpi_blind(FILE *out, const struct summary *s, const char *before,
+			     const char *after);
+
 /* The task clock's CPU time no sample stands for (or the samples' excess),
  * where it is SUMMARY_UNPLACED_SHARE or more: a sentence between before and
  * after; nothing otherwise. */
