@@ -199,12 +199,17 @@ static void write_companions_now(void)
 				: companion_remove(gmon.path, GMON_CALLS_NAME);
 	if (err != 0)
 		say_from_signal("cannot write the calls between modules beside ", err);
-	err = callpaths_write(gmon.path, gmon.config->rate, executable, &paths);
-	if (err != 0)
-		say_from_signal("cannot write the call paths beside ", err);
+	/* the paths last: samples go on while this writes (the other threads',
+	 * and this one's: the flush handler does not block SIGPROF), and every
+	 * sample the profile and the libraries' list hold must have
+	 * its path (a library sample that came between the paths and the list,
+	 * written after them before, was in the list only: e2e-libraries.sh) */
 	err = modules_write(gmon.path, gmon.config->rate, executable, &modules);
 	if (err != 0)
 		say_from_signal("cannot write the shared libraries' profiles beside ", err);
+	err = callpaths_write(gmon.path, gmon.config->rate, executable, &paths);
+	if (err != 0)
+		say_from_signal("cannot write the call paths beside ", err);
 }
 
 /* Waits (at most 30 s, polling every millisecond) until no write is in
