@@ -4,9 +4,13 @@
  * configure: Open MPI's and MPICH's ABIs differ).  Each calls the PMPI_
  * entry point and records its time, bytes and call site (mpi-table.h).
  */
+#define _GNU_SOURCE
+#include <dlfcn.h>
 #include <mpi.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
+#include <unistd.h>
 
 #include "gmon-mpi-profile.h"
 #include "mpi-table.h"
@@ -100,6 +104,48 @@ static void after_call(enum mpi_call_id id, int rc)
 	}
 }
 
+/* The MPI these wrappers were compiled for, and a symbol only its library
+ * defines (a function: a data symbol may be copied into the executable):
+ * the library that gives the program PMPI_Init must define it. */
+#if defined(OPEN_MPI)
+#define OWN_MPI "Open MPI", "ompi_mpi_init", "openmpi"
+#define OTHER_MPI "mpich"
+#elif defined(MPICH)
+#define OWN_MPI "MPICH", "MPIR_Err_return_comm", "mpich"
+#define OTHER_MPI "openmpi"
+#else
+#error "the PMPI wrappers know Open MPI's and MPICH's mpi.h only"
+#endif
+
+static void say_parts(const char *const parts[])
+{
+	for (size_t i = 0; parts[i]; i++)
+		if (write(STDERR_FILENO, parts[i], strlen(parts[i])) < 0)
+			return;
+}
+
+/* A program linked with these wrappers and another MPI (its mpicc MPICH's,
+ * the wrappers Open MPI's, by pkg-config's default) loads both MPIs, and
+ * the first PMPI_ call takes the other's handles: it would crash in
+ * MPI_Init.  Say so, with the flags to link instead, and end the rank. */
+static void refuse_other_mpi(const char *own, const char *marker, const char *flavour)
+{
+	Dl_info lib, marked;
+	void *init = dlsym(RTLD_DEFAULT, "PMPI_Init"), *mark = dlsym(RTLD_DEFAULT, marker);
+
+	if (!init || !dladdr(init, &lib) || !lib.dli_fname)
+		return; /* nothing to check against */
+	if (mark && dladdr(mark, &marked) && marked.dli_fbase == lib.dli_fbase)
+		return;
+	say_parts((const char *const[]){
+		"gmon-mpi: the PMPI wrappers of ", own, " (libgmon-mpi-pmpi-", flavour,
+		".so) are linked into a program whose MPI is another (", lib.dli_fname,
+		"): link it with $(pkg-config --define-variable=mpi=" OTHER_MPI
+		" --libs gmon-mpi) instead, or with -lgmon-mpi alone (no MPI profile)\n",
+		NULL });
+	_exit(1);
+}
+
 __attribute__((constructor)) static void register_wrappers(void)
 {
 	extern const char start[] __asm__("__start_gmon_mpi_wrappers")
@@ -107,6 +153,7 @@ __attribute__((constructor)) static void register_wrappers(void)
 	extern const char stop[] __asm__("__stop_gmon_mpi_wrappers")
 		__attribute__((visibility("hidden")));
 
+	refuse_other_mpi(OWN_MPI);
 	if (gmon_mpi_interposers)
 		gmon_mpi_interposers(start, stop);
 }
