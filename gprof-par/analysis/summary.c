@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "files.h"
-#include "lines.h"
+#include "summary-lines.h"
 
 /* ------------------------------------------------------------------ */
 
@@ -42,140 +42,6 @@ static int cmp_ranked(const void *a, const void *b)
 	if (l->key != r->key)
 		return l->key < r->key ? 1 : -1;
 	return l->fn < r->fn ? -1 : l->fn > r->fn;
-}
-
-struct line_count {
-	const char *file;
-	unsigned line;
-	uint64_t samples;
-};
-
-static int cmp_line_count(const void *a, const void *b)
-{
-	const struct line_count *l = a, *r = b;
-
-	if (l->samples != r->samples)
-		return l->samples < r->samples ? 1 : -1;
-	if (l->file != r->file)
-		return l->file < r->file ? -1 : 1;
-	return (l->line > r->line) - (l->line < r->line);
-}
-
-/* The functions whose hottest lines are wanted: f and its symbol. */
-struct wanted_lines {
-	struct summary_function *f[2 * SUMMARY_TOP];
-	const struct sym *sym[2 * SUMMARY_TOP];
-	size_t n;
-};
-
-static void want_lines(struct wanted_lines *w, struct summary_function *f, const struct sym *sym)
-{
-	if (w->n < 2 * SUMMARY_TOP) {
-		w->f[w->n] = f;
-		w->sym[w->n++] = sym;
-	}
-}
-
-/* A nonzero bin of a wanted function: its address, samples, which. */
-struct bin_at {
-	gmon_addr_t addr;
-	uint64_t samples;
-	size_t which;
-};
-
-static int add_bin(struct bin_at **bins, size_t *n, size_t *cap, struct bin_at b)
-{
-	if (*n == *cap) {
-		size_t c2 = *cap ? 2 * *cap : 256;
-		struct bin_at *grown = realloc(*bins, c2 * sizeof(*grown));
-
-		if (!grown)
-			return -1;
-		*bins = grown;
-		*cap = c2;
-	}
-	(*bins)[(*n)++] = b;
-	return 0;
-}
-
-/* The wanted functions' histogram samples (their regions' too) by source
- * line, all looked up at once (lines_at reads the line tables once): each
- * function's hottest lines.  Returns 0, or -1 when out of memory. */
-static int hot_lines(struct wanted_lines *w, struct symtab *st, const struct profile *p)
-{
-	struct bin_at *bins = NULL;
-	size_t n = 0, cap = 0;
-	gmon_addr_t *addrs = NULL;
-	const char **files = NULL;
-	unsigned *lines = NULL;
-	struct line_count *lc = NULL;
-	int rc = -1;
-
-	for (size_t i = 0; i < st->nsyms && w->n > 0; i++) {
-		struct sym *s = &st->syms[i];
-		size_t k;
-
-		for (k = 0; k < w->n && sym_owner(s) != w->sym[k]; k++)
-			;
-		if (k == w->n)
-			continue;
-		for (size_t h = 0; h < p->nhists; h++) {
-			const struct profile_histogram *hg = &p->hists[h];
-
-			if (hg->nbins == 0 || hg->high_pc <= hg->low_pc)
-				continue;
-			for (uint32_t b = 0; b < hg->nbins; b++) {
-				gmon_addr_t a = profile_bin_start(hg, b);
-
-				if (hg->bins[b] && a >= s->addr && a <= s->end_addr &&
-				    add_bin(&bins, &n, &cap, (struct bin_at){ a, hg->bins[b], k }) != 0)
-					goto out;
-			}
-		}
-	}
-	if (n == 0)
-		return 0;
-	addrs = malloc(n * sizeof(*addrs));
-	files = calloc(n, sizeof(*files));
-	lines = calloc(n, sizeof(*lines));
-	lc = calloc(n, sizeof(*lc));
-	if (!addrs || !files || !lines || !lc)
-		goto out;
-	for (size_t i = 0; i < n; i++)
-		addrs[i] = bins[i].addr;
-	if (lines_at(st, addrs, n, files, lines) != 0)
-		goto out;
-	for (size_t k = 0; k < w->n; k++) {
-		struct summary_function *f = w->f[k];
-		size_t nlc = 0;
-
-		for (size_t i = 0; i < n; i++) {
-			size_t j;
-
-			/* (a function in both lists is wanted twice, its bins
-			 * noted under its first place) */
-			if (w->sym[bins[i].which] != w->sym[k] || !files[i] || !lines[i])
-				continue;
-			for (j = 0; j < nlc; j++)
-				if (lc[j].file == files[i] && lc[j].line == lines[i])
-					break;
-			if (j == nlc)
-				lc[nlc++] = (struct line_count){ files[i], lines[i], 0 };
-			lc[j].samples += bins[i].samples;
-		}
-		qsort(lc, nlc, sizeof(*lc), cmp_line_count);
-		for (size_t j = 0; j < nlc && j < SUMMARY_LINES; j++)
-			f->lines[f->nlines++] = (struct summary_line){ lc[j].file, lc[j].line,
-								       lc[j].samples };
-	}
-	rc = 0;
-out:
-	free(bins);
-	free(addrs);
-	free(files);
-	free(lines);
-	free(lc);
-	return rc;
 }
 
 static void neighbours(struct summary_function *f, const struct summary_input *in, size_t id)
@@ -217,7 +83,7 @@ static void neighbours(struct summary_function *f, const struct summary_input *i
  * are left out). */
 static void fill_function(struct summary_function *f, const struct summary_input *in,
 			  const struct summary *s, size_t id, uint64_t self, uint64_t total,
-			  struct wanted_lines *w)
+			  struct summary_wanted_lines *w)
 {
 	const struct measured_fn *fn = &in->paths->fns[id];
 	double all = s->samples ? (double)s->samples : 1;
@@ -238,7 +104,9 @@ static void fill_function(struct summary_function *f, const struct summary_input
 				       summary_is_mpi_frame(fn));
 	neighbours(f, in, id);
 	if (fn->sym != SIZE_MAX && fn->sym < in->st->nsyms)
-		want_lines(w, f, &in->st->syms[fn->sym]);
+		summary_want_lines(w, f, &in->st->syms[fn->sym]);
+	else if (fn->inlined)
+		summary_want_lines(w, f, NULL);
 }
 
 /* The program's hottest: the first of its own code by self time. */
@@ -256,7 +124,7 @@ static int top_from_histogram(struct summary *s, const struct summary_input *in)
 	struct symtab *st = in->st;
 	const char *exe = path_base_name(st->path);
 	const struct sym *which[SUMMARY_TOP];   /* top_self[k]'s symbol */
-	struct wanted_lines w = { .n = 0 };
+	struct summary_wanted_lines w = { .n = 0 };
 	double all = 0, rate = s->rate ? s->rate : 1;
 
 	for (size_t i = 0; i < st->nsyms; i++)
@@ -291,8 +159,8 @@ static int top_from_histogram(struct summary *s, const struct summary_input *in)
 		f->category = summary_classify(exe, f->name, exe, 0);
 	}
 	for (size_t i = 0; i < s->ntop_self; i++)
-		want_lines(&w, &s->top_self[i], which[i]);
-	if (st->has_line_info && hot_lines(&w, st, in->prof) != 0)
+		summary_want_lines(&w, &s->top_self[i], which[i]);
+	if (st->has_line_info && summary_hot_lines(&w, st, in->prof) != 0)
 		return -1;
 	choose_hot(s);
 	return 0;
@@ -332,7 +200,7 @@ static int counted_samples(const struct summary_input *in, uint64_t *self, uint6
 static int top_functions(struct summary *s, const struct summary_input *in)
 {
 	const struct measured *m = in->paths;
-	struct wanted_lines w = { .n = 0 };
+	struct summary_wanted_lines w = { .n = 0 };
 	uint64_t *self = NULL, *total = NULL;
 	struct ranked *r;
 
@@ -368,7 +236,7 @@ static int top_functions(struct summary *s, const struct summary_input *in)
 	free(r);
 	free(self);
 	free(total);
-	if (in->st->has_line_info && hot_lines(&w, in->st, in->prof) != 0)
+	if (in->st->has_line_info && summary_hot_lines(&w, in->st, in->prof) != 0)
 		return -1;
 	choose_hot(s);
 	return 0;

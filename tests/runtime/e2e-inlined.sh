@@ -6,7 +6,8 @@
 # inlined subroutines): each gets, in the summary (its inclusive share)
 # and in the folded paths (the samples of the paths through it), its own
 # clock's share of the run within 3 points, at 1000 Hz on the CPU clock
-# (a busy machine delays the run, not the thread's CPU time).  Before,
+# (a busy machine delays the run, not the thread's CPU time), and its
+# hottest lines in its own body (main's in none of theirs).  Before,
 # every one of them said "main".  GNU's report keeps GNU's names: the flat
 # profile and call graph are GNU gprof's bytes, with and without
 # --measured no "[inlined]" row.
@@ -26,7 +27,7 @@ BG_GMON_HZ=1000 ./inlined >clocks 2>stderr || fail "the program failed: $(cat st
 grep -q '^main;stencil_\[inlined\] [0-9]' folded ||
 	fail "no path main;stencil [inlined] in the folded paths: $(head -5 folded)"
 
-python3 - clocks summary.json folded <<'PY' || fail "see above"
+python3 - clocks summary.json folded "$top_srcdir/examples/inlined.c" <<'PY' || fail "see above"
 import json, sys
 words = open(sys.argv[1]).read().split()
 clock = dict(zip(words[0::2], map(float, words[1::2])))
@@ -47,6 +48,23 @@ for name in ("stencil", "smooth", "checksum"):
     ok = ok and good
 # the call line: where it was inlined, in main
 ok = ok and incl.get("stencil [inlined]", {}).get("line", 0) > 0
+# the hottest lines: an inlined function's in its own body, main's in none
+# of theirs (they were main's own before, the inlined rows had none)
+source = open(sys.argv[4]).read().splitlines()
+def body(name):
+    first = next(i for i, l in enumerate(source, 1) if l.startswith("static inline") and " " + name + "(" in l)
+    return range(first, next(i for i, l in enumerate(source, 1) if i > first and l == "}") + 1)
+bodies = {name: body(name) for name in ("stencil", "smooth", "checksum")}
+for name, lines in bodies.items():
+    hot = [h["line"] for h in incl[name + " [inlined]"]["hot_lines"]]
+    good = hot and all(l in lines for l in hot)
+    print("e2e-inlined: %-9s its hottest lines %s, its body %d-%d%s"
+          % (name, hot, lines[0], lines[-1], "" if good else "  FAIL"))
+    ok = ok and good
+main_hot = [h["line"] for h in incl["main"]["hot_lines"]]
+stray = [l for l in main_hot if any(l in b for b in bodies.values())]
+print("e2e-inlined: main      its hottest lines %s%s" % (main_hot, "  FAIL: inlined code's" if stray else ""))
+ok = ok and not stray
 sys.exit(0 if ok else 1)
 PY
 
