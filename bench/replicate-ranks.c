@@ -1,0 +1,207 @@
+/*
+ * replicate-ranks.c - many ranks' profiles from a few real ones, for the
+ * scale benches (bench/sum-bench, issue 39).  Byte copies of one rank's
+ * files are refused as copies (gprof-par/parallel/runs.c), as they should
+ * be; so rank R's files here are real rank R mod NREAL's, each made a
+ * rank of its own: its histogram perturbed (one bin, chosen by R, one
+ * sample more), its companion's run section saying rank R of N ranks, a
+ * pid of its own and the perturbed profile's size and checksum, the
+ * container's table and checksum rewritten (include/gmon-companion.h).
+ * Everything else (the call paths, the libraries) is the real rank's.
+ *
+ *   replicate-ranks SRC NREAL N DEST
+ *
+ * reads SRC/gmon.out.K and SRC/gmon.out+gmon-mpi.K for K < NREAL and
+ * writes DEST/gmon.out.R and DEST/gmon.out+gmon-mpi.R for R < N.
+ */
+#define _GNU_SOURCE
+#include <inttypes.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gmon-companion.h"
+
+static void die(const char *what, const char *path)
+{
+	fprintf(stderr, "replicate-ranks: %s: %s\n", path, what);
+	exit(1);
+}
+
+static unsigned char *slurp(const char *path, size_t *size)
+{
+	FILE *f = fopen(path, "rb");
+	unsigned char *data;
+	long n;
+
+	if (!f || fseek(f, 0, SEEK_END) != 0 || (n = ftell(f)) < 0 || fseek(f, 0, SEEK_SET) != 0)
+		die("cannot read", path);
+	data = malloc((size_t)n + 1);
+	if (!data || fread(data, 1, (size_t)n, f) != (size_t)n)
+		die("cannot read", path);
+	fclose(f);
+	*size = (size_t)n;
+	return data;
+}
+
+static void spill(const char *path, const void *data, size_t size)
+{
+	FILE *f = fopen(path, "wb");
+
+	if (!f || fwrite(data, 1, size, f) != size || fclose(f) != 0)
+		die("cannot write", path);
+}
+
+/* One more sample in the bin of the first histogram record that rank
+ * picks (the gmon v1 layout: a 20-byte header, tag 0, a 40-byte record
+ * header whose nbins is at +16, then nbins 16-bit counts). */
+static void perturb(unsigned char *p, size_t size, long rank, const char *path)
+{
+	uint32_t nbins;
+	unsigned char *bin;
+	uint16_t count;
+
+	if (size < 61 || p[20] != 0)
+		die("not a gmon file starting with a histogram", path);
+	memcpy(&nbins, p + 21 + 16, 4);
+	if (nbins == 0 || 61 + 2 * (size_t)nbins > size)
+		die("a histogram past the file's end", path);
+	bin = p + 61 + 2 * (size_t)(((uint64_t)rank * 7919u) % nbins);
+	memcpy(&count, bin, 2);
+	count += count < UINT16_MAX;
+	memcpy(bin, &count, 2);
+}
+
+/* The run section's text with rank, size, pid and profile lines replaced;
+ * malloc'ed, its length in *len. */
+static char *new_run(const unsigned char *text, size_t len, long rank, long ranks,
+		     size_t profile_size, uint64_t profile_sum, size_t *out_len)
+{
+	char *out = malloc(len + 256), *o = out;
+	const unsigned char *line = text, *end = text + len;
+
+	if (!out)
+		die("out of memory", "run");
+	while (line < end) {
+		const unsigned char *nl = memchr(line, '\n', (size_t)(end - line));
+		size_t n = nl ? (size_t)(nl - line) + 1 : (size_t)(end - line);
+
+#define IS(key) (n > sizeof key && memcmp(line, key "\t", sizeof key) == 0)
+		if (IS("rank"))
+			o += sprintf(o, "rank\t%ld\n", rank);
+		else if (IS("size"))
+			o += sprintf(o, "size\t%ld\n", ranks);
+		else if (IS("pid"))
+			o += sprintf(o, "pid\t%ld\n", 1000000 + rank);
+		else if (IS("profile"))
+			o += sprintf(o, "profile\t%zu %016" PRIx64 "\n", profile_size, profile_sum);
+		else {
+			memcpy(o, line, n);
+			o += n;
+		}
+#undef IS
+		line += n;
+	}
+	*out_len = (size_t)(o - out);
+	return out;
+}
+
+struct entry {
+	uint32_t type, name_len;
+	uint64_t offset, size;
+};
+
+/* The companion c with its run section rewritten, into path. */
+static void write_companion(const unsigned char *c, size_t size, long rank, long ranks,
+			    size_t profile_size, uint64_t profile_sum, const char *path)
+{
+	uint64_t table_offset, file_size, sum;
+	uint32_t n;
+	struct entry *table;
+	unsigned char *out;
+	size_t at = GMON_COMPANION_HEADER_SIZE;
+
+	if (size < GMON_COMPANION_HEADER_SIZE || memcmp(c, GMON_COMPANION_MAGIC, 8) != 0)
+		die("not a companion", path);
+	memcpy(&table_offset, c + 24, 8);
+	memcpy(&n, c + 32, 4);
+	if (table_offset > size || (size - table_offset) / GMON_COMPANION_ENTRY_SIZE < n)
+		die("a table past the file's end", path);
+	table = malloc((n ? n : 1) * sizeof *table);
+	out = malloc(size + 256 + n * GMON_COMPANION_ENTRY_SIZE);
+	if (!table || !out)
+		die("out of memory", path);
+	memcpy(out, c, GMON_COMPANION_HEADER_SIZE);
+	for (uint32_t i = 0; i < n; i++) {
+		const unsigned char *e = c + table_offset + (size_t)i * GMON_COMPANION_ENTRY_SIZE;
+		struct entry old;
+		const unsigned char *data;
+		char *run = NULL;
+		size_t len;
+
+		memcpy(&old.type, e, 4);
+		memcpy(&old.name_len, e + 4, 4);
+		memcpy(&old.offset, e + 8, 8);
+		memcpy(&old.size, e + 16, 8);
+		if (old.offset > table_offset || table_offset - old.offset < old.name_len + old.size)
+			die("a section past the table", path);
+		data = c + old.offset + old.name_len;
+		len = (size_t)old.size;
+		if (old.type == GMON_SECTION_TEXT && old.name_len == strlen(GMON_RUN_NAME) &&
+		    memcmp(c + old.offset, GMON_RUN_NAME, old.name_len) == 0) {
+			run = new_run(data, len, rank, ranks, profile_size, profile_sum, &len);
+			data = (const unsigned char *)run;
+		}
+		table[i] = (struct entry){ old.type, old.name_len, at, len };
+		memcpy(out + at, c + old.offset, old.name_len);
+		memcpy(out + at + old.name_len, data, len);
+		at += old.name_len + len;
+		free(run);
+	}
+	table_offset = at;
+	for (uint32_t i = 0; i < n; i++, at += GMON_COMPANION_ENTRY_SIZE) {
+		memcpy(out + at, &table[i].type, 4);
+		memcpy(out + at + 4, &table[i].name_len, 4);
+		memcpy(out + at + 8, &table[i].offset, 8);
+		memcpy(out + at + 16, &table[i].size, 8);
+	}
+	file_size = at;
+	memcpy(out + 16, &file_size, 8);
+	memcpy(out + 24, &table_offset, 8);
+	memset(out + GMON_COMPANION_CHECKSUM_OFFSET, 0, 8);
+	sum = gmon_companion_checksum(GMON_COMPANION_FNV_START, out, (size_t)file_size);
+	memcpy(out + GMON_COMPANION_CHECKSUM_OFFSET, &sum, 8);
+	spill(path, out, (size_t)file_size);
+	free(table);
+	free(out);
+}
+
+int main(int argc, char **argv)
+{
+	long nreal, ranks;
+	char path[4096];
+
+	if (argc != 5 || (nreal = atol(argv[2])) <= 0 || (ranks = atol(argv[3])) <= 0) {
+		fprintf(stderr, "usage: replicate-ranks SRC NREAL N DEST\n");
+		return 2;
+	}
+	for (long r = 0; r < ranks; r++) {
+		size_t psize, csize;
+		unsigned char *profile, *companion;
+
+		snprintf(path, sizeof path, "%s/gmon.out.%ld", argv[1], r % nreal);
+		profile = slurp(path, &psize);
+		perturb(profile, psize, r, path);
+		snprintf(path, sizeof path, "%s/gmon.out+gmon-mpi.%ld", argv[1], r % nreal);
+		companion = slurp(path, &csize);
+		snprintf(path, sizeof path, "%s/gmon.out+gmon-mpi.%ld", argv[4], r);
+		write_companion(companion, csize, r, ranks, psize,
+				gmon_profile_checksum(profile, psize), path);
+		snprintf(path, sizeof path, "%s/gmon.out.%ld", argv[4], r);
+		spill(path, profile, psize);
+		free(profile);
+		free(companion);
+	}
+	return 0;
+}
