@@ -130,7 +130,8 @@ static int add_to_balance(struct sum_run *run, const struct sum_job *job, size_t
 		run->balance.without_calls = !job->balance_calls;
 		run->has_balance = 1;
 	}
-	return balance_add_file(&run->balance, file_rank(job, i), i, &run->prof);
+	return balance_add_file(&run->balance, file_rank(job, i),
+				job->rank_places ? job->rank_places[i] : i, &run->prof);
 }
 
 static int add_event(struct sum_run *run, size_t index, int kind)

@@ -52,6 +52,9 @@ struct sum_job {
 	char **paths;          /* the files, in summing order */
 	size_t n;
 	const int64_t *ranks;  /* the rank of each file, or NULL */
+	const uint64_t *rank_places;  /* each file's place in rank order (the
+				       * heat map's columns), or NULL: its
+				       * place in paths */
 	int skip_bad;          /* skip bad files rather than fail */
 	int progress;          /* show progress on stderr */
 	/* Load balance (balance.h): statistics per function over the files,

@@ -11,6 +11,7 @@
 #define CHAR_WIDTH 8             /* at least a 12px monospace advance (7.2px) */
 #define TOP 56
 #define LEFT_PAD 10
+#define SLOWEST_WIDTH 330        /* "slowest rank N: S s (Rx the mean)" */
 #define LEGEND_WIDTH 200
 
 /* Text in XML: markup characters as entities; bytes that are not ASCII as
@@ -86,6 +87,7 @@ void balance_svg_print(FILE *out, const struct balance_heat *h)
 {
 	size_t longest = 0;
 	int cell_width, left, width, height, grid_bottom, label_every, label_width;
+	int binned = h->ncolumns < h->nranks;
 	char fill[8];
 
 	/* a row's label: its name (shortened) and the " *" of a row beyond
@@ -101,7 +103,7 @@ void balance_svg_print(FILE *out, const struct balance_heat *h)
 	cell_width = h->ncolumns ? 960 / (int)h->ncolumns : 40;
 	cell_width = cell_width > 40 ? 40 : cell_width < 3 ? 3 : cell_width;
 	grid_bottom = TOP + (int)h->nrows * CELL_HEIGHT;
-	width = left + (int)h->ncolumns * cell_width + 20;
+	width = left + (int)h->ncolumns * cell_width + 20 + (binned ? SLOWEST_WIDTH : 0);
 	width = width < 840 ? 840 : width;     /* the title's width */
 	height = grid_bottom + 80;
 	/* every column's rank where its label fits under it */
@@ -163,6 +165,17 @@ void balance_svg_print(FILE *out, const struct balance_heat *h)
 			}
 			fputs("</title></rect>\n", out);
 		}
+		/* a column's mean hides one slow rank among its many: name it */
+		if (binned && h->rows[r]->time.max <= 0)
+			fprintf(out, "<text class=\"slowest\" x=\"%d\" y=\"%d\">no time in any rank</text>\n",
+				left + (int)h->ncolumns * cell_width + 8, y + CELL_HEIGHT - 5);
+		else if (binned)
+			fprintf(out, "<text class=\"slowest\" x=\"%d\" y=\"%d\">slowest rank %" PRId64
+				": %.3f s (%.1fx the mean)</text>\n",
+				left + (int)h->ncolumns * cell_width + 8, y + CELL_HEIGHT - 5,
+				h->rows[r]->time.max_rank, h->rows[r]->time.max,
+				h->rows[r]->time.mean > 0 ? h->rows[r]->time.max / h->rows[r]->time.mean
+							  : 0.0);
 	}
 	fprintf(out, "</g>\n<g id=\"ranks\" fill=\"#555555\">\n");
 	for (uint32_t c = 0; c < h->ncolumns; c += (uint32_t)label_every) {

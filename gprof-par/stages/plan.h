@@ -18,6 +18,7 @@
 struct plan {
 	struct sum_job job;
 	int64_t *ranks;          /* the rank of each file, or NULL */
+	uint64_t *rank_places;   /* job.rank_places (plan_rank_places) */
 	size_t nranks;
 	char **owned_paths;      /* -S: paths made from the ranks */
 	char **kept_paths;       /* -s, the report: the files named, less those

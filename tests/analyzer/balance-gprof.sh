@@ -247,6 +247,43 @@ expect_field "subset" sub.csv exchange calls_min 10
 expect_field "subset" sub.csv exchange calls_mean 10
 "$GPROF_PAR" -S run11 bal > sub.txt 2>/dev/null
 expect_grep "subset: how many ranks" "Load balance over 6 ranks (0 to 10)" sub.txt
+# The heat map's columns follow the ranks, not the order the files are
+# named in (the shell's: gmon.out.10 before gmon.out.2)
+"$GPROF_PAR" --no-load-balance --load-balance-svg=sub.svg bal run11/gmon.out.[0-9]* > /dev/null 2>&1 ||
+	fail "--load-balance-svg over the subset's files failed"
+python3 - sub.svg <<'PY' && echo "ok: the heat map's columns in rank order" || fail "the heat map's columns are not in rank order"
+import re, sys
+cells = re.findall(r'<rect class="cell" x="(\d+)" y="(\d+)"[^>]*><title>[^,]*, rank (\d+):', open(sys.argv[1]).read())
+rows = {}
+for x, y, rank in cells:
+    rows.setdefault(y, []).append((int(x), int(rank)))
+orders = [[r for _, r in sorted(row)] for row in rows.values()]
+print("heat map rows' ranks by column:", orders[0] if orders else "none")
+sys.exit(0 if orders and all(o == [0, 2, 4, 6, 8, 10] for o in orders) else 1)
+PY
+
+# 300 ranks (run6's, each a rank of its own; rank 137 three times as slow
+# in every function): the heat map's 128 columns are means of 2 or 3 ranks,
+# and each row names its slowest rank beside them.
+mkdir many && "$top_builddir/tests/analyzer/replicate-ranks" run6 6 300 many 137 ||
+	fail "replicate-ranks failed"
+"$GPROF_PAR" --no-load-balance --load-balance-svg=many.svg bal many/gmon.out.[0-9]* > /dev/null 2> many.err ||
+	fail "--load-balance-svg over 300 ranks failed: $(cat many.err)"
+expect_grep "300 ranks: binned" "300 ranks in 128 columns (each the mean of its ranks)" many.svg
+"$GPROF_PAR" --load-balance=csv bal many/gmon.out.[0-9]* > many.csv 2> /dev/null
+python3 - many.svg many.csv <<'PY' && echo "ok: each binned row names its slowest rank (137 among them)" ||
+import csv, re, sys
+svg = open(sys.argv[1]).read()
+names = dict(re.findall(r'<rect class="cell" x="\d+" y="(\d+)"[^>]*><title>([^,<]*), ', svg))
+named = {names[str(int(y) - 13)]: int(r) for y, r in
+         re.findall(r'<text class="slowest" x="\d+" y="(\d+)">slowest rank (\d+): ', svg)}
+truth = {row["name"]: row for row in csv.DictReader(open(sys.argv[2]))}
+wrong = [(n, r, truth[n]["time_max_rank"]) for n, r in named.items()
+         if float(truth[n]["time_max_s"]) > 0 and str(r) != truth[n]["time_max_rank"]]
+print("slowest ranks named:", named, "wrong:", wrong)
+sys.exit(0 if named and not wrong and 137 in named.values() else 1)
+PY
+	fail "the binned heat map does not name each row's slowest rank (137 among them)"
 
 # Files not named by rank: their position is their rank.
 cp run6/gmon.out.4 first.gmon && cp run6/gmon.out.1 second.gmon

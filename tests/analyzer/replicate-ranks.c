@@ -3,16 +3,20 @@
  * scale benches (bench/sum-bench, issue 39).  Byte copies of one rank's
  * files are refused as copies (gprof-par/parallel/runs.c), as they should
  * be; so rank R's files here are real rank R mod NREAL's, each made a
- * rank of its own: its histogram perturbed (one bin, chosen by R, one
- * sample more), its companion's run section saying rank R of N ranks, a
- * pid of its own and the perturbed profile's size and checksum, the
+ * rank of its own: its histogram perturbed (one bin that has samples,
+ * chosen by R, one sample more), its companion's run section saying rank R of N ranks, a
+ * pid of its own and the perturbed profile's size and checksum (its MPI
+ * profile, where it has one, rank R of N too), the
  * container's table and checksum rewritten (include/gmon-companion.h).
  * Everything else (the call paths, the libraries) is the real rank's.
  *
- *   replicate-ranks SRC NREAL N DEST
+ *   replicate-ranks SRC NREAL N DEST [SLOW]
  *
  * reads SRC/gmon.out.K and SRC/gmon.out+gmon-mpi.K for K < NREAL and
- * writes DEST/gmon.out.R and DEST/gmon.out+gmon-mpi.R for R < N.
+ * writes DEST/gmon.out.R and DEST/gmon.out+gmon-mpi.R for R < N; rank
+ * SLOW, when given, has every bin of its histogram tripled: an outlier
+ * three times as slow in every function.  (The tests' load balance at
+ * scale and the benches: bench/sum-bench, bench/scale-bench.)
  */
 #define _GNU_SOURCE
 #include <inttypes.h>
@@ -53,10 +57,10 @@ static void spill(const char *path, const void *data, size_t size)
 		die("cannot write", path);
 }
 
-/* One more sample in the bin of the first histogram record that rank
- * picks (the gmon v1 layout: a 20-byte header, tag 0, a 40-byte record
+/* One more sample in a nonzero bin of the first histogram record that
+ * rank picks (the gmon v1 layout: a 20-byte header, tag 0, a 40-byte record
  * header whose nbins is at +16, then nbins 16-bit counts). */
-static void perturb(unsigned char *p, size_t size, long rank, const char *path)
+static void perturb(unsigned char *p, size_t size, long rank, int slow, const char *path)
 {
 	uint32_t nbins;
 	unsigned char *bin;
@@ -67,14 +71,28 @@ static void perturb(unsigned char *p, size_t size, long rank, const char *path)
 	memcpy(&nbins, p + 21 + 16, 4);
 	if (nbins == 0 || 61 + 2 * (size_t)nbins > size)
 		die("a histogram past the file's end", path);
-	bin = p + 61 + 2 * (size_t)(((uint64_t)rank * 7919u) % nbins);
-	memcpy(&count, bin, 2);
-	count += count < UINT16_MAX;
-	memcpy(bin, &count, 2);
+	for (uint32_t k = 0; slow && k < nbins; k++) {
+		bin = p + 61 + 2 * (size_t)k;
+		memcpy(&count, bin, 2);
+		count = count > UINT16_MAX / 3 ? UINT16_MAX : (uint16_t)(3 * count);
+		memcpy(bin, &count, 2);
+	}
+	/* a bin that has samples: no function gains samples it never had */
+	for (uint32_t k = 0, at = (uint32_t)(((uint64_t)rank * 7919u) % nbins); k < nbins;
+	     k++, at = at + 1 == nbins ? 0 : at + 1) {
+		bin = p + 61 + 2 * (size_t)at;
+		memcpy(&count, bin, 2);
+		if (count > 0 && count < UINT16_MAX) {
+			count++;
+			memcpy(bin, &count, 2);
+			return;
+		}
+	}
 }
 
-/* The run section's text with rank, size, pid and profile lines replaced;
- * malloc'ed, its length in *len. */
+/* A run section's text (or an MPI profile's: it has no pid or profile
+ * line) with rank, size, pid and profile lines replaced; malloc'ed, its
+ * length in *len. */
 static char *new_run(const unsigned char *text, size_t len, long rank, long ranks,
 		     size_t profile_size, uint64_t profile_sum, size_t *out_len)
 {
@@ -148,8 +166,9 @@ static void write_companion(const unsigned char *c, size_t size, long rank, long
 			die("a section past the table", path);
 		data = c + old.offset + old.name_len;
 		len = (size_t)old.size;
-		if (old.type == GMON_SECTION_TEXT && old.name_len == strlen(GMON_RUN_NAME) &&
-		    memcmp(c + old.offset, GMON_RUN_NAME, old.name_len) == 0) {
+		if (old.type == GMON_SECTION_TEXT &&
+		    ((old.name_len == 3 && memcmp(c + old.offset, GMON_RUN_NAME, 3) == 0) ||
+		     (old.name_len == 3 && memcmp(c + old.offset, "mpi", 3) == 0))) {
 			run = new_run(data, len, rank, ranks, profile_size, profile_sum, &len);
 			data = (const unsigned char *)run;
 		}
@@ -179,20 +198,23 @@ static void write_companion(const unsigned char *c, size_t size, long rank, long
 
 int main(int argc, char **argv)
 {
-	long nreal, ranks;
+	long nreal, ranks, slow = -1;
 	char path[4096];
 
-	if (argc != 5 || (nreal = atol(argv[2])) <= 0 || (ranks = atol(argv[3])) <= 0) {
-		fprintf(stderr, "usage: replicate-ranks SRC NREAL N DEST\n");
+	if ((argc != 5 && argc != 6) || (nreal = atol(argv[2])) <= 0 ||
+	    (ranks = atol(argv[3])) <= 0) {
+		fprintf(stderr, "usage: replicate-ranks SRC NREAL N DEST [SLOW]\n");
 		return 2;
 	}
+	if (argc == 6)
+		slow = atol(argv[5]);
 	for (long r = 0; r < ranks; r++) {
 		size_t psize, csize;
 		unsigned char *profile, *companion;
 
 		snprintf(path, sizeof path, "%s/gmon.out.%ld", argv[1], r % nreal);
 		profile = slurp(path, &psize);
-		perturb(profile, psize, r, path);
+		perturb(profile, psize, r, r == slow, path);
 		snprintf(path, sizeof path, "%s/gmon.out+gmon-mpi.%ld", argv[1], r % nreal);
 		companion = slurp(path, &csize);
 		snprintf(path, sizeof path, "%s/gmon.out+gmon-mpi.%ld", argv[4], r);
