@@ -227,11 +227,24 @@ void balance_heat_free(struct balance_heat *h)
 
 void balance_view_add_mpi(struct balance_view *v, const struct mpi_profile *mp)
 {
-	for (size_t i = 0; i < mp->nranks; i++)
-		for (uint64_t r = 0; r < v->nranks; r++)
-			if (v->ranks[r].rank == mp->ranks[i].rank) {
-				/* the wall time some thread was in MPI */
-				v->ranks[r].mpi_seconds = (double)mp->ranks[i].mpi_wall_ns / 1e9;
-				v->has_mpi = 1;
-			}
+	for (size_t i = 0; i < mp->nranks; i++) {
+		int64_t rank = mp->ranks[i].rank;
+		uint64_t lo = 0, hi = v->nranks;
+
+		/* v->ranks are in rank order: the first of this rank's (a scan
+		 * of them all for each was 2.2 s of 3 at 16,384 ranks) */
+		while (lo < hi) {
+			uint64_t mid = lo + (hi - lo) / 2;
+
+			if (v->ranks[mid].rank < rank)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		for (; lo < v->nranks && v->ranks[lo].rank == rank; lo++) {
+			/* the wall time some thread was in MPI */
+			v->ranks[lo].mpi_seconds = (double)mp->ranks[i].mpi_wall_ns / 1e9;
+			v->has_mpi = 1;
+		}
+	}
 }
