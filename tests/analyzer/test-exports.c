@@ -13,6 +13,7 @@
  * (exports.sh reads the last two with python3 and callgrind_annotate.)
  */
 #include <CUnit/Basic.h>
+#include "../cunit-run.h"
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -304,18 +305,13 @@ static void test_callgrind_lines(void)
 
 int main(int argc, char **argv)
 {
-	static const struct {
-		const char *name;
-		CU_TestFunc fn;
-	} tests[] = {
+	static const struct cunit_test tests[] = {
 		{ "JSON strings", test_json_strings },
 		{ "JSON document", test_json_document },
 		{ "callgrind profile", test_callgrind },
 		{ "callgrind profile: lines", test_callgrind_lines },
 		{ "load balance CSV: formulas neutralised", test_balance_csv },
 	};
-	CU_pSuite suite;
-	unsigned failed;
 
 	if (argc == 2) {
 		struct measured m = profile();
@@ -329,20 +325,5 @@ int main(int argc, char **argv)
 			return 2;
 		return 0;
 	}
-	if (CU_initialize_registry() != CUE_SUCCESS)
-		return CU_get_error();
-	suite = CU_add_suite("exports", NULL, NULL);
-	if (!suite)
-		goto out;
-	for (size_t i = 0; i < sizeof tests / sizeof tests[0]; i++)
-		if (!CU_add_test(suite, tests[i].name, tests[i].fn))
-			goto out;
-	CU_basic_set_mode(CU_BRM_VERBOSE);
-	CU_basic_run_tests();
-out:
-	failed = CU_get_number_of_failures() + CU_get_number_of_suites_failed();
-	if (CU_get_error() != CUE_SUCCESS)
-		failed++;
-	CU_cleanup_registry();
-	return failed ? 1 : 0;
+	return cunit_run("exports", NULL, NULL, tests, sizeof tests / sizeof tests[0]);
 }

@@ -4,6 +4,7 @@
  * snprintf, and buffers too small.
  */
 #include <CUnit/Basic.h>
+#include "../cunit-run.h"
 #include <float.h>
 #include <math.h>
 #include <stdint.h>
@@ -140,33 +141,13 @@ static void test_small_buffers(void)
 
 int main(void)
 {
-	static const struct {
-		const char *name;
-		CU_TestFunc fn;
-	} tests[] = {
+	static const struct cunit_test tests[] = {
 		{ "report values", test_report_values },
 		{ "random values", test_random_values },
 		{ "ties and near ties", test_ties_and_near_ties },
 		{ "special values", test_special_values },
 		{ "small buffers", test_small_buffers },
 	};
-	CU_pSuite suite;
-	unsigned failed;
 
-	if (CU_initialize_registry() != CUE_SUCCESS)
-		return CU_get_error();
-	suite = CU_add_suite("fixed-format", NULL, NULL);
-	if (!suite)
-		goto out;
-	for (size_t i = 0; i < sizeof tests / sizeof tests[0]; i++)
-		if (!CU_add_test(suite, tests[i].name, tests[i].fn))
-			goto out;
-	CU_basic_set_mode(CU_BRM_VERBOSE);
-	CU_basic_run_tests();
-out:
-	failed = CU_get_number_of_failures() + CU_get_number_of_suites_failed();
-	if (CU_get_error() != CUE_SUCCESS)
-		failed++;
-	CU_cleanup_registry();
-	return failed ? 1 : 0;
+	return cunit_run("fixed-format", NULL, NULL, tests, sizeof tests / sizeof tests[0]);
 }

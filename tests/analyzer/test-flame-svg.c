@@ -8,6 +8,7 @@
  * a character boundary; no paths at all.
  */
 #include <CUnit/Basic.h>
+#include "../cunit-run.h"
 #include <inttypes.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -286,31 +287,11 @@ static void test_no_paths(void)
 
 int main(void)
 {
-	static const struct {
-		const char *name;
-		CU_TestFunc fn;
-	} tests[] = {
+	static const struct cunit_test tests[] = {
 		{ "hostile names", test_hostile_names },
 		{ "layout", test_layout },
 		{ "no paths", test_no_paths },
 	};
-	CU_pSuite suite;
-	unsigned failed;
 
-	if (CU_initialize_registry() != CUE_SUCCESS)
-		return CU_get_error();
-	suite = CU_add_suite("flame-svg", NULL, NULL);
-	if (!suite)
-		goto out;
-	for (size_t i = 0; i < sizeof tests / sizeof tests[0]; i++)
-		if (!CU_add_test(suite, tests[i].name, tests[i].fn))
-			goto out;
-	CU_basic_set_mode(CU_BRM_VERBOSE);
-	CU_basic_run_tests();
-out:
-	failed = CU_get_number_of_failures() + CU_get_number_of_suites_failed();
-	if (CU_get_error() != CUE_SUCCESS)
-		failed++;
-	CU_cleanup_registry();
-	return failed ? 1 : 0;
+	return cunit_run("flame-svg", NULL, NULL, tests, sizeof tests / sizeof tests[0]);
 }
