@@ -14,9 +14,12 @@
  *   - the HTML page of 4,096 ranks and 30,000 functions (a Zipf-like
  *     profile, its flame graph and a 24 x 128 heat map) under 2 MB, with no
  *     http(s) reference, and the JSON's time_breakdown.
+ * (Over 800 lines: its cases share one hand-made input, small_build, and
+ * the checks of its shares; split, they would be written twice.)
  */
 #define _GNU_SOURCE
 #include <CUnit/Basic.h>
+#include "../cunit-run.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -816,31 +819,21 @@ static void test_html_size(void)
 
 int main(void)
 {
-	CU_pSuite suite;
-	unsigned failures;
+	static const struct cunit_test tests[] = {
+		{ "categories", test_classify },
+		{ "shares from the samples", test_shares_samples },
+		{ "shares with an MPI profile, CPU clock", test_shares_mpi_cpu },
+		{ "shares with an MPI profile, wall clock", test_shares_mpi_wall },
+		{ "MPI's own threads under the wall clock", test_wall_mpi_threads },
+		{ "the profiler's own time no sample saw", test_unsampled },
+		{ "each share's error, too few samples", test_too_few },
+		{ "every category per rank, wall time", test_rows_wall },
+		{ "each rank's row with its own MPI time", test_rows_order },
+		{ "every category per rank, samples", test_rows_samples },
+		{ "a category's ranks beyond noise", test_rows_sentence },
+		{ "hostile names", test_hostile_names },
+		{ "the page of 4,096 ranks and 30,000 functions", test_html_size },
+	};
 
-	if (CU_initialize_registry() != CUE_SUCCESS)
-		return CU_get_error();
-	suite = CU_add_suite("summary", NULL, NULL);
-	if (!suite || !CU_add_test(suite, "categories", test_classify) ||
-	    !CU_add_test(suite, "shares from the samples", test_shares_samples) ||
-	    !CU_add_test(suite, "shares with an MPI profile, CPU clock", test_shares_mpi_cpu) ||
-	    !CU_add_test(suite, "shares with an MPI profile, wall clock", test_shares_mpi_wall) ||
-	    !CU_add_test(suite, "MPI's own threads under the wall clock", test_wall_mpi_threads) ||
-	    !CU_add_test(suite, "the profiler's own time no sample saw", test_unsampled) ||
-	    !CU_add_test(suite, "each share's error, too few samples", test_too_few) ||
-	    !CU_add_test(suite, "every category per rank, wall time", test_rows_wall) ||
-	    !CU_add_test(suite, "each rank's row with its own MPI time", test_rows_order) ||
-	    !CU_add_test(suite, "every category per rank, samples", test_rows_samples) ||
-	    !CU_add_test(suite, "a category's ranks beyond noise", test_rows_sentence) ||
-	    !CU_add_test(suite, "hostile names", test_hostile_names) ||
-	    !CU_add_test(suite, "the page of 4,096 ranks and 30,000 functions", test_html_size)) {
-		CU_cleanup_registry();
-		return CU_get_error();
-	}
-	CU_basic_set_mode(CU_BRM_VERBOSE);
-	CU_basic_run_tests();
-	failures = CU_get_number_of_failures();
-	CU_cleanup_registry();
-	return failures ? 1 : 0;
+	return cunit_run("summary", NULL, NULL, tests, sizeof tests / sizeof tests[0]);
 }
