@@ -114,7 +114,7 @@ int omp_ompt_worker_wait(struct omp_wait *wait)
 	if (!mark)
 		return 0;
 	wait->mark_sp = mark;
-	wait->gomp = NULL;
+	wait->after_ra = 0;
 	wait->region = last && last->region.depth > 0 ? &last->region : NULL;
 	wait->open = wait->region &&
 		     __atomic_load_n(&ended[last->serial % ENDED_SLOTS], __ATOMIC_RELAXED) < last->serial;

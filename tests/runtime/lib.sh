@@ -15,6 +15,11 @@ build_linked() {
 		-L"$runtime_libdir" -lgmon-mpi -Wl,-rpath,"$runtime_libdir"
 }
 
+# within_pct ACTUAL EXPECTED PERCENT: |actual - expected| <= percent of expected
+within_pct() {
+	awk -v a="$1" -v e="$2" -v p="$3" 'BEGIN { d = a - e; if (d < 0) d = -d; exit !(d <= e * p / 100) }'
+}
+
 # build_plain OUT SOURCE...: an ordinary -pg program, glibc's runtime
 build_plain() {
 	local out=$1; shift
