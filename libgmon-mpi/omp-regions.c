@@ -16,7 +16,6 @@
 #include "omp-regions.h"
 
 #include <dlfcn.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -64,13 +63,12 @@ struct omp_thread {
 	const struct omp_waiting *waiting; /* &waiting_buf, once a worker left a
 					    * region's function (NULL: not) */
 	struct omp_waiting waiting_buf;
+	const struct ompt_thread *ompt;    /* libomp's part (omp-ompt.c; NULL: none) */
 };
 
 static __thread struct omp_thread *my_omp TLS;
 
-/* Copies the region's path into *copy, word by word: an omp_thread's own
- * (never freed, which its thread may be rewriting) */
-static void copy_region(struct omp_region *copy, const struct omp_region *r)
+void omp_region_copy(struct omp_region *copy, const struct omp_region *r)
 {
 	unsigned depth = __atomic_load_n(&r->depth, __ATOMIC_RELAXED);
 
@@ -111,8 +109,10 @@ const struct omp_region *omp_region_of(const struct omp_thread *t, struct omp_re
 	const struct omp_region *r = t ? __atomic_load_n(&t->region, __ATOMIC_ACQUIRE) : NULL;
 	uintptr_t sp;
 
-	if (!r)
-		return NULL;
+	if (!r)       /* libomp's region, if any */
+		return t ? omp_ompt_current_of(__atomic_load_n(&t->ompt, __ATOMIC_ACQUIRE), copy,
+					       stop_sp)
+			 : NULL;
 	sp = __atomic_load_n(&t->region_sp, __ATOMIC_RELAXED);
 	if (!copy_record(copy, r))
 		return NULL;
@@ -128,7 +128,7 @@ static void waiting_is(const struct omp_waiting *w, struct omp_region *copy, str
 	wait->after_ra = __atomic_load_n(&w->after_ra, __ATOMIC_RELAXED);
 	wait->region = &w->region;
 	if (copy) {
-		copy_region(copy, &w->region);
+		omp_region_copy(copy, &w->region);
 		wait->region = copy;
 	}
 	wait->open = 1;
@@ -150,8 +150,9 @@ int omp_worker_wait_of(const struct omp_thread *t, struct omp_region *copy, stru
 {
 	const struct omp_waiting *w = t ? __atomic_load_n(&t->waiting, __ATOMIC_ACQUIRE) : NULL;
 
-	if (!w)
-		return 0;
+	if (!w)       /* libomp's worker, if any */
+		return t && omp_ompt_worker_wait_of(__atomic_load_n(&t->ompt, __ATOMIC_ACQUIRE), copy,
+						    wait);
 	waiting_is(w, copy, wait);
 	return 1;
 }
@@ -186,6 +187,14 @@ static struct omp_thread *own(void)
 const struct omp_thread *omp_thread_own(void)
 {
 	return own();
+}
+
+void omp_thread_publish_ompt(const struct ompt_thread *ompt)
+{
+	struct omp_thread *t = own();
+
+	if (t)
+		__atomic_store_n(&t->ompt, ompt, __ATOMIC_RELEASE);
 }
 
 #else

@@ -108,4 +108,21 @@ const struct omp_region *omp_region_of(const struct omp_thread *t, struct omp_re
  * path copied into *copy (wait->region). */
 int omp_worker_wait_of(const struct omp_thread *t, struct omp_region *copy, struct omp_wait *wait);
 
+/* Copies r's path into *copy, word by word, at most
+ * GMON_CALLPATHS_MAX_DEPTH frames: a record that never goes away (an
+ * omp_thread's own) but that its thread may be rewriting. */
+void omp_region_copy(struct omp_region *copy, const struct omp_region *r);
+
+/* libomp's part of a thread's state (omp-ompt.c): made by the calling
+ * thread, never freed, handed to its omp_thread once. */
+struct ompt_thread;
+void omp_thread_publish_ompt(const struct ompt_thread *ompt);
+
+/* As omp_region_of and omp_worker_wait_of, for libomp's part of a
+ * thread's state (NULL: none). */
+const struct omp_region *omp_ompt_current_of(const struct ompt_thread *t, struct omp_region *copy,
+					     uintptr_t *stop_sp);
+int omp_ompt_worker_wait_of(const struct ompt_thread *t, struct omp_region *copy,
+			    struct omp_wait *wait);
+
 #endif /* GMON_MPI_OMP_REGIONS_H */

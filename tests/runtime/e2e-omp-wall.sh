@@ -8,45 +8,44 @@
 # 0.4 s in long_part, the 2 workers 0.1 s in short_part, then wait on a
 # futex at the region's closing barrier.  By the program's own
 # CLOCK_MONOTONIC, within 10%:
-#   - the workers' barrier waits (about 2.4 s) are samples of libgomp's
-#     frames under main;opener (before: a bare libgomp root, under the
-#     worker's thread start);
-#   - short_part's (0.8 s) are under main;opener (before: no main, the
-#     path cut at the outlined function), and long_part's (1.6 s, the
-#     opening thread's) with no frame of the runtime's own between
-#     (before: ...;GOMP_parallel;run_region;opener;long_part);
+#   - the samples of the OpenMP runtime's frames under main;opener are the
+#     workers' barrier waits (about 2.4 s; before: a bare libgomp root,
+#     under the worker's thread start) and the opening thread's time in
+#     the runtime (starting and ending the regions);
+#   - short_part's (0.8 s) and long_part's (1.6 s, the opening thread's)
+#     are, and >= 98% of them under main;opener with no frame but the
+#     outlined function between (before: short_part's had no main, the
+#     path cut at the outlined function; long_part's the runtime's
+#     GOMP_parallel;run_region between);
 #   - at most 2% of the samples are not under main (orphaned);
-# and the same barrier waits without perf_events (perf_event_open refused:
-# no context switch's registers, the sleeps' paths end at the first frame
-# that needs %rbp, wall-sampler.h, but libgomp's are whole).
+# with GCC's libgomp, and with LLVM's libomp (clang -fopenmp, OMPT) where
+# clang builds it; and with libgomp without perf_events (perf_event_open
+# refused: no context switch's registers, the sleeps' paths end at the
+# first frame that needs %rbp, wall-sampler.h), the barrier waits only.
 . "$(dirname "$0")/lib.sh"
 gprof_par=$top_builddir/gprof-par/gprof-par
 
-build_linked omp-wall "$programs/omp-wall.c" -fopenmp
-"$CC" -shared -fPIC -O1 "$programs/no-perf-events.c" -o no-perf-events.so -ldl
-
-# run LABEL [PRELOAD]: omp-wall's run into ./truth ("short S barrier B
-# long L", seconds) and its folded paths, summed, into ./shares:
-# "ALL BARRIER SHORT SHORT_UNDER LONG LONG_UNDER ORPHANS RUNTIME"
+# run LABEL PROGRAM [PRELOAD]: PROGRAM's run into ./truth ("short S
+# barrier B long L rest R", seconds) and its folded paths, summed, into
+# ./shares: "ALL RUNTIME SHORT SHORT_UNDER LONG LONG_UNDER ORPHANS"
 run() {
-	local label=$1 preload=${2:-}
+	local label=$1 program=$2 preload=${3:-}
 	rm -f gmon.out*
 	LD_PRELOAD=$preload OMP_WAIT_POLICY=passive BG_GMON_CLOCK=wall BG_GMON_HZ=1000 \
-		./omp-wall 4 > truth 2> stderr || fail "$label: omp-wall failed: $(cat stderr)"
-	expect_eq "$(cat stderr)" "" "$label: omp-wall's stderr"
-	"$gprof_par" --format=folded omp-wall gmon.out > folded 2> folded.err ||
+		"./$program" 4 > truth 2> stderr || fail "$label: $program failed: $(cat stderr)"
+	expect_eq "$(cat stderr)" "" "$label: $program's stderr"
+	"$gprof_par" --format=folded "$program" gmon.out > folded 2> folded.err ||
 		fail "$label: gprof-par --format=folded failed: $(cat folded.err)"
 	unpack_companions
 	validate gmon.out+paths "$label"
 	awk '{ n = $NF; all += n; under = $1 ~ /^main;opener;/
-		if ($1 ~ /(^|;)short_part;/) { short += n; short_under += under * n }
-		else if ($1 ~ /(^|;)long_part;/) { long += n; long_under += under * n }
-		else if (under) barrier += n
-		if ($1 !~ /^main;/) orphans += n
-		if ($1 ~ /(^|;)(run_region|run_in|GOMP_parallel;GOMP_parallel)(;|$)/) runtime += n }
-	END { print all + 0, barrier + 0, short + 0, short_under + 0, long + 0, long_under + 0,
-		orphans + 0, runtime + 0 }' folded > shares
-	note "$label: $(cat truth); engine $(run_field engine); samples: all barrier short (under main;opener) long (under) orphans runtime's: $(cat shares)"
+		if ($1 ~ /(^|;)short_part;/) { short += n; if ($1 ~ /^main;opener;([^;]+;)?short_part;/) short_under += n }
+		else if ($1 ~ /(^|;)long_part;/) { long += n; if ($1 ~ /^main;opener;([^;]+;)?long_part;/) long_under += n }
+		else if (under) runtime += n
+		if ($1 !~ /^main;/) orphans += n }
+	END { print all + 0, runtime + 0, short + 0, short_under + 0, long + 0, long_under + 0,
+		orphans + 0 }' folded > shares
+	note "$label: $(cat truth); engine $(run_field engine); samples: all, the runtime's under main;opener, short_part (under main;opener), long_part (under), not under main: $(cat shares)"
 }
 
 # expect_share LABEL SAMPLES SECONDS: SAMPLES at 1000 Hz are SECONDS within 10%
@@ -57,32 +56,45 @@ expect_share() {
 		fail "$1: $2 samples, the program's own clock says $3 s ($expected): $(sort -k2 -rn folded | head)"
 }
 
-run "wall clock"
+# expect_contexts LABEL: after run, each share as its clock says, in context
+expect_contexts() {
+	local label=$1 all runtime short short_under long long_under orphans short_s barrier_s long_s rest_s
+	read -r all runtime short short_under long long_under orphans < shares
+	read -r _ short_s _ barrier_s _ long_s _ rest_s < truth
+	expect_share "$label: the runtime's under main;opener (the workers' barrier waits, the opener's rest)" \
+		"$runtime" "$(awk -v b="$barrier_s" -v r="$rest_s" 'BEGIN { print b + r }')"
+	expect_share "$label: short_part" "$short" "$short_s"
+	expect_share "$label: long_part" "$long" "$long_s"
+	[ "$short_under" -ge $((short * 98 / 100)) ] ||
+		fail "$label: $short_under of short_part's $short samples under main;opener: $(sort -k2 -rn folded | head)"
+	[ "$long_under" -ge $((long * 98 / 100)) ] ||
+		fail "$label: $long_under of long_part's $long samples under main;opener: $(sort -k2 -rn folded | head)"
+	[ "$orphans" -le $((all * 2 / 100)) ] ||
+		fail "$label: $orphans of $all samples not under main: $(sort -k2 -rn folded | head)"
+}
+
+build_linked omp-wall "$programs/omp-wall.c" -fopenmp
+run "libgomp" omp-wall
 case $(run_field engine) in
-*-no-switches) switches=0 ;;
-wall-sampler*) switches=1 ;;
+*-no-switches) note "libgomp: no context switch's registers here: the barrier waits only"
+	switches=0 ;;
+wall-sampler*) expect_contexts "libgomp"
+	switches=1 ;;
 *) fail "the wall clock's engine: '$(run_field engine)'" ;;
 esac
-read -r all barrier short short_under long long_under orphans runtime < shares
-read -r _ short_s _ barrier_s _ long_s < truth
-expect_share "the workers' barrier waits under main;opener" "$barrier" "$barrier_s"
-[ "$orphans" -le $((all * 2 / 100)) ] ||
-	fail "$orphans of $all samples not under main: $(sort -k2 -rn folded | head)"
-if [ "$switches" = 1 ]; then
-	expect_share "short_part" "$short" "$short_s"
-	expect_share "long_part" "$long" "$long_s"
-	[ "$short_under" -ge $((short * 98 / 100)) ] ||
-		fail "$short_under of short_part's $short samples under main;opener: $(sort -k2 -rn folded | head)"
-	[ "$long_under" -ge $((long * 98 / 100)) ] ||
-		fail "$long_under of long_part's $long samples under main;opener: $(sort -k2 -rn folded | head)"
-	[ "$runtime" -eq 0 ] ||
-		fail "$runtime samples through the runtime's own frames (run_region): $(grep run_region folded | head)"
-else
-	note "no context switch's registers here: the sleeps' paths are not checked"
-fi
 
-run "without perf_events" "$PWD/no-perf-events.so"
-read -r all barrier _ _ _ _ orphans _ < shares
-read -r _ _ _ barrier_s _ _ < truth
-expect_share "without perf_events: the workers' barrier waits under main;opener" "$barrier" "$barrier_s"
+"$CC" -shared -fPIC -O1 "$programs/no-perf-events.c" -o no-perf-events.so -ldl
+run "libgomp without perf_events" omp-wall "$PWD/no-perf-events.so"
+read -r _ runtime _ < shares
+read -r _ _ _ barrier_s _ _ _ rest_s < truth
+expect_share "libgomp without perf_events: the runtime's under main;opener" "$runtime" \
+	"$(awk -v b="$barrier_s" -v r="$rest_s" 'BEGIN { print b + r }')"
+
+if [ "$switches" = 1 ] && clang_openmp && build_clang omp-wall-llvm "$programs/omp-wall.c" &&
+	ldd ./omp-wall-llvm | grep -q libomp; then
+	run "libomp" omp-wall-llvm
+	expect_contexts "libomp"
+else
+	note "libomp: not checked (no clang with libomp, or no context switch's registers)"
+fi
 note ok

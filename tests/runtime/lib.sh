@@ -20,6 +20,21 @@ within_pct() {
 	awk -v a="$1" -v e="$2" -v p="$3" 'BEGIN { d = a - e; if (d < 0) d = -d; exit !(d <= e * p / 100) }'
 }
 
+# clang_openmp: whether $clang (CLANG, or clang) builds and runs an OpenMP
+# program (clang with LLVM's libomp)
+clang=${CLANG:-clang}
+clang_openmp() {
+	printf '#include <omp.h>\nint main(void) { return omp_get_max_threads() < 1; }\n' > probe.c
+	"$clang" -fopenmp probe.c -o probe 2> /dev/null && ./probe
+}
+
+# build_clang OUT SOURCE...: clang -pg -fopenmp (libomp), linked with -lgmon-mpi
+build_clang() {
+	local out=$1; shift
+	"$clang" -pg -O1 -fopenmp -I"$top_srcdir/include" "$@" -o "$out" \
+		-L"$runtime_libdir" -lgmon-mpi -Wl,-rpath,"$runtime_libdir"
+}
+
 # build_plain OUT SOURCE...: an ordinary -pg program, glibc's runtime
 build_plain() {
 	local out=$1; shift

@@ -3,12 +3,14 @@
  * OMP_WAIT_POLICY=passive making every wait a blocking one.  In each,
  * thread 0 sleeps 0.4 s in long_part, the two workers 0.1 s in
  * short_part, then wait (blocked on a futex) at the region's closing
- * barrier until thread 0 comes.  Prints, by the program's own
- * CLOCK_MONOTONIC (libgomp's omp_get_wtime), the workers' seconds in
- * short_part and at the barrier (from the end of short_part to the end
- * of the region, as the opening thread saw it), summed over workers and
- * rounds, and thread 0's in long_part:
- *   "short S barrier B long L" */
+ * barrier until thread 0 comes.  Prints, summed over the rounds, by the
+ * program's own CLOCK_MONOTONIC (libgomp's and libomp's omp_get_wtime):
+ * the workers' seconds asleep in short_part, and from its end to the end
+ * of the region (as the opening thread saw it: their barrier waits);
+ * thread 0's asleep in long_part, and its other seconds from the call of
+ * the region to its end (the OpenMP runtime's, starting and ending the
+ * region):
+ *   "short S barrier B long L rest R" */
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,30 +19,32 @@
 #define NOINLINE __attribute__((noinline))
 #define THREADS 3
 
-/* one nanosleep of ms, resumed if a signal cuts it short */
-static void sleep_ms(long ms)
+/* one nanosleep of ms, resumed if a signal cuts it short: its seconds */
+static double sleep_ms(long ms)
 {
 	struct timespec span = { ms / 1000, ms % 1000 * 1000000L };
+	double start = omp_get_wtime();
 
 	while (nanosleep(&span, &span) != 0)
 		;
+	return omp_get_wtime() - start;
 }
 
-NOINLINE void long_part(void)
+NOINLINE double long_part(void)
 {
-	sleep_ms(400);
+	return sleep_ms(400);
 }
 
-NOINLINE void short_part(void)
+NOINLINE double short_part(void)
 {
-	sleep_ms(100);
+	return sleep_ms(100);
 }
 
-static double short_s, barrier_s, long_s;
+static double short_s, barrier_s, long_s, rest_s;
 
 NOINLINE void opener(void)
 {
-	double done[THREADS], start = omp_get_wtime(), end;
+	double slept[THREADS], done[THREADS], start = omp_get_wtime(), end;
 	int team = 0;
 
 #pragma omp parallel num_threads(THREADS)
@@ -49,10 +53,9 @@ NOINLINE void opener(void)
 
 		if (me == 0) {
 			team = omp_get_num_threads();
-			long_part();
-		}
-		else
-			short_part();
+			slept[me] = long_part();
+		} else
+			slept[me] = short_part();
 		done[me] = omp_get_wtime();
 	}
 	end = omp_get_wtime();
@@ -60,9 +63,10 @@ NOINLINE void opener(void)
 		fprintf(stderr, "omp-wall: a team of %d threads, not %d\n", team, THREADS);
 		exit(1);
 	}
-	long_s += done[0] - start;
+	long_s += slept[0];
+	rest_s += end - start - slept[0];
 	for (int i = 1; i < THREADS; i++) {
-		short_s += done[i] - start;
+		short_s += slept[i];
 		barrier_s += end - done[i];
 	}
 }
@@ -73,6 +77,6 @@ int main(int argc, char **argv)
 
 	for (int r = 0; r < rounds; r++)
 		opener();
-	printf("short %.4f barrier %.4f long %.4f\n", short_s, barrier_s, long_s);
+	printf("short %.4f barrier %.4f long %.4f rest %.4f\n", short_s, barrier_s, long_s, rest_s);
 	return 0;
 }
