@@ -154,6 +154,11 @@ struct walk {
 	/* not 0: another thread's stack, [foreign_low, foreign_high) (the
 	 * wall sampler's blocked threads), in place of this thread's */
 	uintptr_t foreign_low, foreign_high;
+	/* and then the OpenMP state of that thread (omp-regions.h: NULL,
+	 * none), in place of this thread's TLS, and where its region's path
+	 * is copied */
+	const struct omp_thread *foreign_omp;
+	struct omp_region *omp_copy;
 	/* not NULL: the words read are logged (cfi_stack's log), the
 	 * region's frames among them */
 	struct cfi_read *log;
@@ -373,8 +378,14 @@ static void walk(struct walk *w, const ucontext_t *uc, uintptr_t *frames, struct
 		stack.checked_from = w->sp & ~(uintptr_t)(CFI_STACK_PAGE - 1);
 		stack.checked_to = (w->high + CFI_STACK_PAGE - 1) & ~(uintptr_t)(CFI_STACK_PAGE - 1);
 	}
-	region = omp_region_current(&stack.stop_sp);
-	if (!region && (worker = omp_worker_wait(&wait)))
+	if (w->foreign_high) {
+		region = omp_region_of(w->foreign_omp, w->omp_copy, &stack.stop_sp);
+		worker = !region && omp_worker_wait_of(w->foreign_omp, w->omp_copy, &wait);
+	} else {
+		region = omp_region_current(&stack.stop_sp);
+		worker = !region && omp_worker_wait(&wait);
+	}
+	if (worker)
 		stack.mark_sp = wait.mark_sp;
 	w->depth = cfi_unwind(uc, &stack, w->frames, WALK_DEPTH, &w->cut, &stopped, cache);
 	w->log_n = stack.log_n;
@@ -525,9 +536,10 @@ int callpaths_stack_of(uintptr_t sp, uintptr_t *low, uintptr_t *high)
 }
 
 void callpaths_record_blocked(const ucontext_t *uc, uintptr_t low, uintptr_t high,
-			      uint32_t weight)
+			      const struct omp_thread *omp, uint32_t weight)
 {
 	struct path_table *t;
+	struct omp_region region;   /* (not in a signal handler: a stack of its own) */
 	struct walk w;
 
 	if (weight == 0 || !__atomic_load_n(&cp.enabled, __ATOMIC_ACQUIRE))
@@ -539,6 +551,8 @@ void callpaths_record_blocked(const ucontext_t *uc, uintptr_t low, uintptr_t hig
 	w.log = NULL;
 	w.foreign_low = low;
 	w.foreign_high = high ? high : 1;   /* (none found: no word is read) */
+	w.foreign_omp = omp;
+	w.omp_copy = &region;
 	walk(&w, uc, t->walk_frames, &t->unwind_cache, 0);
 	add_walk(t, &w, weight);
 }

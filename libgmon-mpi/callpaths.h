@@ -34,9 +34,12 @@ void callpaths_record(const ucontext_t *uc, uint32_t weight);
  * weight samples of another thread, blocked, whose user registers uc holds
  * (those not known 0: the frames that need them end the path), its stack
  * the mapping [low, high) (found by callpaths_stack_of: 1, or 0 if no
- * readable mapping holds sp), in the calling thread's table. */
+ * readable mapping holds sp), its OpenMP state omp (omp-regions.h: the
+ * context of its region or wait; NULL: none), in the calling thread's
+ * table. */
+struct omp_thread;
 void callpaths_record_blocked(const ucontext_t *uc, uintptr_t low, uintptr_t high,
-			      uint32_t weight);
+			      const struct omp_thread *omp, uint32_t weight);
 int callpaths_stack_of(uintptr_t sp, uintptr_t *low, uintptr_t *high);
 
 /* Not from a signal handler: the calling thread's path here, as a sample

@@ -9,6 +9,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "proc-read.h"
 #include "text-out.h"
 
 /* the threads that ended: their time on a CPU, and waiting for one */
@@ -16,23 +17,6 @@ static uint64_t ended_cpu_ns, ended_waited_ns;
 /* the node's clock ticks at sampling's start: all, and stolen */
 static uint64_t start_ticks, start_steal;
 static int started;
-
-/* The file at path (relative to dir, or absolute with dir AT_FDCWD) into
- * buf, terminated; its length, or -1. */
-static ssize_t read_small(int dir, const char *path, char *buf, size_t size)
-{
-	int fd = openat(dir, path, O_RDONLY | O_CLOEXEC);
-	ssize_t n;
-
-	if (fd < 0)
-		return -1;
-	n = read(fd, buf, size - 1);
-	close(fd);
-	if (n < 0)
-		return -1;
-	buf[n] = '\0';
-	return n;
-}
 
 /* The decimal number at *p, *p moved past it and the blanks after. */
 static uint64_t next_number(const char **p)
@@ -53,7 +37,7 @@ static int add_schedstat(int dir, const char *path, uint64_t *cpu, uint64_t *wai
 	char buf[128];
 	const char *p = buf;
 
-	if (read_small(dir, path, buf, sizeof buf) <= 0)
+	if (proc_read_file(dir, path, buf, sizeof buf) <= 0)
 		return -1;
 	*cpu += next_number(&p);
 	*waited += next_number(&p);
@@ -67,7 +51,7 @@ static int node_ticks(uint64_t *all, uint64_t *steal)
 	char buf[512];
 	const char *p = buf + 3;
 
-	if (read_small(AT_FDCWD, "/proc/stat", buf, sizeof buf) <= 0 ||
+	if (proc_read_file(AT_FDCWD, "/proc/stat", buf, sizeof buf) <= 0 ||
 	    buf[0] != 'c' || buf[1] != 'p' || buf[2] != 'u' || buf[3] != ' ')
 		return -1;
 	*all = *steal = 0;

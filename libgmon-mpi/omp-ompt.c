@@ -31,26 +31,31 @@
  *     start of its next region), so a worker's record stops being current
  *     when it reaches the region's closing barrier (sync_region_wait
  *     begin): it reads libomp's frame only while its team certainly
- *     lives.  The record stays the worker's last (my_last) for its waits.
+ *     lives.  The record stays the worker's last (its ompt_thread's
+ *     last) for its waits.
  *   - a worker's waits outside its regions (omp_ompt_worker_wait): its
  *     start routine's frame (__kmp_launch_thread, which calls
  *     thread_begin and the waits) marks where libomp's wait frames end;
  *     the wait is its last region's while that region has not ended
  *     (parallel_end marks it in the table ended[]), idle after.
  *
- * The handler reads only this thread's own stack of records (initial-exec
- * TLS) and one word of libomp's frame: async-signal-safe.  The callbacks
- * run outside any signal handler (malloc is allowed there).
+ * The handler reads only this thread's own stack of records (its
+ * ompt_thread, through initial-exec TLS) and one word of libomp's frame:
+ * async-signal-safe.  The wall sampler reads a blocked thread's through
+ * its omp_thread (omp-regions.h), libomp's word by a copy that cannot
+ * fault.  The callbacks run outside any signal handler (malloc is allowed
+ * there).
  */
 #define _GNU_SOURCE
 #include "omp-regions.h"
 
-#include <pthread.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "callpaths.h"
+#include "image.h"
 
 #define TLS __attribute__((tls_model("initial-exec")))
 
@@ -92,58 +97,110 @@ struct ompt_record {
 static uint64_t ended[ENDED_SLOTS];
 static uint64_t last_serial;
 
+/* A thread's state: written by the thread (in the callbacks), read by its
+ * SIGPROF handler, and by the wall sampler while the thread is blocked
+ * (omp-regions.h: never freed, read with atomics). */
 struct ompt_thread {
 	unsigned levels;              /* implicit tasks begun and not ended (may pass OMPT_LEVELS) */
 	unsigned worker;              /* levels[0] is a worker's (not the region's thread 0) */
 	struct ompt_context context[OMPT_LEVELS];
+	/* the context current in this thread (NULL: none) */
+	const struct ompt_context *current;
+	/* a worker's: its last region's, once its function is done (NULL: none) */
+	const struct ompt_context *last;
+	/* a worker's: its start routine's frame is the first above it (0: unknown) */
+	uintptr_t start_mark;
 };
 
-/* the context current in this thread (read by the SIGPROF handler) */
-static __thread const struct ompt_context *my_context TLS;
-/* a worker's: its last region's, once its function is done (NULL: none) */
-static __thread const struct ompt_context *my_last TLS;
-/* a worker's: its start routine's frame is the first above it (0: unknown) */
-static __thread uintptr_t my_start_mark TLS;
+static __thread struct ompt_thread *my_thread TLS;
 
-int omp_ompt_worker_wait(struct omp_wait *wait)
+/* As omp_ompt_worker_wait, of t (NULL: none); copy as omp_worker_wait_of's
+ * (NULL: the calling thread's own). */
+static int worker_wait(const struct ompt_thread *t, struct omp_region *copy, struct omp_wait *wait)
 {
-	const struct ompt_context *last = __atomic_load_n(&my_last, __ATOMIC_RELAXED);
-	uintptr_t mark = my_start_mark;
+	const struct ompt_context *last;
+	uintptr_t mark;
 
-	__atomic_signal_fence(__ATOMIC_ACQUIRE);
-	if (!mark)
+	if (!t || !(mark = __atomic_load_n(&t->start_mark, __ATOMIC_RELAXED)))
 		return 0;
+	last = __atomic_load_n(&t->last, __ATOMIC_ACQUIRE);
 	wait->mark_sp = mark;
-	wait->gomp = NULL;
-	wait->region = last && last->region.depth > 0 ? &last->region : NULL;
+	wait->after_ra = 0;
+	wait->region = last && __atomic_load_n(&last->region.depth, __ATOMIC_RELAXED) > 0 ?
+			       &last->region : NULL;
 	wait->open = wait->region &&
 		     __atomic_load_n(&ended[last->serial % ENDED_SLOTS], __ATOMIC_RELAXED) < last->serial;
+	if (wait->region && copy) {
+		omp_region_copy(copy, wait->region);
+		wait->region = copy;
+	}
 	return 1;
 }
 
-/* The innermost region of this thread whose function runs: a thread at a
- * nested region's closing barrier (its function done, its task's end to
- * come) is still in the function of the region around it, which opened the
- * nested one (thread 0 of the nested team, a worker of the outer one
- * included): that region's context, not none. */
-const struct omp_region *omp_ompt_current(uintptr_t *stop_sp)
+int omp_ompt_worker_wait(struct omp_wait *wait)
 {
-	const struct ompt_context *c = __atomic_load_n(&my_context, __ATOMIC_RELAXED);
+	const struct ompt_thread *t = my_thread;
 
 	__atomic_signal_fence(__ATOMIC_ACQUIRE);
-	for (; c; c = c->outer) {
-		uintptr_t exit_frame;
+	return worker_wait(t, NULL, wait);
+}
 
-		if (!c->frame || c->region.depth == 0)
+int omp_ompt_worker_wait_of(const struct ompt_thread *t, struct omp_region *copy,
+			    struct omp_wait *wait)
+{
+	return worker_wait(t, copy, wait);
+}
+
+/* The innermost region of t whose function runs (NULL: none): a thread at
+ * a nested region's closing barrier (its function done, its task's end to
+ * come) is still in the function of the region around it, which opened the
+ * nested one (thread 0 of the nested team, a worker of the outer one
+ * included): that region's context, not none.  copy: NULL for the calling
+ * thread's own, else another thread's (omp_region_of): libomp's frame,
+ * which libomp may have freed meanwhile, is read by a copy that cannot
+ * fault, the region copied into *copy; the chain, within t's contexts
+ * (never freed), is followed OMPT_LEVELS steps at most. */
+static const struct omp_region *current_region(const struct ompt_thread *t,
+					       struct omp_region *copy, uintptr_t *stop_sp)
+{
+	const struct ompt_context *c = t ? __atomic_load_n(&t->current, __ATOMIC_ACQUIRE) : NULL;
+
+	for (unsigned n = 0; c && n < OMPT_LEVELS;
+	     c = __atomic_load_n(&c->outer, __ATOMIC_RELAXED), n++) {
+		const ompt_frame *frame = __atomic_load_n(&c->frame, __ATOMIC_RELAXED);
+		void *exit_frame = NULL;
+
+		if (!frame || __atomic_load_n(&c->region.depth, __ATOMIC_RELAXED) == 0)
 			continue;
 		/* set by __kmp_invoke_microtask while the outlined function runs */
-		exit_frame = (uintptr_t)__atomic_load_n(&c->frame->exit_frame.ptr, __ATOMIC_RELAXED);
+		if (!copy)
+			exit_frame = __atomic_load_n(&frame->exit_frame.ptr, __ATOMIC_RELAXED);
+		else if (!image_copy_mapped(&exit_frame, (uintptr_t)&frame->exit_frame.ptr,
+					    sizeof exit_frame))
+			continue;
 		if (exit_frame) {
-			*stop_sp = exit_frame;
-			return &c->region;
+			*stop_sp = (uintptr_t)exit_frame;
+			if (!copy)
+				return &c->region;
+			omp_region_copy(copy, &c->region);
+			return copy;
 		}
 	}
 	return NULL;
+}
+
+const struct omp_region *omp_ompt_current(uintptr_t *stop_sp)
+{
+	const struct ompt_thread *t = my_thread;
+
+	__atomic_signal_fence(__ATOMIC_ACQUIRE);
+	return current_region(t, NULL, stop_sp);
+}
+
+const struct omp_region *omp_ompt_current_of(const struct ompt_thread *t, struct omp_region *copy,
+					     uintptr_t *stop_sp)
+{
+	return current_region(t, copy, stop_sp);
 }
 
 #if defined(PIC)
@@ -180,52 +237,31 @@ typedef struct {
 
 static ompt_get_task_info_fn get_task_info;
 
-/* This thread's stack of contexts, allocated at its first region and
- * freed at its exit (NULL: no memory; its regions keep libomp's frames). */
-static pthread_key_t thread_key;
-static pthread_once_t thread_once = PTHREAD_ONCE_INIT;
-static __thread struct ompt_thread *my_thread TLS;
-
-static void thread_free(void *t)
-{
-	__atomic_store_n(&my_context, NULL, __ATOMIC_RELAXED);
-	__atomic_store_n(&my_last, NULL, __ATOMIC_RELAXED);
-	__atomic_signal_fence(__ATOMIC_SEQ_CST);
-	my_thread = NULL;
-	free(t);
-}
-
-static void thread_key_create(void)
-{
-	if (pthread_key_create(&thread_key, thread_free) != 0)
-		thread_key = (pthread_key_t)-1;
-}
-
+/* This thread's state, mapped at its first callback and never freed (the
+ * wall sampler may read it after the thread ended, omp-regions.h; NULL: no
+ * memory, its regions keep libomp's frames), handed to its omp_thread. */
 static struct ompt_thread *own_thread(void)
 {
 	struct ompt_thread *t = my_thread;
 
 	if (t)
 		return t;
-	pthread_once(&thread_once, thread_key_create);
-	if (thread_key == (pthread_key_t)-1 || !(t = calloc(1, sizeof *t)))
+	t = mmap(NULL, sizeof *t, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (t == MAP_FAILED)
 		return NULL;
-	if (pthread_setspecific(thread_key, t) != 0) {
-		free(t);
-		return NULL;
-	}
-	return my_thread = t;
+	my_thread = t;
+	omp_thread_publish_ompt(t);
+	return t;
 }
 
 /* Makes the top of t's stack current (or none). */
-static void set_current(const struct ompt_thread *t)
+static void set_current(struct ompt_thread *t)
 {
 	const struct ompt_context *c = NULL;
 
 	if (t->levels > 0 && t->levels <= OMPT_LEVELS && t->context[t->levels - 1].region.depth > 0)
 		c = &t->context[t->levels - 1];
-	__atomic_signal_fence(__ATOMIC_RELEASE);
-	__atomic_store_n(&my_context, c, __ATOMIC_RELAXED);
+	__atomic_store_n(&t->current, c, __ATOMIC_RELEASE);
 }
 
 static void on_parallel_begin(ompt_data *encountering_task, const ompt_frame *encountering_frame,
@@ -303,7 +339,7 @@ static void on_implicit_task(int endpoint, ompt_data *parallel, ompt_data *task,
 	if (index != 0) {
 		/* a worker of a new team: none of its earlier tasks is open,
 		 * its last region's context is rewritten */
-		__atomic_store_n(&my_last, NULL, __ATOMIC_RELAXED);
+		__atomic_store_n(&t->last, NULL, __ATOMIC_RELAXED);
 		__atomic_signal_fence(__ATOMIC_SEQ_CST);
 		t->levels = 0;
 		t->worker = 1;
@@ -313,7 +349,7 @@ static void on_implicit_task(int endpoint, ompt_data *parallel, ompt_data *task,
 	if (t->levels > OMPT_LEVELS)
 		return;
 	c = &t->context[t->levels - 1];
-	__atomic_store_n(&my_context, NULL, __ATOMIC_RELAXED);
+	__atomic_store_n(&t->current, NULL, __ATOMIC_RELAXED);
 	__atomic_signal_fence(__ATOMIC_SEQ_CST);
 	r = parallel ? parallel->ptr : NULL;
 	c->task = task;
@@ -341,9 +377,9 @@ static void on_sync_region_wait(int kind, int endpoint, ompt_data *parallel, omp
 	 * done, and its task's end comes only with the next region */
 	if (t && t->worker && t->levels == 1 && endpoint == OMPT_SCOPE_BEGIN &&
 	    (kind == OMPT_SYNC_BARRIER_IMPLICIT || kind == OMPT_SYNC_BARRIER_IMPLICIT_PARALLEL)) {
-		__atomic_store_n(&my_context, NULL, __ATOMIC_RELAXED);
+		__atomic_store_n(&t->current, NULL, __ATOMIC_RELAXED);
 		__atomic_signal_fence(__ATOMIC_SEQ_CST);
-		__atomic_store_n(&my_last, &t->context[0], __ATOMIC_RELAXED);
+		__atomic_store_n(&t->last, &t->context[0], __ATOMIC_RELEASE);
 	}
 }
 
@@ -352,9 +388,11 @@ static void on_sync_region_wait(int kind, int endpoint, ompt_data *parallel, omp
  * first above this function's CFA less 1. */
 static void on_thread_begin(int type, ompt_data *thread_data)
 {
+	struct ompt_thread *t;
+
 	(void)thread_data;
-	if (type == OMPT_THREAD_WORKER)
-		my_start_mark = (uintptr_t)__builtin_dwarf_cfa() - 1;
+	if (type == OMPT_THREAD_WORKER && (t = own_thread()))
+		__atomic_store_n(&t->start_mark, (uintptr_t)__builtin_dwarf_cfa() - 1, __ATOMIC_RELAXED);
 }
 
 static int initialize(ompt_lookup lookup, int initial_device, ompt_data *tool_data)

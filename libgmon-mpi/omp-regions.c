@@ -5,31 +5,31 @@
  * path) lives on the opening thread's stack in our GOMP_parallel*, which
  * returns only when the region has ended in every thread.  run_region,
  * which libgomp calls in place of the outlined function, sets the
- * thread's current region (initial-exec TLS, read by the SIGPROF handler
- * in the same thread) around the call, and puts back the one it replaced
- * (a nested region).  The real entry points are found with dlsym
- * (RTLD_NEXT) at the first call, outside any signal handler.
+ * thread's current region (in its struct omp_thread, found through an
+ * initial-exec TLS pointer by the SIGPROF handler in the same thread, and
+ * through its sampling slot by the wall sampler) around the call, and
+ * puts back the one it replaced (a nested region).  The real entry points
+ * are found with dlsym (RTLD_NEXT) at the first call, outside any signal
+ * handler.
  */
 #define _GNU_SOURCE
 #include "omp-regions.h"
 
 #include <dlfcn.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "callpaths.h"
 #include "gmon-mpi-profile.h"
+#include "image.h"
 
 #define TLS __attribute__((tls_model("initial-exec")))
 /* the definitions of libgomp's entry points, in a section of their own,
  * registered as interposers (interposers.h) */
 #define EXPORT __attribute__((visibility("default"), noinline, section("gmon_omp_interposers")))
-
-static __thread const struct omp_region *my_region TLS;
-static __thread uintptr_t my_region_sp TLS;
 
 /* A worker's last region, after its function returned (its own copy: the
  * opener's record dies with the opener's call).  libgomp's thread start
@@ -54,42 +54,157 @@ struct omp_waiting {
 	struct omp_region region;
 };
 
-static __thread const struct omp_waiting *my_waiting TLS;
+/* A thread's libgomp state (omp-regions.h): written by the thread only;
+ * read by its SIGPROF handler, and by the wall sampler while the thread
+ * is blocked (atomics: the sampler's loads see whole words). */
+struct omp_thread {
+	const struct omp_region *region;   /* whose function runs (NULL: none) */
+	uintptr_t region_sp;               /* the marker in our frame that runs it */
+	const struct omp_waiting *waiting; /* &waiting_buf, once a worker left a
+					    * region's function (NULL: not) */
+	struct omp_waiting waiting_buf;
+	const struct ompt_thread *ompt;    /* libomp's part (omp-ompt.c; NULL: none) */
+};
+
+static __thread struct omp_thread *my_omp TLS;
+
+void omp_region_copy(struct omp_region *copy, const struct omp_region *r)
+{
+	unsigned depth = __atomic_load_n(&r->depth, __ATOMIC_RELAXED);
+
+	if (depth > GMON_CALLPATHS_MAX_DEPTH)
+		depth = GMON_CALLPATHS_MAX_DEPTH;      /* torn */
+	for (unsigned i = 0; i < depth; i++)
+		copy->frames[i] = __atomic_load_n(&r->frames[i], __ATOMIC_RELAXED);
+	copy->depth = depth;
+}
+
+/* Copies the record at r, which may be gone (freed, its stack unmapped),
+ * into *copy, by a copy that cannot fault: whether it could. */
+static int copy_record(struct omp_region *copy, const struct omp_region *r)
+{
+	if (!image_copy_mapped(&copy->depth, (uintptr_t)&r->depth, sizeof copy->depth))
+		return 0;
+	if (copy->depth > GMON_CALLPATHS_MAX_DEPTH)
+		copy->depth = GMON_CALLPATHS_MAX_DEPTH;   /* not a record any more */
+	return copy->depth == 0 ||
+	       image_copy_mapped(copy->frames, (uintptr_t)r->frames, copy->depth * sizeof r->frames[0]);
+}
 
 const struct omp_region *omp_region_current(uintptr_t *stop_sp)
 {
-	const struct omp_region *r = __atomic_load_n(&my_region, __ATOMIC_RELAXED);
+	const struct omp_thread *t = my_omp;
+	const struct omp_region *r = t ? __atomic_load_n(&t->region, __ATOMIC_RELAXED) : NULL;
 
 	__atomic_signal_fence(__ATOMIC_ACQUIRE);
 	if (!r)
 		return omp_ompt_current(stop_sp);    /* libomp's region, if any */
-	*stop_sp = my_region_sp;
+	*stop_sp = t->region_sp;
 	return r;
+}
+
+const struct omp_region *omp_region_of(const struct omp_thread *t, struct omp_region *copy,
+				       uintptr_t *stop_sp)
+{
+	const struct omp_region *r = t ? __atomic_load_n(&t->region, __ATOMIC_ACQUIRE) : NULL;
+	uintptr_t sp;
+
+	if (!r)       /* libomp's region, if any */
+		return t ? omp_ompt_current_of(__atomic_load_n(&t->ompt, __ATOMIC_ACQUIRE), copy,
+					       stop_sp)
+			 : NULL;
+	sp = __atomic_load_n(&t->region_sp, __ATOMIC_RELAXED);
+	if (!copy_record(copy, r))
+		return NULL;
+	*stop_sp = sp;
+	return copy;
+}
+
+/* The wait of a worker whose last region w holds; its path copied into
+ * *copy where copy is not NULL (another thread's). */
+static void waiting_is(const struct omp_waiting *w, struct omp_region *copy, struct omp_wait *wait)
+{
+	wait->mark_sp = __atomic_load_n(&w->mark_sp, __ATOMIC_RELAXED);
+	wait->after_ra = __atomic_load_n(&w->after_ra, __ATOMIC_RELAXED);
+	wait->region = &w->region;
+	if (copy) {
+		omp_region_copy(copy, &w->region);
+		wait->region = copy;
+	}
+	wait->open = 1;
 }
 
 int omp_worker_wait(struct omp_wait *wait)
 {
-	const struct omp_waiting *w = __atomic_load_n(&my_waiting, __ATOMIC_RELAXED);
+	const struct omp_thread *t = my_omp;
+	const struct omp_waiting *w = t ? __atomic_load_n(&t->waiting, __ATOMIC_RELAXED) : NULL;
 
 	__atomic_signal_fence(__ATOMIC_ACQUIRE);
 	if (!w)
 		return omp_ompt_worker_wait(wait);    /* libomp's worker, if any */
-	wait->mark_sp = w->mark_sp;
-	wait->region = &w->region;
-	wait->gomp = w;
-	wait->open = 1;
+	waiting_is(w, NULL, wait);
+	return 1;
+}
+
+int omp_worker_wait_of(const struct omp_thread *t, struct omp_region *copy, struct omp_wait *wait)
+{
+	const struct omp_waiting *w = t ? __atomic_load_n(&t->waiting, __ATOMIC_ACQUIRE) : NULL;
+
+	if (!w)       /* libomp's worker, if any */
+		return t && omp_ompt_worker_wait_of(__atomic_load_n(&t->ompt, __ATOMIC_ACQUIRE), copy,
+						    wait);
+	waiting_is(w, copy, wait);
 	return 1;
 }
 
 const struct omp_region *omp_wait_region(const struct omp_wait *wait, uintptr_t marked_ra)
 {
-	const struct omp_waiting *w = wait->gomp;
-
-	if (w)
-		return marked_ra > w->after_ra && marked_ra - w->after_ra <= BARRIER_CALL_WITHIN ?
+	if (wait->after_ra)
+		return marked_ra > wait->after_ra && marked_ra - wait->after_ra <= BARRIER_CALL_WITHIN ?
 			       wait->region : NULL;
 	return wait->open ? wait->region : NULL;
 }
+
+#if defined(PIC)
+
+/* A page of its own, never freed (the wall sampler may read it after the
+ * thread ended, sampling.c): mapped, not malloc'ed, so that it is no lock's
+ * and no fork's concern; a page a thread that runs OpenMP or is sampled,
+ * as its sampling slot and call-path table are. */
+static struct omp_thread *own(void)
+{
+	struct omp_thread *t = my_omp;
+
+	if (!t) {
+		t = mmap(NULL, sizeof *t, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		if (t == MAP_FAILED)
+			return NULL;
+		my_omp = t;
+	}
+	return t;
+}
+
+const struct omp_thread *omp_thread_own(void)
+{
+	return own();
+}
+
+void omp_thread_publish_ompt(const struct ompt_thread *ompt)
+{
+	struct omp_thread *t = own();
+
+	if (t)
+		__atomic_store_n(&t->ompt, ompt, __ATOMIC_RELEASE);
+}
+
+#else
+
+const struct omp_thread *omp_thread_own(void)
+{
+	return NULL;     /* a static program's libgomp.a has our GOMP_* entry points' place */
+}
+
+#endif
 
 /* "[omp idle]": never run; its call's return address is the idle frame
  * (a caller frame must follow a call in its function, for the readers
@@ -126,73 +241,53 @@ struct region_call {
 	struct omp_region region;
 	void (*fn)(void *);
 	void *data;
-	const void *opener;           /* the opening thread's &my_region */
+	const void *opener;           /* the opening thread's &my_omp */
 };
-
-/* This thread's omp_waiting, allocated at its first region as a worker
- * (NULL: no memory; the waits keep libgomp's frames only), freed at its
- * exit. */
-static pthread_key_t waiting_key;
-static pthread_once_t waiting_once = PTHREAD_ONCE_INIT;
-static __thread struct omp_waiting *my_waiting_buf;
-
-static void waiting_free(void *buf)
-{
-	__atomic_store_n(&my_waiting, NULL, __ATOMIC_RELAXED);
-	__atomic_signal_fence(__ATOMIC_SEQ_CST);
-	my_waiting_buf = NULL;
-	free(buf);
-}
-
-static void waiting_key_create(void)
-{
-	if (pthread_key_create(&waiting_key, waiting_free) != 0)
-		waiting_key = (pthread_key_t)-1;
-}
 
 /* A worker left the region's function, called from after_ra with its
  * CFA at cfa: the region is its last, for the waits at its closing
- * barrier.  The copy is written while my_waiting is NULL. */
+ * barrier.  The copy is written while t->waiting is NULL (a sampler that
+ * read it before may see it torn: a wrong path, omp-regions.h). */
 static void wait_in(const struct region_call *c, uintptr_t cfa, uintptr_t after_ra)
 {
-	struct omp_waiting *w = my_waiting_buf;
+	struct omp_thread *t = own();
+	struct omp_waiting *w;
 
-	__atomic_store_n(&my_waiting, NULL, __ATOMIC_RELAXED);
+	if (!t)
+		return;      /* no memory: the waits keep libgomp's frames only */
+	w = &t->waiting_buf;
+	__atomic_store_n(&t->waiting, NULL, __ATOMIC_RELAXED);
 	__atomic_signal_fence(__ATOMIC_SEQ_CST);
-	if (!w) {
-		pthread_once(&waiting_once, waiting_key_create);
-		if (waiting_key == (pthread_key_t)-1 || !(w = malloc(sizeof *w)))
-			return;
-		if (pthread_setspecific(waiting_key, w) != 0) {
-			free(w);
-			return;
-		}
-		my_waiting_buf = w;
-	}
-	w->mark_sp = cfa - 1;
-	w->after_ra = after_ra;
-	w->region.depth = c->region.depth;
-	memcpy(w->region.frames, c->region.frames, c->region.depth * sizeof c->region.frames[0]);
-	__atomic_signal_fence(__ATOMIC_RELEASE);
-	__atomic_store_n(&my_waiting, w, __ATOMIC_RELAXED);
+	__atomic_store_n(&w->mark_sp, cfa - 1, __ATOMIC_RELAXED);
+	__atomic_store_n(&w->after_ra, after_ra, __ATOMIC_RELAXED);
+	__atomic_store_n(&w->region.depth, c->region.depth, __ATOMIC_RELAXED);
+	for (unsigned i = 0; i < c->region.depth; i++)
+		__atomic_store_n(&w->region.frames[i], c->region.frames[i], __ATOMIC_RELAXED);
+	__atomic_store_n(&t->waiting, w, __ATOMIC_RELEASE);
 }
 
 /* Runs fn(data) with the region r as this thread's context: inlined into
- * its caller, whose frame holds the marker where the walk stops. */
+ * its caller, whose frame holds the marker where the walk stops.  With no
+ * omp_thread (no memory), the region's samples keep libgomp's frames. */
 static inline __attribute__((always_inline)) void run_in(const struct omp_region *r,
 							  void (*fn)(void *), void *data)
 {
-	const struct omp_region *outer = my_region;
-	uintptr_t outer_sp = my_region_sp;
+	struct omp_thread *t = own();
+	const struct omp_region *outer;
+	uintptr_t outer_sp;
 	volatile char marker = 0;
 
-	my_region_sp = (uintptr_t)&marker;
-	__atomic_signal_fence(__ATOMIC_RELEASE);
-	my_region = r;
+	if (!t) {
+		fn(data);
+		return;
+	}
+	outer = t->region;
+	outer_sp = t->region_sp;
+	__atomic_store_n(&t->region_sp, (uintptr_t)&marker, __ATOMIC_RELAXED);
+	__atomic_store_n(&t->region, r, __ATOMIC_RELEASE);
 	fn(data);
-	my_region = outer;
-	__atomic_signal_fence(__ATOMIC_RELEASE);
-	my_region_sp = outer_sp;
+	__atomic_store_n(&t->region, outer, __ATOMIC_RELEASE);
+	__atomic_store_n(&t->region_sp, outer_sp, __ATOMIC_RELAXED);
 	(void)marker;
 }
 
@@ -202,7 +297,7 @@ static __attribute__((noinline)) void run_region(void *arg)
 	struct region_call *c = arg;
 
 	run_in(&c->region, c->fn, c->data);
-	if (c->opener != &my_region)
+	if (c->opener != &my_omp)
 		wait_in(c, (uintptr_t)__builtin_dwarf_cfa(), (uintptr_t)__builtin_return_address(0));
 }
 
@@ -232,7 +327,7 @@ static void *real(void **slot, const char *name)
  * caller (callpaths_here's frames less its own and the entry point's,
  * which a walk keeps: it calls the runtime's code there, interposers.h). */
 #define TAKE_REGION(c, fn_, data_) \
-	((c).fn = (fn_), (c).data = (data_), (c).opener = &my_region, \
+	((c).fn = (fn_), (c).data = (data_), (c).opener = &my_omp, \
 	 (c).region.depth = callpaths_here((c).region.frames, GMON_CALLPATHS_MAX_DEPTH, 2))
 
 typedef _Bool bool_arg;     /* libgomp's bool */

@@ -56,7 +56,8 @@ struct omp_wait {
 	uintptr_t mark_sp;        /* the first frame of the walk above it is the
 				   * thread's start routine's (libgomp's or libomp's) */
 	const struct omp_region *region;   /* its last region (NULL: none) */
-	const void *gomp;         /* libgomp's: its omp_waiting, to tell the barrier */
+	uintptr_t after_ra;       /* libgomp's: run_region's return address, to
+				   * tell the barrier (0: libomp's) */
 	int open;                 /* libomp's: that region has not ended */
 };
 
@@ -78,5 +79,50 @@ uintptr_t omp_idle_frame(void);
 
 /* Async-signal-safe, libomp's (omp-ompt.c): as omp_worker_wait. */
 int omp_ompt_worker_wait(struct omp_wait *wait);
+
+/*
+ * Another thread's OpenMP state, for the wall sampler (wall-sampler.h),
+ * which walks a blocked thread's stack from its own thread: what the
+ * functions above read in the calling thread's TLS, the blocked thread
+ * keeps in a struct omp_thread of its own, which its sampling slot points
+ * to (sampling.c).  The struct is never freed (a page of its own), so the
+ * sampler may read it while the thread changes it, or after it ended; the
+ * region records it points to (on the opening thread's stack, in a task's
+ * block) may be gone by then: the sampler reads them by a copy that
+ * cannot fault.  A read torn by the owner's change gives a wrong context
+ * (a path that is not the thread's), never a fault, never more than
+ * GMON_CALLPATHS_MAX_DEPTH frames.
+ */
+struct omp_thread;
+
+/* Not from a signal handler: the calling thread's, made at its first call
+ * (NULL: no memory, or a static program, whose libgomp is its own). */
+const struct omp_thread *omp_thread_own(void);
+
+/* As omp_region_current, of the thread whose state t is (NULL: none), its
+ * path copied into *copy (the result, or NULL).  No lock, no malloc. */
+const struct omp_region *omp_region_of(const struct omp_thread *t, struct omp_region *copy,
+				       uintptr_t *stop_sp);
+
+/* As omp_worker_wait, of the thread whose state t is, its last region's
+ * path copied into *copy (wait->region). */
+int omp_worker_wait_of(const struct omp_thread *t, struct omp_region *copy, struct omp_wait *wait);
+
+/* Copies r's path into *copy, word by word, at most
+ * GMON_CALLPATHS_MAX_DEPTH frames: a record that never goes away (an
+ * omp_thread's own) but that its thread may be rewriting. */
+void omp_region_copy(struct omp_region *copy, const struct omp_region *r);
+
+/* libomp's part of a thread's state (omp-ompt.c): made by the calling
+ * thread, never freed, handed to its omp_thread once. */
+struct ompt_thread;
+void omp_thread_publish_ompt(const struct ompt_thread *ompt);
+
+/* As omp_region_of and omp_worker_wait_of, for libomp's part of a
+ * thread's state (NULL: none). */
+const struct omp_region *omp_ompt_current_of(const struct ompt_thread *t, struct omp_region *copy,
+					     uintptr_t *stop_sp);
+int omp_ompt_worker_wait_of(const struct ompt_thread *t, struct omp_region *copy,
+			    struct omp_wait *wait);
 
 #endif /* GMON_MPI_OMP_REGIONS_H */

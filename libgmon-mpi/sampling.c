@@ -64,6 +64,7 @@
 #include "callpaths.h"
 #include "gmon-format.h"
 #include "histogram.h"
+#include "omp-regions.h"
 #include "own-cost.h"
 #include "perf-clock.h"
 #include "wall-sampler.h"
@@ -85,6 +86,9 @@ struct thread_slot {
 	uint32_t wall_pending;
 	uintptr_t stack_low, stack_high;   /* the mapping that held its stack
 					    * pointer when blocked last */
+	/* its OpenMP state (omp-regions.h), which the sampler's walk of it
+	 * reads (its TLS is its own; NULL: none) */
+	const struct omp_thread *omp;
 	int counted;           /* kept a sample: in threads_sampled (atomic) */
 	timer_t timer;
 	clockid_t clock;       /* the timer's: the thread's CPU clock, or monotonic */
@@ -536,7 +540,7 @@ static int wall_pass(void)
 				callpaths_stack_of(sp, &s->stack_low, &s->stack_high);
 			count_sample(s, weight);
 			histogram_add_samples(pc, weight);
-			callpaths_record_blocked(&uc, s->stack_low, s->stack_high, weight);
+			callpaths_record_blocked(&uc, s->stack_low, s->stack_high, s->omp, weight);
 			__atomic_fetch_add(&s->samples, weight, __ATOMIC_RELAXED);
 			break;
 		case WALL_GONE:
@@ -571,6 +575,7 @@ static struct thread_slot *own_slot_locked(void)
 	s->tid = (int)gettid();
 	s->perf_fd = -1;
 	s->probe = WALL_PROBE_NONE;
+	s->omp = omp_thread_own();
 	s->next = all_slots;
 	__atomic_store_n(&all_slots, s, __ATOMIC_RELEASE);
 	my_slot = s;

@@ -14,6 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "proc-read.h"
 #include "text-out.h"
 
 /* The registers a context switch's record holds, in their bits' order,
@@ -34,12 +35,11 @@ static int sampler_tid;
 static uint64_t (*sampler_period)(void);
 static int (*sampler_pass)(void);
 
-/* /proc/self/task/TID/NAME, opened once into *fd; read at offset 0 into
- * buf (terminated): its length, or -1. */
+/* /proc/self/task/TID/NAME, opened once into *fd; read again at each
+ * look into buf (proc_read). */
 static ssize_t read_task_file(int *fd, int tid, const char *name, char *buf, size_t size)
 {
 	char path[64];
-	ssize_t n;
 
 	if (*fd < 0) {
 		text_format(path, sizeof path, "/proc/self/task/%d/%s", tid, name);
@@ -47,11 +47,20 @@ static ssize_t read_task_file(int *fd, int tid, const char *name, char *buf, siz
 		if (*fd < 0)
 			return -1;
 	}
-	n = pread(*fd, buf, size - 1, 0);
-	if (n < 0)
-		return -1;
-	buf[n] = '\0';
-	return n;
+	return proc_read(*fd, buf, size);
+}
+
+/* The page size, asked once (it was asked of sysconf at every look). */
+static size_t page_size(void)
+{
+	static size_t page;
+	size_t p = __atomic_load_n(&page, __ATOMIC_RELAXED);
+
+	if (p == 0) {
+		p = (size_t)sysconf(_SC_PAGESIZE);
+		__atomic_store_n(&page, p, __ATOMIC_RELAXED);
+	}
+	return p;
 }
 
 /* The hexadecimal or decimal number at *p ("0x7ffd..." or "-1"), *p moved
@@ -83,7 +92,7 @@ static uintptr_t next_field(const char **p)
 void wall_probe_open(struct wall_probe *p, int tid)
 {
 	struct perf_event_attr attr;
-	size_t page = (size_t)sysconf(_SC_PAGESIZE);
+	size_t page = page_size();
 	int fd;
 
 	if (p->switch_fd >= 0 || __atomic_load_n(&switches_refused, __ATOMIC_RELAXED))
@@ -120,7 +129,7 @@ void wall_probe_open(struct wall_probe *p, int tid)
  * holds.  Returns whether they were. */
 static int switch_registers(const struct wall_probe *p, ucontext_t *uc, int must_match)
 {
-	size_t page = (size_t)sysconf(_SC_PAGESIZE), size = RING_PAGES * page;
+	size_t page = page_size(), size = RING_PAGES * page;
 	const struct perf_event_mmap_page *meta = p->ring;
 	const unsigned char *data;
 	unsigned char record[RECORD_SIZE];
@@ -244,7 +253,7 @@ void wall_probe_close(struct wall_probe *p)
 	if (p->syscall_fd >= 0)
 		close(p->syscall_fd);
 	if (p->ring)
-		munmap(p->ring, (1 + RING_PAGES) * (size_t)sysconf(_SC_PAGESIZE));
+		munmap(p->ring, (1 + RING_PAGES) * page_size());
 	if (p->switch_fd >= 0)
 		close(p->switch_fd);
 	*p = WALL_PROBE_NONE;

@@ -34,17 +34,7 @@
 # Skipped where clang cannot build an OpenMP program (no clang, no libomp).
 . "$(dirname "$0")/lib.sh"
 
-clang=${CLANG:-clang}
-printf '#include <omp.h>\nint main(void) { return omp_get_max_threads() < 1; }\n' > probe.c
-"$clang" -fopenmp probe.c -o probe 2> /dev/null && ./probe ||
-	skip "$clang cannot build an OpenMP program (clang with libomp needed)"
-
-# build_clang OUT SOURCE...: clang -pg -fopenmp (libomp), linked with -lgmon-mpi
-build_clang() {
-	local out=$1; shift
-	"$clang" -pg -O1 -fopenmp -I"$top_srcdir/include" "$@" -o "$out" \
-		-L"$runtime_libdir" -lgmon-mpi -Wl,-rpath,"$runtime_libdir"
-}
+clang_openmp || skip "$clang cannot build an OpenMP program (clang with libomp needed)"
 
 # --- the region of a 3-deep call chain, 1 and 2 threads ---
 build_clang omp-chain "$programs/omp-chain.c" || fail "cannot build omp-chain.c with $clang"

@@ -25,10 +25,6 @@ samples_under() {
 		awk -v f="$1" '{ n = split($1, frame, ";"); for (i = 1; i <= n; i++)
 			if (frame[i] == f) { s += $2; break } } END { print s + 0 }'
 }
-# within ACTUAL EXPECTED PERCENT: |actual - expected| <= percent of expected
-within() {
-	awk -v a="$1" -v e="$2" -v p="$3" 'BEGIN { d = a - e; if (d < 0) d = -d; exit !(d <= e * p / 100) }'
-}
 
 build_linked wall "$programs/wall-clock.c"
 
@@ -47,7 +43,7 @@ wall-sampler*) ;;
 esac
 computed=$(awk '{ printf "%d", $4 * 100 + 0.5 }' truth)
 got_compute=$(samples_under compute wall gmon.out)
-within "$got_compute" "$computed" 25 ||
+within_pct "$got_compute" "$computed" 25 ||
 	fail "wall clock: $got_compute samples under compute, its own clock says $computed ($(cat truth))"
 # the file names its clock: gprof-par and GNU gprof print it
 "$gprof_par" -b -p wall gmon.out 2>/dev/null | grep -q '^Each sample counts as 0.01 wall-sec\.$' ||
