@@ -45,6 +45,12 @@
  * pthread_getcpuclockid()'s clock of the slot's thread and deliver SIGPROF
  * to that thread (SIGEV_THREAD_ID), so any thread can start another's; the
  * slot lock keeps a thread from ending while its timer is being made.
+ *
+ * Over 800 lines (940): the SIGPROF handler, the timers it re-arms and the
+ * slots it reads share state (initial-exec TLS, the slot list,
+ * arm_generation) whose ordering rules are checked more easily in one
+ * file; the engines' own parts are perf-clock.c, wall-sampler.c and
+ * node-load.c.
  */
 #define _GNU_SOURCE
 #include "sampling.h"
