@@ -1,7 +1,8 @@
 /* libc-half.c - an MPI program that spends about half its CPU time in
  * libc (memset and memcpy over 1 MB) and half in its own loop, for about
  * SECONDS (argument, default 1) of CPU per rank, each part timed with the
- * thread's own CPU clock: rank R prints "rank R own SECONDS libc SECONDS".
+ * thread's own CPU clock: rank R prints "rank R own SECONDS libc SECONDS
+ * pid PID" (the pid for bench/truth-bench, to find the rank in perf's).
  * The parts alternate in turns of 2 to 12 ms, drawn at random: turns of a
  * fixed 5 ms made a 10 ms cycle, the sampling period at 100 Hz, and every
  * sample of a rank then fell in the same part of the cycle (CI saw -M give
@@ -11,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 static volatile unsigned long sink;
 
@@ -61,7 +63,7 @@ int main(int argc, char **argv)
 		own += t1 - t0;
 		libc += t2 - t1;
 	}
-	printf("rank %d own %.4f libc %.4f\n", rank, own, libc);
+	printf("rank %d own %.4f libc %.4f pid %ld\n", rank, own, libc, (long)getpid());
 	MPI_Finalize();
 	return 0;
 }
