@@ -507,7 +507,7 @@ void sum_calls_parallel(struct sum_run *run, const struct sum_job *job,
 	if (start < hi && !sc.oom &&
 	    sum_calls_files(&sc, kind, job, start > lo ? start : lo, hi, bad, nbad, 0, NULL) != 0)
 		sc.oom = 1;
-	run->times[SUM_PHASE_PATHS] += MPI_Wtime() - t0;
+	run->times[SUM_PHASE_MODULES] += MPI_Wtime() - t0;
 	if (sum_me != 0) {
 		send_calls(&sc);
 		sum_calls_free(&sc);
@@ -706,6 +706,8 @@ void sum_libraries_parallel(struct sum_run *run, const struct sum_job *job,
 	size_t lo, hi, len = 0;
 	char *data = NULL;
 
+	double t0 = MPI_Wtime();
+
 	sum_libraries_init(&sl);
 	file_block(job, sum_me, &lo, &hi);
 	if (sum_me != 0) {
@@ -714,6 +716,7 @@ void sum_libraries_parallel(struct sum_run *run, const struct sum_job *job,
 	}
 	if (sum_libraries_read(&sl, job, lo, hi, bad, nbad) != 0)
 		mpi_fatal("out of memory reading the lists of modules");
+	run->times[SUM_PHASE_MODULES] += MPI_Wtime() - t0;
 	if (sum_me != 0) {
 		pack_libraries(&sl, 0, &data, &len);
 		mpi_send_buffer(data, len, 0);
@@ -759,7 +762,7 @@ void sum_libraries_parallel(struct sum_run *run, const struct sum_job *job,
 			continue;
 		if (!(sl.libs[i].sum = sum_library_outcome()))
 			mpi_fatal("out of memory");
-		sum_blocks(&lj, sl.libs[i].sum);
+		run->times[SUM_PHASE_MODULES] += sum_blocks(&lj, sl.libs[i].sum);
 	}
 	if (sum_me == 0) {
 		sum_libraries_free(&o->libraries);

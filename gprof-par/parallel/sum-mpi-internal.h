@@ -34,8 +34,9 @@ void file_block(const struct sum_job *job, int q, size_t *lo, size_t *hi);
 
 /* A job's files summed as the main sum sums them (each process its
  * block, checked against the serial order, reduced up the tree); o is the
- * serial sum's outcome on process 0. */
-void sum_blocks(const struct sum_job *job, struct sum_outcome *o);
+ * serial sum's outcome on process 0.  Returns the seconds this process
+ * spent on its own block. */
+double sum_blocks(const struct sum_job *job, struct sum_outcome *o);
 
 /* The companions, summed in the main sum's pass (sum-mpi-companions.c):
  * those of the files not in bad[0 .. nbad), into o on process 0. */

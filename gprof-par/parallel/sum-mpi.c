@@ -555,16 +555,19 @@ static void fold_free(struct fold *f)
  * One library's files, as the main sum sums its files (job->blocks: each
  * process's own): each process sums its block, process 0 checks the
  * blocks against the serial order and takes the partial sums up the tree.
- * o is the serial sum's outcome on process 0.
+ * o is the serial sum's outcome on process 0.  Returns the seconds this
+ * process spent on its own block (--timing's modules).
  */
-void sum_blocks(const struct sum_job *job, struct sum_outcome *o)
+double sum_blocks(const struct sum_job *job, struct sum_outcome *o)
 {
 	struct sum_run run;
 	struct fold f;
+	double own = MPI_Wtime();
 
 	sum_run_init(&run);
 	fold_init(&f);
 	local_run(&run, job, NULL, 0);
+	own = MPI_Wtime() - own;
 	if (agree(&run, job, &f) == DECIDE_ERROR) {
 		o->failed = 1;
 		snprintf(o->message, sizeof o->message, "%s", f.message);
@@ -587,17 +590,18 @@ void sum_blocks(const struct sum_job *job, struct sum_outcome *o)
 	}
 	fold_free(&f);
 	sum_run_free(&run);
+	return own;
 }
 
 /* ------------------------------------------------------------------ */
 
 /* This process's own work so far: reading, checking, adding, balance,
- * call paths. */
+ * call paths, modules. */
 static double own_work(const struct sum_run *run)
 {
 	return run->times[SUM_PHASE_READ] + run->times[SUM_PHASE_CHECK] +
 	       run->times[SUM_PHASE_ADD] + run->times[SUM_PHASE_BALANCE] +
-	       run->times[SUM_PHASE_PATHS];
+	       run->times[SUM_PHASE_PATHS] + run->times[SUM_PHASE_MODULES];
 }
 
 /* --timing: every process's phases, on process 0.  wait and order were

@@ -478,11 +478,15 @@ int sum_serial(const struct sum_job *job, struct sum_outcome *o)
 			o->times[SUM_PHASE_PATHS] = sum_now() - start;
 	}
 	if (job->sum_libraries) {
+		double start = sum_now();
+
 		sum_libraries_serial(job, o);
 		for (int k = 0; k < SUM_NCALLS; k++)
 			if (sum_calls_files(&o->calls[k], (enum sum_calls_kind)k, job, 0, job->n,
 					    o->bad, o->nbad, 0, NULL) != 0)
 				o->calls[k].oom = 1;
+		if (job->timing)
+			o->times[SUM_PHASE_MODULES] = sum_now() - start;
 	}
 	return 0;
 }

@@ -38,7 +38,11 @@ enum sum_phase {
 	SUM_PHASE_CHECK,         /* validating them */
 	SUM_PHASE_ADD,           /* adding them into the partial sum */
 	SUM_PHASE_BALANCE,       /* the load balance's statistics */
-	SUM_PHASE_PATHS,         /* reading and adding the call paths */
+	SUM_PHASE_PATHS,         /* reading and adding the call paths (and
+				  * the MPI profiles) */
+	SUM_PHASE_MODULES,       /* the shared libraries' profiles and the
+				  * calls between modules: each process's
+				  * own files */
 	SUM_PHASE_WAIT,          /* MPI: waiting for the slowest process's files */
 	SUM_PHASE_ORDER,         /* MPI: agreeing on the serial order's state */
 	SUM_PHASE_REDUCE,        /* MPI: reducing the partial sums, the rest */

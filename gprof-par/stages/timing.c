@@ -27,7 +27,7 @@ static void print_time(double seconds, int known)
 void timing_print(const struct sum_outcome *sum)
 {
 	static const char *const names[SUM_NPHASES] = {
-		"init", "list", "read", "check", "add", "balance", "paths", "wait", "order",
+		"init", "list", "read", "check", "add", "balance", "paths", "modules", "wait", "order",
 		"reduce", "write", "report", "total",
 	};
 	int nprocs = sum->proc_times ? sum->nprocs : 1;

@@ -58,7 +58,7 @@ else
 	fail "-S DIR EXE: not the report then the load balance"; head -c 300 s-default.txt | tail -5
 fi
 
-# --timing: a row of 13 phases per process on stderr; process 0's total
+# --timing: a row of 14 phases per process on stderr; process 0's total
 # covers its phases; under mpirun every process's start of MPI is measured,
 # the slowest row is printed, and process 0 lists the directory while MPI
 # starts (said once; never without MPI).
@@ -66,10 +66,10 @@ check_timing() { # NP
 	awk -v np="$1" '
 		/list \(and reading the executable\) ran while MPI started/ { early++ }
 		/--timing: seconds per phase and process/ { on = 1; next }
-		on && $1 == "process" { heads = ($2 $3 $4 $5 $6 $7 $8 $9 $10 $11 $12 $13 $14 == "initlistreadcheckaddbalancepathswaitorderreducewritereporttotal"); next }
-		on && $1 ~ /^[0-9]+$/ { rows++; if (NF != 14) bad = 1
+		on && $1 == "process" { heads = ($2 $3 $4 $5 $6 $7 $8 $9 $10 $11 $12 $13 $14 $15 == "initlistreadcheckaddbalancepathsmoduleswaitorderreducewritereporttotal"); next }
+		on && $1 ~ /^[0-9]+$/ { rows++; if (NF != 15) bad = 1
 			if (np > 1 && !($2 > 0)) bad = 1
-			if ($1 == 0) { for (i = 2; i <= 11; i++) part += $i; if (part > $14 + 0.002) bad = 1 } next }
+			if ($1 == 0) { for (i = 2; i <= 12; i++) part += $i; if (part > $15 + 0.002) bad = 1 } next }
 		on && $1 == "slowest" { slowest = 1 }
 		END { exit !(heads && rows == np && !bad && (np == 1 || slowest) &&
 			     early == (np > 1)) }' sum.err
