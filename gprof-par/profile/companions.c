@@ -13,6 +13,8 @@
 #include "files.h"
 #include "gmon-calls.h"
 #include "gmon-companion.h"
+#include "grow.h"
+#include "name-index.h"
 
 char *companion_path(const char *profile, const char *kind)
 {
@@ -170,6 +172,74 @@ static int check_pair(struct companion_file *cf, const char *profile, const char
 	return cf->pair < 0 && !cf->pair_error ? -1 : 0;
 }
 
+/*
+ * The pairs checked, by their companion's path and checksum: each view
+ * reads a rank's companion again (its paths, libraries, calls, MPI
+ * profile), and past the companions' cache (companion-file.c) it is read
+ * anew; its pair was then checked anew too, reading and hashing the whole
+ * profile each time (at 16,384 ranks of 310 KiB, five times 5 GB).
+ */
+struct pair_seen {
+	char *path;
+	uint64_t checksum;       /* the companion's, as checked */
+	int pair;                /* 1 or -1 */
+	char *error;             /* pair -1: why */
+};
+
+static struct {
+	struct pair_seen *seen;
+	size_t n, cap;
+	struct name_index index;
+} pairs;
+
+static int same_pair_path(const void *ctx, size_t item)
+{
+	return strcmp(pairs.seen[item].path, ctx) == 0;
+}
+
+/* cf's pair as checked before, if its companion has not changed since. */
+static int pair_seen_before(struct companion_file *cf)
+{
+	size_t i = name_index_find(&pairs.index, name_hash(cf->path, NULL), same_pair_path,
+				   cf->path);
+
+	if (i == SIZE_MAX || pairs.seen[i].checksum != cf->checksum)
+		return 0;
+	cf->pair = pairs.seen[i].pair;
+	if (cf->pair < 0 && !cf->pair_error && pairs.seen[i].error)
+		cf->pair_error = strdup(pairs.seen[i].error);
+	return cf->pair > 0 || cf->pair_error != NULL;
+}
+
+/* Remembers cf's pair (checked); out of memory, it is checked again. */
+static void pair_remember(const struct companion_file *cf)
+{
+	size_t i = name_index_find(&pairs.index, name_hash(cf->path, NULL), same_pair_path,
+				   cf->path);
+	struct pair_seen *grown, seen = { NULL, cf->checksum, cf->pair, NULL };
+
+	if (i != SIZE_MAX) {            /* the companion changed since */
+		free(pairs.seen[i].error);
+		pairs.seen[i].checksum = cf->checksum;
+		pairs.seen[i].pair = cf->pair;
+		pairs.seen[i].error = cf->pair_error ? strdup(cf->pair_error) : NULL;
+		return;
+	}
+	seen.path = strdup(cf->path);
+	seen.error = cf->pair_error ? strdup(cf->pair_error) : NULL;
+	grown = grow_array(pairs.seen, &pairs.cap, pairs.n + 1, sizeof *grown, 256);
+	if (!seen.path || (cf->pair_error && !seen.error) || !grown ||
+	    name_index_add(&pairs.index, name_hash(cf->path, NULL), pairs.n) != 0) {
+		if (grown)
+			pairs.seen = grown;
+		free(seen.path);
+		free(seen.error);
+		return;
+	}
+	pairs.seen = grown;
+	pairs.seen[pairs.n++] = seen;
+}
+
 int companion_pair_check(const char *profile, const unsigned char *bytes, size_t len, char *err,
 			 size_t errlen)
 {
@@ -182,10 +252,15 @@ int companion_pair_check(const char *profile, const unsigned char *bytes, size_t
 		return -1;
 	}
 	if (companion_load(path, &cf, why, sizeof why) == 1) {
-		if (cf->pair == 0 && check_pair(cf, profile, path, bytes, len) != 0) {
-			set_error(err, errlen, "%s: out of memory", profile);
-			rc = -1;
-		} else if (cf->pair < 0) {
+		if (cf->pair == 0 && !pair_seen_before(cf)) {
+			if (check_pair(cf, profile, path, bytes, len) != 0) {
+				set_error(err, errlen, "%s: out of memory", profile);
+				rc = -1;
+			} else if (cf->pair != 0) {
+				pair_remember(cf);
+			}
+		}
+		if (rc == 0 && cf->pair < 0) {
 			set_error(err, errlen, "%s", cf->pair_error);
 			rc = -1;
 		}

@@ -208,12 +208,12 @@ int plan_list_dir(const struct options *o, struct plan *plan)
 	struct rankfiles_others others;
 	char err[1024];
 	double listing = sum_now();
+	int rc;
 
 	if (rankfiles_list(o->dir, &plan->ranks, &plan->nranks, &others, err, sizeof(err)) != 0) {
 		fprintf(stderr, PROGRAM ": %s\n", err);
 		return -1;
 	}
-	timing_add(&timing.list, listing);
 	rankfiles_print_others(stderr, PROGRAM, o->dir, &others);
 	rankfiles_others_free(&others);
 	if (plan->nranks == 0) {
@@ -221,13 +221,14 @@ int plan_list_dir(const struct options *o, struct plan *plan)
 		report_single_gmon_out(o->dir);
 		return -1;
 	}
-	/* the files of one run only */
-	switch (runs_select_ranks(o->dir, plan->ranks, &plan->nranks, o->skip_bad, stderr, PROGRAM,
-				  &plan->runs)) {
-	case 0: return 0;
-	case 1: return -1;
-	default: die("out of memory reading the runs of the files");
-	}
+	/* the files of one run only (--timing's list: every companion's run
+	 * read, one rank's copies found) */
+	rc = runs_select_ranks(o->dir, plan->ranks, &plan->nranks, o->skip_bad, stderr, PROGRAM,
+			       &plan->runs);
+	timing_add(&timing.list, listing);
+	if (rc < 0)
+		die("out of memory reading the runs of the files");
+	return rc == 0 ? 0 : -1;
 }
 
 char *const *plan_profiles(const struct options *o, const struct plan *plan, size_t *n)
