@@ -242,7 +242,7 @@ static void write_on_signal(enum flush_course course, int waiter)
 
 	if (gmon.disabled || gmon.finished || getpid() != gmon.owner_pid ||
 	    __atomic_load_n(&gmon.ending, __ATOMIC_SEQ_CST) ||
-	    !job_sum_writes_files(gmon.path, "on a signal")) {
+	    !job_sum_writes_files(gmon.path, JOB_SUM_ON_SIGNAL)) {
 		if (waiter)
 			__atomic_store_n(&gmon.flush_waiting, 0, __ATOMIC_SEQ_CST);
 		return;
@@ -647,7 +647,7 @@ PUBLIC void _mcleanup(void)
 			     (long)getpid());
 		return;
 	}
-	if (!job_sum_writes_files(gmon.path, "at exit")) {
+	if (!job_sum_writes_files(gmon.path, JOB_SUM_AT_EXIT)) {
 		end_write(&saved);
 		return;
 	}

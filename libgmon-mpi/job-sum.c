@@ -3,13 +3,11 @@
 #include "job-sum.h"
 
 #include <errno.h>
-#include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
 #include <sys/uio.h>
 #include <unistd.h>
 
+#include "memory-image.h"
 #include "output.h"
 #include "rank.h"
 #include "xfsz-guard.h"
@@ -19,6 +17,7 @@ static struct {
 	int summed;     /* gmon_mpi_sum_done(1) */
 	int failed;     /* gmon_mpi_sum_done(0): the wrappers said why */
 	int said;       /* the fallback's line is out */
+	int began;      /* the wrappers took the profile (job_sum_image) */
 } job;
 
 void job_sum_start(const struct gmon_config *c)
@@ -41,16 +40,22 @@ void job_sum_set_summed(int summed)
 	__atomic_store_n(summed ? &job.summed : &job.failed, 1, __ATOMIC_SEQ_CST);
 }
 
-int job_sum_writes_files(const char *path, const char *why)
+int job_sum_writes_files(const char *path, enum job_sum_when when)
 {
 	static const char head[] = "gmon-mpi: ";
 	static const char middle[] = ": not in BG_GMON_RANK_SUBSET, but the job's sum "
-				     "(BG_GMON_SUM_IN_JOB) does not hold its profile (the sum was "
-				     "not made: a rank did not reach MPI_Finalize, or the job "
-				     "ended first): written ";
+				     "(BG_GMON_SUM_IN_JOB) does not hold its profile: ";
+	const char *reason =
+		when == JOB_SUM_ON_SIGNAL
+			? "the job ended before its sum was made (a rank did not reach "
+			  "MPI_Finalize, or the job was killed): written on a signal"
+		: job.began ? "its sum did not end: written at exit"
+			    : "MPI_Finalize did not go through the PMPI wrappers (a Fortran "
+			      "program's MPI_FINALIZE does not; or it was not called): written at "
+			      "exit";
 	struct iovec parts[] = {
 		{(void *)head, sizeof head - 1}, {(void *)path, strlen(path)},
-		{(void *)middle, sizeof middle - 1}, {(void *)why, strlen(why)},
+		{(void *)middle, sizeof middle - 1}, {(void *)reason, strlen(reason)},
 		{(void *)"\n", 1},
 	};
 	struct xfsz_guard guard;
@@ -70,29 +75,24 @@ int job_sum_writes_files(const char *path, const char *why)
 	return 1;
 }
 
+struct profile_image {
+	unsigned rate;
+	const struct image_info *image;
+};
+
+static int fill_profile(int fd, void *ctx)
+{
+	const struct profile_image *pi = ctx;
+
+	return output_profile_to_fd(fd, pi->rate, pi->image);
+}
+
 int job_sum_image(unsigned rate, const struct image_info *image, void **data, size_t *len)
 {
-	int fd = memfd_create("gmon-mpi-sum", MFD_CLOEXEC), err;
-	struct stat st;
-	void *copy = NULL;
+	struct profile_image pi = {rate, image};
 
-	if (fd < 0)
-		return errno;
-	err = output_profile_to_fd(fd, rate, image);
-	if (err == 0 && fstat(fd, &st) != 0)
-		err = errno;
-	if (err == 0 && !(copy = malloc(st.st_size > 0 ? (size_t)st.st_size : 1)))
-		err = ENOMEM;
-	if (err == 0 && pread(fd, copy, (size_t)st.st_size, 0) != st.st_size)
-		err = errno ? errno : EIO;
-	close(fd);
-	if (err != 0) {
-		free(copy);
-		return err;
-	}
-	*data = copy;
-	*len = (size_t)st.st_size;
-	return 0;
+	job.began = 1;
+	return memory_image(fill_profile, &pi, data, len);
 }
 
 int job_sum_path(const char *profile, char *path, size_t size)

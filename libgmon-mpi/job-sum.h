@@ -24,15 +24,19 @@ int job_sum_failed(void);
 void job_sum_set_summed(int summed);
 
 /*
- * Whether this rank writes its own files now.  A rank outside the subset
- * writes them only when the sum does not hold its profile, and says so
- * once, naming path and why ("at exit", "on a signal"), unless the sum
+ * Whether this rank writes its own files now (at exit, or on a flush
+ * signal).  A rank outside the subset writes them only when the sum does
+ * not hold its profile, and says so once, naming path and why (the sum
+ * never started in this rank, or the job ended first), unless the sum
  * failed (its wrappers said so).  Async-signal-safe.
  */
-int job_sum_writes_files(const char *path, const char *why);
+enum job_sum_when { JOB_SUM_AT_EXIT, JOB_SUM_ON_SIGNAL };
+
+int job_sum_writes_files(const char *path, enum job_sum_when when);
 
 /* The profile's gmon bytes as output_write_profile writes them, malloc'ed
- * into *data and *len.  Returns 0 or an errno value. */
+ * into *data and *len (the sum has started in this rank).  Returns 0 or
+ * an errno value. */
 int job_sum_image(unsigned rate, const struct image_info *image, void **data, size_t *len);
 
 /* The sum's name: gmon.sum in profile's directory, into path.  Returns 0,
