@@ -15,6 +15,10 @@
 #   the others, killed by mpirun while in (or before) the sum, write their
 #   own files on the signal, the subset's and the others', and each of
 #   those outside the subset says why.
+# - Under MPICH (its wrapper library, mpirun.mpich; where installed), 4
+#   ranks: gmon.sum and gmon.sum+mpi byte for byte -S's too.  (A rank
+#   that dies under MPICH's Hydra is not checked: Hydra kills the others
+#   with SIGKILL, and no rank writes a file, with the sum or without.)
 # - A Fortran program (4 ranks, BG_GMON_RANK_SUBSET=0:1; with mpif90):
 #   either its MPI_FINALIZE went through the wrappers and the sum holds
 #   the 4 ranks (4,000 calls of work), or (Open MPI's binding calls
@@ -88,6 +92,23 @@ said=$(grep -c "^gmon-mpi: gmon.out.[0-9]*: not in BG_GMON_RANK_SUBSET, but the 
 expect_eq "$said" 59 "ranks outside the subset that said why they wrote their files"
 "$gpp" -S . ../app > /dev/null 2> sum.err || fail "-S over the 63 ranks left: $(cat sum.err)"
 cd ..
+
+mpich_lib=$top_builddir/pmpi/.libs/libgmon-mpi-pmpi-mpich.so
+if command -v "${MPICH_MPICC:-mpicc.mpich}" > /dev/null && [ -e "$mpich_lib" ]; then
+	need_mpich
+	mkdir mpich && cd mpich
+	"$mpich_cc" -pg -O1 -I"$programs" "$programs/mpi-job-sum.c" -o app -L"$runtime_libdir" \
+		-lgmon-mpi -Wl,-rpath,"$runtime_libdir" || fail "cannot build with MPICH"
+	GMON_MPI_PMPI_LIBRARY=$mpich_lib "$mpich_run" -np 4 "$gmon_run" --mpi ./app 3 > out 2> err ||
+		fail "the MPICH run failed: $(cat err)"
+	mv gmon.sum job.sum && mv gmon.sum+mpi job.sum+mpi || fail "MPICH: no sum: $(ls) $(cat err)"
+	"$gpp" -S . ./app > /dev/null 2> sum.err || fail "-S over MPICH's rank files: $(cat sum.err)"
+	cmp job.sum gmon.sum && cmp job.sum+mpi gmon.sum+mpi ||
+		fail "under MPICH the in-job sum differs from -S over the same run's files"
+	cd ..
+else
+	note "no MPICH: the in-job sum under MPICH is not checked"
+fi
 
 if ! command -v "${MPIF90:-mpif90}" > /dev/null; then
 	note "no mpif90: the Fortran program's fallback is not checked"
