@@ -132,7 +132,9 @@ static void add_part(struct part *p, int me, int from, MPI_Comm comm)
 
 /* This rank's own part: its profile (its gmon bytes, checked as -S checks
  * a rank file) and its MPI profile (checked as -S checks the section);
- * the sum's name into path. */
+ * the sum's name into path.  A rank that does not profile (not built with
+ * -pg, mondisable()) writes no rank file, and -S would sum the others: it
+ * brings nothing. */
 static void own_part(struct part *p, int me, char *path, size_t size)
 {
 	char err[1024], name[64];
@@ -140,11 +142,10 @@ static void own_part(struct part *p, int me, char *path, size_t size)
 	size_t len = 0;
 	int e = gmon_mpi_sum_image ? gmon_mpi_sum_image(&image, &len, path, size) : EPERM;
 
-	p->ok = 0;
+	p->ok = e == EPERM;
 	if (e != 0) {
-		say(me, "cannot give its profile to the job's sum: %s", e == EPERM
-		    ? "this rank does not profile (not built with -pg, or mondisable())"
-		    : strerror(e));
+		if (e != EPERM)
+			say(me, "cannot give its profile to the job's sum: %s", strerror(e));
 		return;
 	}
 	snprintf(name, sizeof name, "rank %d's profile", me);
@@ -211,7 +212,7 @@ static double now(void)
 
 void pmpi_job_sum(void)
 {
-	char path[PATH_MAX], mpi_path[PATH_MAX + 8];
+	char path[PATH_MAX], mpi_path[PATH_MAX + 8], of[32] = "";
 	int me = 0, n = 0, written = 0, flag = 0, mpi;
 	double start = now();
 	struct part p = {.ok = 0};
@@ -233,9 +234,17 @@ void pmpi_job_sum(void)
 	profile_init(&p.prof);
 	path[0] = '\0';
 	own_part(&p, me, path, sizeof path);
+	if (!path[0])   /* this rank does not profile: the default name */
+		snprintf(path, sizeof path, "gmon.sum");
 	reduce_tree(&p, me, n, comm);
+	if (me == 0 && p.ok && p.prof.nfiles == 0) {
+		say(me, "no rank profiles (not built with -pg?): the job's sum is not written");
+		p.ok = 0;
+	}
 	written = me == 0 && p.ok && write_sum(&p, path);
 	mpi = p.len > 0;
+	if (p.prof.nfiles < (size_t)n)   /* the others do not profile */
+		snprintf(of, sizeof of, "%zu of ", p.prof.nfiles);
 	snprintf(mpi_path, sizeof mpi_path, "%s+" GMON_MPI_PROFILE_KIND, path);
 	PMPI_Bcast(&written, 1, MPI_INT, 0, comm);
 	PMPI_Comm_free(&comm);
@@ -244,8 +253,10 @@ void pmpi_job_sum(void)
 	if (gmon_mpi_sum_done)
 		gmon_mpi_sum_done(written);
 	if (me == 0 && written)
-		say(me, "summed the profiles of %d ranks in the job into %s%s%s (%.3f s)", n, path,
-		    mpi ? ", their MPI profiles into " : "", mpi ? mpi_path : "", now() - start);
+		say(me, "summed the profiles of %s%d ranks in the job into %s%s%s (%.3f s)", of, n,
+		    path, mpi ? ", their MPI profiles into " : "", mpi ? mpi_path : "",
+		    now() - start);
 	else if (me == 0)
-		say(me, "the job's sum is not written (above): every rank writes its profile");
+		say(me, "the job's sum is not written (above): every rank that profiles writes its "
+		    "own files");
 }

@@ -15,6 +15,9 @@
 #   the others, killed by mpirun while in (or before) the sum, write their
 #   own files on the signal, the subset's and the others', and each of
 #   those outside the subset says why.
+# - A rank that does not profile (rank 0 calls mondisable(); 8 ranks):
+#   the sum holds the 7 others, byte for byte -S's over their 7 files,
+#   named by rank 0's default (gmon.sum), and says "7 of 8 ranks".
 # - Under MPICH (its wrapper library, mpirun.mpich; where installed), 4
 #   ranks: gmon.sum and gmon.sum+mpi byte for byte -S's too.  (A rank
 #   that dies under MPICH's Hydra is not checked: Hydra kills the others
@@ -93,11 +96,23 @@ expect_eq "$said" 59 "ranks outside the subset that said why they wrote their fi
 "$gpp" -S . ../app > /dev/null 2> sum.err || fail "-S over the 63 ranks left: $(cat sum.err)"
 cd ..
 
+mkdir disabled && cd disabled
+"$MPIRUN" --oversubscribe -np 8 -x BG_GMON_SUM_IN_JOB "$gmon_run" --mpi ../app 3 -1 0 > out 2> err ||
+	fail "the run with rank 0 disabled failed: $(cat err)"
+grep -q "^gmon-mpi: rank 0: summed the profiles of 7 of 8 ranks in the job into gmon.sum, " err ||
+	fail "rank 0 does not say it summed 7 of 8 ranks: $(cat err)"
+[ ! -e gmon.out.0 ] || fail "rank 0 called mondisable() but wrote gmon.out.0"
+mv gmon.sum job.sum && mv gmon.sum+mpi job.sum+mpi
+"$gpp" -S . ../app > /dev/null 2> sum.err || fail "-S over the 7 rank files: $(cat sum.err)"
+cmp job.sum gmon.sum && cmp job.sum+mpi gmon.sum+mpi ||
+	fail "with rank 0 disabled, the in-job sum differs from -S over the 7 files"
+cd ..
+
 mpich_lib=$top_builddir/pmpi/.libs/libgmon-mpi-pmpi-mpich.so
 if command -v "${MPICH_MPICC:-mpicc.mpich}" > /dev/null && [ -e "$mpich_lib" ]; then
 	need_mpich
 	mkdir mpich && cd mpich
-	"$mpich_cc" -pg -O1 -I"$programs" "$programs/mpi-job-sum.c" -o app -L"$runtime_libdir" \
+	"$mpich_cc" -pg -O1 -I"$top_srcdir/include" -I"$programs" "$programs/mpi-job-sum.c" -o app -L"$runtime_libdir" \
 		-lgmon-mpi -Wl,-rpath,"$runtime_libdir" || fail "cannot build with MPICH"
 	GMON_MPI_PMPI_LIBRARY=$mpich_lib "$mpich_run" -np 4 "$gmon_run" --mpi ./app 3 > out 2> err ||
 		fail "the MPICH run failed: $(cat err)"

@@ -3,8 +3,10 @@
  * round_work ROUNDS times (argv[1]) and rank_extra rank + 1 times (arcs
  * whose counts tell the ranks apart); with argv[2] = R, rank R ends by
  * _exit(3) after the work, never reaching MPI_Finalize, while the others
- * go on into it.  With MPI_JOB_SUM_TIME set, rank 0 prints how long its
+ * go on into it; with argv[3] = R, rank R calls mondisable() first (it
+ * writes no profile).  With MPI_JOB_SUM_TIME set, rank 0 prints how long its
  * MPI_Finalize took ("finalize SECONDS", bench/job-sum-bench). */
+#include <gmon-mpi.h>
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,9 +24,12 @@ __attribute__((noinline)) void rank_work(void) { burn_for(0.02); }
 int main(int argc, char **argv)
 {
 	int rounds = argc > 1 ? atoi(argv[1]) : 1, dying = argc > 2 ? atoi(argv[2]) : -1, rank;
+	int disabled = argc > 3 ? atoi(argv[3]) : -1;
 
 	MPI_Init(&argc, &argv);
 	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+	if (rank == disabled)
+		mondisable();
 	rank_work();
 	for (int i = 0; i < rounds; i++) {
 		round_work();
