@@ -242,7 +242,9 @@ static void write_on_signal(enum flush_course course, int waiter)
 
 	if (gmon.disabled || gmon.finished || getpid() != gmon.owner_pid ||
 	    __atomic_load_n(&gmon.ending, __ATOMIC_SEQ_CST) ||
-	    !job_sum_writes_files(gmon.path, JOB_SUM_ON_SIGNAL)) {
+	    /* for the job's sum only: its own files when it may end unsummed */
+	    (course == FLUSH_COURSE_RETURNS ? job_sum_only()
+					    : !job_sum_writes_files(gmon.path, JOB_SUM_ON_SIGNAL))) {
 		if (waiter)
 			__atomic_store_n(&gmon.flush_waiting, 0, __ATOMIC_SEQ_CST);
 		return;

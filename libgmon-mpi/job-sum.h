@@ -25,7 +25,7 @@ void job_sum_set_summed(int summed);
 
 /*
  * Whether this rank writes its own files now (at exit, or on a flush
- * signal).  A rank outside the subset writes them only when the sum does
+ * signal that may end it: one that does not leaves its files to the sum).  A rank outside the subset writes them only when the sum does
  * not hold its profile, and says so once, naming path and why (the sum
  * never started in this rank, or the job ended first), unless the sum
  * failed (its wrappers said so).  Async-signal-safe.

@@ -18,6 +18,10 @@
 # - A rank that does not profile (rank 0 calls mondisable(); 8 ranks):
 #   the sum holds the 7 others, byte for byte -S's over their 7 files,
 #   named by rank 0's default (gmon.sum), and says "7 of 8 ranks".
+# - A flush signal that does not end the process (SIGWINCH, by number:
+#   BG_GMON_FLUSH_SIGNALS=28; raised by every rank early; 4 ranks, subset 0:1):
+#   ranks 2 and 3 leave no snapshot of their own (it would be summed by
+#   -S beside the job's sum), the sum holds the 4 ranks.
 # - Under MPICH (its wrapper library, mpirun.mpich; where installed), 4
 #   ranks: gmon.sum and gmon.sum+mpi byte for byte -S's too.  (A rank
 #   that dies under MPICH's Hydra is not checked: Hydra kills the others
@@ -106,6 +110,15 @@ mv gmon.sum job.sum && mv gmon.sum+mpi job.sum+mpi
 "$gpp" -S . ../app > /dev/null 2> sum.err || fail "-S over the 7 rank files: $(cat sum.err)"
 cmp job.sum gmon.sum && cmp job.sum+mpi gmon.sum+mpi ||
 	fail "with rank 0 disabled, the in-job sum differs from -S over the 7 files"
+cd ..
+
+mkdir snapshot && cd snapshot
+BG_GMON_FLUSH_SIGNALS=28 BG_GMON_RANK_SUBSET=0:1 "$MPIRUN" --oversubscribe -np 4 \
+	-x BG_GMON_SUM_IN_JOB -x BG_GMON_FLUSH_SIGNALS -x BG_GMON_RANK_SUBSET \
+	"$gmon_run" --mpi ../app 3 -1 -1 1 > out 2> err || fail "the run with SIGWINCH failed: $(cat err)"
+expect_eq "$(ls gmon.out.* | tr '\n' ' ')" "gmon.out.0 gmon.out.1 " \
+	"rank files after a flush signal that returns"
+expect_eq "$(calls_in gmon.sum rank_extra)" 10 "rank_extra's calls in the sum of 4 ranks"
 cd ..
 
 mpich_lib=$top_builddir/pmpi/.libs/libgmon-mpi-pmpi-mpich.so
