@@ -40,7 +40,9 @@
  * the wall time (CLOCK_MONOTONIC) inside the calls; bytes are this rank's, from the counts and the datatypes' sizes
  * (what a blocking receive got, from its status, MPI_STATUS_IGNORE or not;
  * a nonblocking receive's, the count it posted).  Lines starting with '#'
- * are comments.  Calls after MPI_Finalize are not counted; an MPI call
+ * are comments.  Calls after MPI_Finalize are not counted (with the
+ * in-job sum, gmon-job-sum.h, the profile ends where MPI_Finalize starts:
+ * its own call is not counted either); an MPI call
  * made inside another (by the MPI library, or by a user MPI_Op it calls)
  * is part of the outer call's time, not a call of its own.  gprof-par
  * -S writes the ranks' profiles one after another into the file SUM+mpi,

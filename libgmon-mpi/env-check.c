@@ -18,6 +18,7 @@ const char *const gmon_known_variables[] = {
 	"BG_GMON_PROFILE_LIBS",
 	"BG_GMON_RANK_SUBSET",
 	"BG_GMON_START_THREAD_TIMERS",
+	"BG_GMON_SUM_IN_JOB",
 	"BG_GMON_VERBOSE",
 	"GMON_OUT_PREFIX",
 	"GMON_RUN_PID",

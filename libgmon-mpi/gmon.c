@@ -41,6 +41,8 @@
 #include "gmon-modules.h"
 #include "gmon-companion.h"
 #include "image.h"
+#include "job-sum.h"
+#include "gmon-job-sum.h"
 #include "lineage.h"
 #include "node-load.h"
 #include "output.h"
@@ -64,6 +66,7 @@ static struct {
 	int writers;        /* writes of the profile in progress */
 	int flush_waiting;  /* a flush signal's handler waits for a write to end */
 	int ending;         /* a flush signal that ends the process has written */
+	int ended;          /* the in-job sum took the profile: nothing more counts */
 	sigset_t flush_set; /* BG_GMON_FLUSH_SIGNALS */
 	const struct gmon_config *config;
 	struct image_info image;
@@ -238,7 +241,10 @@ static void write_on_signal(enum flush_course course, int waiter)
 	int err;
 
 	if (gmon.disabled || gmon.finished || getpid() != gmon.owner_pid ||
-	    __atomic_load_n(&gmon.ending, __ATOMIC_SEQ_CST)) {
+	    __atomic_load_n(&gmon.ending, __ATOMIC_SEQ_CST) ||
+	    /* for the job's sum only: its own files when it may end unsummed */
+	    (course == FLUSH_COURSE_RETURNS ? job_sum_only()
+					    : !job_sum_writes_files(gmon.path, JOB_SUM_ON_SIGNAL))) {
 		if (waiter)
 			__atomic_store_n(&gmon.flush_waiting, 0, __ATOMIC_SEQ_CST);
 		return;
@@ -378,7 +384,9 @@ PUBLIC void __monstartup(unsigned long lowpc, unsigned long highpc)
 	config_report_problems(config);
 	if (!config->is_mpi || config->rank == 0)
 		env_report_unknown(environ);
-	if (config->is_mpi && !rank_subset_contains(&config->subset, config->rank)) {
+	job_sum_start(config);   /* outside the subset, it may profile for the job's sum */
+	if (config->is_mpi && !rank_subset_contains(&config->subset, config->rank) &&
+	    !job_sum_only()) {
 		stop_for_good();
 		start_flush_signals(config);  /* to end with the others (linger) */
 		return;
@@ -641,6 +649,10 @@ PUBLIC void _mcleanup(void)
 			     (long)getpid());
 		return;
 	}
+	if (!job_sum_writes_files(gmon.path, JOB_SUM_AT_EXIT)) {
+		end_write(&saved);
+		return;
+	}
 	own_cost_write_begin();   /* (its end: the process's) */
 	err = output_write_profile(gmon.path, gmon.config->rate, &gmon.image, OUTPUT_DURABLE,
 				   &summary);
@@ -669,6 +681,8 @@ PUBLIC int gmon_flush(void)
 
 	if (!gmon.started || gmon.disabled || gmon.finished || getpid() != gmon.owner_pid)
 		return EPERM;
+	if (job_sum_only() && !job_sum_failed())  /* no files of its own (yet) */
+		return 0;
 	begin_write(&saved);
 	own_cost_write_begin();
 	remove_companions();
@@ -723,9 +737,36 @@ __attribute__((destructor)) static void report_late_calls(void)
 		     arcs.dropped_late);
 }
 
+/* gmon-job-sum.h: the in-job sum's entry points, for the PMPI wrappers. */
+PUBLIC int gmon_mpi_sum_wanted(void)
+{
+	const struct gmon_config *c = gmon.config ? gmon.config : config_get();
+
+	return c->is_mpi && c->sum_in_job;
+}
+
+PUBLIC int gmon_mpi_sum_image(void **data, size_t *len, char *path, size_t size)
+{
+	int err;
+
+	if (!gmon.started || gmon.disabled || gmon.finished || getpid() != gmon.owner_pid)
+		return EPERM;
+	/* the profile ends here: the files written later hold what was summed */
+	gmon.ended = 1;
+	arcs_set_state(ARCS_PAUSED);
+	sampling_set_paused(1);
+	err = job_sum_path(gmon.path, path, size);
+	return err ? err : job_sum_image(gmon.config->rate, &gmon.image, data, len);
+}
+
+PUBLIC void gmon_mpi_sum_done(int summed)
+{
+	job_sum_set_summed(summed);
+}
+
 PUBLIC void moncontrol(int mode)
 {
-	if (!gmon.started || gmon.disabled || gmon.finished)
+	if (!gmon.started || gmon.disabled || gmon.finished || gmon.ended)
 		return;
 	arcs_set_state(mode ? ARCS_RECORDING : ARCS_PAUSED);
 	sampling_set_paused(!mode);

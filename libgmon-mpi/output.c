@@ -104,19 +104,34 @@ static int fill_records(int fd, void *ctx)
 }
 
 
+/* The executable's profile: its histogram and the arcs inside it. */
+static struct file_content profile_content(unsigned rate, const struct image_info *image,
+					   struct output_summary *summary)
+{
+	const struct histogram *h = &gmon_histogram;
+
+	*summary = (struct output_summary){0};
+	return (struct file_content){ h->low_pc, h->high_pc, h->bins, h->nbins, rate,
+				      image->has_build_id ? image->build_id_prefix : NULL,
+				      &h->load_bias, 1, summary, 0 };
+}
+
 int output_write_profile(const char *path, unsigned rate, const struct image_info *image,
 			 enum output_sync sync, struct output_summary *summary)
 {
-	const struct histogram *h = &gmon_histogram;
-	struct file_content c = { h->low_pc, h->high_pc, h->bins, h->nbins, rate,
-				  image->has_build_id ? image->build_id_prefix : NULL,
-				  &h->load_bias, 1, summary, 0 };
-
+	struct file_content c = profile_content(rate, image, summary);
 	struct records r = { &c, sync };
 
-	*summary = (struct output_summary){0};
 	/* renamed with its companion (output-file.h: the pair) */
 	return output_hold_with(path, fill_records, &r);
+}
+
+int output_profile_to_fd(int fd, unsigned rate, const struct image_info *image)
+{
+	struct output_summary summary;
+	struct file_content c = profile_content(rate, image, &summary);
+
+	return write_records(fd, &c, OUTPUT_FAST);
 }
 
 int output_write_module(const char *path, unsigned rate, uintptr_t low_pc, uintptr_t high_pc,

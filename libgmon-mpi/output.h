@@ -32,6 +32,10 @@ enum output_sync { OUTPUT_DURABLE, OUTPUT_FAST };
 int output_write_profile(const char *path, unsigned rate, const struct image_info *image,
 			 enum output_sync sync, struct output_summary *summary);
 
+/* The same profile's bytes into fd (no temporary, no rename: the in-job
+ * sum's image, job-sum.h).  Returns 0 or an errno value. */
+int output_profile_to_fd(int fd, unsigned rate, const struct image_info *image);
+
 /* A shared library's profile (modules.h), in the same way: its histogram
  * over [low_pc, high_pc) in its link-time addresses, 32-bit bins written
  * as GNU gprof adds them up, and the arcs whose two ends are in that range

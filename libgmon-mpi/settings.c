@@ -106,6 +106,7 @@ void config_read(struct gmon_config *c)
 	const char *count_calls = getenv("BG_GMON_COUNT_LIB_CALLS");
 	const char *clock_name = getenv("BG_GMON_CLOCK");
 	const char *companions = getenv("BG_GMON_COMPANIONS");
+	const char *sum_in_job = getenv("BG_GMON_SUM_IN_JOB");
 	struct launcher_rank launcher;
 
 	*c = (struct gmon_config){.verbose = 0, .callstacks = 1};
@@ -136,6 +137,13 @@ void config_read(struct gmon_config *c)
 		c->count_lib_calls = count_calls;
 	else if (count_calls && *count_calls)
 		c->bad_count_lib_calls = count_calls;
+	if (sum_in_job && *sum_in_job) {
+		c->sum_in_job = on_off_parse(sum_in_job);
+		if (c->sum_in_job < 0) {
+			c->sum_in_job = 0;
+			c->bad_sum_in_job = sum_in_job;
+		}
+	}
 	if (verbose) {
 		c->verbose = on_off_parse(verbose);
 		if (c->verbose < 0) {
@@ -261,6 +269,10 @@ void config_report_problems(const struct gmon_config *c)
 	if (c->bad_companions)
 		diag("BG_GMON_COMPANIONS='%s' is not single or files; writing one companion "
 		     "file per profile (the default)", c->bad_companions);
+	if (c->bad_sum_in_job)
+		diag("BG_GMON_SUM_IN_JOB='%s' is not 1, yes, true, on or 0, no, false, off; "
+		     "the ranks of BG_GMON_RANK_SUBSET write their profiles, no sum is made in "
+		     "the job (the default)", c->bad_sum_in_job);
 	if (c->bad_rank_variable && c->is_mpi)
 		diag("%s='%s' is not a rank (a number from 0 to %d); taking the ranks from %s",
 		     c->bad_rank_variable, c->bad_rank_value, INT_MAX, c->rank_source);

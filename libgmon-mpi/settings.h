@@ -81,6 +81,11 @@ struct gmon_config {
 				      * files beside the profile, not the one
 				      * PROFILE+gmon-mpi (gmon-companion.h) */
 	const char *bad_companions;
+	int sum_in_job;              /* BG_GMON_SUM_IN_JOB: every rank profiles,
+				      * the PMPI wrappers sum the ranks at
+				      * MPI_Finalize (job-sum.h), the subset
+				      * writes rank files (off) */
+	const char *bad_sum_in_job;
 	const char *bad_rank_variable; /* a launcher variable passed over */
 	const char *bad_rank_value;
 };

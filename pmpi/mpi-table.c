@@ -16,6 +16,7 @@
 #include "companion-name.h"
 #include "gmon-mpi.h"
 #include "gmon-mpi-profile.h"
+#include "memory-image.h"
 #include "rank.h"
 #include "text-escape.h"
 #include "write-all.h"
@@ -388,9 +389,27 @@ static int fill_section(int fd, void *ctx)
 	return write_table(fd);
 }
 
+/* Ends the profile now, unless it has ended (the in-job sum ends it at
+ * MPI_Finalize's start). */
+static void end_profile(void)
+{
+	uint64_t none = 0;
+
+	__atomic_compare_exchange_n(&final_ns, &none, now_ns(), 0, __ATOMIC_RELAXED,
+				    __ATOMIC_RELAXED);
+}
+
+int pmpi_end_profile(void **text, size_t *len)
+{
+	end_profile();
+	*text = NULL;
+	*len = 0;
+	return call_names ? memory_image(fill_section, NULL, text, len) : 0;
+}
+
 void pmpi_finalized(void)
 {
-	__atomic_store_n(&final_ns, now_ns(), __ATOMIC_RELAXED);
+	end_profile();
 	pmpi_write();
 	/* the rank's files as they are now, the profile and its companion
 	 * (this section in it) written together: a rank that ends without the

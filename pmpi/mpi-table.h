@@ -10,6 +10,7 @@
 #ifndef GMON_PMPI_TABLE_H
 #define GMON_PMPI_TABLE_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 /* The MPI functions' ids are below this (wrappers.c checks it). */
@@ -44,6 +45,13 @@ void pmpi_leave(void);
  * else pmpi_write writes the file, and is registered with the runtime's
  * flush signals (BG_GMON_FLUSH_SIGNALS) when the runtime is loaded. */
 void pmpi_started(int rank, int size, const char *const *names);
+
+/* For the in-job sum (job-sum.h), at MPI_Finalize's start: marks the
+ * profile final (MPI_Finalize's call is not counted then, its elapsed
+ * time ends here) and gives its text, the bytes of the companion's
+ * section "mpi", in *text (malloc'ed) and *len (0, NULL: no profile, its
+ * MPI_Init was not seen).  Returns 0 or an errno value. */
+int pmpi_end_profile(void **text, size_t *len);
 
 /* After MPI_Finalize: marks the profile final (calls after it are not
  * counted, its elapsed time stops there), writes it (pmpi_write), and has

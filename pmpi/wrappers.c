@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "gmon-mpi-profile.h"
+#include "job-sum.h"
 #include "mpi-table.h"
 
 /* the wrappers, in a section of their own: registered with the runtime
@@ -163,8 +164,12 @@ __attribute__((constructor)) static void register_wrappers(void)
 	{                                                                                     \
 		struct pmpi_timing timing;                                                    \
 		MPI_Status own_status __attribute__((unused)); /* STATUS */                   \
-		int outer = pmpi_enter(&timing);                                              \
-		int rc = P##name arguments;                                                   \
+		int outer, rc;                                                                \
+                                                                                              \
+		if (ID_##name == ID_MPI_Finalize) /* before it, and not in its time */        \
+			pmpi_job_sum();                                                       \
+		outer = pmpi_enter(&timing);                                                  \
+		rc = P##name arguments;                                                       \
                                                                                               \
 		if (outer) {                                                                  \
 			pmpi_record(&timing, ID_##name, __builtin_return_address(0), (sent),  \

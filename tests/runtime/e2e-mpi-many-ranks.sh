@@ -9,11 +9,7 @@
 # one outlier.
 . "$(dirname "$0")/lib.sh"
 
-gmon_run=$top_builddir/scripts/gmon-run
-gpp=$top_builddir/gprof-par/gprof-par
-export GMON_MPI_LIBRARY=$runtime_libdir/libgmon-mpi.so
-export GMON_MPI_PMPI_LIBRARY=$top_builddir/pmpi/.libs/libgmon-mpi-pmpi-openmpi.so
-[ -e "$GMON_MPI_PMPI_LIBRARY" ] || skip "no Open MPI wrapper library"
+need_gmon_run_mpi
 
 build_linked app "$programs/mpi-rounds.c"
 "$MPIRUN" --oversubscribe -np 2 "$gmon_run" --mpi ./app 3 > /dev/null 2> run.err ||

@@ -58,6 +58,17 @@ need_mpich() {
 		skip "MPICH ($mpich_cc, $mpich_run) is not installed: apt-get install mpich libmpich-dev"
 }
 
+# need_gmon_run_mpi: gmon-run --mpi's libraries of this tree (Open MPI's
+# wrappers) in the environment, gmon-run in $gmon_run, gprof-par in $gpp,
+# or the test skips
+need_gmon_run_mpi() {
+	gmon_run=$top_builddir/scripts/gmon-run
+	gpp=$top_builddir/gprof-par/gprof-par
+	export GMON_MPI_LIBRARY=$runtime_libdir/libgmon-mpi.so
+	export GMON_MPI_PMPI_LIBRARY=$top_builddir/pmpi/.libs/libgmon-mpi-pmpi-openmpi.so
+	[ -e "$GMON_MPI_PMPI_LIBRARY" ] || skip "no Open MPI wrapper library"
+}
+
 mpirun_np() { # NP COMMAND...
 	local np=$1; shift
 	"$MPIRUN" --oversubscribe -np "$np" "$@"

@@ -1,0 +1,262 @@
+/* job-sum.c - see job-sum.h. */
+#include "job-sum.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <mpi.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "gmon-job-sum.h"
+#include "gmon-mpi-profile.h"
+#include "gmon-read.h"
+#include "mpi-profile.h"
+#include "mpi-table.h"
+#include "profile-pack.h"
+#include "profile-write.h"
+#include "stale-companions.h"
+
+#define TAG 0x6d6f6e   /* on a communicator of its own (PMPI_Comm_dup) */
+#define CHUNK (1 << 30)
+
+/* What a rank holds in the sum: the ranks [me, me + 2^k) so far. */
+struct part {
+	struct profile prof;
+	char *text;        /* their MPI profiles, in rank order (SUM+mpi) */
+	size_t len;
+	int ok;            /* 0: a rank failed (it said why) */
+};
+
+/* "gmon-mpi: rank N: ..." in one write(2). */
+static void say(int rank, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void say(int rank, const char *fmt, ...)
+{
+	char line[2048];
+	int n = snprintf(line, sizeof line, "gmon-mpi: rank %d: ", rank);
+	va_list ap;
+
+	va_start(ap, fmt);
+	if (n > 0 && (size_t)n < sizeof line)
+		n += vsnprintf(line + n, sizeof line - (size_t)n, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	if ((size_t)n >= sizeof line - 1)
+		n = (int)sizeof line - 2;
+	line[n++] = '\n';
+	if (write(STDERR_FILENO, line, (size_t)n) < 0)
+		return;
+}
+
+/* len bytes to or from rank peer, in chunks (an MPI count is an int). */
+static void send_bytes(const void *data, size_t len, int to, MPI_Comm comm)
+{
+	for (size_t off = 0; off < len; off += CHUNK)
+		PMPI_Send((const char *)data + off, (int)(len - off < CHUNK ? len - off : CHUNK),
+			  MPI_BYTE, to, TAG, comm);
+}
+
+static void recv_bytes(void *data, size_t len, int from, MPI_Comm comm)
+{
+	for (size_t off = 0; off < len; off += CHUNK)
+		PMPI_Recv((char *)data + off, (int)(len - off < CHUNK ? len - off : CHUNK),
+			  MPI_BYTE, from, TAG, comm, MPI_STATUS_IGNORE);
+}
+
+/* The part to rank `to': {ok, packed profile's length, text's length},
+ * then their bytes (none when not ok). */
+static void send_part(struct part *p, int me, int to, MPI_Comm comm)
+{
+	char err[1024];
+	void *packed = NULL;
+	size_t plen = 0;
+	uint64_t head[3];
+
+	if (p->ok && profile_pack(&p->prof, &packed, &plen, err, sizeof err) != 0) {
+		say(me, "%s", err);
+		p->ok = 0;
+	}
+	head[0] = (uint64_t)p->ok;
+	head[1] = p->ok ? plen : 0;
+	head[2] = p->ok ? p->len : 0;
+	PMPI_Send(head, 3, MPI_UINT64_T, to, TAG, comm);
+	send_bytes(packed, (size_t)head[1], to, comm);
+	send_bytes(p->text, (size_t)head[2], to, comm);
+	free(packed);
+}
+
+/* A part from rank `from', added into p (the ranks after p's); that
+ * rank's subtree failed, or this rank cannot add it: p->ok is 0. */
+static void add_part(struct part *p, int me, int from, MPI_Comm comm)
+{
+	uint64_t head[3];
+	char err[1024], *packed, *text;
+
+	PMPI_Recv(head, 3, MPI_UINT64_T, from, TAG, comm, MPI_STATUS_IGNORE);
+	packed = malloc(head[1] ? (size_t)head[1] : 1);
+	text = realloc(p->text, p->len + (size_t)head[2] + 1);
+	if (!packed || !text) {
+		/* its bytes must be received all the same: the sender goes on */
+		say(me, "out of memory for the job's sum (%llu bytes from rank %d)",
+		    (unsigned long long)(head[1] + head[2]), from);
+		free(packed);
+		p->text = text ? text : p->text;
+		p->ok = 0;
+		for (uint64_t left = head[1] + head[2]; left > 0;) {
+			char sink[4096];
+			size_t n = left < sizeof sink ? (size_t)left : sizeof sink;
+
+			recv_bytes(sink, n, from, comm);
+			left -= n;
+		}
+		return;
+	}
+	p->text = text;
+	recv_bytes(packed, (size_t)head[1], from, comm);
+	recv_bytes(p->text + p->len, (size_t)head[2], from, comm);
+	if (!head[0])
+		p->ok = 0;
+	if (p->ok && profile_add_packed(&p->prof, packed, (size_t)head[1], "the job's sum", err,
+					sizeof err) != 0) {
+		say(me, "%s", err);
+		p->ok = 0;
+	}
+	p->len += (size_t)head[2];
+	free(packed);
+}
+
+/* This rank's own part: its profile (its gmon bytes, checked as -S checks
+ * a rank file) and its MPI profile (checked as -S checks the section);
+ * the sum's name into path.  A rank that does not profile (not built with
+ * -pg, mondisable()) writes no rank file, and -S would sum the others: it
+ * brings nothing. */
+static void own_part(struct part *p, int me, char *path, size_t size)
+{
+	char err[1024], name[64];
+	void *image = NULL;
+	size_t len = 0;
+	int e = gmon_mpi_sum_image ? gmon_mpi_sum_image(&image, &len, path, size) : EPERM;
+
+	p->ok = e == EPERM;
+	if (e != 0) {
+		if (e != EPERM)
+			say(me, "cannot give its profile to the job's sum: %s", strerror(e));
+		return;
+	}
+	snprintf(name, sizeof name, "rank %d's profile", me);
+	e = profile_add_buffer(&p->prof, image, len, name, err, sizeof err);
+	free(image);
+	if (e != 0) {
+		say(me, "%s", err);
+		return;
+	}
+	e = pmpi_end_profile((void **)&p->text, &p->len);
+	snprintf(name, sizeof name, "rank %d's MPI profile", me);
+	if (e != 0)
+		say(me, "%s: %s", name, strerror(e));
+	else if (p->len > 0 && mpi_profile_check(name, p->text, p->len, err, sizeof err) != 0)
+		say(me, "%s", err);
+	else
+		p->ok = 1;
+}
+
+/* Up a binomial tree in rank order: rank r holds ranks [r, r + 2^k)
+ * after step k, so every addition is of the next ranks, in order
+ * (profile_add_packed keeps arcs in first appearance, as the serial sum
+ * over the files in rank order; the MPI profiles follow one another). */
+static void reduce_tree(struct part *p, int me, int n, MPI_Comm comm)
+{
+	for (int step = 1; step < n; step <<= 1) {
+		if (me & step) {
+			send_part(p, me, me - step, comm);
+			return;
+		}
+		if (me + step < n)
+			add_part(p, me, me + step, comm);
+	}
+}
+
+/* Rank 0: the sum and its MPI profiles; the files of an earlier sum
+ * beside it that this one does not replace (PATH+paths of an earlier -S:
+ * stale-companions.h) are removed, as -S removes them.  Returns 1, or 0
+ * (said). */
+static int write_sum(const struct part *p, const char *path)
+{
+	struct stale_companions stale = {0};
+	int noted = stale_companions_note(path, &stale) == 0, ok = 1;
+	char err[1024];
+
+	if (profile_write(&p->prof, path, err, sizeof err) != 0 ||
+	    mpi_profile_write_sum(path, p->text, p->len, err, sizeof err) != 0) {
+		say(0, "%s", err);
+		ok = 0;
+	}
+	if (ok && noted)
+		stale_companions_remove(&stale, stderr, "gmon-mpi");
+	stale_companions_free(&stale);
+	return ok;
+}
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+void pmpi_job_sum(void)
+{
+	char path[PATH_MAX], mpi_path[PATH_MAX + 8], of[32] = "";
+	int me = 0, n = 0, written = 0, flag = 0, mpi;
+	double start = now();
+	struct part p = {.ok = 0};
+	MPI_Comm comm;
+
+	if (!gmon_mpi_sum_wanted || !gmon_mpi_sum_wanted() ||
+	    PMPI_Initialized(&flag) != MPI_SUCCESS || !flag ||
+	    PMPI_Finalized(&flag) != MPI_SUCCESS || flag)
+		return;
+	PMPI_Comm_rank(MPI_COMM_WORLD, &me);
+	PMPI_Comm_size(MPI_COMM_WORLD, &n);
+	if (PMPI_Comm_dup(MPI_COMM_WORLD, &comm) != MPI_SUCCESS) {
+		say(me, "cannot start the job's sum (MPI_Comm_dup failed): the ranks write their "
+		    "profiles");
+		if (gmon_mpi_sum_done)
+			gmon_mpi_sum_done(0);
+		return;
+	}
+	profile_init(&p.prof);
+	path[0] = '\0';
+	own_part(&p, me, path, sizeof path);
+	if (!path[0])   /* this rank does not profile: the default name */
+		snprintf(path, sizeof path, "gmon.sum");
+	reduce_tree(&p, me, n, comm);
+	if (me == 0 && p.ok && p.prof.nfiles == 0) {
+		say(me, "no rank profiles (not built with -pg?): the job's sum is not written");
+		p.ok = 0;
+	}
+	written = me == 0 && p.ok && write_sum(&p, path);
+	mpi = p.len > 0;
+	if (p.prof.nfiles < (size_t)n)   /* the others do not profile */
+		snprintf(of, sizeof of, "%zu of ", p.prof.nfiles);
+	snprintf(mpi_path, sizeof mpi_path, "%s+" GMON_MPI_PROFILE_KIND, path);
+	PMPI_Bcast(&written, 1, MPI_INT, 0, comm);
+	PMPI_Comm_free(&comm);
+	profile_free(&p.prof);
+	free(p.text);
+	if (gmon_mpi_sum_done)
+		gmon_mpi_sum_done(written);
+	if (me == 0 && written)
+		say(me, "summed the profiles of %s%d ranks in the job into %s%s%s (%.3f s)", of, n,
+		    path, mpi ? ", their MPI profiles into " : "", mpi ? mpi_path : "",
+		    now() - start);
+	else if (me == 0)
+		say(me, "the job's sum is not written (above): every rank that profiles writes its "
+		    "own files");
+}

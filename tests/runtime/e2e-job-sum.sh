@@ -1,0 +1,162 @@
+#!/bin/bash
+# The in-job sum (issue 39, BG_GMON_SUM_IN_JOB=1 under gmon-run --mpi):
+# 64 ranks of mpi-job-sum (oversubscribed), every rank's profile added at
+# MPI_Finalize by the PMPI wrappers, rank 0 writing gmon.sum and
+# gmon.sum+mpi (the ranks' MPI profiles).
+# - With every rank in the subset: gmon.sum and gmon.sum+mpi are byte for
+#   byte what gprof-par -S writes over the same run's 64 rank files, and
+#   hold every rank (rank_extra: rank + 1 calls a rank, 2,080 in all).
+# - With BG_GMON_RANK_SUBSET=0:3: 4 rank files (and their companions), and
+#   the sum still holds the 64 ranks (2,080 calls of rank_extra, 64 x 3 of
+#   round_work); --summary and --mpi of the sum speak of 64 ranks; an
+#   earlier sum's gmon.sum+paths there is removed (it would pass for this
+#   sum's), and named.
+# - A rank that ends by _exit before MPI_Finalize (rank 5): no gmon.sum;
+#   the others, killed by mpirun while in (or before) the sum, write their
+#   own files on the signal, the subset's and the others', and each of
+#   those outside the subset says why.
+# - A rank that does not profile (rank 0 calls mondisable(); 8 ranks):
+#   the sum holds the 7 others, byte for byte -S's over their 7 files,
+#   named by rank 0's default (gmon.sum), and says "7 of 8 ranks".
+# - A flush signal that does not end the process (SIGWINCH, by number:
+#   BG_GMON_FLUSH_SIGNALS=28; raised by every rank early; 4 ranks, subset 0:1):
+#   ranks 2 and 3 leave no snapshot of their own (it would be summed by
+#   -S beside the job's sum), the sum holds the 4 ranks.
+# - Under MPICH (its wrapper library, mpirun.mpich; where installed), 4
+#   ranks: gmon.sum and gmon.sum+mpi byte for byte -S's too.  (A rank
+#   that dies under MPICH's Hydra is not checked: Hydra kills the others
+#   with SIGKILL, and no rank writes a file, with the sum or without.)
+# - A Fortran program (4 ranks, BG_GMON_RANK_SUBSET=0:1; with mpif90):
+#   either its MPI_FINALIZE went through the wrappers and the sum holds
+#   the 4 ranks (4,000 calls of work), or (Open MPI's binding calls
+#   PMPI_Finalize) no sum is written and every rank writes its files,
+#   ranks 2 and 3 saying why.
+. "$(dirname "$0")/lib.sh"
+
+need_gmon_run_mpi
+export BG_GMON_SUM_IN_JOB=1
+np=64
+
+build_linked app -I"$programs" "$programs/mpi-job-sum.c"
+calls_in() { # SUM FUNCTION: its calls in the sum's flat profile
+	"$gpp" -b -p ../app "$1" 2>/dev/null | awk -v f="$2" '$NF == f { print $(NF - 3) }'
+}
+run() { # SUBSET ARGS...: the job, in the current directory
+	local subset=$1; shift
+	BG_GMON_RANK_SUBSET=$subset "$MPIRUN" --oversubscribe -np $np \
+		--mca odls_base_sigkill_timeout 10 -x BG_GMON_SUM_IN_JOB -x BG_GMON_RANK_SUBSET \
+		"$gmon_run" --mpi ../app "$@" > out 2> err
+}
+
+mkdir all && cd all
+SECONDS=0
+run 0:63 3 || fail "the run failed: $(cat err)"
+note "64 ranks with the in-job sum: ${SECONDS} s; $(grep 'summed the profiles' err)"
+grep -q "^gmon-mpi: rank 0: summed the profiles of 64 ranks in the job into gmon.sum, their MPI profiles into gmon.sum+mpi ([0-9.]* s)$" err ||
+	fail "rank 0 does not say it summed the job: $(cat err)"
+expect_eq "$(ls gmon.out.* | wc -l)" 64 "rank files with BG_GMON_RANK_SUBSET=0:63"
+mv gmon.sum job.sum && mv gmon.sum+mpi job.sum+mpi
+"$gpp" -S . ../app > /dev/null 2> sum.err || fail "-S over the 64 rank files: $(cat sum.err)"
+cmp job.sum gmon.sum || fail "the in-job sum differs from -S over the same run's files"
+cmp job.sum+mpi gmon.sum+mpi ||
+	fail "the in-job sum's MPI profiles differ from -S's over the same run's files"
+expect_eq "$(calls_in job.sum rank_extra)" 2080 "rank_extra's calls in the in-job sum"
+"$gpp" -b -p ../app job.sum 2>/dev/null | grep -q ' rank_work$' ||
+	fail "no samples of rank_work in the in-job sum"
+cd ..
+
+mkdir subset && cd subset
+echo "an earlier sum's" > gmon.sum+paths
+run 0:3 3 || fail "the run with BG_GMON_RANK_SUBSET=0:3 failed: $(cat err)"
+[ ! -e gmon.sum+paths ] || fail "an earlier sum's gmon.sum+paths is left beside the job's sum"
+grep -q "^gmon-mpi: removed the files of an earlier sum that this one does not have (they would have been read as its own): gmon.sum+paths$" err ||
+	fail "the stale gmon.sum+paths removed is not named: $(cat err)"
+expect_eq "$(ls gmon.out.* | tr '\n' ' ')" "gmon.out.0 gmon.out.1 gmon.out.2 gmon.out.3 " \
+	"rank files with BG_GMON_RANK_SUBSET=0:3"
+expect_eq "$(ls gmon.out+gmon-mpi.* | wc -l)" 4 "companions with BG_GMON_RANK_SUBSET=0:3"
+expect_eq "$(calls_in gmon.sum rank_extra)" 2080 "rank_extra's calls in the sum of 64 ranks"
+expect_eq "$(calls_in gmon.sum round_work)" 192 "round_work's calls in the sum of 64 ranks"
+"$gpp" --summary ../app gmon.sum > summary 2>&1 || fail "--summary of the sum: $(cat summary)"
+grep -q "^Summary of \.\./app: 64 ranks profiled of 64," summary ||
+	fail "--summary of the in-job sum does not cover 64 ranks: $(head -3 summary)"
+grep -q "^  MPI  .*(rank [0-9]*) / [0-9.]* / [0-9.]* (rank [0-9]*)$" summary ||
+	fail "--summary of the in-job sum has no per-rank MPI spread: $(head -8 summary)"
+"$gpp" --mpi ../app gmon.sum 2>&1 | grep -q "^MPI profile of 64 ranks:" ||
+	fail "--mpi of the in-job sum does not cover 64 ranks"
+cd ..
+
+mkdir killed && cd killed
+status=0
+run 0:3 3 5 || status=$?
+[ "$status" -ne 0 ] || fail "a run whose rank 5 ended by _exit(3) succeeded"
+[ ! -e gmon.sum ] && [ ! -e gmon.sum+mpi ] ||
+	fail "a job with a rank that never reached MPI_Finalize wrote a sum: $(ls)"
+[ ! -e gmon.out.5 ] || fail "rank 5 ended by _exit but wrote gmon.out.5"
+for r in $(seq 0 63); do
+	[ "$r" = 5 ] || [ -s gmon.out.$r ] || fail "rank $r left no gmon.out.$r: $(ls) $(cat err)"
+done
+said=$(grep -c "^gmon-mpi: gmon.out.[0-9]*: not in BG_GMON_RANK_SUBSET, but the job's sum (BG_GMON_SUM_IN_JOB) does not hold its profile: the job ended before its sum was made (.*): written on a signal$" err || true)
+expect_eq "$said" 59 "ranks outside the subset that said why they wrote their files"
+"$gpp" -S . ../app > /dev/null 2> sum.err || fail "-S over the 63 ranks left: $(cat sum.err)"
+cd ..
+
+mkdir disabled && cd disabled
+"$MPIRUN" --oversubscribe -np 8 -x BG_GMON_SUM_IN_JOB "$gmon_run" --mpi ../app 3 -1 0 > out 2> err ||
+	fail "the run with rank 0 disabled failed: $(cat err)"
+grep -q "^gmon-mpi: rank 0: summed the profiles of 7 of 8 ranks in the job into gmon.sum, " err ||
+	fail "rank 0 does not say it summed 7 of 8 ranks: $(cat err)"
+[ ! -e gmon.out.0 ] || fail "rank 0 called mondisable() but wrote gmon.out.0"
+mv gmon.sum job.sum && mv gmon.sum+mpi job.sum+mpi
+"$gpp" -S . ../app > /dev/null 2> sum.err || fail "-S over the 7 rank files: $(cat sum.err)"
+cmp job.sum gmon.sum && cmp job.sum+mpi gmon.sum+mpi ||
+	fail "with rank 0 disabled, the in-job sum differs from -S over the 7 files"
+cd ..
+
+mkdir snapshot && cd snapshot
+BG_GMON_FLUSH_SIGNALS=28 BG_GMON_RANK_SUBSET=0:1 "$MPIRUN" --oversubscribe -np 4 \
+	-x BG_GMON_SUM_IN_JOB -x BG_GMON_FLUSH_SIGNALS -x BG_GMON_RANK_SUBSET \
+	"$gmon_run" --mpi ../app 3 -1 -1 1 > out 2> err || fail "the run with SIGWINCH failed: $(cat err)"
+expect_eq "$(ls gmon.out.* | tr '\n' ' ')" "gmon.out.0 gmon.out.1 " \
+	"rank files after a flush signal that returns"
+expect_eq "$(calls_in gmon.sum rank_extra)" 10 "rank_extra's calls in the sum of 4 ranks"
+cd ..
+
+mpich_lib=$top_builddir/pmpi/.libs/libgmon-mpi-pmpi-mpich.so
+if command -v "${MPICH_MPICC:-mpicc.mpich}" > /dev/null && [ -e "$mpich_lib" ]; then
+	need_mpich
+	mkdir mpich && cd mpich
+	"$mpich_cc" -pg -O1 -I"$top_srcdir/include" -I"$programs" "$programs/mpi-job-sum.c" -o app -L"$runtime_libdir" \
+		-lgmon-mpi -Wl,-rpath,"$runtime_libdir" || fail "cannot build with MPICH"
+	GMON_MPI_PMPI_LIBRARY=$mpich_lib "$mpich_run" -np 4 "$gmon_run" --mpi ./app 3 > out 2> err ||
+		fail "the MPICH run failed: $(cat err)"
+	mv gmon.sum job.sum && mv gmon.sum+mpi job.sum+mpi || fail "MPICH: no sum: $(ls) $(cat err)"
+	"$gpp" -S . ./app > /dev/null 2> sum.err || fail "-S over MPICH's rank files: $(cat sum.err)"
+	cmp job.sum gmon.sum && cmp job.sum+mpi gmon.sum+mpi ||
+		fail "under MPICH the in-job sum differs from -S over the same run's files"
+	cd ..
+else
+	note "no MPICH: the in-job sum under MPICH is not checked"
+fi
+
+if ! command -v "${MPIF90:-mpif90}" > /dev/null; then
+	note "no mpif90: the Fortran program's fallback is not checked"
+	note ok
+	exit 0
+fi
+mkdir fortran && cd fortran
+"${MPIF90:-mpif90}" -pg -O0 "$programs/mpi-job-sum.f90" -o app -L"$runtime_libdir" -lgmon-mpi \
+	-Wl,-rpath,"$runtime_libdir" || fail "cannot build the Fortran program"
+BG_GMON_RANK_SUBSET=0:1 "$MPIRUN" --oversubscribe -np 4 -x BG_GMON_SUM_IN_JOB -x BG_GMON_RANK_SUBSET \
+	"$gmon_run" --mpi ./app > out 2> err || fail "the Fortran run failed: $(cat err)"
+if [ -e gmon.sum ]; then
+	note "Fortran: MPI_FINALIZE went through the wrappers: the job summed itself"
+	expect_eq "$(ls gmon.out.* | wc -l)" 2 "the Fortran job's rank files"
+	expect_eq "$(calls_in gmon.sum work)" 4000 "work's calls in the Fortran job's sum"
+else
+	expect_eq "$(ls gmon.out.* | wc -l)" 4 "the Fortran job's rank files without the sum"
+	for r in 2 3; do
+		grep -q "^gmon-mpi: gmon.out.$r: not in BG_GMON_RANK_SUBSET, but the job's sum (BG_GMON_SUM_IN_JOB) does not hold its profile: MPI_Finalize did not go through the PMPI wrappers (.*): written at exit$" err ||
+			fail "Fortran rank $r does not say why it wrote its files: $(cat err)"
+	done
+fi
+note ok
