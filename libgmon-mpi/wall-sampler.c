@@ -105,6 +105,8 @@ static uintptr_t next_field(const char **p)
 	return v;
 }
 
+static void note_on_cpu(struct wall_probe *p, int tid);
+
 void wall_probe_open(struct wall_probe *p, int tid)
 {
 	struct perf_event_attr attr;
@@ -138,6 +140,8 @@ void wall_probe_open(struct wall_probe *p, int tid)
 		return;
 	}
 	p->switch_fd = fd;
+	if (tid == (int)gettid())
+		note_on_cpu(p, tid);
 }
 
 /* The registers of the thread's newest context switch into uc: where
@@ -235,6 +239,24 @@ static int off_cpu(const struct wall_probe *p, const struct wall_switches *m)
 	int64_t diff;
 
 	return p->off_cpu_known && arrivals_less_records(p, m, &diff) && diff == p->off_cpu;
+}
+
+/* The thread itself, on its CPU: its arrivals less its records are one
+ * more than while it is off (it arrives before each switch's record), so
+ * that off_cpu knows from the start (a thread seldom blocked would else be
+ * walked only once it was).  Read twice: no arrival between, no switch
+ * between the arrivals and the head. */
+static void note_on_cpu(struct wall_probe *p, int tid)
+{
+	struct wall_switches first, again;
+	int64_t diff;
+
+	count_switches(p, tid, &first);
+	count_switches(p, tid, &again);
+	if (first.arrivals == again.arrivals && arrivals_less_records(p, &first, &diff)) {
+		p->off_cpu = diff - 1;
+		p->off_cpu_known = 1;
+	}
 }
 
 int wall_probe_unmoved(struct wall_probe *p, int tid)

@@ -48,9 +48,10 @@
  * switch is walked from that switch's registers only if it is off its
  * CPU now: its arrivals less its switches' records are what they were
  * when it was last seen blocked (off_cpu: only a blocked thread's, which
- * its syscall file says is off its CPU, sets that); else, on its CPU, its
- * stack is not that switch's any more, and it is not walked (nor where
- * the kernel keeps no arrivals: its periods wait for a later look).
+ * its syscall file says is off its CPU, sets that), or one less than when
+ * it opened its probe itself, on its CPU; else, on its CPU, its stack is
+ * not that switch's any more, and it is not walked (nor where the kernel
+ * keeps no arrivals: its periods wait for a later look).
  *
  * The sampler's own work is done in the caller's pass (sampling.c), which
  * goes over the threads with wall_probe_read.
@@ -78,8 +79,8 @@ struct wall_probe {
 	} at;
 	int at_blocked;          /* and it was blocked then (its syscall file
 				  * said so: off its CPU for sure) */
-	int64_t off_cpu;         /* arrivals less records when last seen
-				  * blocked (off_cpu_known: 0, not yet) */
+	int64_t off_cpu;         /* arrivals less records while off its CPU
+				  * (off_cpu_known: 0, not known yet) */
 	int off_cpu_known;
 };
 
