@@ -213,7 +213,8 @@ static void count_switches(struct wall_probe *p, int tid, struct wall_switches *
 		m->arrivals = next_field(&at);
 	}
 	m->head = ring_head(p);
-	m->cpu_ns = thread_cpu_ns(tid);
+	/* (the arrivals are exact: a system call saved where they are kept) */
+	m->cpu_ns = m->arrivals ? 0 : thread_cpu_ns(tid);
 }
 
 /* Its arrivals less its switches' records (written backward: the head
@@ -265,8 +266,8 @@ int wall_probe_unmoved(struct wall_probe *p, int tid)
 	int64_t diff;
 
 	count_switches(p, tid, &now);
-	if (now.cpu_ns != 0 && now.cpu_ns == p->at.cpu_ns && now.arrivals == p->at.arrivals &&
-	    now.head == p->at.head) {
+	if ((now.arrivals || now.cpu_ns) && now.arrivals == p->at.arrivals &&
+	    now.cpu_ns == p->at.cpu_ns && now.head == p->at.head) {
 		/* off its CPU when its registers were read (blocked, or
 		 * off_cpu), and no arrival since: off it all along; what
 		 * off_cpu compares with, where blocked (else it would only

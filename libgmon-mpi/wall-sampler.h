@@ -41,7 +41,8 @@
  * switches are counted before its registers are read and again after the
  * walk (wall_probe_unmoved): its arrivals on a CPU (/proc/.../schedstat's
  * third field, exact), its context switches' records (the ring's head)
- * and its CPU clock; a walk is kept only if none moved.  Its CPU clock
+ * and, where the kernel keeps no arrivals, its CPU clock; a walk is kept
+ * only if none moved.  Its CPU clock
  * alone is not enough: in a virtual machine the time stolen by the host
  * is taken out of it, so a thread can run and switch with its clock
  * still (seen here).  A thread on its CPU (or ready) since its last
@@ -75,7 +76,8 @@ struct wall_probe {
 	struct wall_switches {   /* before its registers were read */
 		uint64_t arrivals;   /* on a CPU (0: not kept by the kernel) */
 		uint64_t head;       /* of the ring (0 if none) */
-		uint64_t cpu_ns;     /* its CPU clock (0: gone) */
+		uint64_t cpu_ns;     /* its CPU clock, where no arrivals (0:
+				      * gone, or not read) */
 	} at;
 	int at_blocked;          /* and it was blocked then (its syscall file
 				  * said so: off its CPU for sure) */
