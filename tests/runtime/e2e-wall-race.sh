@@ -13,7 +13,9 @@
 # the next look: three runs, and one without perf_events, no bad sample
 # allowed, and no period lost (the samples are the threads' wall time,
 # 4 x the run's, within 2%).  nap's share is its own clock's within 20%
-# (measured 8% under to 10% over in 28 runs beside a busy loop): the
+# (measured 8% under to 10% over in 28 runs beside a busy loop, and 14%
+# under to 1% over in 8 without perf_events, whose sampler signals the
+# threads it finds running where the task clock would): the
 # engine gives a thread's CPU time between two waits shorter than a period
 # to the look after it (wall-sampler.h: one just woken keeps its periods
 # pending), scribble's 20 us bursts here, so scribble's share is not
