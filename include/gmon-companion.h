@@ -111,6 +111,11 @@
  *                           and their samples, one a signal: the CPU time
  *                           no signal came for is the difference (absent
  *                           where no thread was on the task clock)
+ *   wall-walks-raced<TAB>N  the wall sampler's walks of a waiting thread
+ *                           not kept: the thread ran while its stack was
+ *                           read (wall-sampler.h); their periods went to
+ *                           later looks (absent: none, or not the wall
+ *                           clock)
  *   cpus<TAB>N              the CPUs the process could run on (affinity)
  *   threads-cpu-ns<TAB>N    its threads' time on a CPU, and ready to run
  *   threads-waited-ns<TAB>N but waiting for one (schedstat: the threads

@@ -64,6 +64,7 @@
 #include "unloaded.h"
 #include "unwind-cfi.h"
 #include "walk-memo.h"
+#include "wall-sampler.h"
 
 #define MAX_DEPTH GMON_CALLPATHS_MAX_DEPTH
 #define TABLE_BITS 14
@@ -535,18 +536,19 @@ int callpaths_stack_of(uintptr_t sp, uintptr_t *low, uintptr_t *high)
 	return find_mapping(sp, low, high);
 }
 
-void callpaths_record_blocked(const ucontext_t *uc, uintptr_t low, uintptr_t high,
-			      const struct omp_thread *omp, uint32_t weight)
+int callpaths_record_blocked(const ucontext_t *uc, uintptr_t low, uintptr_t high,
+			     const struct omp_thread *omp, uint32_t weight,
+			     struct wall_probe *probe, int tid)
 {
 	struct path_table *t;
 	struct omp_region region;   /* (not in a signal handler: a stack of its own) */
 	struct walk w;
 
 	if (weight == 0 || !__atomic_load_n(&cp.enabled, __ATOMIC_ACQUIRE))
-		return;
+		return 1;
 	if (!(t = own_table())) {
 		__atomic_fetch_add(&cp.lost_no_table, weight, __ATOMIC_RELAXED);
-		return;
+		return 1;
 	}
 	w.log = NULL;
 	w.foreign_low = low;
@@ -554,7 +556,10 @@ void callpaths_record_blocked(const ucontext_t *uc, uintptr_t low, uintptr_t hig
 	w.foreign_omp = omp;
 	w.omp_copy = &region;
 	walk(&w, uc, t->walk_frames, &t->unwind_cache, 0);
+	if (!wall_probe_unmoved(probe, tid))
+		return 0;       /* words of a stack that changed meanwhile */
 	add_walk(t, &w, weight);
+	return 1;
 }
 
 /* The key of a walk of this thread's own stack from sp and bp, into

@@ -36,10 +36,15 @@ void callpaths_record(const ucontext_t *uc, uint32_t weight);
  * the mapping [low, high) (found by callpaths_stack_of: 1, or 0 if no
  * readable mapping holds sp), its OpenMP state omp (omp-regions.h: the
  * context of its region or wait; NULL: none), in the calling thread's
- * table. */
+ * table.  The thread (tid, the sampler's probe of it) may have run while
+ * its stack was read: where wall_probe_unmoved says so after the walk,
+ * nothing is counted and 0 returned.  1: counted (or no walk was made:
+ * paths off, or no table). */
 struct omp_thread;
-void callpaths_record_blocked(const ucontext_t *uc, uintptr_t low, uintptr_t high,
-			      const struct omp_thread *omp, uint32_t weight);
+struct wall_probe;
+int callpaths_record_blocked(const ucontext_t *uc, uintptr_t low, uintptr_t high,
+			     const struct omp_thread *omp, uint32_t weight,
+			     struct wall_probe *probe, int tid);
 int callpaths_stack_of(uintptr_t sp, uintptr_t *low, uintptr_t *high);
 
 /* Not from a signal handler: the calling thread's path here, as a sample

@@ -17,6 +17,7 @@
 #include "own-cost.h"
 #include "sampling.h"
 #include "text-out.h"
+#include "wall-sampler.h"
 #include "world-check.h"
 #include "write-all.h"
 
@@ -139,6 +140,12 @@ static int fill_run(int fd, void *ctx)
 	if (task_cpu > 0) {
 		len = text_format(late, sizeof late, "task-clock-cpu-ns\t%llu\ntask-clock-samples\t%llu\n",
 				  (unsigned long long)task_cpu, (unsigned long long)task_samples);
+		if (err == 0 && len < sizeof late)
+			err = write_all(fd, late, len);
+	}
+	if (wall_walks_raced() > 0) {  /* (their periods went to later looks) */
+		len = text_format(late, sizeof late, "wall-walks-raced\t%llu\n",
+				  (unsigned long long)wall_walks_raced());
 		if (err == 0 && len < sizeof late)
 			err = write_all(fd, late, len);
 	}

@@ -46,7 +46,7 @@
  * to that thread (SIGEV_THREAD_ID), so any thread can start another's; the
  * slot lock keeps a thread from ending while its timer is being made.
  *
- * Over 800 lines (940): the SIGPROF handler, the timers it re-arms and the
+ * Over 800 lines (950): the SIGPROF handler, the timers it re-arms and the
  * slots it reads share state (initial-exec TLS, the slot list,
  * arm_generation) whose ordering rules are checked more easily in one
  * file; the engines' own parts are perf-clock.c, wall-sampler.c and
@@ -495,8 +495,10 @@ static void on_sigprof(int sig, siginfo_t *info, void *context)
  * newest context switch) is sampled where it waited, without a signal;
  * one on its CPU all along is sent SIGPROF (SI_QUEUE, its slot the value),
  * whose handler takes the periods (wall_pending) where it lands; one just
- * woken keeps them pending for the next look.  Only a thread that ran a
- * whole period without a switch is signalled, so a call that blocks is
+ * woken keeps them pending for the next look, and so does one that ran
+ * while its stack was walked (a changing stack: the walk is not kept,
+ * wall_probe_unmoved, its periods are the next look's).  Only a thread
+ * that ran a whole period without a switch is signalled, so a call that blocks is
  * not interrupted (a per-thread timer on the wall clock,
  * before, interrupted the waits: nanosleep, poll, sem_timedwait returned
  * EINTR, a pipe's write and recv(MSG_WAITALL) came back short); one that
@@ -544,9 +546,14 @@ static int wall_pass(void)
 			pc = (uintptr_t)uc.uc_mcontext.gregs[REG_RIP];
 			if (sp < s->stack_low || sp >= s->stack_high)
 				callpaths_stack_of(sp, &s->stack_low, &s->stack_high);
+			if (!callpaths_record_blocked(&uc, s->stack_low, s->stack_high, s->omp,
+						      weight, &s->probe, s->tid)) {
+				/* it ran while walked: the next look */
+				__atomic_fetch_add(&s->wall_pending, weight, __ATOMIC_RELAXED);
+				break;
+			}
 			count_sample(s, weight);
 			histogram_add_samples(pc, weight);
-			callpaths_record_blocked(&uc, s->stack_low, s->stack_high, s->omp, weight);
 			__atomic_fetch_add(&s->samples, weight, __ATOMIC_RELAXED);
 			break;
 		case WALL_GONE:

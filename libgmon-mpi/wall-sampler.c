@@ -31,6 +31,7 @@ static const struct {
 #define RING_PAGES 1             /* of records, after the ring's header page */
 
 static int switches_refused;    /* an errno value: asked no more */
+static uint64_t walks_raced;    /* (wall_probe_unmoved) */
 static int sampler_tid;
 static uint64_t (*sampler_period)(void);
 static int (*sampler_pass)(void);
@@ -48,6 +49,21 @@ static ssize_t read_task_file(int *fd, int tid, const char *name, char *buf, siz
 			return -1;
 	}
 	return proc_read(*fd, buf, size);
+}
+
+/* Thread tid's CPU clock now (0: gone), by the clock id that
+ * pthread_getcpuclockid would make of it (the kernel's ABI: ~tid << 3,
+ * per thread, the scheduler's clock): the sampler knows its threads by
+ * tid.  The kernel adds the time of a thread on its CPU now, to the
+ * nanosecond. */
+static uint64_t thread_cpu_ns(int tid)
+{
+	clockid_t clock = (clockid_t)(~(unsigned)tid << 3 | 4 /* per thread */ | 2 /* sched */);
+	struct timespec ts;
+
+	if (clock_gettime(clock, &ts) != 0)
+		return 0;
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
 /* The page size, asked once (it was asked of sysconf at every look). */
@@ -89,6 +105,8 @@ static uintptr_t next_field(const char **p)
 	return v;
 }
 
+static void note_on_cpu(struct wall_probe *p, int tid);
+
 void wall_probe_open(struct wall_probe *p, int tid)
 {
 	struct perf_event_attr attr;
@@ -122,6 +140,8 @@ void wall_probe_open(struct wall_probe *p, int tid)
 		return;
 	}
 	p->switch_fd = fd;
+	if (tid == (int)gettid())
+		note_on_cpu(p, tid);
 }
 
 /* The registers of the thread's newest context switch into uc: where
@@ -159,20 +179,110 @@ static int switch_registers(const struct wall_probe *p, ucontext_t *uc, int must
 	return 1;
 }
 
+/* The ring's head now (0: no ring). */
+static uint64_t ring_head(const struct wall_probe *p)
+{
+	return p->ring ? __atomic_load_n(&((const struct perf_event_mmap_page *)p->ring)->data_head,
+					 __ATOMIC_ACQUIRE)
+		       : 0;
+}
+
 /* Whether the thread switched off its CPU since the last look (the
  * ring's head moved), noted. */
 static int switched_since(struct wall_probe *p)
 {
-	uint64_t head;
+	uint64_t head = ring_head(p);
 
-	if (!p->ring)
-		return 0;
-	head = __atomic_load_n(&((const struct perf_event_mmap_page *)p->ring)->data_head,
-			       __ATOMIC_ACQUIRE);
-	if (head == p->seen_head)
+	if (!p->ring || head == p->seen_head)
 		return 0;
 	p->seen_head = head;
 	return 1;
+}
+
+/* Thread tid's switches so far into m (wall-sampler.h): schedstat is
+ * "RUN_NS WAIT_NS ARRIVALS", all 0 where the kernel keeps none. */
+static void count_switches(struct wall_probe *p, int tid, struct wall_switches *m)
+{
+	char buf[96];
+	const char *at = buf;
+
+	m->arrivals = 0;
+	if (read_task_file(&p->schedstat_fd, tid, "schedstat", buf, sizeof buf) > 0) {
+		next_field(&at);
+		next_field(&at);
+		m->arrivals = next_field(&at);
+	}
+	m->head = ring_head(p);
+	/* (the arrivals are exact: a system call saved where they are kept) */
+	m->cpu_ns = m->arrivals ? 0 : thread_cpu_ns(tid);
+}
+
+/* Its arrivals less its switches' records (written backward: the head
+ * goes down a record at each), or 0 where they cannot be told (no
+ * arrivals kept, no ring, a record of another size in it). */
+static int arrivals_less_records(const struct wall_probe *p, const struct wall_switches *m,
+				 int64_t *diff)
+{
+	uint64_t written = 0 - m->head;
+
+	if (m->arrivals == 0 || !p->ring || written % RECORD_SIZE != 0)
+		return 0;
+	*diff = (int64_t)(m->arrivals - written / RECORD_SIZE);
+	return 1;
+}
+
+/* Whether the thread is off its CPU now (m: its switches now): it arrives
+ * once on a CPU before each switch off it, so that arrivals less records
+ * stay what they were when it was seen off its CPU last as long as it is
+ * off. */
+static int off_cpu(const struct wall_probe *p, const struct wall_switches *m)
+{
+	int64_t diff;
+
+	return p->off_cpu_known && arrivals_less_records(p, m, &diff) && diff == p->off_cpu;
+}
+
+/* The thread itself, on its CPU: its arrivals less its records are one
+ * more than while it is off (it arrives before each switch's record), so
+ * that off_cpu knows from the start (a thread seldom blocked would else be
+ * walked only once it was).  Read twice: no arrival between, no switch
+ * between the arrivals and the head. */
+static void note_on_cpu(struct wall_probe *p, int tid)
+{
+	struct wall_switches first, again;
+	int64_t diff;
+
+	count_switches(p, tid, &first);
+	count_switches(p, tid, &again);
+	if (first.arrivals == again.arrivals && arrivals_less_records(p, &first, &diff)) {
+		p->off_cpu = diff - 1;
+		p->off_cpu_known = 1;
+	}
+}
+
+int wall_probe_unmoved(struct wall_probe *p, int tid)
+{
+	struct wall_switches now;
+	int64_t diff;
+
+	count_switches(p, tid, &now);
+	if ((now.arrivals || now.cpu_ns) && now.arrivals == p->at.arrivals &&
+	    now.cpu_ns == p->at.cpu_ns && now.head == p->at.head) {
+		/* off its CPU when its registers were read (blocked, or
+		 * off_cpu), and no arrival since: off it all along; what
+		 * off_cpu compares with, where blocked (else it would only
+		 * repeat itself) */
+		if (p->at_blocked && (p->off_cpu_known = arrivals_less_records(p, &now, &diff)))
+			p->off_cpu = diff;
+		return 1;
+	}
+	__atomic_fetch_add(&walks_raced, 1, __ATOMIC_RELAXED);
+	return 0;
+}
+
+uint64_t wall_walks_raced(void)
+{
+	return __atomic_load_n(&walks_raced, __ATOMIC_RELAXED);
 }
 
 int wall_probe_switches_refused(void)
@@ -186,14 +296,22 @@ int wall_probe_switches_refused(void)
  * else running all along if it was on its CPU at the last look too (a
  * thread that was waiting then may have just woken, and be about to wait
  * again: recv(MSG_WAITALL) between chunks, whose wait a signal would
- * end). */
-static enum wall_state on_cpu(struct wall_probe *p, ucontext_t *uc)
+ * end).  Only one off its CPU now is walked from that switch's registers:
+ * one on it has changed that stack since, and is not signalled either
+ * (it switched since the last look: it may be about to wait). */
+static enum wall_state on_cpu(struct wall_probe *p, int tid, ucontext_t *uc)
 {
 	int was_running = p->was_running;
 
-	if (switched_since(p) && switch_registers(p, uc, 0)) {
-		p->was_running = 0;
-		return WALL_WAITED;
+	if (switched_since(p)) {
+		count_switches(p, tid, &p->at);
+		p->at_blocked = 0;
+		if (off_cpu(p, &p->at) && switch_registers(p, uc, 0)) {
+			p->was_running = 0;
+			return WALL_WAITED;
+		}
+		p->was_running = 1;
+		return WALL_WOKEN;
 	}
 	p->was_running = 1;
 	return was_running ? WALL_RUNNING : WALL_WOKEN;
@@ -213,18 +331,20 @@ enum wall_state wall_probe_read(struct wall_probe *p, int tid, ucontext_t *uc)
 		return WALL_GONE;
 	switch (close_paren[2]) {
 	case 'R':
-		return on_cpu(p, uc);
+		return on_cpu(p, tid, uc);
 	case 'Z':
 	case 'X':
 	case 'x':
 		return WALL_GONE;
 	}
 	/* "NR ARG1 .. ARG6 SP PC" in a system call, "-1 SP PC" blocked
-	 * outside one, "running" if it woke meanwhile */
+	 * outside one, "running" if it woke meanwhile; its switches first,
+	 * so that a run after them is seen (wall_probe_unmoved) */
+	count_switches(p, tid, &p->at);
 	if (read_task_file(&p->syscall_fd, tid, "syscall", buf, sizeof buf) <= 0)
 		return WALL_GONE;
 	if (buf[0] == 'r')  /* it woke meanwhile */
-		return on_cpu(p, uc);
+		return on_cpu(p, tid, uc);
 	at = buf;
 	fields = buf[0] == '-' ? 3 : 9;
 	for (int i = 1; i <= fields; i++) {
@@ -240,6 +360,7 @@ enum wall_state wall_probe_read(struct wall_probe *p, int tid, ucontext_t *uc)
 	memset(&uc->uc_mcontext, 0, sizeof uc->uc_mcontext);
 	uc->uc_mcontext.gregs[REG_RIP] = (greg_t)pc;
 	uc->uc_mcontext.gregs[REG_RSP] = (greg_t)sp;
+	p->at_blocked = 1;
 	switched_since(p);
 	switch_registers(p, uc, 1);
 	p->was_running = 0;
@@ -252,6 +373,8 @@ void wall_probe_close(struct wall_probe *p)
 		close(p->stat_fd);
 	if (p->syscall_fd >= 0)
 		close(p->syscall_fd);
+	if (p->schedstat_fd >= 0)
+		close(p->schedstat_fd);
 	if (p->ring)
 		munmap(p->ring, (1 + RING_PAGES) * page_size());
 	if (p->switch_fd >= 0)

@@ -34,6 +34,26 @@
  * the path ends at the first frame that needs %rbp (only the blocking
  * call's immediate caller is seen).
  *
+ * The walk does not stop the thread either: one that wakes meanwhile runs
+ * on over the words the walk reads (its frames popped, others written
+ * there: 14% of the samples of wall-race.c's 20 us naps had a frame in no
+ * module, and one run in 4 of e2e-omp-wall.sh 1 or 2).  So the thread's
+ * switches are counted before its registers are read and again after the
+ * walk (wall_probe_unmoved): its arrivals on a CPU (/proc/.../schedstat's
+ * third field, exact), its context switches' records (the ring's head)
+ * and, where the kernel keeps no arrivals, its CPU clock; a walk is kept
+ * only if none moved.  Its CPU clock
+ * alone is not enough: in a virtual machine the time stolen by the host
+ * is taken out of it, so a thread can run and switch with its clock
+ * still (seen here).  A thread on its CPU (or ready) since its last
+ * switch is walked from that switch's registers only if it is off its
+ * CPU now: its arrivals less its switches' records are what they were
+ * when it was last seen blocked (off_cpu: only a blocked thread's, which
+ * its syscall file says is off its CPU, sets that), or one less than when
+ * it opened its probe itself, on its CPU; else, on its CPU, its stack is
+ * not that switch's any more, and it is not walked (nor where the kernel
+ * keeps no arrivals: its periods wait for a later look).
+ *
  * The sampler's own work is done in the caller's pass (sampling.c), which
  * goes over the threads with wall_probe_read.
  */
@@ -52,9 +72,22 @@ struct wall_probe {
 	void *ring;              /* their ring, mapped */
 	uint64_t seen_head;      /* the ring's head at the last look */
 	int was_running;         /* the last look found it on a CPU */
+	int schedstat_fd;        /* /proc/self/task/TID/schedstat (-1: not yet) */
+	struct wall_switches {   /* before its registers were read */
+		uint64_t arrivals;   /* on a CPU (0: not kept by the kernel) */
+		uint64_t head;       /* of the ring (0 if none) */
+		uint64_t cpu_ns;     /* its CPU clock, where no arrivals (0:
+				      * gone, or not read) */
+	} at;
+	int at_blocked;          /* and it was blocked then (its syscall file
+				  * said so: off its CPU for sure) */
+	int64_t off_cpu;         /* arrivals less records while off its CPU
+				  * (off_cpu_known: 0, not known yet) */
+	int off_cpu_known;
 };
 
-#define WALL_PROBE_NONE ((struct wall_probe){ -1, -1, -1, NULL, 0, 0 })
+#define WALL_PROBE_NONE \
+	((struct wall_probe){ .stat_fd = -1, .syscall_fd = -1, .switch_fd = -1, .schedstat_fd = -1 })
 
 enum wall_state {
 	WALL_GONE,       /* ended (or its files cannot be read) */
@@ -78,6 +111,16 @@ void wall_probe_open(struct wall_probe *p, int tid);
  * 0), or of its newest context switch, where it is not blocked.  Uses no
  * lock and no malloc (the sampler is an ordinary thread). */
 enum wall_state wall_probe_read(struct wall_probe *p, int tid, ucontext_t *uc);
+
+/* After a walk from the registers that wall_probe_read gave (WALL_WAITED):
+ * whether thread tid has not run since they were read (no arrival on a
+ * CPU, no switch, its CPU clock still), so that the stack walked was the
+ * one they were of.  Counts the walks it refuses (wall_walks_raced).  No
+ * lock, no malloc. */
+int wall_probe_unmoved(struct wall_probe *p, int tid);
+
+/* The walks wall_probe_unmoved refused so far. */
+uint64_t wall_walks_raced(void);
 
 /* Whether the context switches' registers were refused (their errno), or
  * 0. */

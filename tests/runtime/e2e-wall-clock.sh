@@ -15,6 +15,8 @@
 # sample).
 # No aliasing: the periods are jittered, so a 10% phase of a 60 ms rhythm
 # measures 10% within a point (8 copies at once, about 7,700 samples).
+# Every run's paths pass paths-check, no bad sample allowed: the sampler's
+# walk of a thread that ran meanwhile is not kept (wall-sampler.h).
 . "$(dirname "$0")/lib.sh"
 need_gprof
 gprof_par=$top_builddir/gprof-par/gprof-par
@@ -50,6 +52,8 @@ within_pct "$got_compute" "$computed" 25 ||
 	fail "gprof-par does not say the samples are of the wall clock"
 gprof -b -p wall gmon.out 2>/dev/null | grep -q '^Each sample counts as 0.01 wall-sec\.$' ||
 	fail "GNU gprof does not read the wall clock's file: $(gprof -b -p wall gmon.out 2>&1 | head -3)"
+unpack_companions
+validate gmon.out+paths "wall clock"
 mv gmon.out wall.out
 
 # cpu (the default, and said so): the sleep is invisible
@@ -88,6 +92,8 @@ status=0
 BG_GMON_CLOCK=wall BG_GMON_HZ=1000 timeout 60 ./calls >wall-calls.out 2>wall-calls.err || status=$?
 expect_eq "$status" 0 "exit status of blocking-calls under the wall clock ($(cat wall-calls.err))"
 diff plain.out wall-calls.out > calls.diff || fail "blocking calls that the wall clock changed: $(cat calls.diff)"
+unpack_companions gmon.out
+validate gmon.out+paths "blocking calls under the wall clock"
 early=$(awk '$2 < 0.149' wall-calls.err)
 [ -z "$early" ] || fail "blocking calls back before their event under the wall clock: $early"
 note "20 blocking calls under the wall clock at 1000 Hz: the same results, none early"
@@ -106,6 +112,8 @@ done
 wait
 short=0 long=0
 for i in 1 2 3 4 5 6 7 8; do
+	unpack_companions "r$i/gmon.out"
+	validate "r$i/gmon.out+paths" "copy $i"
 	s=$(samples_under phase_short rhythm "r$i/gmon.out")
 	l=$(samples_under phase_long rhythm "r$i/gmon.out")
 	copy=$(awk -v s="$s" -v l="$l" 'BEGIN { printf "%.2f", 100 * s / (s + l) }')
