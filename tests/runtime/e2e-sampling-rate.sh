@@ -62,10 +62,14 @@ check() { # POLICY HZ UNITS (POLICY "": the default; UNITS of work per thread)
 }
 
 # (3 units at 100 Hz: 450 samples, where each thread's unsampled tail
-# after its last signal, one or more 10 ms periods, is within the 5%)
+# after its last signal, one or more 10 ms periods, is within the 5%.  The
+# process-wide timer goes to whichever thread runs at a tick, so with 4
+# threads on 2 CPUs a thread's last signal can come tens of ms before its
+# end whatever the rate: at 10000 Hz on 1 unit CI saw the four tails add up
+# to 0.156 s of 2.417 s, 6.5%; it runs 2 units there)
 for hz in 100 1000 10000; do
 	units=$([ "$hz" = 100 ] && echo 3 || echo 1)
 	check "" "$hz" "$units"
-	check process "$hz" "$units"
+	check process "$hz" "$([ "$hz" = 100 ] && echo 3 || echo 2)"
 done
 note ok
