@@ -330,10 +330,15 @@ int summary_shares(struct summary *s, const struct summary_input *in)
 
 	/* without each profile's paths: the executable's samples per rank
 	 * (the load balance), MPI's time */
-	if (in->balance && in->balance->nranks > 1)
+	if (in->balance && in->balance->nranks > 1) {
 		for (size_t r = 0; r < in->balance->nranks; r++)
 			summary_spread_add(&s->shares[SUMMARY_PROGRAM].ranks, in->balance->ranks[r].seconds,
 				   in->balance->ranks[r].rank);
+		/* and whether they differ beyond noise, the load balance's test
+		 * of the same samples (unset, a 3x slower rank of six was
+		 * "within sampling noise") */
+		s->shares[SUMMARY_PROGRAM].ranks_beyond_noise = in->balance->ranks_beyond_noise;
+	}
 	if (wall_basis)
 		for (size_t r = 0; r < in->mpi->nranks; r++)
 			summary_spread_add(&s->shares[SUMMARY_MPI].ranks,

@@ -17,6 +17,8 @@
 # ranks (250, 139), the two outliers named with their values (the JSON's),
 # the slowest rank 139, at most a screen of lines beside the function
 # rows; every rank once in the JSON; no spread at 32 ranks, one at 33.
+# And at six ranks, rank 4 three times as slow, the summary says the ranks
+# differ beyond sampling noise.
 set -u
 . "$(dirname "$0")/reduce-lib.sh"
 
@@ -100,6 +102,15 @@ PY
 	fail "--html: $(cat html.err)"
 expect_grep "--html: the spread under the imbalance" \
 	"outliers (beyond 1.5 interquartile ranges): 2: rank 139 ${slow:-?}, rank 250 ${fast:-?}" page.html
+
+# Six ranks, rank 4 three times as slow: beyond sampling noise, as the
+# load balance's test of the same samples says (the summary said "within
+# sampling noise" where no rank had call paths).
+mkdir six && "$replicate" run1 1 6 six 4 || fail "replicate-ranks 6 failed"
+"$GPROF_PAR" --summary bal six/gmon.out.[0-9]* > six.txt 2>/dev/null
+grep -q '^Slowest rank: 4 .*; the ranks differ beyond sampling noise$' six.txt &&
+	echo "ok: 6 ranks, one 3x: beyond sampling noise" ||
+	fail "6 ranks, one 3x: $(grep '^Slowest' six.txt)"
 
 # A screen of ranks: a row each where there are rows, no spread; one
 # more: the spread.
