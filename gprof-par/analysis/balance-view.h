@@ -99,6 +99,10 @@ void balance_view_free(struct balance_view *v);
  * ranks mp holds; mpi_seconds stays -1 for the others). */
 void balance_view_add_mpi(struct balance_view *v, const struct mpi_profile *mp);
 
+/* The index of the first of v->ranks (in rank order) whose rank is rank or
+ * more: v->nranks when none is. */
+size_t balance_view_rank_index(const struct balance_view *v, int64_t rank);
+
 /* The heat map's data: the first rows of the view (by time lost) by the
  * balance's rank columns. */
 struct balance_heat {

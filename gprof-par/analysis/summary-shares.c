@@ -167,7 +167,8 @@ static int cmp_by_rank(const void *a, const void *b)
  * the k-th row of a rank paired with the k-th MPI profile of that rank,
  * and only when they pair one to one; else each rank's samples.  Adds to
  * the spreads and, with the MPI profile, to the categories' seconds (the
- * total then is the sum of the ranks').  Returns 1 when done, 0 when the
+ * total then is the sum of the ranks'); each rank's time in the program
+ * into s->ranks, in rank order.  Returns 1 when done, 0 when the
  * ranks do not pair (nothing changed), -1 when out of memory.
  */
 static int rank_shares(struct summary *s, const struct summary_input *in, int wall_basis,
@@ -187,7 +188,8 @@ static int rank_shares(struct summary *s, const struct summary_input *in, int wa
 		return 0;   /* (one rank: no spread; the total is the same) */
 	rows = malloc(nrows * sizeof *rows);
 	mpis = malloc((nmpis ? nmpis : 1) * sizeof *mpis);
-	if (!rows || !mpis)
+	s->ranks = malloc(nrows * sizeof *s->ranks);
+	if (!rows || !mpis || !s->ranks)
 		goto out;
 	nrows = 0;
 	for (size_t i = 0; i < in->nrows; i++)
@@ -217,6 +219,7 @@ static int rank_shares(struct summary *s, const struct summary_input *in, int wa
 		}
 		if (own_time_of(in, rows[i].rank, &own))
 			add_own_time(seconds, NULL, own->signals_s, own->writes_s, wall_basis);
+		s->ranks[i] = (struct summary_rank){ rows[i].rank, seconds[SUMMARY_PROGRAM], -1 };
 		for (int c = 0; c < SUMMARY_NCATEGORIES; c++) {
 			uint64_t n = (uint64_t)counts[c];
 
@@ -232,6 +235,7 @@ static int rank_shares(struct summary *s, const struct summary_input *in, int wa
 	if (wall_basis)
 		for (int c = 0; c < SUMMARY_NCATEGORIES; c++)
 			s->shares[c].seconds = total[c];
+	s->nranks = nrows;
 	status = 1;
 out:
 	free(rows);
@@ -326,10 +330,15 @@ int summary_shares(struct summary *s, const struct summary_input *in)
 
 	/* without each profile's paths: the executable's samples per rank
 	 * (the load balance), MPI's time */
-	if (in->balance && in->balance->nranks > 1)
+	if (in->balance && in->balance->nranks > 1) {
 		for (size_t r = 0; r < in->balance->nranks; r++)
 			summary_spread_add(&s->shares[SUMMARY_PROGRAM].ranks, in->balance->ranks[r].seconds,
 				   in->balance->ranks[r].rank);
+		/* and whether they differ beyond noise, the load balance's test
+		 * of the same samples (unset, a 3x slower rank of six was
+		 * "within sampling noise") */
+		s->shares[SUMMARY_PROGRAM].ranks_beyond_noise = in->balance->ranks_beyond_noise;
+	}
 	if (wall_basis)
 		for (size_t r = 0; r < in->mpi->nranks; r++)
 			summary_spread_add(&s->shares[SUMMARY_MPI].ranks,

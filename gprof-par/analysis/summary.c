@@ -365,19 +365,39 @@ static int mpi_sites(struct summary *s, const struct summary_input *in)
 /* Rank r's time in MPI (the load balance's, from the MPI profile), or -1. */
 static double mpi_seconds_of(const struct balance_view *v, int64_t r)
 {
-	for (uint64_t i = 0; i < v->nranks; i++)
-		if (v->ranks[i].rank == r)
-			return v->ranks[i].mpi_seconds;
-	return -1;
+	size_t i = balance_view_rank_index(v, r);
+
+	return i < v->nranks && v->ranks[i].rank == r ? v->ranks[i].mpi_seconds : -1;
 }
 
-static void imbalance(struct summary *s, const struct summary_input *in)
+/* Every rank's time in the program as the slowest and fastest were chosen
+ * by (the category table's, when it has every rank's: summary_shares put
+ * them in s->ranks; else the load balance's), and its time in MPI.
+ * Returns 0, or -1 when out of memory. */
+static int every_rank(struct summary *s, const struct balance_view *v, int from_table)
+{
+	if (!from_table || s->nranks != v->nranks) {
+		free(s->ranks);
+		s->nranks = 0;
+		s->ranks = malloc(v->nranks * sizeof *s->ranks);
+		if (!s->ranks)
+			return -1;
+		for (size_t r = 0; r < v->nranks; r++)
+			s->ranks[r] = (struct summary_rank){ v->ranks[r].rank, v->ranks[r].seconds, -1 };
+		s->nranks = v->nranks;
+	}
+	for (size_t r = 0; r < s->nranks; r++)
+		s->ranks[r].mpi_seconds = mpi_seconds_of(v, s->ranks[r].rank);
+	return 0;
+}
+
+static int imbalance(struct summary *s, const struct summary_input *in)
 {
 	const struct balance_view *v = in->balance;
 	const struct summary_share *program = &s->shares[SUMMARY_PROGRAM];
 
 	if (!v || v->nranks < 2)
-		return;
+		return 0;
 	s->has_balance = 1;
 	s->rank_mean = v->rank_mean;
 	s->ranks_beyond_noise = v->ranks_beyond_noise;
@@ -403,6 +423,7 @@ static void imbalance(struct summary *s, const struct summary_input *in)
 			s->imbalanced[s->nimbalanced++] = (struct summary_imbalanced){
 				sym_print_name(f->sym), f->time, f->lost };
 	}
+	return every_rank(s, v, program->ranks.n == v->nranks);
 }
 
 static int say(struct summary *s, const char *fmt, ...)
@@ -607,7 +628,8 @@ int summary_build(struct summary *s, const struct summary_input *in)
 	}
 	if (summary_shares(s, in) != 0 || top_functions(s, in) != 0 || mpi_sites(s, in) != 0)
 		return -1;
-	imbalance(s, in);
+	if (imbalance(s, in) != 0)
+		return -1;
 	return sentences(s, in);
 }
 
@@ -616,5 +638,6 @@ void summary_free(struct summary *s)
 	for (size_t i = 0; i < s->nsentences; i++)
 		free(s->sentences[i]);
 	free(s->keys);
+	free(s->ranks);
 	memset(s, 0, sizeof(*s));
 }

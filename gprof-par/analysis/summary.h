@@ -221,6 +221,11 @@ struct summary {
 
 	int has_balance;             /* two ranks or more */
 	struct summary_rank slowest, fastest;
+	/* every rank (has_balance), in rank order: its time in the program as
+	 * the slowest and fastest were chosen by (the category table's, from
+	 * its paths, else the load balance's) and its time in MPI */
+	struct summary_rank *ranks;
+	size_t nranks;
 	double rank_mean;
 	int ranks_beyond_noise;      /* the slowest and fastest differ more than
 				      * sampling noise explains */

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bisect.h"
 #include "grow.h"
 
 static int by_low(const void *a, const void *b)
@@ -13,20 +14,16 @@ static int by_low(const void *a, const void *b)
 	return (x->low > y->low) - (x->low < y->low);
 }
 
+/* Whether a range starts below *key (a gmon_addr_t). */
+static int starts_below(const void *range, const void *key)
+{
+	return ((const struct indexed_range *)range)->low < *(const gmon_addr_t *)key;
+}
+
 /* The first sorted range whose low is >= low. */
 static size_t lower_bound(const struct range_index *ri, gmon_addr_t low)
 {
-	size_t lo = 0, hi = ri->nsorted;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (ri->ranges[mid].low < low)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
+	return bisect_first(ri->ranges, ri->nsorted, sizeof *ri->ranges, &low, starts_below);
 }
 
 size_t range_index_find(const struct range_index *ri, gmon_addr_t low, gmon_addr_t high)

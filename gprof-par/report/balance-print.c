@@ -5,10 +5,12 @@
 #include "balance-print.h"
 
 #include <inttypes.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "csv.h"
 #include "fixed-format.h"
+#include "rank-spread.h"
 
 static const char text_blurb[] =
 	"\n"
@@ -112,6 +114,23 @@ static void print_mpi_line(FILE *out, const struct balance_view *v)
 	fputs(".\n", out);
 }
 
+/* More ranks than a screen: the spread of their seconds sampled and, with
+ * the MPI profile, of their wall time in MPI (rank-spread.h); the JSON has
+ * every rank.  0, or -1 when out of memory. */
+static int print_rank_spread(FILE *out, const struct balance_view *v)
+{
+	const size_t size = sizeof *v->ranks, rank = offsetof(struct balance_rank_view, rank);
+
+	fprintf(out, "Per rank (%" PRIu64 " ranks: their spread; --load-balance=json lists every "
+		"rank):\n", v->nranks);
+	/* one after the other (the order of |'s operands is not C's to keep) */
+	if (rank_spread_print_field(out, "seconds sampled", v->ranks, v->nranks, size, rank,
+			    offsetof(struct balance_rank_view, seconds), "%.3f") != 0)
+		return -1;
+	return rank_spread_print_field(out, "seconds in MPI", v->ranks, v->nranks, size, rank,
+				       offsetof(struct balance_rank_view, mpi_seconds), "%.3f");
+}
+
 /* The headline: the functions whose imbalance sampling noise does not
  * explain, in the table's order (the first 8). */
 static void print_significant(FILE *out, const struct balance_view *v)
@@ -147,6 +166,8 @@ static void print_text(FILE *out, const struct balance_view *v, int brief)
 			fast->seconds, v->rank_mean);
 		if (v->has_mpi)
 			print_mpi_line(out, v);
+		if (v->nranks > RANK_ROWS_MAX && print_rank_spread(out, v) != 0)
+			fputs("(the ranks' spread: out of memory)\n", out);
 		print_significant(out, v);
 	}
 	fprintf(out, "\n%10s%s%10s%s\n", "time",

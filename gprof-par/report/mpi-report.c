@@ -241,9 +241,12 @@ static int print_rank_spread(FILE *out, const struct mpi_profile *p)
 	if (rc == 0) {
 		fprintf(out, "Per rank (%zu ranks: their spread; --mpi=csv and --mpi=json list every "
 			"rank):\n", n);
-		rc = rank_spread_print(out, "wall s", v, ranks, n, "%.6f") |
-		     rank_spread_print(out, "MPI s", v + n, ranks, n, "%.6f") |
-		     rank_spread_print(out, "MPI %", v + 2 * n, ranks, n, "%.1f");
+		/* one after the other (the order of |'s operands is not C's to keep) */
+		rc = rank_spread_print(out, "wall s", v, ranks, n, "%.6f");
+		if (rc == 0)
+			rc = rank_spread_print(out, "MPI s", v + n, ranks, n, "%.6f");
+		if (rc == 0)
+			rc = rank_spread_print(out, "MPI %", v + 2 * n, ranks, n, "%.1f");
 	}
 	free(v);
 	free(ranks);

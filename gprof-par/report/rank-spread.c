@@ -3,9 +3,7 @@
 
 #include <inttypes.h>
 #include <stdlib.h>
-
-#define OUTLIERS_NAMED 8
-#define BINS 10
+#include <string.h>
 
 struct ranked {
 	double v;
@@ -30,72 +28,125 @@ static double quantile(const struct ranked *s, size_t n, double q)
 	return i + 1 < n ? s[i].v + (at - (double)i) * (s[i + 1].v - s[i].v) : s[n - 1].v;
 }
 
+int rank_spread_of(struct rank_spread *sp, const double *v, const int64_t *ranks, size_t n)
+{
+	struct ranked *s = malloc((n ? n : 1) * sizeof *s);
+	size_t top, lo, hi;
+	double width;
+
+	memset(sp, 0, sizeof *sp);
+	if (!s)
+		return -1;
+	sp->n = n;
+	if (n == 0) {
+		free(s);
+		return 0;
+	}
+	for (size_t i = 0; i < n; i++)
+		s[i] = (struct ranked){ v[i], ranks[i] };
+	qsort(s, n, sizeof *s, by_value);
+	/* the lowest rank holds the max on ties, as the reports' slowest */
+	for (top = n - 1; top > 0 && s[top - 1].v == s[n - 1].v; top--)
+		;
+	sp->min = s[0].v;
+	sp->min_rank = s[0].rank;
+	sp->max = s[top].v;
+	sp->max_rank = s[top].rank;
+	sp->q1 = quantile(s, n, 0.25);
+	sp->median = quantile(s, n, 0.5);
+	sp->q3 = quantile(s, n, 0.75);
+	sp->low = sp->q1 - 1.5 * (sp->q3 - sp->q1);
+	sp->high = sp->q3 + 1.5 * (sp->q3 - sp->q1);
+	for (size_t i = 0; i < n; i++)
+		sp->outliers += s[i].v < sp->low || s[i].v > sp->high;
+	/* the farthest first: from both ends inward */
+	for (lo = 0, hi = n; sp->named < sp->outliers && sp->named < RANK_SPREAD_NAMED && lo < hi;) {
+		int take_low = s[lo].v < sp->low &&
+			       (!(s[hi - 1].v > sp->high) || sp->low - s[lo].v >= s[hi - 1].v - sp->high);
+		const struct ranked *r;
+
+		if (!take_low && !(s[hi - 1].v > sp->high))
+			break;
+		r = take_low ? &s[lo++] : &s[--hi];
+		sp->outlier[sp->named].rank = r->rank;
+		sp->outlier[sp->named++].value = r->v;
+	}
+	width = (sp->max - sp->min) / RANK_SPREAD_BINS;
+	for (size_t i = 0; i < n; i++) {
+		size_t b = width > 0 ? (size_t)((s[i].v - sp->min) / width) : 0;
+
+		sp->bins[b < RANK_SPREAD_BINS ? b : RANK_SPREAD_BINS - 1]++;
+	}
+	free(s);
+	return 0;
+}
+
 static void value(FILE *out, const char *fmt, double v)
 {
 	fprintf(out, fmt, v);
 }
 
+void rank_spread_write(FILE *out, const char *label, const struct rank_spread *sp,
+		       const char *fmt)
+{
+	if (sp->n == 0) {
+		fprintf(out, "  %s: no ranks\n", label);
+		return;
+	}
+	fprintf(out, "  %s over %zu ranks: min ", label, sp->n);
+	value(out, fmt, sp->min);
+	fprintf(out, " (rank %" PRId64 "), quartiles ", sp->min_rank);
+	value(out, fmt, sp->q1);
+	fputs(" / ", out);
+	value(out, fmt, sp->median);
+	fputs(" / ", out);
+	value(out, fmt, sp->q3);
+	fputs(", max ", out);
+	value(out, fmt, sp->max);
+	fprintf(out, " (rank %" PRId64 ")\n", sp->max_rank);
+	fprintf(out, "    outliers (beyond 1.5 interquartile ranges): %zu", sp->outliers);
+	for (size_t i = 0; i < sp->named; i++) {
+		fprintf(out, "%s rank %" PRId64 " ", i ? "," : ":", sp->outlier[i].rank);
+		value(out, fmt, sp->outlier[i].value);
+	}
+	if (sp->outliers > sp->named)
+		fprintf(out, " and %zu more", sp->outliers - sp->named);
+	fputc('\n', out);
+	fprintf(out, "    ranks in %d equal bins from min to max:", RANK_SPREAD_BINS);
+	for (size_t b = 0; b < RANK_SPREAD_BINS; b++)
+		fprintf(out, " %zu", sp->bins[b]);
+	fputc('\n', out);
+}
+
 int rank_spread_print(FILE *out, const char *label, const double *v, const int64_t *ranks,
 		      size_t n, const char *fmt)
 {
-	struct ranked *s = malloc((n ? n : 1) * sizeof *s);
-	size_t bins[BINS] = { 0 }, outliers = 0, named = 0;
-	double q1, q3, low, high, width;
+	struct rank_spread sp;
 
-	if (!s)
+	if (rank_spread_of(&sp, v, ranks, n) != 0)
 		return -1;
-	for (size_t i = 0; i < n; i++)
-		s[i] = (struct ranked){ v[i], ranks[i] };
-	qsort(s, n, sizeof *s, by_value);
-	if (n == 0) {
-		fprintf(out, "  %s: no ranks\n", label);
-		free(s);
-		return 0;
-	}
-	q1 = quantile(s, n, 0.25);
-	q3 = quantile(s, n, 0.75);
-	fprintf(out, "  %s over %zu ranks: min ", label, n);
-	value(out, fmt, s[0].v);
-	fprintf(out, " (rank %" PRId64 "), quartiles ", s[0].rank);
-	value(out, fmt, q1);
-	fputs(" / ", out);
-	value(out, fmt, quantile(s, n, 0.5));
-	fputs(" / ", out);
-	value(out, fmt, q3);
-	fputs(", max ", out);
-	value(out, fmt, s[n - 1].v);
-	fprintf(out, " (rank %" PRId64 ")\n", s[n - 1].rank);
-	low = q1 - 1.5 * (q3 - q1);
-	high = q3 + 1.5 * (q3 - q1);
-	for (size_t i = 0; i < n; i++)
-		outliers += s[i].v < low || s[i].v > high;
-	fprintf(out, "    outliers (beyond 1.5 interquartile ranges): %zu", outliers);
-	/* the farthest first: from both ends inward */
-	for (size_t lo = 0, hi = n; outliers > 0 && named < OUTLIERS_NAMED && lo < hi;) {
-		int take_low = s[lo].v < low && (!(s[hi - 1].v > high) ||
-						 low - s[lo].v >= s[hi - 1].v - high);
-		const struct ranked *r;
-
-		if (!take_low && !(s[hi - 1].v > high))
-			break;
-		r = take_low ? &s[lo++] : &s[--hi];
-		fprintf(out, "%s rank %" PRId64 " ", named ? "," : ":", r->rank);
-		value(out, fmt, r->v);
-		named++;
-	}
-	if (outliers > named)
-		fprintf(out, " and %zu more", outliers - named);
-	fputc('\n', out);
-	width = (s[n - 1].v - s[0].v) / BINS;
-	for (size_t i = 0; i < n; i++) {
-		size_t b = width > 0 ? (size_t)((s[i].v - s[0].v) / width) : 0;
-
-		bins[b < BINS ? b : BINS - 1]++;
-	}
-	fputs("    ranks in 10 equal bins from min to max:", out);
-	for (size_t b = 0; b < BINS; b++)
-		fprintf(out, " %zu", bins[b]);
-	fputc('\n', out);
-	free(s);
+	rank_spread_write(out, label, &sp, fmt);
 	return 0;
+}
+
+int rank_spread_print_field(FILE *out, const char *label, const void *base, size_t n,
+			    size_t size, size_t rank_at, size_t value_at, const char *fmt)
+{
+	double *v = malloc((n ? n : 1) * sizeof *v);
+	int64_t *ranks = malloc((n ? n : 1) * sizeof *ranks);
+	size_t known = 0;
+	int rc = v && ranks ? 0 : -1;
+
+	for (size_t i = 0; rc == 0 && i < n; i++) {
+		const char *at = (const char *)base + i * size;
+
+		memcpy(&v[known], at + value_at, sizeof *v);
+		memcpy(&ranks[known], at + rank_at, sizeof *ranks);
+		known += v[known] >= 0;
+	}
+	if (rc == 0 && known)
+		rc = rank_spread_print(out, label, v, ranks, known, fmt);
+	free(v);
+	free(ranks);
+	return rc;
 }

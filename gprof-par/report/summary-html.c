@@ -9,6 +9,7 @@
 #include "balance-svg.h"
 #include "files.h"
 #include "flame-svg.h"
+#include "rank-spread.h"
 #include "summary-print.h"
 #include "utf8.h"
 
@@ -376,11 +377,19 @@ static int imbalance(FILE *out, const struct summary *s, const struct balance_he
 	if (!s->has_balance)
 		return 0;
 	fprintf(out, "<h2 id=\"imbalance\">Imbalance</h2>\n<p>Slowest rank %" PRId64 " (%.3f s "
-		"in the program), fastest rank %" PRId64 " (%.3f s), mean %.3f s.</p>\n"
-		"<table class=\"sortable\"><thead><tr><th>function (ranks differ beyond sampling "
+		"in the program), fastest rank %" PRId64 " (%.3f s), mean %.3f s.</p>\n",
+		s->slowest.rank, s->slowest.seconds, s->fastest.rank, s->fastest.seconds,
+		s->rank_mean);
+	/* past a screen of ranks, their spread (its words need no escape) */
+	if (s->nranks > RANK_ROWS_MAX) {
+		fputs("<pre class=\"spread\">", out);
+		if (summary_print_rank_spread(out, s) != 0)
+			return -1;
+		fputs("</pre>\n", out);
+	}
+	fputs("<table class=\"sortable\"><thead><tr><th>function (ranks differ beyond sampling "
 		"noise)</th><th>min s</th><th>min rank</th><th>mean s</th><th>max s</th>"
-		"<th>max rank</th><th>lost s</th></tr></thead><tbody>\n", s->slowest.rank,
-		s->slowest.seconds, s->fastest.rank, s->fastest.seconds, s->rank_mean);
+		"<th>max rank</th><th>lost s</th></tr></thead><tbody>\n", out);
 	for (size_t i = 0; i < s->nimbalanced; i++) {
 		const struct summary_imbalanced *f = &s->imbalanced[i];
 

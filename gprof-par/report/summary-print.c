@@ -3,11 +3,13 @@
 
 #include <inttypes.h>
 #include <math.h>
+#include <stddef.h>
 #include <string.h>
 #include <time.h>
 
 #include "files.h"
 #include "json-export.h"
+#include "rank-spread.h"
 
 static const char *or_dash(const char *s)
 {
@@ -128,6 +130,22 @@ void summary_print_mpi_blind(FILE *out, const struct summary *s, const char *bef
 			"program under gmon-run --mpi to measure it%s", before, after);
 }
 
+int summary_print_rank_spread(FILE *out, const struct summary *s)
+{
+	const size_t size = sizeof *s->ranks, rank = offsetof(struct summary_rank, rank);
+
+	if (s->nranks <= RANK_ROWS_MAX)
+		return 0;
+	fprintf(out, "Per rank (%zu ranks: their spread; --summary=json lists every rank):\n",
+		s->nranks);
+	/* one after the other (the order of |'s operands is not C's to keep) */
+	if (rank_spread_print_field(out, "s in the program", s->ranks, s->nranks, size, rank,
+			    offsetof(struct summary_rank, seconds), "%.3f") != 0)
+		return -1;
+	return rank_spread_print_field(out, "s in MPI", s->ranks, s->nranks, size, rank,
+				       offsetof(struct summary_rank, mpi_seconds), "%.3f");
+}
+
 void summary_print_text(FILE *out, const struct summary *s)
 {
 	const struct summary_function *hot = s->hot;
@@ -196,6 +214,8 @@ void summary_print_text(FILE *out, const struct summary *s)
 		if (s->fastest.mpi_seconds >= 0)
 			fprintf(out, ", %.3f s in MPI", s->fastest.mpi_seconds);
 		fprintf(out, "); mean %.3f s; %s\n", s->rank_mean, summary_rank_noise(s));
+		if (summary_print_rank_spread(out, s) != 0)
+			fputs("(the ranks' spread: out of memory)\n", out);
 	} else if (s->ranks_profiled >= 2) {
 		/* a sum alone: the ranks' own figures are not in it */
 		fputs("Slowest rank: - (a sum holds no rank's own figures: name the ranks' files, "
@@ -474,6 +494,12 @@ void summary_print_json(FILE *out, const struct summary *s)
 		fputs(", \"mean_seconds\": ", out);
 		summary_json_number(out, s->rank_mean);
 		fprintf(out, ", \"ranks_beyond_noise\": %s", s->ranks_beyond_noise ? "true" : "false");
+		fputs(", \"ranks\": [", out);
+		for (size_t i = 0; i < s->nranks; i++) {
+			fputs(i ? ",\n    " : "\n    ", out);
+			json_rank(out, &s->ranks[i]);
+		}
+		fputs(s->nranks ? "\n  ]" : "]", out);
 		fputs(", \"functions\": [", out);
 		for (size_t i = 0; i < s->nimbalanced; i++) {
 			const struct summary_imbalanced *f = &s->imbalanced[i];

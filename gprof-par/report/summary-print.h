@@ -35,6 +35,12 @@ void summary_print_run(FILE *out, const struct summary *s);
  * words for the line that names them. */
 const char *summary_rank_noise(const struct summary *s);
 
+/* Past a screen of ranks (RANK_ROWS_MAX), the spread of every rank's time
+ * in the program (the slowest rank is its max) and in MPI, under a line
+ * that says so (rank-spread.h); nothing for fewer.  Returns 0, or -1 when
+ * out of memory. */
+int summary_print_rank_spread(FILE *out, const struct summary *s);
+
 /* A number as JSON: %.6g, or null when not finite. */
 void summary_json_number(FILE *out, double v);
 

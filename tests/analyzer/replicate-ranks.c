@@ -10,13 +10,17 @@
  * container's table and checksum rewritten (include/gmon-companion.h).
  * Everything else (the call paths, the libraries) is the real rank's.
  *
- *   replicate-ranks SRC NREAL N DEST [SLOW]
+ *   replicate-ranks SRC NREAL N DEST [SLOW[,SLOW...] [FAST[,FAST...] [STEP]]]
  *
  * reads SRC/gmon.out.K and SRC/gmon.out+gmon-mpi.K for K < NREAL and
- * writes DEST/gmon.out.R and DEST/gmon.out+gmon-mpi.R for R < N; rank
- * SLOW, when given, has every bin of its histogram tripled: an outlier
- * three times as slow in every function.  (The tests' load balance at
- * scale and the benches: bench/sum-bench, bench/scale-bench.)
+ * writes DEST/gmon.out.R and DEST/gmon.out+gmon-mpi.R for R < N; the
+ * SLOW ranks, when given, have every bin of their histogram tripled: an
+ * outlier three times as slow in every function; the FAST ranks ("-" for
+ * none) every bin a third (rounded up: a bin with samples keeps some);
+ * with STEP, rank R's one sample more is 1 + R mod STEP samples more, in
+ * the same bin: a spread whose quartiles are known.  (The tests' load
+ * balance and summary at scale and the benches: bench/sum-bench,
+ * bench/scale-bench.)
  */
 #define _GNU_SOURCE
 #include <inttypes.h>
@@ -57,10 +61,29 @@ static void spill(const char *path, const void *data, size_t size)
 		die("cannot write", path);
 }
 
-/* One more sample in a nonzero bin of the first histogram record that
- * rank picks (the gmon v1 layout: a 20-byte header, tag 0, a 40-byte record
- * header whose nbins is at +16, then nbins 16-bit counts). */
-static void perturb(unsigned char *p, size_t size, long rank, int slow, const char *path)
+/* Whether rank is in list, ranks separated by commas (NULL: none). */
+static int listed(const char *list, long rank)
+{
+	char *end;
+
+	while (list && *list) {
+		long r = strtol(list, &end, 10);
+
+		if (end == list)
+			return 0;
+		if (r == rank)
+			return 1;
+		list = *end == ',' ? end + 1 : end;
+	}
+	return 0;
+}
+
+/* more samples more in a nonzero bin of the first histogram record that
+ * rank picks, after every bin tripled (slow) or cut to a third (fast)
+ * (the gmon v1 layout: a 20-byte header, tag 0, a 40-byte record header
+ * whose nbins is at +16, then nbins 16-bit counts). */
+static void perturb(unsigned char *p, size_t size, long rank, int slow, int fast, long more,
+		    const char *path)
 {
 	uint32_t nbins;
 	unsigned char *bin;
@@ -77,13 +100,19 @@ static void perturb(unsigned char *p, size_t size, long rank, int slow, const ch
 		count = count > UINT16_MAX / 3 ? UINT16_MAX : (uint16_t)(3 * count);
 		memcpy(bin, &count, 2);
 	}
+	for (uint32_t k = 0; fast && k < nbins; k++) {
+		bin = p + 61 + 2 * (size_t)k;
+		memcpy(&count, bin, 2);
+		count = (uint16_t)((count + 2) / 3);
+		memcpy(bin, &count, 2);
+	}
 	/* a bin that has samples: no function gains samples it never had */
 	for (uint32_t k = 0, at = (uint32_t)(((uint64_t)rank * 7919u) % nbins); k < nbins;
 	     k++, at = at + 1 == nbins ? 0 : at + 1) {
 		bin = p + 61 + 2 * (size_t)at;
 		memcpy(&count, bin, 2);
-		if (count > 0 && count < UINT16_MAX) {
-			count++;
+		if (count > 0 && count <= UINT16_MAX - more) {
+			count = (uint16_t)(count + more);
 			memcpy(bin, &count, 2);
 			return;
 		}
@@ -198,23 +227,24 @@ static void write_companion(const unsigned char *c, size_t size, long rank, long
 
 int main(int argc, char **argv)
 {
-	long nreal, ranks, slow = -1;
+	long nreal, ranks, step = 0;
+	const char *slow = argc > 5 ? argv[5] : NULL, *fast = argc > 6 ? argv[6] : NULL;
 	char path[4096];
 
-	if ((argc != 5 && argc != 6) || (nreal = atol(argv[2])) <= 0 ||
-	    (ranks = atol(argv[3])) <= 0) {
-		fprintf(stderr, "usage: replicate-ranks SRC NREAL N DEST [SLOW]\n");
+	if (argc < 5 || argc > 8 || (nreal = atol(argv[2])) <= 0 || (ranks = atol(argv[3])) <= 0 ||
+	    (argc == 8 && (step = atol(argv[7])) <= 0)) {
+		fprintf(stderr, "usage: replicate-ranks SRC NREAL N DEST [SLOW[,SLOW...] "
+			"[FAST[,FAST...] [STEP]]]\n");
 		return 2;
 	}
-	if (argc == 6)
-		slow = atol(argv[5]);
 	for (long r = 0; r < ranks; r++) {
 		size_t psize, csize;
 		unsigned char *profile, *companion;
 
 		snprintf(path, sizeof path, "%s/gmon.out.%ld", argv[1], r % nreal);
 		profile = slurp(path, &psize);
-		perturb(profile, psize, r, r == slow, path);
+		perturb(profile, psize, r, listed(slow, r), listed(fast, r), 1 + (step ? r % step : 0),
+			path);
 		snprintf(path, sizeof path, "%s/gmon.out+gmon-mpi.%ld", argv[1], r % nreal);
 		companion = slurp(path, &csize);
 		snprintf(path, sizeof path, "%s/gmon.out+gmon-mpi.%ld", argv[4], r);
