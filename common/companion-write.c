@@ -13,6 +13,26 @@
 _Static_assert(sizeof(struct gmon_companion_entry) == GMON_COMPANION_ENTRY_SIZE,
 	       "the table's entries are written as they are in memory");
 
+int companion_profile_identity(int fd, uint64_t *size, uint64_t *checksum)
+{
+	off_t end = lseek(fd, 0, SEEK_END);
+	void *map;
+
+	if (end < 0)
+		return errno;
+	*size = (uint64_t)end;
+	if (end == 0) {
+		*checksum = gmon_profile_checksum("", 0);
+		return 0;
+	}
+	map = mmap(NULL, (size_t)end, PROT_READ, MAP_SHARED, fd, 0);
+	if (map == MAP_FAILED)
+		return errno;
+	*checksum = gmon_profile_checksum(map, (size_t)end);
+	munmap(map, (size_t)end);
+	return 0;
+}
+
 uint64_t companion_name_hash(const char *name, size_t len)
 {
 	return gmon_companion_checksum(GMON_COMPANION_FNV_START ^ len, name, len);

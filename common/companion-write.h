@@ -37,6 +37,11 @@ struct companion_writer {
 	unsigned n, max;
 };
 
+/* The size and gmon_profile_checksum of the file at fd as written (read
+ * back through a mapping): the "profile" line a companion names its
+ * profile by.  Returns 0 or an errno value. */
+int companion_profile_identity(int fd, uint64_t *size, uint64_t *checksum);
+
 /* The hash of a section's name, to find a name already in the table. */
 uint64_t companion_name_hash(const char *name, size_t len);
 

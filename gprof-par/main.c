@@ -18,6 +18,7 @@
  */
 #include "config.h"
 
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -126,6 +127,11 @@ int main(int argc, char **argv)
 	enum regions_mode views_regions;
 	int status;
 	double reporting;
+
+	/* a file-size limit (ulimit -f) fails a write with EFBIG, said and
+	 * cleaned up (the temporary removed, the earlier file kept), rather
+	 * than killing gprof-par with a temporary left half-written */
+	signal(SIGXFSZ, SIG_IGN);
 
 	/* options */
 	timing.start = sum_now();

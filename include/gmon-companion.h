@@ -156,8 +156,8 @@
  * A sum's companion (gprof-par -s/-S, and the in-job sum: SUM+gmon-mpi,
  * gmon.sum+gmon-mpi) is the same container, written by the same writer
  * (common/companion-write.h), with the sections the sum has, in this
- * order: "sum" (first, instead of "run": a sum is no one run), "modules"
- * and the LIBRARY sections it names (each library's sum, sparse),
+ * order: "sum" (first, instead of "run": a sum is no one run), the
+ * LIBRARY sections (each library's sum, sparse) and "modules" naming them,
  * "calls", "plt-calls" (the rtld-audit library's counts, which a rank
  * keeps in a file of its own: PROFILE+plt-calls), "paths", "mpi" (the
  * ranks' MPI profiles one after another, in rank order).  The "sum"

@@ -120,28 +120,6 @@ static struct {
 	char tmp[4096];
 } held;
 
-/* The size and gmon_profile_checksum of the file at fd, read back through
- * a mapping. */
-static int checksum_fd(int fd, uint64_t *size, uint64_t *sum)
-{
-	off_t end = lseek(fd, 0, SEEK_END);
-	void *map;
-
-	if (end < 0)
-		return errno;
-	*size = (uint64_t)end;
-	if (end == 0) {
-		*sum = gmon_profile_checksum("", 0);
-		return 0;
-	}
-	map = mmap(NULL, (size_t)end, PROT_READ, MAP_SHARED, fd, 0);
-	if (map == MAP_FAILED)
-		return errno;
-	*sum = gmon_profile_checksum(map, (size_t)end);
-	munmap(map, (size_t)end);
-	return 0;
-}
-
 int output_hold_with(const char *path, int (*fill)(int fd, void *ctx), void *ctx)
 {
 	struct xfsz_guard guard;
@@ -157,7 +135,7 @@ int output_hold_with(const char *path, int (*fill)(int fd, void *ctx), void *ctx
 	if (err == 0) {
 		err = fill(fd, ctx);
 		if (err == 0)
-			err = checksum_fd(fd, &held.size, &held.checksum);
+			err = companion_profile_identity(fd, &held.size, &held.checksum);
 		if (close(fd) != 0 && err == 0)
 			err = errno;
 		if (err != 0)

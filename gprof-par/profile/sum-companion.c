@@ -6,7 +6,6 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <unistd.h>
 
 #include "companion-write.h"
@@ -143,27 +142,6 @@ int sum_companion_add_library(struct sum_companion *sc, const char *output, cons
 	return take(sc, output, GMON_SECTION_LIBRARY, name, data, len, err, errlen);
 }
 
-/* The size and gmon_profile_checksum of the file at fd, as written. */
-static int checksum_fd(int fd, uint64_t *size, uint64_t *sum)
-{
-	off_t end = lseek(fd, 0, SEEK_END);
-	void *map;
-
-	if (end < 0)
-		return errno;
-	*size = (uint64_t)end;
-	if (end == 0) {
-		*sum = gmon_profile_checksum("", 0);
-		return 0;
-	}
-	map = mmap(NULL, (size_t)end, PROT_READ, MAP_SHARED, fd, 0);
-	if (map == MAP_FAILED)
-		return errno;
-	*sum = gmon_profile_checksum(map, (size_t)end);
-	munmap(map, (size_t)end);
-	return 0;
-}
-
 /* The companion's sections into fd: "sum" (naming the profile), then
  * sc's.  Returns 0 or an errno value. */
 static int fill_companion(int fd, const struct sum_companion *sc, uint64_t size, uint64_t sum)
@@ -208,7 +186,7 @@ int sum_companion_write(const struct profile *sum, const char *output,
 	pfd = profile_write_temporary(sum, output, ptmp, tmpsize, err, errlen);
 	if (pfd < 0)
 		goto out;
-	if ((e = checksum_fd(pfd, &size, &checksum)) != 0 || close(pfd) != 0) {
+	if ((e = companion_profile_identity(pfd, &size, &checksum)) != 0 || close(pfd) != 0) {
 		set_error(err, errlen, "%s: cannot write the temporary file %s: %s (removed it)",
 			  output, ptmp, strerror(e ? e : errno));
 		unlink(ptmp);

@@ -167,7 +167,7 @@ static int sum_and_write(const struct plan *plan, const struct gprof_par_mpi *mp
 			sum_print_summary(stderr, &plan->job, out, sum_now() - start,
 					  plan->output);
 	}
-	if (notes && notes_len > 0)
+	if (notes && notes_len > 0 && *written)  /* else they name what is not there */
 		fwrite(notes, 1, notes_len, stderr);
 	free(notes);
 	failed |= status;

@@ -198,7 +198,9 @@ mkdir -p run && cp gmon.out run/gmon.out.0 && cp gmon.out+paths run/gmon.out+pat
 mkdir -p second && (cd second && BG_GMON_HZ=1000 ../easy-hard && unpack_companions) || exit 99
 cp second/gmon.out run/gmon.out.1 && cp second/gmon.out+paths run/gmon.out+paths.1
 "$GPROF_PAR" -s easy-hard run/gmon.out.0 run/gmon.out.1 > /dev/null 2> s.err || { fail "-s failed"; cat s.err; }
-[ -s gmon.sum+paths ] || fail "-s wrote no gmon.sum+paths"
+# the sum's section paths, unpacked as the earlier gmon.sum+paths
+unpack_companions gmon.sum
+[ -s gmon.sum+paths ] || fail "-s wrote no paths into gmon.sum+gmon-mpi"
 both=$(awk -F'\t' '$1 == "path" { s += $2 } END { print s + 0 }' run/gmon.out+paths.0 run/gmon.out+paths.1)
 sum=$(awk -F'\t' '$1 == "path" { s += $2 } END { print s + 0 }' gmon.sum+paths)
 [ "$both" = "$sum" ] && echo "ok: the sum's paths hold the $sum samples of both" ||
@@ -206,6 +208,7 @@ sum=$(awk -F'\t' '$1 == "path" { s += $2 } END { print s + 0 }' gmon.sum+paths)
 grep -q "^# samples with a path: $sum;" gmon.sum+paths || fail "the sum's summary line"
 mv gmon.sum+paths forward.paths
 "$GPROF_PAR" -s easy-hard run/gmon.out.1 run/gmon.out.0 > /dev/null 2>&1
+unpack_companions gmon.sum
 same_file "the sum's paths whatever the order of the files" forward.paths gmon.sum+paths
 # the sum says how many profiles it holds, and its summary read alone
 # counts them (issue 38: "1 rank profiled", and advice to sum the files)
@@ -217,11 +220,13 @@ grep -q "^Slowest rank: - (a sum holds no rank's own figures: name the ranks' fi
 	fail "the summary of a sum: $(grep '^Slowest' sum-summary.txt)"
 # the sum read back is a paths file like the runtime's: re-summing one file gives it again
 "$GPROF_PAR" -s -o resum easy-hard gmon.sum > /dev/null 2>&1
+unpack_companions resum
 same_file "a sum's paths summed alone are the same" forward.paths resum+paths
 for np in 1 2 3 4; do
 	rm -f run/gmon.sum run/gmon.sum+paths
 	MPI_LEAKS=0
 	sum_cmd "$np" -S run || { fail "-S with $np process(es) failed"; cat sum.err; continue; }
+	unpack_companions run/gmon.sum
 	same_file "-S run with $np process(es): gmon.sum+paths" forward.paths run/gmon.sum+paths
 done
 "$GPROF_PAR" -b -q --measured -S run easy-hard > s-meas.txt 2> s-meas.err ||
