@@ -90,7 +90,7 @@ static void plan_job(const struct options *o, struct plan *plan, struct reduce *
 		plan_named_files(o, plan);
 	}
 	plan->job.skip_bad = o->skip_bad;
-	plan->job.sum_paths = plan->output != NULL;   /* -s, -S: OUTPUT+paths too */
+	plan->job.sum_paths = plan->output != NULL;   /* -s, -S: the paths too */
 	if (plan->job.sum_paths)
 		plan->job.path_classifier = model_path_classifier(m, r->me);
 	plan->job.sum_libraries = plan->output != NULL;   /* and OUTPUT+LIBRARY */

@@ -5,7 +5,8 @@
  *
  * Names: the files beside a profile (PROFILE+gmon-mpi, and the earlier
  * PROFILE+paths, +calls, +plt-calls, +modules, +LIBRARY) that gprof-par
- * reads beside the profiles and writes beside a sum, by the runtime's rule
+ * reads beside the profiles and the sums (it writes a sum's one companion,
+ * sum-companion.h), by the runtime's rule
  * (common/companion-name.h): "+KIND" before a rank-like suffix ".N"
  * (gmon.out.3 -> gmon.out+paths.3), PROFILE+KIND otherwise (gmon.sum ->
  * gmon.sum+paths).

@@ -3,7 +3,8 @@
  * (include/gmon-mpi-profile.h: the section "mpi" of the rank's companion,
  * or the file PROFILE+mpi.<rank> of earlier runs and of
  * BG_GMON_COMPANIONS=files): read, validated, and concatenated into a
- * sum's SUM+mpi (a file: the sum's companions keep the earlier layout).
+ * sum's section "mpi" of SUM+gmon-mpi (sum-companion.h; SUM+mpi, a file,
+ * in sums of earlier versions, still read).
  */
 #ifndef GPROF_PAR_MPI_PROFILE_H
 #define GPROF_PAR_MPI_PROFILE_H
