@@ -18,6 +18,7 @@
  */
 #include "config.h"
 
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -89,7 +90,7 @@ static void plan_job(const struct options *o, struct plan *plan, struct reduce *
 		plan_named_files(o, plan);
 	}
 	plan->job.skip_bad = o->skip_bad;
-	plan->job.sum_paths = plan->output != NULL;   /* -s, -S: OUTPUT+paths too */
+	plan->job.sum_paths = plan->output != NULL;   /* -s, -S: the paths too */
 	if (plan->job.sum_paths)
 		plan->job.path_classifier = model_path_classifier(m, r->me);
 	plan->job.sum_libraries = plan->output != NULL;   /* and OUTPUT+LIBRARY */
@@ -126,6 +127,11 @@ int main(int argc, char **argv)
 	enum regions_mode views_regions;
 	int status;
 	double reporting;
+
+	/* a file-size limit (ulimit -f) fails a write with EFBIG, said and
+	 * cleaned up (the temporary removed, the earlier file kept), rather
+	 * than killing gprof-par with a temporary left half-written */
+	signal(SIGXFSZ, SIG_IGN);
 
 	/* options */
 	timing.start = sum_now();

@@ -429,8 +429,10 @@ const struct option_entry option_table[] = {
 	  .help = "add up all gmon files into gmon.sum (in the\n"
 		"current directory), losslessly: counts that do\n"
 		"not fit a 16-bit bin or a 32-bit arc are written\n"
-		"as stacked records GNU gprof adds up; prints no\n"
-		"report unless a section is asked for too" },
+		"as stacked records GNU gprof adds up, and their\n"
+		"companions into its one companion\n"
+		"gmon.sum+gmon-mpi; prints no report unless a\n"
+		"section is asked for too" },
 	{ 'S', "sum-dir", NONE, set_flag, FIELD(sum_dir), 1,
 	  .column = "-S, --sum-dir",
 	  .help = "add up every gmon.out.<N> (N: an MPI rank) in\n"
@@ -441,8 +443,8 @@ const struct option_entry option_table[] = {
 		"print the report gprof-par EXECUTABLE\n"
 		"DIRECTORY/gmon.sum would print, followed by\n"
 		"the load balance (see --load-balance); the\n"
-		"gmon.sum+NAME files of an earlier sum that\n"
-		"this one does not write are removed, and named" },
+		"gmon.sum+NAME files an earlier version's sum\n"
+		"left beside it are removed, and named" },
 	{ 'r', "function-ordering", NONE, set_style, 0, STYLE_FUNCTION_ORDER,
 	  .column = "-r, --function-ordering",
 	  .help = "print a suggested order of the functions for the\n"
@@ -650,9 +652,9 @@ const struct option_entry option_table[] = {
 		"time inside MPI calls that the PMPI wrapper\n"
 		"library recorded (gmon-run --mpi) in each\n"
 		"profile's companion (or PROFILE+mpi.N; -s and -S\n"
-		"add them to SUM+mpi): each rank's share in MPI, the\n"
-		"call sites (MPI function, the caller and with -g\n"
-		"the call's source line) by time\n"
+		"add them to SUM+gmon-mpi): each rank's share in\n"
+		"MPI, the call sites (MPI function, the caller and\n"
+		"with -g the call's source line) by time\n"
 		"with their calls, bytes and seconds per rank\n"
 		"(min, mean, max, imbalance), and each MPI\n"
 		"function's totals.  FORMAT: text (the default),\n"

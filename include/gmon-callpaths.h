@@ -1,8 +1,10 @@
 /*
  * gmon-callpaths.h - the call paths gmon-mpi samples (BG_GMON_CALLSTACKS,
  * on unless set to 0), written next to a rank's profile PROFILE (gmon.out.N,
- * gmon.out, or the prefix's name) as PROFILE+paths, and by gprof-par -S/-s
- * next to the sum (gmon.sum+paths).  gmon.out.N itself stays what GNU gprof
+ * gmon.out, or the prefix's name) as PROFILE+paths (the section "paths"
+ * of its companion PROFILE+gmon-mpi), and by gprof-par -S/-s into the
+ * sum's companion (its section "paths"; gmon.sum+paths in sums of earlier
+ * versions).  gmon.out.N itself stays what GNU gprof
  * reads.  As every file beside a profile, "+paths" goes before a rank-like
  * suffix ".N" (common/companion-name.h): gmon.out.3 has gmon.out+paths.3,
  * /x/run.7 has /x/run+paths.7, so that `gprof a.out gmon.out.*` names the

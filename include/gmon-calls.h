@@ -14,7 +14,9 @@
  *                      BG_GMON_COUNT_LIB_CALLS, counted by the rtld-audit
  *                      library (LD_AUDIT) whatever their build (-pg or not).
  *
- * gprof-par -s/-S sum each kind into OUTPUT+calls and OUTPUT+plt-calls.
+ * gprof-par -s/-S sum each kind into the sections "calls" and "plt-calls"
+ * of the sum's companion OUTPUT+gmon-mpi (gmon-companion.h; earlier
+ * versions wrote the files OUTPUT+calls and OUTPUT+plt-calls).
  * Text, lines ending in '\n', fields separated by one TAB:
  *
  *   # gmon-mpi calls 1                       first line: magic and version

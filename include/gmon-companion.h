@@ -152,6 +152,27 @@
  * The runtime writes the file through a temporary and a rename, at exit
  * and on a flush signal (async-signal-safe).  BG_GMON_COMPANIONS=files
  * makes it write the earlier files instead.
+ *
+ * A sum's companion (gprof-par -s/-S, and the in-job sum: SUM+gmon-mpi,
+ * gmon.sum+gmon-mpi) is the same container, written by the same writer
+ * (common/companion-write.h), with the sections the sum has, in this
+ * order: "sum" (first, instead of "run": a sum is no one run), the
+ * LIBRARY sections (each library's sum, sparse) and "modules" naming them,
+ * "calls", "plt-calls" (the rtld-audit library's counts, which a rank
+ * keeps in a file of its own: PROFILE+plt-calls), "paths", "mpi" (the
+ * ranks' MPI profiles one after another, in rank order).  The "sum"
+ * section, text:
+ *
+ *   # gmon-mpi sum 1
+ *   profile<TAB>BYTES HEX   the sum's profile, its pair, as a run section's
+ *                           profile line: readers check it as they check a
+ *                           rank's pair, and refuse a companion of another
+ *                           sum (an earlier one, a write cut between the
+ *                           two renames)
+ *
+ * Sums of earlier versions have the earlier files beside them instead
+ * (SUM+paths, +calls, +modules, +LIBRARY, +mpi): readers read those when a
+ * sum has no companion.
  */
 #ifndef GMON_COMPANION_H
 #define GMON_COMPANION_H
@@ -174,6 +195,10 @@
 #define GMON_RUN_NAME "run"                /* the TEXT section of the run */
 #define GMON_RUN_MAGIC "# gmon-mpi run"
 #define GMON_RUN_VERSION 1
+
+#define GMON_SUM_NAME "sum"                /* a sum's TEXT section instead */
+#define GMON_SUM_MAGIC "# gmon-mpi sum"
+#define GMON_SUM_VERSION 1
 
 #define GMON_TAG_SPARSE_HIST 'S'
 #define GMON_SPARSE_PAIR_SIZE 8

@@ -24,7 +24,9 @@
  *
  *                      file: the library's profile, a name (no '/') beside
  *                      the list (gmon.out+libburn.so.0 in gmon.out+modules.0,
- *                      gmon.sum+libburn.so in gmon.sum+modules);
+ *                      gmon.sum+libburn.so in an earlier version's
+ *                      gmon.sum+modules; in a companion's section
+ *                      "modules", the section's name: libburn.so);
  *                      file "-": sampled but no profile written (not chosen,
  *                      or no file: the vDSO); build-id "-": none; low and
  *                      high: the executable segments' link-time range; load:

@@ -45,9 +45,10 @@
  * its own call is not counted either); an MPI call
  * made inside another (by the MPI library, or by a user MPI_Op it calls)
  * is part of the outer call's time, not a call of its own.  gprof-par
- * -S writes the ranks' profiles one after another into the file SUM+mpi,
- * each starting at its magic line and ending with a newline (a sum's
- * companions keep the earlier files' layout).  A rank appears once in a
+ * -S writes the ranks' profiles one after another into the section "mpi"
+ * of the sum's companion SUM+gmon-mpi (gmon-companion.h; the file SUM+mpi
+ * in sums of earlier versions), each starting at its magic line and
+ * ending with a newline.  A rank appears once in a
  * sum, and the calls, the ns and the bytes (sent and received) of all its
  * lines add up to at most 2^64 - 1 each: gprof-par refuses others.
  */

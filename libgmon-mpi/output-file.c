@@ -26,6 +26,7 @@
 #include <unistd.h>
 
 #include "companion-name.h"
+#include "companion-write.h"
 #include "gmon-companion.h"
 #include "xfsz-guard.h"
 #include "write-all.h"
@@ -119,28 +120,6 @@ static struct {
 	char tmp[4096];
 } held;
 
-/* The size and gmon_profile_checksum of the file at fd, read back through
- * a mapping. */
-static int checksum_fd(int fd, uint64_t *size, uint64_t *sum)
-{
-	off_t end = lseek(fd, 0, SEEK_END);
-	void *map;
-
-	if (end < 0)
-		return errno;
-	*size = (uint64_t)end;
-	if (end == 0) {
-		*sum = gmon_profile_checksum("", 0);
-		return 0;
-	}
-	map = mmap(NULL, (size_t)end, PROT_READ, MAP_SHARED, fd, 0);
-	if (map == MAP_FAILED)
-		return errno;
-	*sum = gmon_profile_checksum(map, (size_t)end);
-	munmap(map, (size_t)end);
-	return 0;
-}
-
 int output_hold_with(const char *path, int (*fill)(int fd, void *ctx), void *ctx)
 {
 	struct xfsz_guard guard;
@@ -156,7 +135,7 @@ int output_hold_with(const char *path, int (*fill)(int fd, void *ctx), void *ctx
 	if (err == 0) {
 		err = fill(fd, ctx);
 		if (err == 0)
-			err = checksum_fd(fd, &held.size, &held.checksum);
+			err = companion_profile_identity(fd, &held.size, &held.checksum);
 		if (close(fd) != 0 && err == 0)
 			err = errno;
 		if (err != 0)
@@ -197,21 +176,13 @@ int output_held_commit(void)
 
 #define MAX_SECTIONS 1024
 
-struct section_entry {         /* as in the file's table: 24 bytes */
-	uint32_t type;
-	uint32_t name_len;
-	uint64_t offset;
-	uint64_t size;
-};
-
 static struct {
 	int active;
-	int fd;
-	uint64_t end;              /* the bytes written so far */
-	unsigned n;
-	struct section_entry table[MAX_SECTIONS];
+	struct companion_writer w; /* the file, its table (companion-write.h) */
+	struct gmon_companion_entry table[MAX_SECTIONS];
 	uint64_t hashes[MAX_SECTIONS];  /* of their names */
 	unsigned char in_side[MAX_SECTIONS]; /* offset in side, not yet in fd */
+	int fd;
 	int depth;                 /* sections being filled */
 	int side;                  /* nested sections (add_section), or -1 */
 	uint64_t side_end;
@@ -227,7 +198,6 @@ int output_companion_active(void)
 
 int output_companion_begin(const char *profile)
 {
-	static const unsigned char zeros[GMON_COMPANION_HEADER_SIZE];
 	struct xfsz_guard guard;
 	size_t len = strlen(profile);
 	int err;
@@ -243,7 +213,8 @@ int output_companion_begin(const char *profile)
 	xfsz_guard_begin(&guard);
 	err = create_temporary(comp.tmp, sizeof comp.tmp, comp.path, &comp.fd, O_RDWR);
 	if (err == 0) {
-		err = write_all(comp.fd, zeros, sizeof zeros);
+		err = companion_writer_begin(&comp.w, comp.fd, comp.table, comp.hashes,
+					     MAX_SECTIONS);
 		if (err != 0) {
 			close(comp.fd);
 			unlink(comp.tmp);
@@ -252,8 +223,6 @@ int output_companion_begin(const char *profile)
 	xfsz_guard_end(&guard);
 	if (err != 0)
 		return err;
-	comp.end = GMON_COMPANION_HEADER_SIZE;
-	comp.n = 0;
 	comp.side = -1;            /* made when needed, closed at the end: a
 				    * program may close descriptors it did not
 				    * open, and one kept would be reused */
@@ -296,6 +265,7 @@ static int side_file(void)
  * one; or drops them (keep 0). */
 static int flush_side(int keep)
 {
+	struct companion_writer *w = &comp.w;
 	off_t from = 0;
 	unsigned kept = 0;
 	int err = 0;
@@ -312,50 +282,43 @@ static int flush_side(int keep)
 	}
 	if (err != 0) {
 		keep = 0;
-		if (ftruncate(comp.fd, (off_t)comp.end) != 0 ||
-		    lseek(comp.fd, (off_t)comp.end, SEEK_SET) < 0)
+		if (ftruncate(comp.fd, (off_t)w->end) != 0 ||
+		    lseek(comp.fd, (off_t)w->end, SEEK_SET) < 0)
 			comp.active = 2;
 	}
-	for (unsigned i = 0; i < comp.n; i++) {
+	for (unsigned i = 0; i < w->n; i++) {
 		if (comp.in_side[i] && keep)
-			comp.table[i].offset += comp.end;
+			w->table[i].offset += w->end;
 		if (comp.in_side[i] && !keep)
 			continue;
-		comp.table[kept] = comp.table[i];
-		comp.hashes[kept] = comp.hashes[i];
+		w->table[kept] = w->table[i];
+		w->hashes[kept] = w->hashes[i];
 		comp.in_side[kept++] = 0;
 	}
-	comp.n = kept;
+	w->n = kept;
 	if (keep)
-		comp.end += comp.side_end;
+		w->end += comp.side_end;
 	if (comp.side >= 0 && (ftruncate(comp.side, 0) != 0 || lseek(comp.side, 0, SEEK_SET) < 0))
 		comp.active = 2;
 	comp.side_end = 0;
 	return err;
 }
 
-static uint64_t name_hash(const char *kind, size_t klen)
-{
-	return gmon_companion_checksum(GMON_COMPANION_FNV_START ^ klen, kind, klen);
-}
-
 static int add_section(const char *kind, size_t klen, unsigned type,
 		       int (*fill)(int fd, void *ctx), void *ctx)
 {
 	struct xfsz_guard guard;
-	int nested = comp.depth > 0, fd, err;
-	uint64_t start, hash = name_hash(kind, klen);
+	struct companion_writer *w = &comp.w;
+	int nested = comp.depth > 0, fd, err = companion_writer_check(w, kind, klen);
+	uint64_t start;
 	off_t end = -1;
 
-	for (unsigned i = 0; i < comp.n; i++)
-		if (comp.hashes[i] == hash && comp.table[i].name_len == klen)
-			return EEXIST;
-	if (comp.n == MAX_SECTIONS)
-		return ENOSPC;
+	if (err != 0)
+		return err;
 	if (nested && (err = side_file()) != 0)
 		return err;
 	fd = nested ? comp.side : comp.fd;
-	start = nested ? comp.side_end : comp.end;
+	start = nested ? comp.side_end : w->end;
 	xfsz_guard_begin(&guard);
 	comp.depth++;
 	err = write_all(fd, kind, klen);
@@ -371,14 +334,12 @@ static int add_section(const char *kind, size_t klen, unsigned type,
 		if (!nested)
 			flush_side(0);
 	} else {
-		comp.hashes[comp.n] = hash;
-		comp.in_side[comp.n] = (unsigned char)nested;
-		comp.table[comp.n++] = (struct section_entry){ type, (uint32_t)klen, start,
-							       (uint64_t)end - start - klen };
+		comp.in_side[w->n] = (unsigned char)nested;
+		companion_writer_record(w, type, kind, klen, start, (uint64_t)end - start - klen);
 		if (nested) {
 			comp.side_end = (uint64_t)end;
 		} else {
-			comp.end = (uint64_t)end;
+			w->end = (uint64_t)end;
 			if (comp.side_end > 0)
 				err = flush_side(1);
 		}
@@ -405,42 +366,6 @@ int output_write_section(const char *path, unsigned type, int (*fill)(int fd, vo
 	return add_section(kind, klen, type, fill, ctx);
 }
 
-/* The header, with the checksum of the file as written (read back through
- * a mapping of the temporary). */
-static int finish(int durable)
-{
-	unsigned char header[GMON_COMPANION_HEADER_SIZE];
-	uint64_t table_offset = comp.end, size, sum;
-	uint32_t u32;
-	void *map;
-	int err = write_all(comp.fd, comp.table, comp.n * sizeof comp.table[0]);
-
-	if (err != 0)
-		return err;
-	size = table_offset + comp.n * sizeof comp.table[0];
-	memset(header, 0, sizeof header);
-	memcpy(header, GMON_COMPANION_MAGIC, GMON_COMPANION_MAGIC_LEN);
-	u32 = GMON_COMPANION_VERSION;
-	memcpy(header + 8, &u32, 4);
-	u32 = GMON_COMPANION_HEADER_SIZE;
-	memcpy(header + 12, &u32, 4);
-	memcpy(header + 16, &size, 8);
-	memcpy(header + 24, &table_offset, 8);
-	memcpy(header + 32, &comp.n, 4);
-	if (pwrite(comp.fd, header, sizeof header, 0) != (ssize_t)sizeof header)
-		return errno ? errno : EIO;
-	map = mmap(NULL, (size_t)size, PROT_READ, MAP_SHARED, comp.fd, 0);
-	if (map == MAP_FAILED)
-		return errno;
-	sum = gmon_companion_checksum(GMON_COMPANION_FNV_START, map, (size_t)size);
-	munmap(map, (size_t)size);
-	if (pwrite(comp.fd, &sum, sizeof sum, GMON_COMPANION_CHECKSUM_OFFSET) != (ssize_t)sizeof sum)
-		return errno ? errno : EIO;
-	if (durable && fsync(comp.fd) != 0 && errno != EINVAL)
-		return errno;
-	return 0;
-}
-
 int output_companion_end(int keep, int durable)
 {
 	struct xfsz_guard guard;
@@ -454,7 +379,7 @@ int output_companion_end(int keep, int durable)
 	if (keep && comp.active == 2)
 		err = EIO;
 	else if (keep)
-		err = finish(durable);
+		err = companion_writer_finish(&comp.w, durable);
 	if (close(comp.fd) != 0 && err == 0 && keep)
 		err = errno;
 	/* the pair: the profile held, then at once its companion (a kill in

@@ -13,13 +13,14 @@
 #include <unistd.h>
 
 #include "gmon-job-sum.h"
+#include "gmon-companion.h"
 #include "gmon-mpi-profile.h"
 #include "gmon-read.h"
 #include "mpi-profile.h"
 #include "mpi-table.h"
 #include "profile-pack.h"
-#include "profile-write.h"
 #include "stale-companions.h"
+#include "sum-companion.h"
 
 #define TAG 0x6d6f6e   /* on a communicator of its own (PMPI_Comm_dup) */
 #define CHUNK (1 << 30)
@@ -27,7 +28,8 @@
 /* What a rank holds in the sum: the ranks [me, me + 2^k) so far. */
 struct part {
 	struct profile prof;
-	char *text;        /* their MPI profiles, in rank order (SUM+mpi) */
+	char *text;        /* their MPI profiles, in rank order (the
+			    * companion's section mpi) */
 	size_t len;
 	int ok;            /* 0: a rank failed (it said why) */
 };
@@ -181,21 +183,25 @@ static void reduce_tree(struct part *p, int me, int n, MPI_Comm comm)
 	}
 }
 
-/* Rank 0: the sum and its MPI profiles; the files of an earlier sum
- * beside it that this one does not replace (PATH+paths of an earlier -S:
- * stale-companions.h) are removed, as -S removes them.  Returns 1, or 0
- * (said). */
+/* Rank 0: the sum and its companion (its MPI profiles: the section
+ * "mpi"), as one pair, by -S's writer (sum-companion.h); the files of an
+ * earlier sum beside it that this one does not replace (PATH+paths of an
+ * earlier -S, of the earlier layout: stale-companions.h) are removed, as
+ * -S removes them.  Returns 1, or 0 (said). */
 static int write_sum(const struct part *p, const char *path)
 {
 	struct stale_companions stale = {0};
+	struct sum_companion sc;
 	int noted = stale_companions_note(path, &stale) == 0, ok = 1;
 	char err[1024];
 
-	if (profile_write(&p->prof, path, err, sizeof err) != 0 ||
-	    mpi_profile_write_sum(path, p->text, p->len, err, sizeof err) != 0) {
+	sum_companion_init(&sc);
+	if (mpi_profile_sum_section(&sc, path, p->text, p->len, err, sizeof err) != 0 ||
+	    sum_companion_write(&p->prof, path, &sc, err, sizeof err) != 0) {
 		say(0, "%s", err);
 		ok = 0;
 	}
+	sum_companion_free(&sc);
 	if (ok && noted)
 		stale_companions_remove(&stale, stderr, "gmon-mpi");
 	stale_companions_free(&stale);
@@ -212,7 +218,7 @@ static double now(void)
 
 void pmpi_job_sum(void)
 {
-	char path[PATH_MAX], mpi_path[PATH_MAX + 8], of[32] = "";
+	char path[PATH_MAX], comp_path[PATH_MAX + 16], of[32] = "";
 	int me = 0, n = 0, written = 0, flag = 0, mpi;
 	double start = now();
 	struct part p = {.ok = 0};
@@ -245,7 +251,7 @@ void pmpi_job_sum(void)
 	mpi = p.len > 0;
 	if (p.prof.nfiles < (size_t)n)   /* the others do not profile */
 		snprintf(of, sizeof of, "%zu of ", p.prof.nfiles);
-	snprintf(mpi_path, sizeof mpi_path, "%s+" GMON_MPI_PROFILE_KIND, path);
+	snprintf(comp_path, sizeof comp_path, "%s+" GMON_COMPANION_KIND, path);
 	PMPI_Bcast(&written, 1, MPI_INT, 0, comm);
 	PMPI_Comm_free(&comm);
 	profile_free(&p.prof);
@@ -253,8 +259,8 @@ void pmpi_job_sum(void)
 	if (gmon_mpi_sum_done)
 		gmon_mpi_sum_done(written);
 	if (me == 0 && written)
-		say(me, "summed the profiles of %s%d ranks in the job into %s%s%s (%.3f s)", of, n,
-		    path, mpi ? ", their MPI profiles into " : "", mpi ? mpi_path : "",
+		say(me, "summed the profiles of %s%d ranks in the job into %s and %s%s (%.3f s)",
+		    of, n, path, comp_path, mpi ? " (their MPI profiles: its section mpi)" : "",
 		    now() - start);
 	else if (me == 0)
 		say(me, "the job's sum is not written (above): every rank that profiles writes its "

@@ -190,7 +190,7 @@ struct sum_libraries {
 };
 
 /* The MPI profiles beside the files summed (PROFILE+mpi, gmon-mpi-profile.h),
- * their bytes one after another in file order: SUM+mpi.  A file that is
+ * their bytes one after another in file order: the sum's section "mpi".  A file that is
  * there but cannot be read fails it (message), unless skip_bad; the files
  * not summed have none in it. */
 struct sum_mpi_text {

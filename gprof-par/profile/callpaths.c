@@ -557,16 +557,6 @@ int callpaths_print_state(FILE *out, const struct callpaths *cp)
 	return callpaths_print(out, &state);
 }
 
-static int print_set(FILE *out, const void *cp)
-{
-	return callpaths_print(out, cp);
-}
-
-int callpaths_write(const struct callpaths *cp, const char *path, char *err, size_t errlen)
-{
-	return companion_write(path, print_set, cp, "the call paths", err, errlen);
-}
-
 /* ---- the paths beside a profile ---- */
 
 char *callpaths_beside(const char *profile)

@@ -5,7 +5,7 @@
  * Reading a file adds it to a set: its modules are matched to the set's by
  * their base name and build-id (the executable is always module 0, and
  * must be the same in every file), and a path already in the set only adds
- * its samples.  callpaths_write() prints the set in a canonical order (the
+ * its samples.  callpaths_print() prints the set in a canonical order (the
  * modules by name, the paths by their frames), so a sum is the same bytes
  * whatever order the files came in.
  */
@@ -97,8 +97,5 @@ int callpaths_print(FILE *out, const struct callpaths *cp);
  * file format: its rate and its executable (module 0), no paths. */
 int callpaths_print_state(FILE *out, const struct callpaths *cp);
 
-/* Writes cp to path through a temporary renamed over it.  Returns 0, or -1
- * with a message in err (nothing is then left behind). */
-int callpaths_write(const struct callpaths *cp, const char *path, char *err, size_t errlen);
 
 #endif /* GPROF_PAR_CALLPATHS_H */

@@ -378,14 +378,19 @@ int companion_run_parse(const struct companion_section *s, const char *name,
 		set_error(err, errlen, "%s: out of memory", name);
 		return -1;
 	}
-	snprintf(magic, sizeof magic, "%s %d", GMON_RUN_MAGIC, GMON_RUN_VERSION);
+	/* a sum's section says only which profile it was written with */
+	if (s->name && strcmp(s->name, GMON_SUM_NAME) == 0)
+		snprintf(magic, sizeof magic, "%s %d", GMON_SUM_MAGIC, GMON_SUM_VERSION);
+	else
+		snprintf(magic, sizeof magic, "%s %d", GMON_RUN_MAGIC, GMON_RUN_VERSION);
 	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
 		char *tab = strchr(line, '\t'), **field = NULL;
 
 		if (++lineno == 1) {
 			if (strcmp(line, magic) != 0) {
-				set_error(err, errlen, "%s: not a run of version %d (\"%s\" expected)",
-					  name, GMON_RUN_VERSION, magic);
+				set_error(err, errlen, "%s: not a %s of version 1 (\"%s\" expected)",
+					  name, s->name && strcmp(s->name, GMON_SUM_NAME) == 0 ? "sum"
+											   : "run", magic);
 				goto fail;
 			}
 			continue;
@@ -552,7 +557,7 @@ int companion_unpack(const char *profile, char *err, size_t errlen)
 			    profile_write(&p, out, err, errlen) != 0)
 				rc = -1;
 			profile_free(&p);
-		} else if (strcmp(s->name, GMON_RUN_NAME) != 0) {
+		} else if (strcmp(s->name, GMON_RUN_NAME) != 0 && strcmp(s->name, GMON_SUM_NAME) != 0) {
 			f = fopen(out, "w");
 			if (!f || write_section(f, profile, s) != 0) {
 				set_error(err, errlen, "%s: %s", out, strerror(errno));

@@ -108,8 +108,9 @@ void companion_file_free(struct companion_file *cf);
 const struct companion_section *companion_file_find(const struct companion_file *cf,
 						    const char *name);
 
-/* Parses a "run" section.  Returns 0, or -1 with a message (naming name)
- * in err.  companion_run_free frees what it holds. */
+/* Parses a "run" section (or a sum's "sum" section: its profile line
+ * only, the rest as unknown).  Returns 0, or -1 with a message (naming
+ * name) in err.  companion_run_free frees what it holds. */
 int companion_run_parse(const struct companion_section *s, const char *name,
 			struct companion_run *run, char *err, size_t errlen);
 void companion_run_free(struct companion_run *run);
@@ -154,7 +155,7 @@ int companion_member(const char *path, const struct companion_file **cf,
  * the files earlier versions wrote beside the profile, each TEXT section
  * as PROFILE+NAME (the list's file column naming the files so written),
  * each LIBRARY section as the library's dense gmon file PROFILE+NAME (the
- * run section has no file).  For tools and tests that read the earlier
+ * run section, and a sum's "sum", have no file).  For tools and tests that read the earlier
  * files.  Returns 0, or -1 with a message in err.
  */
 int companion_unpack(const char *profile, char *err, size_t errlen);

@@ -222,19 +222,3 @@ void companion_put_name(FILE *out, const char *name)
 		fputs(escaped, out);
 	}
 }
-
-int companion_write(const char *path, int (*print)(FILE *, const void *), const void *set,
-		    const char *what, char *err, size_t errlen)
-{
-	struct output_file o;
-
-	if (output_open(&o, path, err, errlen) != 0)
-		return -1;
-	if (print(o.stream, set) != 0 && errno == ENOMEM) {
-		set_error(err, errlen, "%s: out of memory writing %s (nothing written)", path,
-			  what);
-		output_abandon(&o);
-		return -1;
-	}
-	return output_commit(&o, err, errlen);  /* which sees a write error */
-}

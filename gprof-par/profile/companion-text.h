@@ -76,15 +76,6 @@ void companion_put_name(FILE *out, const char *name);
 void companion_print_modules(FILE *out, const struct companion_module *modules, size_t n,
 			     const uint32_t *by_name);
 
-/*
- * Writes a set to path through a temporary renamed over it: print(out,
- * set) returns 0, or -1 with errno set (ENOMEM: nothing is written; any
- * other error is the stream's).  what names the set in messages ("the
- * call paths").  Returns 0, or -1 with a message in err.
- */
-int companion_write(const char *path, int (*print)(FILE *, const void *), const void *set,
-		    const char *what, char *err, size_t errlen);
-
 /* s as an unsigned number in base (no sign, no space, nothing after it).
  * Returns 0, or -1. */
 int companion_parse_u64(const char *s, int base, uint64_t *v);

@@ -26,17 +26,26 @@ char *companion_path(const char *profile, const char *kind)
 	return path;
 }
 
-char *companion_library_path(const char *profile, const char *base, const char *path,
-			     const char *build_id, unsigned salt)
+char *companion_library_name(const char *base, const char *path, const char *build_id,
+			     unsigned salt)
 {
 	const char *id = build_id ? build_id : "";
 	uint64_t key = companion_library_key(path, (const unsigned char *)id, strlen(id));
 	size_t len = companion_library_kind(base, key, salt, NULL, 0) + 1;
-	char *kind = malloc(len), *file;
+	char *kind = malloc(len);
+
+	if (kind)
+		companion_library_kind(base, key, salt, kind, len);
+	return kind;
+}
+
+char *companion_library_path(const char *profile, const char *base, const char *path,
+			     const char *build_id, unsigned salt)
+{
+	char *kind = companion_library_name(base, path, build_id, salt), *file;
 
 	if (!kind)
 		return NULL;
-	companion_library_kind(base, key, salt, kind, len);
 	file = companion_path(profile, kind);
 	free(kind);
 	return file;
@@ -123,16 +132,19 @@ char *companion_file_path(const char *profile)
 
 /* The message of a pair that is not one (kept with the companion). */
 static char *pair_message(const char *profile, const char *path, const struct companion_run *run,
-			  size_t len, uint64_t sum)
+			  size_t len, uint64_t sum, int of_sum)
 {
 	char *msg = NULL;
 
 	if (asprintf(&msg, "%s and its companion %s are not one pair: the companion was written "
 		     "with another profile (%" PRIu64 " bytes, checksum %" PRIx64 "; this one: %zu "
-		     "bytes, checksum %" PRIx64 "), as when the rank was killed between writing the "
-		     "two, is still writing them, or another run wrote one of them: run the program "
-		     "again, or sum without this rank with --skip-bad", profile, path,
-		     run->profile_size, run->profile_checksum, len, sum) < 0)
+		     "bytes, checksum %" PRIx64 "), %s", profile, path,
+		     run->profile_size, run->profile_checksum, len, sum,
+		     of_sum ? "as when the sum was cut between writing the two, or another sum "
+			      "wrote one of them: sum the rank files again (gprof-par -S)"
+			    : "as when the rank was killed between writing the two, is still "
+			      "writing them, or another run wrote one of them: run the program "
+			      "again, or sum without this rank with --skip-bad") < 0)
 		return NULL;
 	return msg;
 }
@@ -142,6 +154,7 @@ static int check_pair(struct companion_file *cf, const char *profile, const char
 		      const unsigned char *bytes, size_t len)
 {
 	const struct companion_section *s = companion_file_find(cf, GMON_RUN_NAME);
+	int of_sum = !s && (s = companion_file_find(cf, GMON_SUM_NAME)) != NULL;
 	struct companion_run run;
 	char why[1024], *read = NULL;
 	uint64_t sum;
@@ -166,7 +179,7 @@ static int check_pair(struct companion_file *cf, const char *profile, const char
 	sum = gmon_profile_checksum(bytes, len);
 	cf->pair = len == run.profile_size && sum == run.profile_checksum ? 1 : -1;
 	if (cf->pair < 0)
-		cf->pair_error = pair_message(profile, path, &run, len, sum);
+		cf->pair_error = pair_message(profile, path, &run, len, sum, of_sum);
 	free(read);
 	companion_run_free(&run);
 	return cf->pair < 0 && !cf->pair_error ? -1 : 0;
@@ -269,16 +282,25 @@ int companion_pair_check(const char *profile, const unsigned char *bytes, size_t
 	return rc;
 }
 
+/* Whether the companion at path has a section of that name. */
+static int has_section(const char *path, const char *name)
+{
+	struct companion_file *cf;
+	char err[16];
+
+	return companion_load(path, &cf, err, sizeof err) == 1 &&
+	       companion_file_find(cf, name) != NULL;
+}
+
 char *companion_input_path(const char *profile, const char *kind)
 {
 	struct stat st;
 	char *c, *member, err[16];
 
-	if (strcmp(kind, GMON_PLT_CALLS_NAME) == 0)
-		return companion_path(profile, kind);
 	c = companion_file_path(profile);
 	if (!c || lstat(c, &st) != 0 || !S_ISREG(st.st_mode) ||
-	    companion_pair_check(profile, NULL, 0, err, sizeof err) != 0) {
+	    companion_pair_check(profile, NULL, 0, err, sizeof err) != 0 ||
+	    (strcmp(kind, GMON_PLT_CALLS_NAME) == 0 && !has_section(c, kind))) {
 		free(c);
 		return companion_path(profile, kind);
 	}

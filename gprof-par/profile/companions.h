@@ -5,7 +5,8 @@
  *
  * Names: the files beside a profile (PROFILE+gmon-mpi, and the earlier
  * PROFILE+paths, +calls, +plt-calls, +modules, +LIBRARY) that gprof-par
- * reads beside the profiles and writes beside a sum, by the runtime's rule
+ * reads beside the profiles and the sums (it writes a sum's one companion,
+ * sum-companion.h), by the runtime's rule
  * (common/companion-name.h): "+KIND" before a rank-like suffix ".N"
  * (gmon.out.3 -> gmon.out+paths.3), PROFILE+KIND otherwise (gmon.sum ->
  * gmon.sum+paths).
@@ -49,8 +50,11 @@ int companion_pair_check(const char *profile, const unsigned char *bytes, size_t
  * PROFILE+gmon-mpi when the profile has one (and it is the profile's: a
  * companion that is not, companion_pair_check, is read as none), else the
  * earlier file.  The PLT counts, written by the rtld-audit library in its
- * own link namespace, are always a file of their own; the MPI profile is
- * the section "mpi" (gmon-mpi-profile.h). */
+ * own link namespace, are a rank's file of their own, and a sum's section
+ * "plt-calls" (sum-companion.h): the section where the companion has one,
+ * else the file; the MPI profile is the section "mpi"
+ * (gmon-mpi-profile.h).  A sum's companion is read as a rank's: it names
+ * its profile in its "sum" section, and its pair is checked the same way. */
 char *companion_input_path(const char *profile, const char *kind);
 
 /* profile's run, from its companion: 1 (run filled), 0 when it has no
@@ -68,6 +72,11 @@ int companion_run_of(const char *profile, struct companion_run *run, char *err, 
  * rank's companion. */
 char *companion_library_path(const char *profile, const char *base, const char *path,
 			     const char *build_id, unsigned salt);
+
+/* The KIND alone of that companion (malloc'ed; NULL when out of memory):
+ * a sum's LIBRARY section's name (sum-companion.h). */
+char *companion_library_name(const char *base, const char *path, const char *build_id,
+			     unsigned salt);
 
 /* name in the directory of file (malloc'ed; NULL when out of memory): a
  * list of modules names each library's data beside it (a file, or a

@@ -396,14 +396,3 @@ int module_calls_print_state(FILE *out, const struct module_calls *mc)
 	state.ncalls = 0;
 	return module_calls_print(out, &state);
 }
-
-static int print_set(FILE *out, const void *mc)
-{
-	return module_calls_print(out, mc);
-}
-
-int module_calls_write(const struct module_calls *mc, const char *path, char *err,
-		       size_t errlen)
-{
-	return companion_write(path, print_set, mc, "the calls", err, errlen);
-}

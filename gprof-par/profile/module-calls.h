@@ -6,7 +6,7 @@
  * Reading a file adds it to a set: its modules are matched to the set's
  * by base name and build-id (the executable is module 0 and must be the
  * same in every file), and a (FROM, TO) pair already in the set only adds
- * its count.  module_calls_write() prints the set in a canonical order
+ * its count.  module_calls_print() prints the set in a canonical order
  * (the executable, then the modules by name; the calls by their frames),
  * so a sum is the same bytes whatever order its files came in.
  */
@@ -69,9 +69,5 @@ int module_calls_print(FILE *out, const struct module_calls *mc);
  * Returns 0, or -1 with errno set. */
 int module_calls_print_state(FILE *out, const struct module_calls *mc);
 
-/* Writes mc to path through a temporary renamed over it.  Returns 0, or
- * -1 with a message in err. */
-int module_calls_write(const struct module_calls *mc, const char *path, char *err,
-		       size_t errlen);
 
 #endif /* GPROF_PAR_MODULE_CALLS_H */

@@ -16,6 +16,7 @@
 #include "gmon-mpi-profile.h"
 #include "files.h"
 #include "grow.h"
+#include "sum-companion.h"
 #include "text-escape.h"
 
 struct reader {
@@ -432,32 +433,28 @@ int mpi_profile_append_beside(const char *profile, char **text, size_t *len, siz
 	return rc;
 }
 
-int mpi_profile_write_sum(const char *output, const char *text, size_t len, char *err,
-			  size_t errlen)
+int mpi_profile_sum_section(struct sum_companion *sc, const char *output, const char *text,
+			    size_t len, char *err, size_t errlen)
 {
-	char *path = companion_path(output, GMON_MPI_PROFILE_KIND);
-	struct output_file out;
-	char why[1024];
+	char *name, why[1024];
 	int rc = 0;
 
-	if (!path) {
-		set_error(err, errlen, "out of memory");
+	if (len == 0)
+		return 0;
+	name = sum_companion_member(output, GMON_MPI_PROFILE_KIND);
+	if (!name) {
+		set_error(err, errlen, "%s: out of memory", output);
 		return -1;
 	}
-	if (len == 0) {
-		unlink(path); /* an earlier sum's would pass for this one's */
-	} else if (mpi_profile_check(path, text, len, why, sizeof why) != 0) {
-		/* what --mpi would refuse (a rank in two files, counts past
-		 * 2^64 - 1 in all): not written, and no earlier one left */
-		set_error(err, errlen, "%s (%s is not written)", why, path);
-		unlink(path);
-		rc = -1;
-	} else if (output_open(&out, path, err, errlen) != 0) {
+	/* what --mpi would refuse (a rank in two files, counts past 2^64 - 1
+	 * in all) is not written */
+	if (mpi_profile_check(name, text, len, why, sizeof why) != 0) {
+		set_error(err, errlen, "%s (%s is not written)", why, name);
 		rc = -1;
 	} else {
-		fwrite(text, 1, len, out.stream);
-		rc = output_commit(&out, err, errlen);
+		rc = sum_companion_add_text(sc, output, GMON_MPI_PROFILE_KIND, text, len, err,
+					    errlen);
 	}
-	free(path);
+	free(name);
 	return rc;
 }

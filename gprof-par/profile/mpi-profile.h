@@ -3,7 +3,8 @@
  * (include/gmon-mpi-profile.h: the section "mpi" of the rank's companion,
  * or the file PROFILE+mpi.<rank> of earlier runs and of
  * BG_GMON_COMPANIONS=files): read, validated, and concatenated into a
- * sum's SUM+mpi (a file: the sum's companions keep the earlier layout).
+ * sum's section "mpi" of SUM+gmon-mpi (sum-companion.h; SUM+mpi, a file,
+ * in sums of earlier versions, still read).
  */
 #ifndef GPROF_PAR_MPI_PROFILE_H
 #define GPROF_PAR_MPI_PROFILE_H
@@ -74,13 +75,14 @@ void mpi_profile_free(struct mpi_profile *p);
 int mpi_profile_append_beside(const char *profile, char **text, size_t *len, size_t *cap,
 			      char *err, size_t errlen);
 
-/* Writes text[0 .. len): the ranks' MPI profiles one after another, which
- * mpi_profile_read reads back rank by rank, to output's OUTPUT+mpi (a
- * temporary, then renamed; files.h); with len 0 removes an earlier one.
- * Returns 0, or -1 with a message in err: also, with nothing written,
- * when mpi_profile_read would refuse the sum (the same rank in two files,
+/* text[0 .. len): the ranks' MPI profiles one after another, which
+ * mpi_profile_read reads back rank by rank, as the section "mpi" of
+ * output's companion (sum-companion.h); nothing with len 0.  Returns 0,
+ * or -1 with a message in err: also, with nothing added, when
+ * mpi_profile_read would refuse the sum (the same rank in two files,
  * counts adding up past 2^64 - 1). */
-int mpi_profile_write_sum(const char *output, const char *text, size_t len, char *err,
-			  size_t errlen);
+struct sum_companion;
+int mpi_profile_sum_section(struct sum_companion *sc, const char *output, const char *text,
+			    size_t len, char *err, size_t errlen);
 
 #endif /* GPROF_PAR_MPI_PROFILE_H */

@@ -13,6 +13,7 @@
 
 #include "errors.h"
 #include "files.h"
+#include "gmon-companion.h"
 #include "gmon-write.h"
 
 #define WRITE_BUFFER_SIZE (1u << 20)
@@ -76,31 +77,46 @@ static int check_writable(const struct profile *p, const char *path, char *err, 
 	return 0;
 }
 
-int profile_write(const struct profile *p, const char *path, char *err, size_t errlen)
+int profile_write_temporary(const struct profile *p, const char *path, char *tmp,
+			    size_t tmpsize, char *err, size_t errlen)
 {
-	size_t tmp_size = strlen(path) + 32;
-	char *tmp;
 	int fd, rc;
 
 	if (check_writable(p, path, err, errlen) != 0 ||
 	    output_check_replaceable(path, err, errlen) != 0)
 		return -1;
-	tmp = malloc(tmp_size);
+	fd = output_create_temporary(path, tmp, tmpsize, 0666, err, errlen);
+	if (fd < 0)
+		return -1;
+	rc = write_to_fd(p, fd);
+	if (rc != 0) {
+		set_error(err, errlen, "%s: cannot write the temporary file %s: %s (removed it)",
+			  path, tmp, strerror(rc));
+		close(fd);
+		unlink(tmp);
+		return -1;
+	}
+	return fd;
+}
+
+int profile_write(const struct profile *p, const char *path, char *err, size_t errlen)
+{
+	size_t tmp_size = strlen(path) + 32;
+	char *tmp = malloc(tmp_size);
+	int fd;
+
 	if (!tmp) {
 		set_error(err, errlen, "%s: out of memory", path);
 		return -1;
 	}
-	fd = output_create_temporary(path, tmp, tmp_size, 0666, err, errlen);
+	fd = profile_write_temporary(p, path, tmp, tmp_size, err, errlen);
 	if (fd < 0) {
 		free(tmp);
 		return -1;
 	}
-	rc = write_to_fd(p, fd);
-	if (close(fd) != 0 && rc == 0)
-		rc = errno;
-	if (rc != 0) {
+	if (close(fd) != 0) {
 		set_error(err, errlen, "%s: cannot write the temporary file %s: %s (removed it)",
-			  path, tmp, strerror(rc));
+			  path, tmp, strerror(errno));
 		unlink(tmp);
 		free(tmp);
 		return -1;
@@ -114,4 +130,29 @@ int profile_write(const struct profile *p, const char *path, char *err, size_t e
 	}
 	free(tmp);
 	return 0;
+}
+
+int profile_write_sparse_fd(const struct profile *p, int fd)
+{
+	struct gmon_writer w;
+	void *buf = malloc(WRITE_BUFFER_SIZE);
+	const struct profile_histogram *h = &p->hists[0];
+	int rc;
+
+	if (!buf)
+		return ENOMEM;
+	if (p->nhists != 1) {
+		free(buf);
+		return EINVAL;
+	}
+	gmon_writer_init(&w, fd, buf, WRITE_BUFFER_SIZE);
+	gmon_write_file_header(&w, p->has_fingerprint ? p->fingerprint : NULL);
+	w.dimen = h->dimen;
+	gmon_write_sparse_histogram(&w, GMON_TAG_SPARSE_HIST, h->low_pc, h->high_pc, h->rate,
+				    h->bins, sizeof *h->bins, h->nbins);
+	for (size_t i = 0; i < p->narcs; i++)
+		gmon_write_arc(&w, p->arcs[i].from_pc, p->arcs[i].self_pc, p->arcs[i].count);
+	rc = gmon_writer_finish(&w);
+	free(buf);
+	return rc;
 }

@@ -17,6 +17,20 @@
  */
 int profile_write(const struct profile *p, const char *path, char *err, size_t errlen);
 
+/* profile_write's temporary beside path, written (and synced) but
+ * neither closed nor renamed: its descriptor (open for reading too), its
+ * name in tmp (strlen(path) + 21 bytes), or -1 with a message (then it is
+ * removed).  For a profile written as one pair with its companion
+ * (sum-companion.h). */
+int profile_write_temporary(const struct profile *p, const char *path, char *tmp,
+			    size_t tmpsize, char *err, size_t errlen);
+
+/* p, of one histogram, as a companion's LIBRARY section
+ * (include/gmon-companion.h: the gmon header, one sparse histogram
+ * record, the arcs) into fd.  Returns 0 or an errno value (EINVAL: not
+ * one histogram). */
+int profile_write_sparse_fd(const struct profile *p, int fd);
+
 /* The same gmon bytes into the open descriptor fd (no temporary, no
  * checks); returns 0 or an errno value. */
 int profile_write_fd(const struct profile *p, int fd);

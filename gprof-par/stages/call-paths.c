@@ -1,14 +1,12 @@
 /* call-paths.c - see call-paths.h. */
 #include "call-paths.h"
 
-#include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "errors.h"
+#include "gmon-callpaths.h"
 
 int call_paths_gather(struct callpaths *cp, char *const *profiles, size_t n, int skip_bad,
 		      struct path_rows *rows, const int64_t *ranks, size_t *missing, FILE *msgs,
@@ -31,11 +29,12 @@ int call_paths_gather(struct callpaths *cp, char *const *profiles, size_t n, int
 	return 0;
 }
 
-int call_paths_write_sum(const struct sum_paths *sp, const char *output, FILE *msgs,
-			 const char *program)
+int call_paths_sum_section(const struct sum_paths *sp, struct sum_companion *sc,
+			   const char *output, FILE *msgs, const char *program)
 {
-	char err[1024], *target = callpaths_beside(output);
+	char err[1024], *target = sum_companion_member(output, GMON_CALLPATHS_NAME);
 	int status = 0;
+	FILE *f;
 
 	if (!target) {
 		fprintf(msgs, "%s: out of memory\n", program);
@@ -47,18 +46,18 @@ int call_paths_write_sum(const struct sum_paths *sp, const char *output, FILE *m
 	if (sp->failed) {
 		fprintf(msgs, "%s: %s (%s not written)\n", program, sp->message, target);
 		status = 1;
-	} else if (sp->set.nfiles == 0) {
-		/* no paths: an old sum's must not pass for this one's */
-		struct stat sb;
-
-		if (lstat(target, &sb) == 0 && S_ISREG(sb.st_mode))
-			unlink(target);
-	} else {
+	} else if (sp->set.nfiles > 0) {
 		if (sp->missing > 0)
 			fprintf(msgs, "%s: warning: %zu of the %zu profiles have no call paths "
 				"(PROFILE+paths); %s holds the others'\n", program, sp->missing,
 				sp->nprofiles, target);
-		if (callpaths_write(&sp->set, target, err, sizeof err) != 0) {
+		f = sum_companion_text_open(sc);
+		if (!f) {
+			fprintf(msgs, "%s: %s: out of memory\n", program, target);
+			status = 1;
+		} else if (sum_companion_text_close(sc, output, GMON_CALLPATHS_NAME,
+						    callpaths_print(f, &sp->set) == 0, err,
+						    sizeof err) != 0) {
 			fprintf(msgs, "%s: %s\n", program, err);
 			status = 1;
 		}

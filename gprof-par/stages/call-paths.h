@@ -1,7 +1,7 @@
 /*
  * call-paths.h - the sampled call paths beside the profiles (PROFILE+paths,
- * include/gmon-callpaths.h): summed by -s and -S into OUTPUT+paths, and
- * read for --measured, --format and --flame-graph.  The sum itself is
+ * include/gmon-callpaths.h): summed by -s and -S into the sum's companion,
+ * and read for --measured, --format and --flame-graph.  The sum itself is
  * gathered by the sum (parallel/sum.h), in parallel under a launcher.
  */
 #ifndef GPROF_PAR_CALL_PATHS_H
@@ -12,6 +12,7 @@
 
 #include "callpaths.h"
 #include "sum.h"
+#include "sum-companion.h"
 
 /*
  * Adds the paths beside each of the n profiles into cp (a profile without
@@ -27,12 +28,11 @@ int call_paths_gather(struct callpaths *cp, char *const *profiles, size_t n, int
 
 /*
  * -s, -S: the paths the sum gathered (sum.h: those of the files summed,
- * serially or in parallel) into output+paths, after their warnings; left
- * alone when none has paths (a stale one from an earlier sum is removed
- * then).  Messages on msgs.  Returns 0, or 1 after saying why (nothing
- * written).
+ * serially or in parallel) as the section "paths" of the sum's companion
+ * (sum-companion.h), after their warnings; none when no file has paths.
+ * Messages on msgs.  Returns 0, or 1 after saying why (no section).
  */
-int call_paths_write_sum(const struct sum_paths *sp, const char *output, FILE *msgs,
-			 const char *program);
+int call_paths_sum_section(const struct sum_paths *sp, struct sum_companion *sc,
+			   const char *output, FILE *msgs, const char *program);
 
 #endif /* GPROF_PAR_CALL_PATHS_H */

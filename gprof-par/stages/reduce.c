@@ -16,30 +16,36 @@
 #include "library-sums.h"
 #include "mpi-profile.h"
 #include "options.h"
-#include "profile-write.h"
+#include "sum-companion.h"
 #include "timing.h"
 
 /* -s and -S: the MPI profiles beside the files summed, one after another
- * (the sum's, in file order: sum.h), into OUTPUT+mpi. */
-static int sum_mpi_profiles(const struct plan *plan, const struct sum_outcome *sum)
+ * (the sum's, in file order: sum.h), as the section "mpi" of the sum's
+ * companion.  Returns 0 or 1. */
+static int sum_mpi_profiles(const struct plan *plan, const struct sum_outcome *sum,
+			    struct sum_companion *sc, FILE *msgs)
 {
 	const struct sum_mpi_text *mt = &sum->mpi;
-	char err[1024];
+	char err[1024], *member = sum_companion_member(plan->output, GMON_MPI_PROFILE_KIND);
+	int status = 0;
 
+	if (!member) {
+		fprintf(msgs, PROGRAM ": out of memory\n");
+		return 1;
+	}
 	if (mt->failed) {
-		fprintf(stderr, PROGRAM ": %s (%s+" GMON_MPI_PROFILE_KIND " is not written)\n",
-			mt->message, plan->output);
-		return 1;
+		fprintf(msgs, PROGRAM ": %s (%s is not written)\n", mt->message, member);
+		status = 1;
+	} else if (mpi_profile_sum_section(sc, plan->output, mt->text, mt->len, err,
+					   sizeof(err)) != 0) {
+		fprintf(msgs, PROGRAM ": %s\n", err);
+		status = 1;
+	} else if (mt->files > 0 && !options_quiet) {
+		fprintf(msgs, PROGRAM ": added the MPI profiles (%" PRIu64 " file%s) into %s\n",
+			mt->files, mt->files == 1 ? "" : "s", member);
 	}
-	if (mpi_profile_write_sum(plan->output, mt->text, mt->len, err, sizeof(err)) != 0) {
-		fprintf(stderr, PROGRAM ": %s\n", err);
-		return 1;
-	}
-	if (mt->files > 0 && !options_quiet)
-		fprintf(stderr, PROGRAM ": added the MPI profiles (%" PRIu64 " file%s) into %s+"
-			GMON_MPI_PROFILE_KIND "\n", mt->files, mt->files == 1 ? "" : "s",
-			plan->output);
-	return 0;
+	free(member);
+	return status;
 }
 
 /*
@@ -83,41 +89,64 @@ static int early_prepare_join(struct early_prepare *e, int me)
 	return e->prepare(e->arg);
 }
 
-/* The shared libraries' profiles of the files summed (not of those
- * --skip-bad skipped) and the call paths the sum gathered from them, into
- * OUTPUT+LIBRARY and OUTPUT+paths.
- * Returns 0 or 1. */
-static int sum_libraries(const struct plan *plan, const struct sum_outcome *out)
+/*
+ * The sum and its companion (sum-companion.h), as one pair: the shared
+ * libraries' profiles of the files summed (not of those --skip-bad
+ * skipped), the calls between modules, the call paths and the MPI
+ * profiles the sum gathered, as its sections.  Their messages go to
+ * *msgs (to follow the summary line), errors of the write to stderr.
+ * Returns 0 or 1 (a part left out, or nothing written: *written 0).
+ */
+static int write_sum(const struct plan *plan, const struct sum_outcome *out, FILE *msgs,
+		     int *written)
 {
-	int status = library_sums_write(stderr, PROGRAM, out, plan->output, plan->job.skip_bad);
+	struct sum_companion sc;
+	char err[1024];
+	int status;
 
-	if (call_paths_write_sum(&out->paths, plan->output, stderr, PROGRAM) != 0)
+	sum_companion_init(&sc);
+	status = library_sums_sections(msgs, PROGRAM, out, plan->output, plan->job.skip_bad, &sc);
+	status |= call_paths_sum_section(&out->paths, &sc, plan->output, msgs, PROGRAM);
+	status |= sum_mpi_profiles(plan, out, &sc, msgs);
+	*written = sum_companion_write(&out->prof, plan->output, &sc, err, sizeof(err)) == 0;
+	if (!*written) {
+		fprintf(stderr, PROGRAM ": %s\n", err);
 		status = 1;
+	}
+	sum_companion_free(&sc);
 	return status;
 }
 
 /*
  * Sums the files (in parallel under a launcher), writes the sum where the
- * plan says and prints the summary, all on process 0.  Returns 0 or 1 (the
- * exit status), the same on every process.
+ * plan says and prints the summary, all on process 0: *written says
+ * whether the sum was written.  Returns 0 or 1 (the exit status), the
+ * same on every process.
  */
 static int sum_and_write(const struct plan *plan, const struct gprof_par_mpi *mpi,
-			 int root, struct sum_outcome *out)
+			 int root, struct sum_outcome *out, int *written)
 {
 	double start = sum_now(), writing;
-	char err[1024];
-	int failed;
+	char *notes = NULL;
+	size_t notes_len = 0;
+	FILE *msgs = NULL;
+	int failed, status = 0;
 
+	*written = 0;
 	if (mpi)
 		mpi->sum_parallel(&plan->job, out);
 	else
 		sum_serial(&plan->job, out);
 	failed = out->failed;
 	writing = sum_now();
-	if (root && !failed && plan->output &&
-	    profile_write(&out->prof, plan->output, err, sizeof(err)) != 0) {
-		fprintf(stderr, PROGRAM ": %s\n", err);
-		failed = 1;
+	if (root && !failed && plan->output) {
+		/* the parts' messages after the summary line, as they were
+		 * when each part was a file written after the sum */
+		msgs = open_memstream(&notes, &notes_len);
+		status = write_sum(plan, out, msgs ? msgs : stderr, written);
+		failed = !*written;
+		if (msgs)
+			fclose(msgs);
 	}
 	timing_add(&timing.write, writing);
 	if (root && !failed && out->prof.bb_records_skipped > 0)
@@ -138,8 +167,10 @@ static int sum_and_write(const struct plan *plan, const struct gprof_par_mpi *mp
 			sum_print_summary(stderr, &plan->job, out, sum_now() - start,
 					  plan->output);
 	}
-	if (root && !failed && plan->output)
-		failed = sum_libraries(plan, out);
+	if (notes && notes_len > 0 && *written)  /* else they name what is not there */
+		fwrite(notes, 1, notes_len, stderr);
+	free(notes);
+	failed |= status;
 	if (mpi)
 		mpi->bcast_int(&failed);
 	return failed;
@@ -214,13 +245,14 @@ int reduce_run(struct reduce *r, const struct plan *plan)
 	struct stale_companions stale = { 0 };
 	int noted = r->me == 0 && plan->output &&
 		    stale_companions_note(plan->output, &stale) == 0;
-	int status = sum_and_write(plan, r->mpi, r->me == 0, &r->sum);
+	int written, status = sum_and_write(plan, r->mpi, r->me == 0, &r->sum, &written);
 
 	if (r->mpi)
 		r->mpi->finalize();
-	if (status == 0 && r->me == 0 && plan->output)
-		status = sum_mpi_profiles(plan, &r->sum);
-	if (noted && status == 0)
+	/* the files beside an earlier sum (its companion's earlier layout,
+	 * OUTPUT+paths, +LIBRARY, ...) once the new pair is in place: a
+	 * reader would take them for the new sum's where it has no companion */
+	if (noted && written)
 		stale_companions_remove(&stale, stderr, PROGRAM);
 	stale_companions_free(&stale);
 	return status;

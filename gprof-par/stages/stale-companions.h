@@ -1,10 +1,10 @@
 /*
  * stale-companions.h - the files of an earlier sum beside the new one: a
- * second -S (or -s -o) into the same OUTPUT rewrites OUTPUT and the
- * companions this sum has (OUTPUT+calls, OUTPUT+paths, OUTPUT+mpi,
- * OUTPUT+LIBRARY, each through a temporary and a rename), but one the
- * earlier sum had and this one has not (a library no longer loaded, an MPI
- * profile no longer made) stayed beside it, to be read as the new sum's.
+ * second -S (or -s -o, or the in-job sum) into the same OUTPUT rewrites
+ * OUTPUT and its one companion OUTPUT+gmon-mpi (sum-companion.h), but the
+ * files an earlier version's sum wrote beside it (OUTPUT+calls,
+ * OUTPUT+paths, OUTPUT+mpi, OUTPUT+LIBRARY) stayed, to be read as the new
+ * sum's where its companion is missing.
  * So the OUTPUT+* files there before the sum are noted, and those the sum
  * did not replace (the same file, by device and inode) are removed once
  * it is written whole, and named.

@@ -134,7 +134,7 @@ int output_create_temporary(const char *path, char *tmp, size_t tmpsize, mode_t 
 			set_error(err, errlen, "%s: the name is too long", path);
 			return -1;
 		}
-		fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode);
+		fd = open(tmp, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode);
 		if (fd >= 0)
 			return fd;
 		if (errno != EEXIST)

@@ -51,7 +51,9 @@ int output_check_replaceable(const char *path, char *err, size_t errlen);
  * O_CREAT|O_EXCL|O_NOFOLLOW, another name on a collision, so that no one
  * can plant a file or symlink at a name it will use; mode (0666, or 0600
  * for what may hold another file's text) less the umask.  tmp needs
- * strlen(path) + 21 bytes.  Returns the descriptor, or -1 with a message.
+ * strlen(path) + 21 bytes.  Returns the descriptor, open for reading too
+ * (a companion's checksum is taken from its bytes as written), or -1 with
+ * a message.
  */
 int output_create_temporary(const char *path, char *tmp, size_t tmpsize, mode_t mode,
 			    char *err, size_t errlen);

@@ -198,7 +198,9 @@ mkdir -p run && cp gmon.out run/gmon.out.0 && cp gmon.out+paths run/gmon.out+pat
 mkdir -p second && (cd second && BG_GMON_HZ=1000 ../easy-hard && unpack_companions) || exit 99
 cp second/gmon.out run/gmon.out.1 && cp second/gmon.out+paths run/gmon.out+paths.1
 "$GPROF_PAR" -s easy-hard run/gmon.out.0 run/gmon.out.1 > /dev/null 2> s.err || { fail "-s failed"; cat s.err; }
-[ -s gmon.sum+paths ] || fail "-s wrote no gmon.sum+paths"
+# the sum's section paths, unpacked as the earlier gmon.sum+paths
+unpack_companions gmon.sum
+[ -s gmon.sum+paths ] || fail "-s wrote no paths into gmon.sum+gmon-mpi"
 both=$(awk -F'\t' '$1 == "path" { s += $2 } END { print s + 0 }' run/gmon.out+paths.0 run/gmon.out+paths.1)
 sum=$(awk -F'\t' '$1 == "path" { s += $2 } END { print s + 0 }' gmon.sum+paths)
 [ "$both" = "$sum" ] && echo "ok: the sum's paths hold the $sum samples of both" ||
@@ -206,6 +208,7 @@ sum=$(awk -F'\t' '$1 == "path" { s += $2 } END { print s + 0 }' gmon.sum+paths)
 grep -q "^# samples with a path: $sum;" gmon.sum+paths || fail "the sum's summary line"
 mv gmon.sum+paths forward.paths
 "$GPROF_PAR" -s easy-hard run/gmon.out.1 run/gmon.out.0 > /dev/null 2>&1
+unpack_companions gmon.sum
 same_file "the sum's paths whatever the order of the files" forward.paths gmon.sum+paths
 # the sum says how many profiles it holds, and its summary read alone
 # counts them (issue 38: "1 rank profiled", and advice to sum the files)
@@ -217,11 +220,13 @@ grep -q "^Slowest rank: - (a sum holds no rank's own figures: name the ranks' fi
 	fail "the summary of a sum: $(grep '^Slowest' sum-summary.txt)"
 # the sum read back is a paths file like the runtime's: re-summing one file gives it again
 "$GPROF_PAR" -s -o resum easy-hard gmon.sum > /dev/null 2>&1
+unpack_companions resum
 same_file "a sum's paths summed alone are the same" forward.paths resum+paths
 for np in 1 2 3 4; do
 	rm -f run/gmon.sum run/gmon.sum+paths
 	MPI_LEAKS=0
 	sum_cmd "$np" -S run || { fail "-S with $np process(es) failed"; cat sum.err; continue; }
+	unpack_companions run/gmon.sum
 	same_file "-S run with $np process(es): gmon.sum+paths" forward.paths run/gmon.sum+paths
 done
 "$GPROF_PAR" -b -q --measured -S run easy-hard > s-meas.txt 2> s-meas.err ||
@@ -294,18 +299,20 @@ make_dir() {
 # samples_of FILE...: the samples of the path lines.
 samples_of() { awk -F'\t' '$1 == "path" { s += $2 } END { print s + 0 }' "$@"; }
 # every_np WHAT DIR [ARGS]: -S DIR ARGS with 1-4 processes; the status and
-# stderr of each (sum.err.NP, st.NP), gmon.sum+paths the same bytes (or
-# absent) in all, kept as DIR.paths.
+# stderr of each (sum.err.NP, st.NP), the sum's paths (its companion's
+# section, unpacked as gmon.sum+paths) the same bytes (or absent) in all,
+# kept as DIR.paths.
 every_np() {
 	what=$1 dir=$2
 	shift 2
 	rm -f "$dir.paths"
 	for np in 1 2 3 4; do
-		rm -f "$dir/gmon.sum" "$dir/gmon.sum+paths"
+		rm -f "$dir"/gmon.sum*
 		MPI_LEAKS=0
 		[ "$np" -eq 2 ] && MPI_LEAKS=1
 		sum_cmd "$np" -S "$dir" "$@"
 		echo $? > "st.$np"
+		if [ -e "$dir/gmon.sum+gmon-mpi" ]; then unpack_companions "$dir/gmon.sum"; fi
 		# gprof-par's messages, without mpirun's about the exit status
 		grep '^gprof-par' sum.err |
 			sed "s/ in [0-9.]* s (.*MB\/s)//; s/ by $np processes//" > "sum.err.$np"
@@ -333,7 +340,7 @@ every_np "a damaged paths file" badp
 [ "$(cat st.1)" -ne 0 ] || fail "a damaged paths file: -S succeeded"
 [ -e badp.paths ] && fail "a damaged paths file: gmon.sum+paths written"
 expect_grep "a damaged paths file is named" \
-	"badp/gmon.out+paths.4:1: not a paths file of version 1 (\"# gmon-mpi paths 1\" expected) (badp/gmon.sum+paths not written)" sum.err.1
+	"badp/gmon.out+paths.4:1: not a paths file of version 1 (\"# gmon-mpi paths 1\" expected) (badp/gmon.sum+gmon-mpi/paths not written)" sum.err.1
 every_np "a damaged paths file, --skip-bad" badp --skip-bad
 expect_grep "--skip-bad warns of the damaged paths file" \
 	"warning: badp/gmon.out+paths.4:1: not a paths file of version 1" sum.err.1
@@ -374,7 +381,7 @@ make_dir some
 rm -f some/gmon.out+paths.0 some/gmon.out+paths.1 some/gmon.out+paths.4
 every_np "only some profiles with paths" some
 expect_grep "the profiles without paths are counted" \
-	"warning: 3 of the 6 profiles have no call paths (PROFILE+paths); some/gmon.sum+paths holds the others'" sum.err.1
+	"warning: 3 of the 6 profiles have no call paths (PROFILE+paths); some/gmon.sum+gmon-mpi/paths holds the others'" sum.err.1
 [ "$(samples_of some.paths)" = "$(samples_of some/gmon.out+paths.[235])" ] ||
 	fail "only some profiles with paths: the samples"
 make_dir none
@@ -433,8 +440,9 @@ cp gmon.out other.out && cp ot/gmon.out+paths other.out+paths
 	fail "another program's paths were added"
 expect_grep "another program's paths are refused" "other.out+paths: paths of .*one-three and of .*easy-hard cannot be added: not the same executable" mixed.err
 "$GPROF_PAR" -s -o mixed easy-hard gmon.out other.out > /dev/null 2> mixed.err
-[ -e mixed+paths ] && fail "mixed+paths was written from two programs' paths"
-expect_grep "-s says which paths file it could not add" "(mixed+paths not written)" mixed.err
+"$GPROF_PAR" --dump mixed 2> /dev/null | grep -q "^section	paths	" &&
+	fail "mixed+gmon-mpi has the sum of two programs' paths"
+expect_grep "-s says which paths file it could not add" "(mixed+gmon-mpi/paths not written)" mixed.err
 # --skip-bad passes over a bad paths file, with a warning
 printf 'garbage\n' > bad.out+paths
 "$GPROF_PAR" --skip-bad --format=folded easy-hard gmon.out bad.out > skip.txt 2> skip.err ||

@@ -53,13 +53,17 @@ expect_status() {
 messages() {
 	grep "^gprof-par: " "$1" | sed -e 's/ in [0-9.]* s ([^)]*)//' -e 's/ by [0-9]* processes//'
 }
+# sum_has SUM NAME: whether SUM's companion has a section of that name
+sum_has() {
+	"$GPROF_PAR" --dump "$1" 2> /dev/null | grep -q "^section	$2	"
+}
 # ---- 1. module lines with the wrong number of fields ----
 for list in modules-fewer-fields modules-more-fields modules-v1-eight-fields; do
 	rm -rf m && mkdir m && cp gmon.out m/gmon.out.0 && cp gmon.out m/gmon.out.1
 	cp "$crafted/$list" m/gmon.out+modules.1
 	expect_status 1 "-S with $list" "$GPROF_PAR" -S m
 	expect_grep "-S with $list: named" "m/gmon.out+modules.1:3: not a module line" err
-	[ ! -e m/gmon.sum+modules ] || fail "-S with $list wrote gmon.sum+modules"
+	! sum_has m/gmon.sum modules || fail "-S with $list wrote a modules section"
 	# the same with 2 processes: messages and files
 	messages err >serial.err
 	cp m/gmon.sum serial.sum && rm -f m/gmon.sum*
@@ -70,7 +74,7 @@ for list in modules-fewer-fields modules-more-fields modules-v1-eight-fields; do
 	messages err >parallel.err
 	cmp -s serial.err parallel.err ||
 		fail "-S with $list: the messages of 2 processes differ: $(diff serial.err parallel.err)"
-	cmp -s serial.sum m/gmon.sum && [ ! -e m/gmon.sum+modules ] ||
+	cmp -s serial.sum m/gmon.sum && ! sum_has m/gmon.sum modules ||
 		fail "-S with $list: 2 processes wrote other files: $(ls m)"
 	cp "$crafted/$list" gmon.out+modules
 	expect_status 1 "-M with $list" "$GPROF_PAR" -M prog gmon.out
@@ -86,6 +90,7 @@ rm -f m/gmon.out+modules.1
 sed '$d' "$crafted/modules-more-fields" >m/gmon.out+modules.1
 printf -- '-\t5\t-\t0x1000\t0x2000\t0x0\t-\t/usr/lib/libx.so\n' >>m/gmon.out+modules.1
 expect_status 0 "-S with a good list" "$GPROF_PAR" -S m
+unpack_companions m/gmon.sum   # its sections as the earlier files
 grep -q "^-	5	-	0x1000	0x2000	0x0	-	/usr/lib/libx.so$" m/gmon.sum+modules ||
 	fail "-S with a good list: $(cat m/gmon.sum+modules)"
 
@@ -154,11 +159,14 @@ for kind in calls paths modules; do
 		modules) expect_grep "$what" "o-$kind/gmon.out+modules.2: too many samples to add: those of libx.so would add up past 2^64 - 1" err ;;
 		esac
 		if [ -n "$skip" ]; then
+			# the section unpacked as the earlier file, in a copy
+			rm -rf unp && mkdir unp && cp "o-$kind/gmon.sum" "o-$kind/gmon.sum+gmon-mpi" unp/
+			unpack_companions unp/gmon.sum
 			case $kind in
-			calls) grep -q "^call	9223372036854775820	0:1000	1:2000$" "o-$kind/gmon.sum+calls" ;;
-			paths) grep -q "^path	9223372036854775820	1:2000 0:1000$" "o-$kind/gmon.sum+paths" ;;
-			modules) grep -q "^-	9223372036854775820	" "o-$kind/gmon.sum+modules" ;;
-			esac || fail "$what: not 2^63 + 12 in o-$kind/gmon.sum+$kind: $(cat "o-$kind/gmon.sum+$kind")"
+			calls) grep -q "^call	9223372036854775820	0:1000	1:2000$" unp/gmon.sum+calls ;;
+			paths) grep -q "^path	9223372036854775820	1:2000 0:1000$" unp/gmon.sum+paths ;;
+			modules) grep -q "^-	9223372036854775820	" unp/gmon.sum+modules ;;
+			esac || fail "$what: not 2^63 + 12 in the section $kind: $(cat "unp/gmon.sum+$kind")"
 		fi
 		messages err >serial.err
 		mkdir -p "serial-$kind"
@@ -218,6 +226,7 @@ for r in 0 1; do
 		>many/gmon.out+modules.$r
 done
 expect_status 0 "-S on $n modules" "$GPROF_PAR" -S many
+unpack_companions many/gmon.sum
 [ "$(grep -c "^module	" many/gmon.sum+paths)" -eq $((n + 1)) ] &&
 	[ "$(grep -c "^path	2	[0-9]*:1000 0:1100$" many/gmon.sum+paths)" -eq $n ] ||
 	fail "-S on $n modules: gmon.sum+paths: $(grep -c "^module" many/gmon.sum+paths) modules, $(grep -c "^path	2	" many/gmon.sum+paths) paths of 2 samples"

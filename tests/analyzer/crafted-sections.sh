@@ -102,7 +102,7 @@ ulimit -f 1000000
 serial_parallel "-S with a bin of 2^32 - 1" 1 big
 expect_grep "-S with a bin of 2^32 - 1: refused" \
 	"big/gmon.out+gmon-mpi.1/libm.so.6: too many samples: 118000 bins, one of 4294967295 samples, would be written as 15469419017 bytes" serial.err
-[ "$(cd big && echo *)" = "gmon.out+gmon-mpi.1 gmon.out.1 gmon.sum" ] ||
+[ "$(cd big && echo *)" = "gmon.out+gmon-mpi.1 gmon.out.1 gmon.sum gmon.sum+gmon-mpi" ] ||
 	fail "-S with a bin of 2^32 - 1 left: $(cd big && echo *)"
 cmp -s big.companion big/gmon.out+gmon-mpi.1 || fail "-S with a bin of 2^32 - 1 changed the companion"
 (cd big && cp gmon.out.1 gmon.out && cp gmon.out+gmon-mpi.1 gmon.out+gmon-mpi)
@@ -110,18 +110,19 @@ expect_status 1 "--extract-module with a bin of 2^32 - 1" \
 	bash -c "cd big && '$GPROF_PAR' --extract-module=libm.so.6"
 expect_grep "--extract-module with a bin of 2^32 - 1: refused" \
 	"gmon.out+gmon-mpi/libm.so.6: too many samples: 118000 bins, one of 4294967295 samples" err
-[ "$(cd big && echo *)" = "gmon.out gmon.out+gmon-mpi gmon.out+gmon-mpi.1 gmon.out.1 gmon.sum" ] ||
+[ "$(cd big && echo *)" = "gmon.out gmon.out+gmon-mpi gmon.out+gmon-mpi.1 gmon.out.1 gmon.sum gmon.sum+gmon-mpi" ] ||
 	fail "--extract-module with a bin of 2^32 - 1 left: $(cd big && echo *)"
 # 2^26 + 1 bins (60 bytes asked for 512 MiB of bins, 128 MiB written)
 rm -rf wide && rank wide 1 0x1000,0x100000000,67108865,100=5:7
 serial_parallel "-S with 2^26 + 1 bins" 1 wide
 expect_grep "-S with 2^26 + 1 bins: refused" \
 	"wide/gmon.out+gmon-mpi.1/libm.so.6: too many bins: 67108865; a library's section may have 67108864" serial.err
-[ "$(cd wide && echo *)" = "gmon.out+gmon-mpi.1 gmon.out.1 gmon.sum" ] ||
+[ "$(cd wide && echo *)" = "gmon.out+gmon-mpi.1 gmon.out.1 gmon.sum gmon.sum+gmon-mpi" ] ||
 	fail "-S with 2^26 + 1 bins left: $(cd wide && echo *)"
 # three layers (131,071 samples) are written, and read back whole
 rm -rf three && rank three 1 0x1000,0x3a000,118000,100=5:131071
 serial_parallel "-S with a bin of 131071" 0 three
+unpack_companions three/gmon.sum   # the section libm.so.6 as its dense file
 [ "$("$tool" info three/gmon.sum+libm.so.6)" = "histograms 1 arcs 0 max_bin 131071 max_arc 0" ] ||
 	fail "-S with a bin of 131071: $("$tool" info three/gmon.sum+libm.so.6)"
 [ "$(stat -c %s three/gmon.sum+libm.so.6)" -eq $((20 + 3 * (41 + 2 * 118000))) ] ||
@@ -135,7 +136,7 @@ for shape in "0x3a000,0x1000,118000,100:low_pc 0x3a000 is not below high_pc 0x10
 	serial_parallel "-S with $what" 1 shape
 	expect_grep "-S with $what: refused" \
 		"shape/gmon.out+gmon-mpi.1/libm.so.6: a bad histogram: ${shape#*:}" serial.err
-	[ "$(cd shape && echo *)" = "gmon.out+gmon-mpi.1 gmon.out.1 gmon.sum" ] ||
+	[ "$(cd shape && echo *)" = "gmon.out+gmon-mpi.1 gmon.out.1 gmon.sum gmon.sum+gmon-mpi" ] ||
 		fail "-S with $what left: $(cd shape && echo *)"
 	cp shape/gmon.out.1 gmon.out.2 && cp shape/gmon.out+gmon-mpi.1 gmon.out+gmon-mpi.2
 	expect_status 1 "--extract-module with $what" "$GPROF_PAR" --extract-module=libm.so.6 prog gmon.out.2
@@ -174,7 +175,7 @@ mpitext 1 >mpi1
 mpiranks e empty mpi1
 serial_parallel "-S with an empty mpi section" 1 e
 expect_grep "-S with an empty mpi section: refused" \
-	"gprof-par: e/gmon.out+gmon-mpi.0/mpi:0: an empty MPI profile (e/gmon.sum+mpi is not written)" serial.err
+	"gprof-par: e/gmon.out+gmon-mpi.0/mpi:0: an empty MPI profile (e/gmon.sum+gmon-mpi/mpi is not written)" serial.err
 cp e/gmon.out.0 gmon.out.0 && cp e/gmon.out+gmon-mpi.0 gmon.out+gmon-mpi.0
 expect_status 1 "--mpi with an empty mpi section" "$GPROF_PAR" --mpi prog gmon.out.0
 expect_grep "--mpi with an empty mpi section" "gmon.out+gmon-mpi.0/mpi:0: an empty MPI profile" err
@@ -182,6 +183,7 @@ printf '%s' "$(cat mpi0)" >mpi0-cut
 mpiranks cut mpi0-cut mpi1
 serial_parallel "-S with an mpi section without its last newline" 0 cut
 cat mpi0 mpi1 >want
+unpack_companions cut/gmon.sum
 cmp -s want cut/gmon.sum+mpi || fail "-S with an mpi section without its last newline: $(cat -A cut/gmon.sum+mpi)"
 expect_status 0 "--mpi=csv of the sum of a section without its last newline" \
 	"$GPROF_PAR" --mpi=csv prog cut/gmon.sum
@@ -194,7 +196,7 @@ mpitext 0 >mpi1-as-0
 mpiranks twice mpi0 mpi1-as-0
 serial_parallel "-S with rank 0 twice" 1 twice
 expect_grep "-S with rank 0 twice: refused" \
-	"gprof-par: twice/gmon.sum+mpi:9: a second block of one rank (a rank's profile in two files, or a forged one)" serial.err
+	"gprof-par: twice/gmon.sum+gmon-mpi/mpi:9: a second block of one rank (a rank's profile in two files, or a forged one)" serial.err
 expect_status 1 "--mpi with rank 0 twice" "$GPROF_PAR" --mpi prog twice/gmon.out.0 twice/gmon.out.1
 expect_grep "--mpi with rank 0 twice: refused" \
 	"twice/gmon.out+gmon-mpi.1/mpi:1: a second block of one rank" err
@@ -209,7 +211,7 @@ mpitext 1 9223372036854775808 1 >mpi1-big
 mpiranks big-ns mpi0-big mpi1-big
 serial_parallel "-S with time past 2^64 - 1" 1 big-ns
 expect_grep "-S with time past 2^64 - 1: refused" \
-	"gprof-par: big-ns/gmon.sum+mpi:16: too much time to add: the MPI profiles' nanoseconds add up past 2^64 - 1 (big-ns/gmon.sum+mpi is not written)" serial.err
+	"gprof-par: big-ns/gmon.sum+gmon-mpi/mpi:16: too much time to add: the MPI profiles' nanoseconds add up past 2^64 - 1 (big-ns/gmon.sum+gmon-mpi/mpi is not written)" serial.err
 expect_status 1 "--mpi with time past 2^64 - 1" "$GPROF_PAR" --mpi prog big-ns/gmon.out.0 big-ns/gmon.out.1
 expect_grep "--mpi with time past 2^64 - 1: refused" \
 	"big-ns/gmon.out+gmon-mpi.1/mpi:8: too much time to add" err
@@ -246,6 +248,7 @@ expect_status 0 "--extract-module -S of a library named gmon-mpi" \
 mv "named/gmon.sum+$kind" named.extracted 2>/dev/null ||
 	fail "--extract-module -S of a library named gmon-mpi: wrote $(cd named && echo *)"
 expect_status 0 "-S of a library named gmon-mpi" "$GPROF_PAR" -S named
+unpack_companions named/gmon.sum
 cmp -s named.extracted "named/gmon.sum+$kind" ||
 	fail "-S and --extract-module of a library named gmon-mpi differ: $(cd named && echo *)"
 cmp -s named.companion named/gmon.out+gmon-mpi.1 || fail "-S of a library named gmon-mpi changed the companion"

@@ -112,7 +112,8 @@ expect_eq "$(cd "$results/ranks" && ls | grep -E '^gmon\.out\+gmon-mpi\.' | tr '
 expect_eq "$(cd "$results/ranks" && ls | grep -E '^gmon\.out\+(calls|modules|paths)\.' | tr '\n' ' ')" \
 	"gmon.out+calls.0 gmon.out+calls.1 gmon.out+modules.0 gmon.out+modules.1 gmon.out+paths.0 gmon.out+paths.1 " \
 	"companions of the stopped program's ranks"
-[ -s "$results/gmon.sum+paths" ] || fail "no gmon.sum+paths for the stopped program: $(ls "$results")"
+"$GPROF_PAR" --dump "$results/gmon.sum" 2> /dev/null | grep -q "^section	paths	" ||
+	fail "no call paths in gmon.sum+gmon-mpi for the stopped program: $(ls "$results")"
 status=0
 (cd submit && GMON_JOB=$work/engine-copy GMON_RUN=$prefix/bin/gmon-run GMON_NTASKS=2 \
 	GMON_STOP_AFTER=6 BG_GMON_FLUSH_SIGNALS= GMON_RESULTS=$work/results-noflush \

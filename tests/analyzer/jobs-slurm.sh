@@ -66,8 +66,10 @@ grep -Eq '(rank_work|thread_spin) \{0\}' "$results/modules-report.txt" ||
 grep -Eq '^ \{[1-9][0-9]*\} +lib[^ ]*\.so' "$results/modules-report.txt" ||
 	fail "modules-report.txt lists no library: $(grep -A30 'Index by module' "$results/modules-report.txt")"
 
-# The call paths, summed beside the sum: the measured call graph, the
-# flame graph and the folded stacks, all of the same samples.
+# The call paths, summed into the sum's companion (its section paths,
+# unpacked here as gmon.sum+paths): the measured call graph, the flame
+# graph and the folded stacks, all of the same samples.
+unpack_companions "$results/gmon.sum"
 for f in gmon.sum+paths call-graph-measured.txt flame-graph.svg call-paths.folded; do
 	[ -s "$results/$f" ] || fail "$results/$f is missing or empty"
 done

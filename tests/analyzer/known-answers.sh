@@ -116,6 +116,7 @@ cp chain libchain.so
 for np in 1 2 4; do
 	rm -f d/gmon.sum*
 	if sum_cmd "$np" -S -M -b -p d chain; then
+		unpack_companions d/gmon.sum   # its sections as the earlier files
 		[ "$("$tool" info d/gmon.sum+libchain.so)" = "histograms 1 arcs 2 max_bin 300 max_arc 600" ] &&
 			[ "$("$tool" info d/gmon.sum)" = "histograms 1 arcs 2 max_bin 300 max_arc 600" ] ||
 			fail "-S -M, $np processes: $("$tool" info d/gmon.sum) / $("$tool" info d/gmon.sum+libchain.so)"

@@ -207,6 +207,7 @@ for np in 1 2 3 4; do
 	[ "$np" -gt 1 ] && [ "$have_mpi" = 0 ] && { echo "SKIP: no $MPIRUN: -S with $np processes"; continue; }
 	rm -f ranks/gmon.sum*
 	MPI_LEAKS=0 sum_cmd "$np" -S -M ranks prog || fail "-S -M with $np process(es): $(cat sum.err)"
+	unpack_companions ranks/gmon.sum   # its sections as the earlier files
 	cp sum.out "sum-$np.out"
 	cp ranks/gmon.sum+calls "calls-$np"
 	[ "$np" -gt 1 ] && same_file "-S -M with $np processes" sum-1.out "sum-$np.out"
@@ -229,6 +230,7 @@ sum_skip_bad() {
 		rm -f ranks/gmon.sum*
 		MPI_LEAKS=0 sum_cmd "$np" -S --skip-bad ranks prog ||
 			fail "-S --skip-bad with $label, $np process(es): $(cat sum.err)"
+		unpack_companions ranks/gmon.sum
 		grep "calls" sum.err > "$prefix-$np.err"
 		cp ranks/gmon.sum+calls "$prefix-$np"
 		[ "$np" -gt 1 ] && same_file "$label, $np processes: messages" \
@@ -243,7 +245,7 @@ expect_grep "the other two are summed" "summed the calls between modules (2 file
 rm -f ranks/gmon.sum*
 MPI_LEAKS=0 sum_cmd 1 -S ranks prog
 expect_grep "without --skip-bad the sum of the calls is not written" \
-	"ranks/gmon.sum+calls is not written" sum.err
+	"ranks/gmon.sum+gmon-mpi/calls is not written" sum.err
 # rank 2's calls of another build of the program (its build-id changed)
 cp calls.keep ranks/gmon.out+calls.1
 cp ranks/gmon.out+calls.2 calls2.keep
@@ -256,6 +258,7 @@ expect_grep "another build's calls are named" \
 cp calls2.keep ranks/gmon.out+calls.2
 rm -f ranks/gmon.sum*
 MPI_LEAKS=0 sum_cmd 1 -S -M ranks prog > /dev/null || fail "-S -M again: $(cat sum.err)"
+unpack_companions ranks/gmon.sum
 
 sed 's/ranks\/gmon.out.[0-9]*/RANK/g' named.out > named.cmp
 sed 's/ranks\/gmon.sum/RANK/g' sum-1.out > sum.cmp
@@ -266,6 +269,7 @@ expect_eq "lib_inner's calls summed" "$(flat 4 "lib_inner $wk" sum-1.out)" 9000
 # the order of the files does not change the sum of the calls
 gpp -s -o rev.sum prog ranks/gmon.out.2 ranks/gmon.out.0 ranks/gmon.out.1 2> /dev/null ||
 	fail "-s in another order failed"
+unpack_companions rev.sum
 same_file "OUTPUT+calls whatever the order" ranks/gmon.sum+calls rev.sum+calls
 expect_grep "the summed list keeps libcold.so, not profiled" "$(printf '^-\t')[0-9]*.*libcold.so" ranks/gmon.sum+modules
 

@@ -7,7 +7,7 @@
  * chosen by R, one sample more), its companion's run section saying rank R of N ranks, a
  * pid of its own and the perturbed profile's size and checksum (its MPI
  * profile, where it has one, rank R of N too), the
- * container's table and checksum rewritten (include/gmon-companion.h).
+ * container written anew by its one writer (common/companion-write.h).
  * Everything else (the call paths, the libraries) is the real rank's.
  *
  *   replicate-ranks SRC NREAL N DEST [SLOW[,SLOW...] [FAST[,FAST...] [STEP]]]
@@ -23,12 +23,15 @@
  * bench/scale-bench.)
  */
 #define _GNU_SOURCE
+#include <fcntl.h>
 #include <inttypes.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "companion-write.h"
 #include "gmon-companion.h"
 
 static void die(const char *what, const char *path)
@@ -154,20 +157,17 @@ static char *new_run(const unsigned char *text, size_t len, long rank, long rank
 	return out;
 }
 
-struct entry {
-	uint32_t type, name_len;
-	uint64_t offset, size;
-};
-
-/* The companion c with its run section rewritten, into path. */
+/* The companion c with its run section rewritten, into path, by the
+ * container's one writer (common/companion-write.h). */
 static void write_companion(const unsigned char *c, size_t size, long rank, long ranks,
 			    size_t profile_size, uint64_t profile_sum, const char *path)
 {
-	uint64_t table_offset, file_size, sum;
+	uint64_t table_offset;
 	uint32_t n;
-	struct entry *table;
-	unsigned char *out;
-	size_t at = GMON_COMPANION_HEADER_SIZE;
+	struct gmon_companion_entry *table;
+	uint64_t *hashes;
+	struct companion_writer w;
+	int fd, err;
 
 	if (size < GMON_COMPANION_HEADER_SIZE || memcmp(c, GMON_COMPANION_MAGIC, 8) != 0)
 		die("not a companion", path);
@@ -176,53 +176,40 @@ static void write_companion(const unsigned char *c, size_t size, long rank, long
 	if (table_offset > size || (size - table_offset) / GMON_COMPANION_ENTRY_SIZE < n)
 		die("a table past the file's end", path);
 	table = malloc((n ? n : 1) * sizeof *table);
-	out = malloc(size + 256 + n * GMON_COMPANION_ENTRY_SIZE);
-	if (!table || !out)
+	hashes = malloc((n ? n : 1) * sizeof *hashes);
+	if (!table || !hashes)
 		die("out of memory", path);
-	memcpy(out, c, GMON_COMPANION_HEADER_SIZE);
+	fd = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+	if (fd < 0 || (err = companion_writer_begin(&w, fd, table, hashes, n)) != 0)
+		die("cannot write", path);
 	for (uint32_t i = 0; i < n; i++) {
 		const unsigned char *e = c + table_offset + (size_t)i * GMON_COMPANION_ENTRY_SIZE;
-		struct entry old;
+		struct gmon_companion_entry old;
 		const unsigned char *data;
-		char *run = NULL;
+		char *run = NULL, name[GMON_COMPANION_MAX_NAME + 1];
 		size_t len;
 
-		memcpy(&old.type, e, 4);
-		memcpy(&old.name_len, e + 4, 4);
-		memcpy(&old.offset, e + 8, 8);
-		memcpy(&old.size, e + 16, 8);
-		if (old.offset > table_offset || table_offset - old.offset < old.name_len + old.size)
+		memcpy(&old, e, sizeof old);
+		if (old.offset > table_offset || table_offset - old.offset < old.name_len + old.size ||
+		    old.name_len == 0 || old.name_len > GMON_COMPANION_MAX_NAME)
 			die("a section past the table", path);
+		memcpy(name, c + old.offset, old.name_len);
+		name[old.name_len] = '\0';
 		data = c + old.offset + old.name_len;
 		len = (size_t)old.size;
 		if (old.type == GMON_SECTION_TEXT &&
-		    ((old.name_len == 3 && memcmp(c + old.offset, GMON_RUN_NAME, 3) == 0) ||
-		     (old.name_len == 3 && memcmp(c + old.offset, "mpi", 3) == 0))) {
+		    (strcmp(name, GMON_RUN_NAME) == 0 || strcmp(name, "mpi") == 0)) {
 			run = new_run(data, len, rank, ranks, profile_size, profile_sum, &len);
 			data = (const unsigned char *)run;
 		}
-		table[i] = (struct entry){ old.type, old.name_len, at, len };
-		memcpy(out + at, c + old.offset, old.name_len);
-		memcpy(out + at + old.name_len, data, len);
-		at += old.name_len + len;
+		if (companion_writer_add(&w, old.type, name, data, len) != 0)
+			die("cannot write", path);
 		free(run);
 	}
-	table_offset = at;
-	for (uint32_t i = 0; i < n; i++, at += GMON_COMPANION_ENTRY_SIZE) {
-		memcpy(out + at, &table[i].type, 4);
-		memcpy(out + at + 4, &table[i].name_len, 4);
-		memcpy(out + at + 8, &table[i].offset, 8);
-		memcpy(out + at + 16, &table[i].size, 8);
-	}
-	file_size = at;
-	memcpy(out + 16, &file_size, 8);
-	memcpy(out + 24, &table_offset, 8);
-	memset(out + GMON_COMPANION_CHECKSUM_OFFSET, 0, 8);
-	sum = gmon_companion_checksum(GMON_COMPANION_FNV_START, out, (size_t)file_size);
-	memcpy(out + GMON_COMPANION_CHECKSUM_OFFSET, &sum, 8);
-	spill(path, out, (size_t)file_size);
+	if (companion_writer_finish(&w, 0) != 0 || close(fd) != 0)
+		die("cannot write", path);
 	free(table);
-	free(out);
+	free(hashes);
 }
 
 int main(int argc, char **argv)

@@ -282,9 +282,11 @@ sys.exit(0 if ok else 1)
 EOF
 
 # Without call paths (BG_GMON_CALLSTACKS=0): the functions from the
-# histogram, the hot function the same.
+# histogram, the hot function the same.  (The sum of the earlier layout:
+# its companion unpacked as the earlier files, but for the paths.)
 mkdir nopaths
-cp "$results/gmon.sum" "$results/gmon.sum+mpi" nopaths/
+cp "$results/gmon.sum" "$results/gmon.sum+gmon-mpi" nopaths/
+(cd nopaths && unpack_companions gmon.sum && rm -f gmon.sum+gmon-mpi gmon.sum+paths)
 "$GPROF_PAR" --summary "$work/app" nopaths/gmon.sum >nopaths.txt 2>nopaths.err ||
 	fail "--summary without paths: $(cat nopaths.err)"
 grep -q '^Hot function: work_phase ' nopaths.txt && grep -q '^Top functions by self time (the histogram' nopaths.txt ||

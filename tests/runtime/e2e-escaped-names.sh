@@ -43,6 +43,7 @@ expect_eq "$(awk '{ s += $NF } END { print s + 0 }' folded)" "$paths_total" \
 
 "$top_builddir/gprof-par/gprof-par" -s caller gmon.out > /dev/null 2> sum.err ||
 	fail "gprof-par -s failed: $(cat sum.err)"
+unpack_companions gmon.sum   # its sections as the earlier files, to read them
 expect_eq "$(awk -F'\t' '$1 == "gmon.sum+libburn.so" { print $8 }' gmon.sum+modules)" "$escaped" \
 	"the sum's list's path of the library"
 expect_eq "$(grep -c $'^module\t.*\t'"$(printf '%s' "$escaped" | sed 's/[][\\.*^$]/\\&/g')\$" gmon.sum+paths)" 1 \

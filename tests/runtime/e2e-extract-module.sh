@@ -37,13 +37,15 @@ expect_eq "$(calls_of ../libwork.so lib_inner gmon.out+libwork.so.0)" 3000 "lib_
 	fail "--extract-module by path failed"
 cmp -s bypath gmon.out+libwork.so.0 || fail "by path, another file"
 
-# two ranks summed; with -S, DIR/gmon.sum+libwork.so, the file -S writes too
+# two ranks summed; with -S, DIR/gmon.sum+libwork.so, the file -S's
+# section libwork.so unpacks to
 "$gpp" --extract-module=libwork -o two ../worker gmon.out.0 gmon.out.1 2> /dev/null ||
 	fail "--extract-module=libwork (no suffix) on two ranks failed"
 expect_eq "$(calls_of ../libwork.so lib_inner two)" 6000 "lib_inner's calls of two ranks"
 "$gpp" --extract-module=libwork.so -S . 2> s.err || fail "--extract-module -S failed: $(cat s.err)"
 mv gmon.sum+libwork.so extracted
 "$gpp" -S . > /dev/null 2> sum.err || fail "-S failed: $(cat sum.err)"
+unpack_companions gmon.sum
 cmp -s extracted gmon.sum+libwork.so || fail "--extract-module -S and -S's library sum differ"
 cmp -s extracted two || fail "--extract-module -S and -o two differ"
 

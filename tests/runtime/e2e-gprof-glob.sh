@@ -106,9 +106,12 @@ done
 ls gmon.out+lib*.so*.0 > /dev/null 2>&1 || fail "no library's profile: $(ls | tr '\n' ' ')"
 cd ..
 check_glob libs "BG_GMON_PROFILE_LIBS=all"
-# gprof-par sums each library's files beside the sum, named the serial way
+# gprof-par sums each library's files into the sum's companion, each a
+# section named the serial way (unpacked here as the earlier files)
 (
 	cd libs
+	[ -s par.sum+gmon-mpi ] || fail "gprof-par -s -o par.sum wrote no par.sum+gmon-mpi"
+	unpack_companions par.sum
 	for f in $(awk -F'\t' 'NR > 2 && $1 !~ /^#/ && $1 != "-" { print $1 }' gmon.out+modules.0); do
 		base=${f#gmon.out+}
 		base=${base%.0}

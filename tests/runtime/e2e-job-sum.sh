@@ -1,11 +1,15 @@
 #!/bin/bash
 # The in-job sum (issue 39, BG_GMON_SUM_IN_JOB=1 under gmon-run --mpi):
 # 64 ranks of mpi-job-sum (oversubscribed), every rank's profile added at
-# MPI_Finalize by the PMPI wrappers, rank 0 writing gmon.sum and
-# gmon.sum+mpi (the ranks' MPI profiles).
-# - With every rank in the subset: gmon.sum and gmon.sum+mpi are byte for
-#   byte what gprof-par -S writes over the same run's 64 rank files, and
-#   hold every rank (rank_extra: rank + 1 calls a rank, 2,080 in all).
+# MPI_Finalize by the PMPI wrappers, rank 0 writing gmon.sum and its
+# companion gmon.sum+gmon-mpi (sections sum, naming the profile, and mpi,
+# the ranks' MPI profiles), by -S's writer.
+# - With every rank in the subset: gmon.sum, and the companion's sections
+#   (sum and mpi: all it has), are byte for byte what gprof-par -S writes
+#   over the same run's 64 rank files (whose companion has the sections
+#   the in-job sum does not make yet too: the call paths, the calls
+#   between modules), and hold every rank (rank_extra: rank + 1 calls a
+#   rank, 2,080 in all).
 # - With BG_GMON_RANK_SUBSET=0:3: 4 rank files (and their companions), and
 #   the sum still holds the 64 ranks (2,080 calls of rank_extra, 64 x 3 of
 #   round_work); --summary and --mpi of the sum speak of 64 ranks; an
@@ -23,7 +27,7 @@
 #   ranks 2 and 3 leave no snapshot of their own (it would be summed by
 #   -S beside the job's sum), the sum holds the 4 ranks.
 # - Under MPICH (its wrapper library, mpirun.mpich; where installed), 4
-#   ranks: gmon.sum and gmon.sum+mpi byte for byte -S's too.  (A rank
+#   ranks: gmon.sum and its sections byte for byte -S's too.  (A rank
 #   that dies under MPICH's Hydra is not checked: Hydra kills the others
 #   with SIGKILL, and no rank writes a file, with the sum or without.)
 # - A Fortran program (4 ranks, BG_GMON_RANK_SUBSET=0:1; with mpif90):
@@ -41,6 +45,18 @@ build_linked app -I"$programs" "$programs/mpi-job-sum.c"
 calls_in() { # SUM FUNCTION: its calls in the sum's flat profile
 	"$gpp" -b -p ../app "$1" 2>/dev/null | awk -v f="$2" '$NF == f { print $(NF - 3) }'
 }
+# same_sum JOB SUM WHAT: the in-job sum JOB and -S's SUM: the profiles
+# byte for byte; JOB's companion has the sections sum and mpi only, each
+# line for line SUM's (gprof-par --dump's text lines: the bytes, escaped)
+same_sum() {
+	cmp "$1" "$2" || fail "$3: the in-job sum differs from -S's"
+	expect_eq "$("$gpp" --dump "$1" | awk -F'\t' '$1 == "section" { printf "%s ", $2 }')" \
+		"sum mpi " "$3: the sections of the in-job sum's companion"
+	"$gpp" --dump "$1" | awk -F'\t' '$1 == "text" && ($2 == "sum" || $2 == "mpi")' > job.sections
+	"$gpp" --dump "$2" | awk -F'\t' '$1 == "text" && ($2 == "sum" || $2 == "mpi")' > sum.sections
+	[ -s job.sections ] && cmp job.sections sum.sections ||
+		fail "$3: the in-job sum's companion differs from -S's: $(diff job.sections sum.sections | head -5)"
+}
 run() { # SUBSET ARGS...: the job, in the current directory
 	local subset=$1; shift
 	BG_GMON_RANK_SUBSET=$subset "$MPIRUN" --oversubscribe -np $np \
@@ -52,14 +68,13 @@ mkdir all && cd all
 SECONDS=0
 run 0:63 3 || fail "the run failed: $(cat err)"
 note "64 ranks with the in-job sum: ${SECONDS} s; $(grep 'summed the profiles' err)"
-grep -q "^gmon-mpi: rank 0: summed the profiles of 64 ranks in the job into gmon.sum, their MPI profiles into gmon.sum+mpi ([0-9.]* s)$" err ||
+grep -q "^gmon-mpi: rank 0: summed the profiles of 64 ranks in the job into gmon.sum and gmon.sum+gmon-mpi (their MPI profiles: its section mpi) ([0-9.]* s)$" err ||
 	fail "rank 0 does not say it summed the job: $(cat err)"
 expect_eq "$(ls gmon.out.* | wc -l)" 64 "rank files with BG_GMON_RANK_SUBSET=0:63"
-mv gmon.sum job.sum && mv gmon.sum+mpi job.sum+mpi
+expect_eq "$(ls | grep '^gmon\.sum' | tr '\n' ' ')" "gmon.sum gmon.sum+gmon-mpi " "the in-job sum's files"
+mv gmon.sum job.sum && mv gmon.sum+gmon-mpi job.sum+gmon-mpi
 "$gpp" -S . ../app > /dev/null 2> sum.err || fail "-S over the 64 rank files: $(cat sum.err)"
-cmp job.sum gmon.sum || fail "the in-job sum differs from -S over the same run's files"
-cmp job.sum+mpi gmon.sum+mpi ||
-	fail "the in-job sum's MPI profiles differ from -S's over the same run's files"
+same_sum job.sum gmon.sum "64 ranks"
 expect_eq "$(calls_in job.sum rank_extra)" 2080 "rank_extra's calls in the in-job sum"
 "$gpp" -b -p ../app job.sum 2>/dev/null | grep -q ' rank_work$' ||
 	fail "no samples of rank_work in the in-job sum"
@@ -89,7 +104,7 @@ mkdir killed && cd killed
 status=0
 run 0:3 3 5 || status=$?
 [ "$status" -ne 0 ] || fail "a run whose rank 5 ended by _exit(3) succeeded"
-[ ! -e gmon.sum ] && [ ! -e gmon.sum+mpi ] ||
+[ ! -e gmon.sum ] && [ ! -e gmon.sum+gmon-mpi ] ||
 	fail "a job with a rank that never reached MPI_Finalize wrote a sum: $(ls)"
 [ ! -e gmon.out.5 ] || fail "rank 5 ended by _exit but wrote gmon.out.5"
 for r in $(seq 0 63); do
@@ -103,13 +118,12 @@ cd ..
 mkdir disabled && cd disabled
 "$MPIRUN" --oversubscribe -np 8 -x BG_GMON_SUM_IN_JOB "$gmon_run" --mpi ../app 3 -1 0 > out 2> err ||
 	fail "the run with rank 0 disabled failed: $(cat err)"
-grep -q "^gmon-mpi: rank 0: summed the profiles of 7 of 8 ranks in the job into gmon.sum, " err ||
+grep -q "^gmon-mpi: rank 0: summed the profiles of 7 of 8 ranks in the job into gmon.sum and gmon.sum+gmon-mpi " err ||
 	fail "rank 0 does not say it summed 7 of 8 ranks: $(cat err)"
 [ ! -e gmon.out.0 ] || fail "rank 0 called mondisable() but wrote gmon.out.0"
-mv gmon.sum job.sum && mv gmon.sum+mpi job.sum+mpi
+mv gmon.sum job.sum && mv gmon.sum+gmon-mpi job.sum+gmon-mpi
 "$gpp" -S . ../app > /dev/null 2> sum.err || fail "-S over the 7 rank files: $(cat sum.err)"
-cmp job.sum gmon.sum && cmp job.sum+mpi gmon.sum+mpi ||
-	fail "with rank 0 disabled, the in-job sum differs from -S over the 7 files"
+same_sum job.sum gmon.sum "with rank 0 disabled (-S over the 7 files)"
 cd ..
 
 mkdir snapshot && cd snapshot
@@ -129,10 +143,9 @@ if command -v "${MPICH_MPICC:-mpicc.mpich}" > /dev/null && [ -e "$mpich_lib" ]; 
 		-lgmon-mpi -Wl,-rpath,"$runtime_libdir" || fail "cannot build with MPICH"
 	GMON_MPI_PMPI_LIBRARY=$mpich_lib "$mpich_run" -np 4 "$gmon_run" --mpi ./app 3 > out 2> err ||
 		fail "the MPICH run failed: $(cat err)"
-	mv gmon.sum job.sum && mv gmon.sum+mpi job.sum+mpi || fail "MPICH: no sum: $(ls) $(cat err)"
+	mv gmon.sum job.sum && mv gmon.sum+gmon-mpi job.sum+gmon-mpi || fail "MPICH: no sum: $(ls) $(cat err)"
 	"$gpp" -S . ./app > /dev/null 2> sum.err || fail "-S over MPICH's rank files: $(cat sum.err)"
-	cmp job.sum gmon.sum && cmp job.sum+mpi gmon.sum+mpi ||
-		fail "under MPICH the in-job sum differs from -S over the same run's files"
+	same_sum job.sum gmon.sum "under MPICH"
 	cd ..
 else
 	note "no MPICH: the in-job sum under MPICH is not checked"

@@ -253,6 +253,7 @@ grep -A1 " libburn-7.2.so " m.out | grep -q "(soname libburn.so.7; profiled)" ||
 	fail "-M's index does not give libburn-7.2.so's soname: $(grep -A30 'Index by module' m.out)"
 "$top_builddir/gprof-par/gprof-par" -s sonamed gmon.out > /dev/null 2> s.err ||
 	fail "gprof-par -s failed: $(cat s.err)"
+unpack_companions gmon.sum
 awk -F'\t' '$1 == "gmon.sum+libburn-7.2.so" && $7 == "libburn.so.7" { ok = 1 } END { exit !ok }' \
 	gmon.sum+modules || fail "the summed list lacks libburn-7.2.so's soname: $(cat gmon.sum+modules)"
 rm -f gmon.out* gmon.sum*
@@ -280,9 +281,11 @@ for value in none "a::b" ":libburn.so" "libburn.so:"; do
 done
 
 # Under mpirun: a profile per rank and library.  -S sums each library's
-# files as it sums the ranks' (DIR/gmon.sum+libburn.so, and the list
-# DIR/gmon.sum+modules): GNU gprof reports the same from it as from the
-# rank files, and under mpirun -np 2 the sums are the same bytes.
+# files as it sums the ranks' (the section libburn.so of
+# DIR/gmon.sum+gmon-mpi, and its list, the section modules; unpacked here
+# as the earlier files DIR/gmon.sum+libburn.so and DIR/gmon.sum+modules):
+# GNU gprof reports the same from it as from the rank files, and under
+# mpirun -np 2 the sums are the same bytes.
 mkdir ranks && cd ranks
 BG_GMON_PROFILE_LIBS=libburn.so mpirun_np 2 -x BG_GMON_PROFILE_LIBS ../prog 100000000 > /dev/null
 unpack_companions
@@ -291,22 +294,28 @@ for rank in 0 1; do
 		fail "rank $rank wrote no library profile: $(ls_profiles)"
 done
 gpp=$top_builddir/gprof-par/gprof-par
+# sum_has_section SUM NAME: whether SUM's companion has that section
+sum_has_section() {
+	"$gpp" --dump "$1" 2> /dev/null | grep -q "^section	$2	"
+}
 "$gpp" -S . > /dev/null 2> sum.err || fail "-S failed: $(cat sum.err)"
 grep -q "summed 2 of 2 files" sum.err || fail "-S did not sum the 2 ranks: $(cat sum.err)"
-grep -q "summed the shared libraries' profiles: libburn.so (2 files) into ./gmon.sum+libburn.so" \
+grep -q "summed the shared libraries' profiles: libburn.so (2 files) into ./gmon.sum+gmon-mpi/libburn.so" \
 	sum.err || fail "-S did not sum libburn.so's profiles: $(cat sum.err)"
 grep -q "not summed" sum.err && fail "-S warned about the library files: $(cat sum.err)"
+expect_eq "$(ls gmon.sum* | tr '\n' ' ')" "gmon.sum gmon.sum+gmon-mpi " "the files of the sum"
+unpack_companions gmon.sum
 "$GPROF" -b -p ../libburn.so gmon.out+libburn.so.0 gmon.out+libburn.so.1 > gnu.out
 "$GPROF" -b -p ../libburn.so gmon.sum+libburn.so > ours.out
 cmp -s gnu.out ours.out || fail "GNU gprof reports the library's sum differently from its files"
 awk -F'\t' '$1 == "gmon.sum+libburn.so" && $2 > 0 { found = 1 } END { exit !found }' \
 	gmon.sum+modules || fail "the summed list does not name the library's sum: $(cat gmon.sum+modules)"
-cp gmon.sum+libburn.so serial.lib
+cp gmon.sum+gmon-mpi serial.lib
 # (gprof-par's sanitizer build: Open MPI's own leaks at exit are not ours;
 # the analyzer's tests check gprof-par's MPI runs for leaks)
 ASAN_OPTIONS=detect_leaks=0 mpirun_np 2 -x ASAN_OPTIONS "$gpp" -S . > /dev/null 2> sum2.err ||
 	fail "mpirun -np 2 gprof-par -S failed: $(cat sum2.err)"
-cmp -s serial.lib gmon.sum+libburn.so || fail "the library's sum differs under mpirun -np 2"
+cmp -s serial.lib gmon.sum+gmon-mpi || fail "the sum's companion differs under mpirun -np 2"
 # A list naming a path instead of a file beside it (a shared directory's
 # list must not send gprof-par elsewhere) is refused, nothing read from it
 mkdir ../planted && cp gmon.out.0 ../planted/ && cp gmon.out+libburn.so.0 ../outside+libburn.so
@@ -316,7 +325,7 @@ status=0; (cd ../planted && "$gpp" -S . > /dev/null 2> sum.err) || status=$?
 expect_eq "$status" 1 "exit status with a list naming a path"
 grep -q "gmon.out+modules.0:3: not a module line" ../planted/sum.err ||
 	fail "a list naming ../outside+libburn.so was taken: $(cat ../planted/sum.err)"
-[ ! -e ../planted/gmon.sum+libburn.so ] || fail "a library's sum was made from a file outside"
+! sum_has_section ../planted/gmon.sum libburn.so || fail "a library's sum was made from a file outside"
 # A library rebuilt between the runs has another build-id: its files are
 # refused as the ranks' are (the main sum is written; exit status 1), and
 # --skip-bad sums the files of the first build
@@ -329,11 +338,11 @@ unpack_companions
 status=0; "$gpp" -S . > /dev/null 2> sum.err || status=$?
 expect_eq "$status" 1 "exit status with a rebuilt library"
 [ -s gmon.sum ] || fail "the ranks' sum was not written"
-[ ! -e gmon.sum+libburn.so ] || fail "the rebuilt library's files were summed"
+! sum_has_section gmon.sum libburn.so || fail "the rebuilt library's files were summed"
 grep -q "libburn.so: .*fingerprint.*(its sum is not written)" sum.err ||
 	fail "no message for the rebuilt library: $(cat sum.err)"
 "$gpp" -S --skip-bad . > /dev/null 2> sum.err || fail "--skip-bad failed: $(cat sum.err)"
-grep -q "libburn.so (1 file) into ./gmon.sum+libburn.so" sum.err ||
+grep -q "libburn.so (1 file) into ./gmon.sum+gmon-mpi/libburn.so" sum.err ||
 	fail "--skip-bad did not sum the first build's file: $(cat sum.err)"
 
 # The libraries are summed in the parallel pass, each process the files
@@ -390,8 +399,9 @@ cd .. && mkdir six && cd six
 for rank in 0 1 2 3 4 5; do rank_copy ../ranks $((rank % 2)) $rank; done
 same_procs "six ranks" -S .
 expect_eq "$serial_status" 0 "exit status of the six ranks' sum"
-grep -q "libburn.so (6 files) into ./gmon.sum+libburn.so" sum-0.msg ||
+grep -q "libburn.so (6 files) into ./gmon.sum+gmon-mpi/libburn.so" sum-0.msg ||
 	fail "the six ranks' library files were not summed: $(cat sum-0.err)"
+unpack_companions ../ref/gmon.sum
 "$GPROF" -b -p ../libburn.so gmon.out+libburn.so.[0-5] > gnu.out
 "$GPROF" -b -p ../libburn.so ../ref/gmon.sum+libburn.so > ours.out
 cmp -s gnu.out ours.out || fail "GNU gprof reports the six files' sum differently from them"
@@ -401,7 +411,7 @@ cp ../ref/gmon.sum+libburn.so ../six.lib
 rank_copy ../rebuilt 1 3
 same_procs "a rebuilt library in rank 3" -S .
 expect_eq "$serial_status" 1 "exit status with a rebuilt library in rank 3"
-[ -s ../ref/gmon.sum ] && [ ! -e ../ref/gmon.sum+libburn.so ] ||
+[ -s ../ref/gmon.sum ] && ! sum_has_section ../ref/gmon.sum libburn.so ||
 	fail "a rebuilt library in rank 3: $(cd ../ref && ls)"
 grep -q "^gprof-par: libburn.so: .*gmon.out+libburn.so.3.*fingerprint.*(its sum is not written)$" \
 	sum-0.msg || fail "no message for rank 3's rebuilt library: $(cat sum-0.msg)"
@@ -409,7 +419,7 @@ same_procs "a rebuilt library in rank 3, --skip-bad" -S --skip-bad .
 expect_eq "$serial_status" 0 "exit status with a rebuilt library in rank 3 and --skip-bad"
 grep -q "^gprof-par: skipped .*gmon.out+libburn.so.3" sum-0.msg ||
 	fail "rank 3's library file was not skipped: $(cat sum-0.msg)"
-grep -q "libburn.so (5 files) into ./gmon.sum+libburn.so" sum-0.msg ||
+grep -q "libburn.so (5 files) into ./gmon.sum+gmon-mpi/libburn.so" sum-0.msg ||
 	fail "--skip-bad did not sum the other 5 files: $(cat sum-0.msg)"
 # a bad rank file skipped brings none of its libraries' data: the sums
 # are those of the directory without it
@@ -421,9 +431,11 @@ grep -q "summed 5 of 6 files.*skipped 1 bad file (gmon.out.2)" sum-0.msg ||
 	fail "the bad rank file was not skipped: $(cat sum-0.msg)"
 grep -q "libburn.so (5 files) into" sum-0.msg ||
 	fail "the bad rank's library file was summed: $(cat sum-0.msg)"
+unpack_companions ../ref/gmon.sum
 mkdir ../five && cp ../ref/gmon.sum+libburn.so ../ref/gmon.sum+modules ../five/
 rm -f gmon.sum* gmon.out.2 gmon.out+libburn.so.2 gmon.out+modules.2
 "$gpp" -S . > /dev/null 2> sum.err || fail "-S without rank 2 failed: $(cat sum.err)"
+unpack_companions gmon.sum
 for f in gmon.sum+libburn.so gmon.sum+modules; do
 	cmp -s "$f" "../five/$f" || fail "a bad rank file skipped: $f is not that of the others"
 done

@@ -15,7 +15,10 @@ build_linked app "$programs/mpi-rounds.c"
 "$MPIRUN" --oversubscribe -np 2 "$gmon_run" --mpi ./app 3 > /dev/null 2> run.err ||
 	fail "the run failed: $(cat run.err)"
 "$gpp" -S . ./app > /dev/null 2> sum.err || fail "-S: $(cat sum.err)"
-[ -s gmon.sum+mpi ] || fail "no gmon.sum+mpi: $(ls)"
+# the sum's section mpi as the earlier file gmon.sum+mpi: many (a sum of
+# the earlier layout, no companion) is read with many+mpi
+unpack_companions gmon.sum
+[ -s gmon.sum+mpi ] || fail "no section mpi in gmon.sum+gmon-mpi: $(ls)"
 python3 - gmon.sum+mpi many+mpi <<'PY' || fail "cannot make the 16,384 ranks"
 import sys
 blocks = [b for b in open(sys.argv[1]).read().split("gmon-mpi-profile 2\n") if b]

@@ -4,11 +4,12 @@
 # (programs/mpi-time.c): under Open MPI (3 ranks) and MPICH's Hydra (2), each
 # rank's MPI_Barrier time from sync_point within 10% or 20 ms, 5 calls;
 # rank 0's MPI_Send from send_block: 10 calls, 80,000 bytes; -S adds the
-# ranks' files into SUM+mpi (the same CSV, on 1 and 2 processes).  The wall
+# ranks' files into the section mpi of SUM+gmon-mpi (the same CSV, on 1 and
+# 2 processes; the section unpacked as SUM+mpi to compare).  The wall
 # clock sees rank 0's 0.4 s in sleep_io (within 15%); the CPU clock does not.
 # The profile is the section "mpi" of each rank's companion (2 files a rank,
 # at exit and on SIGUSR1 and SIGTERM flushes): --mpi's reports and -S's
-# SUM+mpi are the same from it as from the earlier files (the sections
+# mpi section are the same from it as from the earlier files (the sections
 # unpacked), and BG_GMON_COMPANIONS=files writes gmon.out+mpi.N again.
 . "$(dirname "$0")/lib.sh"
 gmon_run=$top_builddir/scripts/gmon-run
@@ -141,6 +142,7 @@ cp skip1/* skip2/
 "$gprof_par" -S --skip-bad skip1 2>skip.err || fail "-S --skip-bad failed: $(cat skip.err)"
 ASAN_OPTIONS=detect_leaks=0 mpirun_np 2 "$gprof_par" -S --skip-bad skip2 2>skip2.err ||
 	fail "mpirun -np 2 gprof-par -S --skip-bad failed: $(cat skip2.err)"
+unpack_companions skip1/gmon.sum skip2/gmon.sum
 expect_eq "$(awk -F'\t' '$1 == "rank" { printf "%s ", $2 }' skip1/gmon.sum+mpi)" "0 2 " \
 	"the ranks of the sum's MPI profile with rank 1's file skipped"
 cmp -s skip1/gmon.sum+mpi skip2/gmon.sum+mpi || fail "--skip-bad: the sum's MPI profile differs between 1 and 2 processes"
@@ -168,10 +170,11 @@ cp gmon.out.[0-9] gmon.out+gmon-mpi.[0-9] sum2/
 # (in a sanitizer build, Open MPI's own leaks at exit are not gprof-par's:
 # the serial -S above is checked for leaks)
 ASAN_OPTIONS=detect_leaks=0 mpirun_np 2 "$gprof_par" -S sum2 2>sum.err || fail "mpirun -np 2 gprof-par -S failed: $(cat sum.err)"
-grep -q "added the MPI profiles (3 files) into sum2/gmon.sum+mpi" sum.err || fail "-S did not say it added the MPI profiles: $(cat sum.err)"
-cmp -s sum1/gmon.sum+mpi sum2/gmon.sum+mpi || fail "the sum's MPI profile differs between 1 and 2 processes"
+grep -q "added the MPI profiles (3 files) into sum2/gmon.sum+gmon-mpi/mpi" sum.err || fail "-S did not say it added the MPI profiles: $(cat sum.err)"
+cmp -s sum1/gmon.sum+gmon-mpi sum2/gmon.sum+gmon-mpi || fail "the sum's companion differs between 1 and 2 processes"
 # from the earlier files (old: the same ranks' sections unpacked): the same bytes
 "$gprof_par" -S old 2>sum.err || fail "-S of the earlier files failed: $(cat sum.err)"
+unpack_companions sum1/gmon.sum sum2/gmon.sum old/gmon.sum
 cmp -s sum1/gmon.sum+mpi old/gmon.sum+mpi || fail "the sum's MPI profile differs between the companions' sections and the earlier files"
 "$gprof_par" --mpi=csv app sum1/gmon.sum >sum.csv 2>/dev/null
 "$gprof_par" --mpi=csv app gmon.out.0 gmon.out.1 gmon.out.2 >ranks.csv 2>/dev/null

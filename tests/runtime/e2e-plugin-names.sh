@@ -9,7 +9,8 @@
 #   - a/libplug.so (1000 calls), b/libplug.so (2000) and "paths" (3000):
 #     three lines in the list, three distinct files, each with its own
 #     calls (GNU gprof); gmon.out+paths is still the call paths;
-#   - gprof-par -s: the sum of "paths" is not written over gmon.sum+paths.
+#   - gprof-par -s: the sum of "paths" is not written over the sum's call
+#     paths (sections of gmon.sum+gmon-mpi, unpacked as gmon.sum+paths...).
 . "$(dirname "$0")/lib.sh"
 need_gprof
 
@@ -36,6 +37,7 @@ expect_eq "$(head -1 gmon.out+paths)" "# gmon-mpi paths 1" "gmon.out+paths's fir
 
 "$top_builddir/gprof-par/gprof-par" -s plugins gmon.out > /dev/null 2> sum.err ||
 	fail "gprof-par -s failed: $(cat sum.err)"
+unpack_companions gmon.sum
 expect_eq "$(head -1 gmon.sum+paths)" "# gmon-mpi paths 1" "gmon.sum+paths's first line"
 file=$(awk -F'\t' -v p="$work/paths" '$8 == p { print $1 }' gmon.sum+modules)
 [ -n "$file" ] && [ "$file" != gmon.sum+paths ] && [ -s "$file" ] ||
@@ -63,6 +65,7 @@ ASAN_OPTIONS=detect_leaks=0 mpirun_np 2 "$top_builddir/gprof-par/gprof-par" -S r
 for f in ranks/gmon.sum*; do
 	cmp -s "$f" "ranks2/${f#ranks/}" || fail "$f differs between 1 and 2 processes"
 done
+unpack_companions ranks/gmon.sum
 expect_eq "$(ls ranks/gmon.sum+libplug.so* | wc -l)" 2 "sums of the two plug-ins"
 "$top_builddir/gprof-par/gprof-par" -M -b -p plugins ranks/gmon.sum >modules.out 2>modules.err ||
 	fail "-M failed: $(cat modules.err)"

@@ -90,13 +90,16 @@ expect_eq "$(calls_of app per_rank_work older/gmon.sum)" 30 "per_rank_work's cal
 
 # Two runs and two sums in one directory (issue 40): the second run
 # overwrites the rank files (as glibc), and its sum replaces the first; the
-# first sum's files that the second has not (the libraries' profiles:
-# BG_GMON_PROFILE_LIBS=none the second time) are removed, and named, not
-# left beside the new sum as its own.  A sum again removes nothing.
+# first sum's files that the second has not (its libraries' profiles, as
+# an earlier version wrote them beside the sum: the first sum's companion
+# unpacked; BG_GMON_PROFILE_LIBS=none the second time) are removed, and
+# named, not left beside the new sum as its own.  A sum again removes
+# nothing.
 mkdir twice && cd twice
 mpirun_np 2 ../app --libc-work || fail "the first run failed"
 "$gpp" -S . > /dev/null 2> first.err || fail "the first -S failed: $(cat first.err)"
-[ -s gmon.sum+libc.so.6 ] || fail "the first sum has no gmon.sum+libc.so.6: $(ls)"
+unpack_companions gmon.sum
+[ -s gmon.sum+libc.so.6 ] || fail "the first sum has no section libc.so.6: $(ls)"
 BG_GMON_PROFILE_LIBS=none mpirun_np 2 -x BG_GMON_PROFILE_LIBS ../app || fail "the second run failed"
 "$gpp" -S . > /dev/null 2> second.err || fail "the second -S failed: $(cat second.err)"
 [ ! -e gmon.sum+libc.so.6 ] || fail "the first sum's gmon.sum+libc.so.6 is left beside the second: $(ls)"
