@@ -18,6 +18,7 @@
 #include "companions.h"
 #include "launcher.h"
 #include "rankfiles.h"
+#include "../cunit-run.h"
 
 static void test_parse(void)
 {
@@ -299,26 +300,19 @@ static void test_companion_of(void)
 	CU_ASSERT_EQUAL(companion_of_named("other+paths.0", is_named, NULL), 0);
 }
 
+static const struct cunit_test tests[] = {
+	{ "rank file names", test_parse },
+	{ "other names", test_classify },
+	{ "listing a directory", test_list_others },
+	{ "ranks and gaps", test_describe },
+	{ "rank file paths", test_path },
+	{ "places in rank order", test_places },
+	{ "launcher detection", test_launcher },
+	{ "companion file names", test_companion_names },
+	{ "companions among the files named", test_companion_of },
+};
+
 int main(void)
 {
-	CU_pSuite s;
-	unsigned failures;
-
-	if (CU_initialize_registry() != CUE_SUCCESS)
-		return 1;
-	s = CU_add_suite("reduce", NULL, NULL);
-	CU_add_test(s, "rank file names", test_parse);
-	CU_add_test(s, "other names", test_classify);
-	CU_add_test(s, "listing a directory", test_list_others);
-	CU_add_test(s, "ranks and gaps", test_describe);
-	CU_add_test(s, "rank file paths", test_path);
-	CU_add_test(s, "places in rank order", test_places);
-	CU_add_test(s, "launcher detection", test_launcher);
-	CU_add_test(s, "companion file names", test_companion_names);
-	CU_add_test(s, "companions among the files named", test_companion_of);
-	CU_basic_set_mode(CU_BRM_VERBOSE);
-	CU_basic_run_tests();
-	failures = CU_get_number_of_failures();
-	CU_cleanup_registry();
-	return failures ? 1 : 0;
+	return cunit_run("reduce", NULL, NULL, tests, sizeof tests / sizeof tests[0]);
 }
