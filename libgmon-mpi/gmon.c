@@ -12,6 +12,8 @@
  *
  * gcrt1.o runs __monstartup(&__executable_start, &etext) from the
  * executable's _init and registers _mcleanup with atexit.
+ *
+ * What BG_GMON_VERBOSE says of a profile written is exit-report.c's.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -30,6 +32,7 @@
 #include "calls.h"
 #include "diag.h"
 #include "env-check.h"
+#include "exit-report.h"
 #include "flush-hooks.h"
 #include "flush-signals.h"
 #include "gmon-mpi.h"
@@ -70,7 +73,7 @@ static struct {
 	sigset_t flush_set; /* BG_GMON_FLUSH_SIGNALS */
 	const struct gmon_config *config;
 	struct image_info image;
-	char path[4096];    /* where the profile goes, set at start */
+	char path[REPORT_PATH_MAX]; /* where the profile goes, set at start */
 } gmon;
 
 static void in_forked_child(void)
@@ -447,127 +450,6 @@ PUBLIC int gmon_mpi_companion_path(const char *kind, char *buf, size_t size)
 	return companion_name(gmon.path, kind, buf, size) < size ? 0 : -1;
 }
 
-/* "rank N: " or "pid N: ", the start of the verbose lines */
-static const char *who(char *buf, size_t size)
-{
-	const struct gmon_config *c = gmon.config;
-
-	snprintf(buf, size, "%s %ld: ", c->is_mpi ? "rank" : "pid", c->is_mpi ? c->rank : (long)getpid());
-	return buf;
-}
-
-struct thread_list {
-	char text[2048];
-	size_t len;
-	unsigned threads;
-};
-
-static void list_thread(int tid, uint64_t samples, void *ctx)
-{
-	struct thread_list *list = ctx;
-	size_t room = sizeof list->text - list->len;
-	int n;
-
-	list->threads++;
-	if (list->threads > 32 || room < 40) {
-		if (room > 4 && list->text[list->len - 1] != '.')
-			list->len += (size_t)snprintf(list->text + list->len, room, " ...");
-		return;
-	}
-	n = snprintf(list->text + list->len, room, " %d=%" PRIu64, tid, samples);
-	if (n > 0 && (size_t)n < room)
-		list->len += (size_t)n;
-}
-
-static void report_threads(void)
-{
-	static const char *const policy_names[] = {"process", "main thread only", "all", "nocomm"};
-	struct thread_list list = {.len = 0};
-	struct thread_hook_stats hook;
-	char buf[64];
-
-	if (sampling_is_process_wide()) {
-		diag("%sthread timers (process): every thread sampled by one timer on the process's "
-		     "CPU time; %" PRIu64 " samples of threads that called gmon_thread_timer(0) "
-		     "dropped", who(buf, sizeof buf), sampling_excluded_samples());
-		return;
-	}
-	sampling_for_each_thread(list_thread, &list);
-	thread_hook_get_stats(&hook);
-	diag("%sthread timers (%s): %u threads sampled, %" PRIu64
-	     " communication threads not sampled%s%s%s%s%s; samples per thread id:%s",
-	     who(buf, sizeof buf), policy_names[gmon.config->timers], list.threads, hook.comm_skipped,
-	     hook.comm_libraries[0][0] ? " (from " : "", hook.comm_libraries[0],
-	     hook.comm_libraries[1][0] ? ", " : "", hook.comm_libraries[1],
-	     hook.comm_libraries[0][0] ? ")" : "", list.text);
-}
-
-/* Where the verbose lines say a companion's part went: the one companion
- * and which of its sections (section: "section paths"), or
- * (BG_GMON_COMPANIONS=files) the file of that kind beside the profile. */
-static const char *written_where(const char *kind, const char *section, char *buf, size_t size)
-{
-	size_t n;
-
-	if (!output_companion_active()) {
-		companion_name(gmon.path, kind, buf, size);
-		return buf;
-	}
-	n = companion_name(gmon.path, GMON_COMPANION_KIND, buf, size);
-	if (n < size)
-		snprintf(buf + n, size - n, ", its %s", section);
-	return buf;
-}
-
-/* The verbose line's word about the call paths: written at exit only. */
-static const char *paths_word(const struct callpaths_summary *paths, char *text, size_t size)
-{
-	char where[sizeof gmon.path + 64];
-
-	if (!paths || !paths->enabled)
-		return "";
-	snprintf(text, size, "; call paths (in %s): %" PRIu64 " samples in %" PRIu64 " paths, %"
-		 PRIu64 " lost (table full), %" PRIu64 " cut at %d frames",
-		 written_where(GMON_CALLPATHS_NAME, "section " GMON_CALLPATHS_NAME, where,
-			       sizeof where), paths->samples,
-		 paths->lines, paths->lost, paths->cut, GMON_CALLPATHS_MAX_DEPTH);
-	return text;
-}
-
-/* The verbose line's word about the calls between modules: at exit only. */
-static const char *calls_word(const struct calls_summary *calls, char *text, size_t size)
-{
-	char where[sizeof gmon.path + 64];
-
-	if (!calls)
-		return "";
-	snprintf(text, size, " (%" PRIu64 " calls between modules in %" PRIu64 " arcs written to %s)",
-		 calls->calls, calls->arcs, written_where(GMON_CALLS_NAME, "section " GMON_CALLS_NAME, where,
-				       sizeof where));
-	return text;
-}
-
-static void report_written(const char *path, const struct output_summary *out,
-			   const struct callpaths_summary *paths, const struct calls_summary *calls)
-{
-	struct arc_stats arcs;
-	char buf[64], paths_text[sizeof gmon.path + 256], calls_text[sizeof gmon.path + 192];
-	const struct histogram *h = &gmon_histogram;
-	uint64_t dropped;
-
-	arcs_get_stats(&arcs);
-	dropped = arcs.dropped_reentrant + arcs.dropped_no_memory;
-	diag("%swrote %s: %" PRIu64 " samples (%" PRIu64 " outside the text), %" PRIu64
-	     " arcs, %" PRIu64 " calls, %" PRIu64 " dropped (%" PRIu64 " re-entrant, %" PRIu64
-	     " out of memory), %" PRIu64 " arcs with an end outside the text not in it%s%s",
-	     who(buf, sizeof buf), path,
-	     histogram_total_samples(), h->outside, out->arcs_written, out->calls_written,
-	     dropped, arcs.dropped_reentrant, arcs.dropped_no_memory, out->arcs_outside,
-	     calls_word(calls, calls_text, sizeof calls_text),
-	     paths_word(paths, paths_text, sizeof paths_text));
-	report_threads();
-}
-
 /* BG_GMON_CALLSTACKS: PROFILE+paths (gmon.out+paths.3 beside gmon.out.3:
  * companion_name), at exit (the flush signals' writes are the
  * async-signal-safe write_companions_now). */
@@ -614,11 +496,12 @@ static void write_modules(void)
 		     "profiles written (%s%s) with %" PRIu64
 		     " calls inside them, %" PRIu64 " samples in no library, %" PRIu64
 		     " lost (the table of PCs was full)",
-		     who(buf, sizeof buf), ms.outside + ms.lost, ms.modules_sampled,
+		     report_who(gmon.config, buf, sizeof buf), ms.outside + ms.lost,
+		     ms.modules_sampled,
 		     ms.modules_written, output_companion_active() ? "in " : "beside ",
 		     output_companion_active()
-			     ? written_where("", "sections named after the libraries", where,
-					     sizeof where)
+			     ? report_where(gmon.path, "", "sections named after the libraries",
+					     where, sizeof where)
 			     : gmon.path,
 		     ms.calls_written, ms.outside - ms.attributed, ms.lost);
 }
@@ -666,7 +549,7 @@ PUBLIC void _mcleanup(void)
 		diag("cannot write the profile %s (in %s): %s", gmon.path,
 		     getcwd((char[4096]){0}, 4096) ? : "the working directory", strerror(err));
 	else if (gmon.config->verbose)
-		report_written(gmon.path, &summary, &paths, &calls);
+		report_written(gmon.config, gmon.path, &summary, &paths, &calls);
 	if (err == 0) {
 		write_modules();
 		companion_end(1);
@@ -698,7 +581,7 @@ PUBLIC int gmon_flush(void)
 	if (err != 0)
 		diag("gmon_flush: cannot write the profile %s: %s", gmon.path, strerror(err));
 	else if (gmon.config->verbose)
-		report_written(gmon.path, &summary, NULL, NULL);
+		report_written(gmon.config, gmon.path, &summary, NULL, NULL);
 	return err;
 }
 

@@ -612,6 +612,11 @@ oom:
 	return -1;
 }
 
+struct inlines *measured_inlines(const struct measured *m)
+{
+	return m->resolver ? m->resolver->inlines : NULL;
+}
+
 void measured_free(struct measured *m)
 {
 	struct resolver *r = m->resolver;

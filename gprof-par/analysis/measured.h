@@ -34,6 +34,7 @@
 struct symtab;
 struct callgraph;
 struct resolver;
+struct inlines;
 
 /* A named frame: a function or a module. */
 struct measured_fn {
@@ -136,6 +137,10 @@ int measured_namer_init(struct measured *m, const struct symtab *st, const char 
  * NULL when out of memory or f is not cp's. */
 const struct measured_fn *measured_name_frame(struct measured *m, const struct callpaths *cp,
 					      const struct callpath_frame *f, int is_return);
+
+/* The executable's DWARF that m's resolver opened (MEASURED_INLINES;
+ * inlines.h), valid until measured_free; NULL: none. */
+struct inlines *measured_inlines(const struct measured *m);
 
 void measured_free(struct measured *m);
 

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "demangle.h"
 #include "inlines.h"
 #include "lines.h"
 
@@ -76,62 +77,80 @@ static int add_bin(struct bin_at **bins, size_t *n, size_t *cap, struct bin_at b
 	return 0;
 }
 
-/* The wanted inlined function whose label frame's is (as the table names
- * it, demangled or not), or w->n; -1 when out of memory. */
-static long wanted_inlined(const struct summary_wanted_lines *w, const struct inline_frame *frame)
+/* Whether label is "NAME [inlined]". */
+static int is_label(const char *label, const char *name)
 {
-	char *label[2] = { inlines_label(frame, 0), inlines_label(frame, 1) };
+	size_t len = strlen(name);
+
+	return strncmp(label, name, len) == 0 && strcmp(label + len, INLINES_MARK) == 0;
+}
+
+/* The wanted inlined function that inlined function name is (its row's
+ * label as the table names it: "NAME [inlined]", NAME demangled or not),
+ * or w->n; -1 when out of memory. */
+static long wanted_inlined(const struct summary_wanted_lines *w, const char *name)
+{
+	char *demangled = NULL;
+	int tried = 0;
 	long found = (long)w->n;
 
-	if (!label[0] || !label[1])
-		found = -1;
-	for (size_t k = 0; found == (long)w->n && k < w->n; k++)
-		if (!w->sym[k] && (strcmp(w->f[k]->name, label[0]) == 0 ||
-				   strcmp(w->f[k]->name, label[1]) == 0))
+	for (size_t k = 0; k < w->n && found == (long)w->n; k++) {
+		if (w->sym[k])
+			continue;
+		if (!tried) {
+			tried = 1;
+			if (demangle_name(name, &demangled) != 0)
+				return -1;
+		}
+		if (is_label(w->f[k]->name, name) ||
+		    (demangled && is_label(w->f[k]->name, demangled)))
 			found = (long)k;
-	free(label[0]);
-	free(label[1]);
+	}
+	free(demangled);
 	return found;
+}
+
+/* inlines_ranges' want: a wanted inlined function's name. */
+static int want_inlined(const char *name, void *arg)
+{
+	const struct summary_wanted_lines *w = arg;
+	long k = wanted_inlined(w, name);
+
+	return k < 0 ? -1 : k < (long)w->n;
 }
 
 /* Gives each bin to the function whose code it is: a bin of code inlined
  * into a function is the innermost inlined function's (a wanted one's, or
  * nobody's), not the function's.  Returns 0, or -1 when out of memory. */
-static int place_inlined(const struct summary_wanted_lines *w, const char *path,
+static int place_inlined(const struct summary_wanted_lines *w, struct inlines *in,
 			 struct bin_at *bins, size_t n)
 {
-	struct inlines *in = inlines_open(path);
 	struct inline_frame frames[INLINES_MAX_DEPTH];
-	int rc = 0;
 
-	if (!in)
-		return 0; /* no DWARF: no code is inlined */
-	for (size_t i = 0; i < n && rc == 0; i++) {
+	for (size_t i = 0; i < n; i++) {
 		size_t depth = inlines_at(in, bins[i].addr, frames, INLINES_MAX_DEPTH);
 		long k;
 
 		if (depth == 0)
 			continue;
-		k = wanted_inlined(w, &frames[depth - 1]);
+		k = wanted_inlined(w, frames[depth - 1].name);
 		if (k < 0)
-			rc = -1;
+			return -1;
 		bins[i].which = (size_t)k < w->n ? (size_t)k : SIZE_MAX;
 	}
-	inlines_close(in);
-	return rc;
+	return 0;
 }
 
-/* The histogram's nonzero bins in the wanted functions (any function's
- * when an inlined one is wanted: it may be inlined anywhere), each
- * charged to its owner (an OpenMP region to its function). */
+/* The histogram's nonzero bins in the wanted functions (their OpenMP
+ * regions' too, charged to them) and in the code inlined from the wanted
+ * inlined functions (where inlined[0 .. ninlined) says: it may be inlined
+ * anywhere); nobody's yet in the latter, which place_inlined tells. */
 static int wanted_bins(const struct summary_wanted_lines *w, const struct symtab *st,
-		       const struct profile *p, struct bin_at **bins, size_t *n)
+		       const struct profile *p, const struct inline_range *inlined,
+		       size_t ninlined, struct bin_at **bins, size_t *n)
 {
 	size_t cap = 0;
-	int any_inlined = 0;
 
-	for (size_t k = 0; k < w->n; k++)
-		any_inlined |= !w->sym[k];
 	for (size_t h = 0; h < p->nhists; h++) {
 		const struct profile_histogram *hg = &p->hists[h];
 
@@ -142,7 +161,7 @@ static int wanted_bins(const struct summary_wanted_lines *w, const struct symtab
 			struct sym *s = hg->bins[b] ? symtab_lookup(st, a) : NULL;
 			size_t k = s ? wanted_sym(w, sym_owner(s)) : w->n;
 
-			if (!s || (k == w->n && !any_inlined))
+			if (!s || (k == w->n && !inline_ranges_hold(inlined, ninlined, a)))
 				continue;
 			if (add_bin(bins, n, &cap,
 				    (struct bin_at){ a, hg->bins[b], k < w->n ? k : SIZE_MAX }) != 0)
@@ -152,8 +171,32 @@ static int wanted_bins(const struct summary_wanted_lines *w, const struct symtab
 	return 0;
 }
 
-int summary_hot_lines(struct summary_wanted_lines *w, struct symtab *st, const struct profile *p)
+/* The bins of the wanted functions, each given to its function (one
+ * without: the code of an inlined function not wanted) with in (the
+ * executable's DWARF; NULL: none).  Returns 0, or -1 when out of memory. */
+static int place_bins(const struct summary_wanted_lines *w, const struct symtab *st,
+		      const struct profile *p, struct inlines *in, struct bin_at **bins,
+		      size_t *n)
 {
+	struct inline_range *inlined = NULL;
+	size_t ninlined = 0;
+	int any_inlined = 0, rc;
+
+	for (size_t k = 0; k < w->n; k++)
+		any_inlined |= !w->sym[k];
+	if (any_inlined &&
+	    inlines_ranges(in, want_inlined, (void *)w, &inlined, &ninlined) != 0)
+		return -1;
+	rc = wanted_bins(w, st, p, inlined, ninlined, bins, n) != 0 ||
+	     place_inlined(w, in, *bins, *n) != 0 ? -1 : 0;
+	free(inlined);
+	return rc;
+}
+
+int summary_hot_lines(struct summary_wanted_lines *w, struct symtab *st, const struct profile *p,
+		      struct inlines *in)
+{
+	struct inlines *own = NULL;
 	struct bin_at *bins = NULL;
 	size_t n = 0;
 	gmon_addr_t *addrs = NULL;
@@ -164,7 +207,9 @@ int summary_hot_lines(struct summary_wanted_lines *w, struct symtab *st, const s
 
 	if (w->n == 0)
 		return 0;
-	if (wanted_bins(w, st, p, &bins, &n) != 0 || place_inlined(w, st->path, bins, n) != 0)
+	if (!in)
+		in = own = inlines_open(st->path);   /* (none: no code is inlined) */
+	if (place_bins(w, st, p, in, &bins, &n) != 0)
 		goto out;
 	size_t kept = 0;
 
@@ -211,6 +256,7 @@ int summary_hot_lines(struct summary_wanted_lines *w, struct symtab *st, const s
 	}
 	rc = 0;
 out:
+	inlines_close(own);
 	free(bins);
 	free(addrs);
 	free(files);

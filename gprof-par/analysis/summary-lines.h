@@ -12,6 +12,8 @@
 #include "summary.h"
 #include "symtab.h"
 
+struct inlines;
+
 /* The functions whose hottest lines are wanted: f and its symbol (NULL:
  * f is code inlined, f->name its label). */
 struct summary_wanted_lines {
@@ -24,8 +26,10 @@ void summary_want_lines(struct summary_wanted_lines *w, struct summary_function 
 			const struct sym *sym);
 
 /* Fills the wanted functions' lines (at most SUMMARY_LINES each, the
- * most samples first) from p's histogram.  Returns 0, or -1 when out of
- * memory. */
-int summary_hot_lines(struct summary_wanted_lines *w, struct symtab *st, const struct profile *p);
+ * most samples first) from p's histogram; in: st's executable's DWARF
+ * when the caller has it open (measured_inlines), else NULL (opened here).
+ * Returns 0, or -1 when out of memory. */
+int summary_hot_lines(struct summary_wanted_lines *w, struct symtab *st, const struct profile *p,
+		      struct inlines *in);
 
 #endif /* GPROF_PAR_SUMMARY_LINES_H */

@@ -160,7 +160,7 @@ static int top_from_histogram(struct summary *s, const struct summary_input *in)
 	}
 	for (size_t i = 0; i < s->ntop_self; i++)
 		summary_want_lines(&w, &s->top_self[i], which[i]);
-	if (st->has_line_info && summary_hot_lines(&w, st, in->prof) != 0)
+	if (st->has_line_info && summary_hot_lines(&w, st, in->prof, in->inlines) != 0)
 		return -1;
 	choose_hot(s);
 	return 0;
@@ -236,7 +236,7 @@ static int top_functions(struct summary *s, const struct summary_input *in)
 	free(r);
 	free(self);
 	free(total);
-	if (in->st->has_line_info && summary_hot_lines(&w, in->st, in->prof) != 0)
+	if (in->st->has_line_info && summary_hot_lines(&w, in->st, in->prof, in->inlines) != 0)
 		return -1;
 	choose_hot(s);
 	return 0;

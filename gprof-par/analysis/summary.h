@@ -244,6 +244,9 @@ struct summary_input {
 	struct symtab *st;           /* the views' table (lines interned) */
 	const struct profile *prof;  /* the sum */
 	const struct measured *paths;        /* NULL or no samples: none */
+	struct inlines *inlines;     /* st's executable's DWARF, when open
+				      * (measured_inlines); NULL: the
+				      * hottest lines open it */
 	const struct measured_arc *arcs;     /* measured_arcs(paths) */
 	size_t narcs;
 	const struct path_row *rows;         /* each profile's paths by class

@@ -345,3 +345,33 @@ char *rankfiles_describe(const int64_t *ranks, size_t n, size_t max_gap_ranges, 
 	add(&t, " (%" PRIu64 " rank%s missing)", missing, missing == 1 ? "" : "s");
 	return out;
 }
+
+/* A file's rank and its index among the files named. */
+struct rank_at {
+	int64_t rank;
+	size_t index;
+};
+
+static int cmp_rank_at(const void *a, const void *b)
+{
+	const struct rank_at *l = a, *r = b;
+
+	if (l->rank != r->rank)
+		return l->rank < r->rank ? -1 : 1;
+	return (l->index > r->index) - (l->index < r->index);
+}
+
+int rankfiles_places(const int64_t *ranks, size_t n, uint64_t *places)
+{
+	struct rank_at *order = malloc((n ? n : 1) * sizeof *order);
+
+	if (!order)
+		return -1;
+	for (size_t i = 0; i < n; i++)
+		order[i] = (struct rank_at){ ranks[i], i };
+	qsort(order, n, sizeof *order, cmp_rank_at);
+	for (size_t k = 0; k < n; k++)
+		places[order[k].index] = k;
+	free(order);
+	return 0;
+}

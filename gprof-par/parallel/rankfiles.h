@@ -81,4 +81,12 @@ char *rankfiles_describe(const int64_t *ranks, size_t n, size_t max_gap_ranges, 
  * stride rankfiles_describe uses. */
 uint64_t rankfiles_missing(const int64_t *ranks, size_t n);
 
+/*
+ * Each file's place in the order of its rank: places[i] is how many of
+ * ranks[0 .. n) come before ranks[i] (a smaller rank, or the same named
+ * earlier), so places is a permutation of 0 .. n-1.  Returns 0, or -1 when
+ * out of memory.
+ */
+int rankfiles_places(const int64_t *ranks, size_t n, uint64_t *places);
+
 #endif /* GPROF_PAR_RANKFILES_H */

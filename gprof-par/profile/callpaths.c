@@ -1,5 +1,15 @@
 /*
  * callpaths.c - see callpaths.h.
+ *
+ * One job, kept in one file: a set of paths in the companion's text
+ * format.  Its parts, the index of paths by their frames, reading a file
+ * into the set, adding a set to another and writing it in canonical order,
+ * all go through that private index and the module table (add_path,
+ * companion_module_index): reading is adding, line by line, and a file
+ * read on its own (unindexed) is what callpaths_add merges.  Split at the
+ * reader, both halves would share add_path through an internal header and
+ * neither would read alone; the runtime's writer of the same format is
+ * libgmon-mpi/callpaths.c.
  */
 #include "callpaths.h"
 

@@ -86,39 +86,21 @@ static void drop_companions(struct plan *plan)
 	plan->job.n = kept;
 }
 
-static const int64_t *ranks_to_sort;
-
-static int cmp_by_rank(const void *a, const void *b)
-{
-	int64_t l = ranks_to_sort[*(const uint64_t *)a], r = ranks_to_sort[*(const uint64_t *)b];
-
-	return (l > r) - (l < r);
-}
-
 /* Each file's place in the order of the ranks: the heat map's columns
  * follow the ranks, not the order the files were named in (a shell's
  * glob puts gmon.out.10 before gmon.out.2: a column of 16,384 ranks in
  * 128 held ranks 102 to 10226). */
 static void plan_rank_places(struct plan *plan)
 {
-	uint64_t *order;
-
 	free(plan->rank_places);
 	plan->rank_places = NULL;
 	plan->job.rank_places = NULL;
 	if (!plan->job.ranks || plan->job.n == 0)
 		return;
-	order = malloc(plan->job.n * sizeof *order);
 	plan->rank_places = malloc(plan->job.n * sizeof *plan->rank_places);
-	if (!order || !plan->rank_places)
+	if (!plan->rank_places ||
+	    rankfiles_places(plan->job.ranks, plan->job.n, plan->rank_places) != 0)
 		die("out of memory");
-	for (uint64_t i = 0; i < plan->job.n; i++)
-		order[i] = i;
-	ranks_to_sort = plan->job.ranks;
-	qsort(order, plan->job.n, sizeof *order, cmp_by_rank);
-	for (uint64_t k = 0; k < plan->job.n; k++)
-		plan->rank_places[order[k]] = k;
-	free(order);
 	plan->job.rank_places = plan->rank_places;
 }
 

@@ -99,6 +99,74 @@ char *inlines_label(const struct inline_frame *f, int demangle)
 	return label;
 }
 
+struct wanted_inlined {
+	int (*want)(const char *name, void *arg);
+	void *arg;
+};
+
+/* The inlined subroutines of the functions wanted, named as inlines_at
+ * names them. */
+static int keep_wanted(Dwarf_Die *die, int tag, int c_names, const char **name, void *arg)
+{
+	const struct wanted_inlined *w = arg;
+
+	(void)c_names;
+	if (tag != DW_TAG_inlined_subroutine)
+		return 0;
+	*name = dwarf_function_name(die, 1);
+	return *name ? w->want(*name, w->arg) : 0;
+}
+
+int inlines_ranges(struct inlines *in, int (*want)(const char *name, void *arg), void *arg,
+		   struct inline_range **out, size_t *n)
+{
+	struct wanted_inlined w = { want, arg };
+	struct ranges fr = { NULL, 0, 0, 0 };
+	size_t k = 0;
+
+	*out = NULL;
+	*n = 0;
+	if (!in)
+		return 0;
+	if (function_ranges_read(in->dbg, keep_wanted, &w, &fr) != 0) {
+		free(fr.r);
+		return -1;
+	}
+	if (fr.n == 0)
+		return 0;
+	*out = malloc(fr.n * sizeof **out);
+	if (!*out) {
+		free(fr.r);
+		return -1;
+	}
+	for (size_t i = 0; i < fr.n; i++) {   /* (by low: merged as they come) */
+		if (k > 0 && fr.r[i].low <= (*out)[k - 1].high) {
+			if (fr.r[i].high > (*out)[k - 1].high)
+				(*out)[k - 1].high = fr.r[i].high;
+			continue;
+		}
+		(*out)[k++] = (struct inline_range){ fr.r[i].low, fr.r[i].high };
+	}
+	free(fr.r);
+	*n = k;
+	return 0;
+}
+
+int inline_ranges_hold(const struct inline_range *r, size_t n, gmon_addr_t addr)
+{
+	size_t lo = 0, hi = n;   /* the first range with high > addr */
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (r[mid].high <= addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < n && r[lo].low <= addr;
+}
+
 void inlines_close(struct inlines *in)
 {
 	if (!in)

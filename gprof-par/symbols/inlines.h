@@ -48,6 +48,26 @@ size_t inlines_at(struct inlines *in, gmon_addr_t addr, struct inline_frame *out
  * demangle is set and it demangles; NULL when out of memory. */
 char *inlines_label(const struct inline_frame *f, int demangle);
 
+/* A range of addresses, [low, high). */
+struct inline_range {
+	gmon_addr_t low, high;
+};
+
+/*
+ * Where the code inlined from the functions that want(name, arg) accepts
+ * (name as an inline_frame's; want returns 1, 0, or -1 when out of memory)
+ * is: the union of their inlined subroutines' ranges, as disjoint ranges
+ * by address, into *out (malloc'ed, *n of them; none for in NULL).  An
+ * address whose innermost inlined frame (inlines_at) is such a function's
+ * is in one.  One walk of the DWARF: cheaper than inlines_at at more than
+ * a few addresses of a large unit.  Returns 0, or -1 when out of memory.
+ */
+int inlines_ranges(struct inlines *in, int (*want)(const char *name, void *arg), void *arg,
+		   struct inline_range **out, size_t *n);
+
+/* Whether addr is in one of r[0 .. n) (inlines_ranges'). */
+int inline_ranges_hold(const struct inline_range *r, size_t n, gmon_addr_t addr);
+
 void inlines_close(struct inlines *in);
 
 #endif /* GPROF_PAR_INLINES_H */

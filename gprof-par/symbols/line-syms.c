@@ -30,99 +30,6 @@
 
 #include "lines-internal.h"
 
-/* One address range of a DWARF function. */
-struct func_range {
-	gmon_addr_t low, high;   /* [low, high) */
-	const char *name;        /* in libdw's data; NULL: the ELF symbol's */
-	size_t order;            /* DIE order in the program */
-};
-
-struct ranges {
-	struct func_range *r;
-	size_t n, cap;
-	size_t dies;
-};
-
-/* BFD's mangle_style(lang) == 0: a DW_AT_name is the linkage name. */
-static int c_like(Dwarf_Die *cudie)
-{
-	switch (dwarf_srclang(cudie)) {
-	case DW_LANG_C89: case DW_LANG_C: case DW_LANG_C99: case DW_LANG_C11:
-	case DW_LANG_Cobol74: case DW_LANG_Cobol85: case DW_LANG_Fortran77:
-	case DW_LANG_Pascal83: case DW_LANG_PLI: case DW_LANG_UPC:
-	case DW_LANG_Mips_Assembler:
-		return 1;
-	default:
-		return 0;
-	}
-}
-
-const char *dwarf_function_name(Dwarf_Die *die, int c_names)
-{
-	Dwarf_Attribute a;
-	const char *name = dwarf_formstring(dwarf_attr_integrate(die, DW_AT_linkage_name, &a));
-
-	if (!name)
-		name = dwarf_formstring(dwarf_attr_integrate(die, DW_AT_MIPS_linkage_name, &a));
-	if (!name && c_names)
-		name = dwarf_formstring(dwarf_attr_integrate(die, DW_AT_name, &a));
-	return name;
-}
-
-static int add_ranges(Dwarf_Die *die, int c_names, struct ranges *out)
-{
-	Dwarf_Addr base, start, end;
-	const char *name = dwarf_function_name(die, c_names);
-	size_t order = out->dies++;
-	ptrdiff_t offset = 0;
-
-	while ((offset = dwarf_ranges(die, offset, &base, &start, &end)) > 0) {
-		if (end <= start)
-			continue;
-		if (out->n == out->cap) {
-			size_t cap = out->cap ? 2 * out->cap : 1024;
-			struct func_range *grown = realloc(out->r, cap * sizeof(*grown));
-
-			if (!grown)
-				return -1;
-			out->r = grown;
-			out->cap = cap;
-		}
-		out->r[out->n++] = (struct func_range){ start, end, name, order };
-	}
-	return 0;
-}
-
-/* Every subprogram and inlined subroutine under die, in DIE order. */
-static int scan_dies(Dwarf_Die *die, int c_names, struct ranges *out)
-{
-	Dwarf_Die child;
-	int rc;
-
-	if (dwarf_child(die, &child) != 0)
-		return 0;
-	do {
-		int tag = dwarf_tag(&child);
-
-		if ((tag == DW_TAG_subprogram || tag == DW_TAG_inlined_subroutine ||
-		     tag == DW_TAG_entry_point) && add_ranges(&child, c_names, out) != 0)
-			return -1;
-		rc = scan_dies(&child, c_names, out);
-		if (rc != 0)
-			return rc;
-	} while (dwarf_siblingof(&child, &child) == 0);
-	return 0;
-}
-
-static int cmp_low(const void *a, const void *b)
-{
-	const struct func_range *l = a, *r = b;
-
-	if (l->low != r->low)
-		return l->low < r->low ? -1 : 1;
-	return l->order < r->order ? -1 : l->order > r->order;
-}
-
 /* BFD's best fit: the shorter range, then the later DIE. */
 static int better(const struct func_range *a, const struct func_range *b)
 {
@@ -339,19 +246,13 @@ static gmon_addr_t *change_points(const struct symtab *st, const struct line_tab
 	return a;
 }
 
-static int read_function_ranges(Dwarf *dbg, struct ranges *fr)
+/* Every function, named as BFD names it. */
+static int every_function(Dwarf_Die *die, int tag, int c_names, const char **name, void *arg)
 {
-	Dwarf_CU *cu = NULL;
-	Dwarf_Die cudie;
-	Dwarf_Half version;
-	uint8_t unit_type;
-
-	while (dwarf_get_units(dbg, cu, &cu, &version, &unit_type, &cudie, NULL) == 0)
-		if (scan_dies(&cudie, c_like(&cudie), fr) != 0)
-			return -1;
-	if (fr->n > 1)
-		qsort(fr->r, fr->n, sizeof(*fr->r), cmp_low);
-	return 0;
+	(void)tag;
+	(void)arg;
+	*name = dwarf_function_name(die, c_names);
+	return 1;
 }
 
 int line_symbols_add(Elf *elf, Dwarf *dbg, struct symtab *st, const struct line_table *t)
@@ -367,7 +268,7 @@ int line_symbols_add(Elf *elf, Dwarf *dbg, struct symtab *st, const struct line_
 	const struct sym *prev = NULL;
 	int rc = -1;
 
-	if (read_function_ranges(dbg, &fr) != 0 ||
+	if (function_ranges_read(dbg, every_function, NULL, &fr) != 0 ||
 	    read_elf_functions(elf, st, &elf_funcs, &nelf_funcs) != 0)
 		goto out;
 	points = change_points(st, t, &fr, &npoints);

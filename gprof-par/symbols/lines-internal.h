@@ -34,8 +34,34 @@ const struct row *line_table_find(const struct line_table *t, gmon_addr_t addr);
 
 /* A DWARF function's name as BFD gives it: its linkage name (its own, else
  * that of its abstract origin or specification), else, with c_names (a
- * C-like language), its DW_AT_name; NULL if none (line-syms.c). */
+ * C-like language), its DW_AT_name; NULL if none (function-ranges.c). */
 const char *dwarf_function_name(Dwarf_Die *die, int c_names);
+
+/* One address range of a DWARF function. */
+struct func_range {
+	gmon_addr_t low, high;   /* [low, high) */
+	const char *name;        /* in libdw's data; NULL: the ELF symbol's */
+	size_t order;            /* DIE order among the functions kept */
+};
+
+struct ranges {
+	struct func_range *r;    /* malloc'ed */
+	size_t n, cap;
+	size_t dies;             /* the functions kept */
+};
+
+/* Whether the function at die (its tag: DW_TAG_subprogram,
+ * DW_TAG_inlined_subroutine or DW_TAG_entry_point; c_names: its unit is
+ * in a C-like language) is wanted: 1 (its ranges named *name), 0, or -1
+ * to stop (out of memory). */
+typedef int (*function_ranges_keep)(Dwarf_Die *die, int tag, int c_names, const char **name,
+				    void *arg);
+
+/* The address ranges of every function of every unit of dbg that keep
+ * wants, added to fr by address (then DIE order; function-ranges.c).
+ * Returns 0, or -1 when out of memory or keep said stop (fr->r is the
+ * caller's to free either way). */
+int function_ranges_read(Dwarf *dbg, function_ranges_keep keep, void *arg, struct ranges *fr);
 
 /* GNU gprof -l: adds a symbol for each run of addresses of one source line
  * of one function (line-syms.c).  Returns 0, or -1 when out of memory. */

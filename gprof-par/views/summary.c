@@ -118,6 +118,7 @@ static int summary_render(struct view_output *vo, struct model *m)
 	in.st = st;
 	in.prof = p;
 	in.paths = paths;
+	in.inlines = measured_inlines(&m->measured);   /* (the paths' resolver's) */
 	in.arcs = arcs;
 	in.narcs = narcs;
 	rows = model_path_rows(m);

@@ -19,6 +19,7 @@
 
 #include "balance-view.h"
 #include "summary.h"
+#include "../cunit-run.h"
 
 static void test_dispersion(void)
 {
@@ -147,23 +148,13 @@ static void test_summary_noise(void)
 	balance_view_free(&o.v);
 }
 
+static const struct cunit_test tests[] = {
+	{ "the dispersion test", test_dispersion },
+	{ "weighted samples against noise", test_weighted_noise },
+	{ "the summary's functions beyond noise", test_summary_noise },
+};
+
 int main(void)
 {
-	CU_pSuite suite;
-	unsigned failures;
-
-	if (CU_initialize_registry() != CUE_SUCCESS)
-		return CU_get_error();
-	suite = CU_add_suite("balance", NULL, NULL);
-	if (!suite || !CU_add_test(suite, "the dispersion test", test_dispersion) ||
-	    !CU_add_test(suite, "weighted samples against noise", test_weighted_noise) ||
-	    !CU_add_test(suite, "the summary's functions beyond noise", test_summary_noise)) {
-		CU_cleanup_registry();
-		return CU_get_error();
-	}
-	CU_basic_set_mode(CU_BRM_VERBOSE);
-	CU_basic_run_tests();
-	failures = CU_get_number_of_failures();
-	CU_cleanup_registry();
-	return failures ? 1 : 0;
+	return cunit_run("balance", NULL, NULL, tests, sizeof tests / sizeof tests[0]);
 }

@@ -12,6 +12,7 @@
 
 #include "callgraph.h"
 #include "callgraph-print.h"
+#include "../cunit-run.h"
 
 enum { MAIN, A, B, C, LEAF, REC, LONE, NFUNCS };
 
@@ -125,22 +126,15 @@ static void test_exclusions(void)
 	CU_ASSERT_FALSE(callgraph_excluded_by_default("main"));
 }
 
+static const struct cunit_test tests[] = {
+	{ "calls and self calls", test_calls },
+	{ "call graph text", test_graph_text },
+	{ "index text", test_index_text },
+	{ "no arcs", test_empty },
+	{ "default exclusions", test_exclusions },
+};
+
 int main(void)
 {
-	CU_pSuite s;
-	unsigned failures;
-
-	if (CU_initialize_registry() != CUE_SUCCESS)
-		return CU_get_error();
-	s = CU_add_suite("callgraph", NULL, NULL);
-	CU_add_test(s, "calls and self calls", test_calls);
-	CU_add_test(s, "call graph text", test_graph_text);
-	CU_add_test(s, "index text", test_index_text);
-	CU_add_test(s, "no arcs", test_empty);
-	CU_add_test(s, "default exclusions", test_exclusions);
-	CU_basic_set_mode(CU_BRM_VERBOSE);
-	CU_basic_run_tests();
-	failures = CU_get_number_of_failures() + CU_get_number_of_suites_failed();
-	CU_cleanup_registry();
-	return failures ? 1 : 0;
+	return cunit_run("callgraph", NULL, NULL, tests, sizeof tests / sizeof tests[0]);
 }

@@ -24,6 +24,7 @@
 #include "gmon-format.h"
 #include "gmon-read.h"
 #include "profile.h"
+#include "../cunit-run.h"
 
 #define ERRLEN 1024
 
@@ -187,27 +188,15 @@ static int cleanup(void)
 	return rc == 0 ? 0 : -1;
 }
 
+static const struct cunit_test tests[] = {
+	{ "a companion's section ends at its table", test_companion_section_bounds },
+	{ "a BSD file's cut last arc", test_bsd_cut_arc },
+};
+
 int main(void)
 {
-	CU_pSuite suite;
-	unsigned failures;
-
 	snprintf(tmpdir, sizeof tmpdir, "/tmp/test-file-bounds.XXXXXX");
 	if (!mkdtemp(tmpdir))
 		return 1;
-	if (CU_initialize_registry() != CUE_SUCCESS)
-		return CU_get_error();
-	suite = CU_add_suite("file bounds", NULL, cleanup);
-	if (!suite ||
-	    !CU_add_test(suite, "a companion's section ends at its table",
-			 test_companion_section_bounds) ||
-	    !CU_add_test(suite, "a BSD file's cut last arc", test_bsd_cut_arc)) {
-		CU_cleanup_registry();
-		return CU_get_error();
-	}
-	CU_basic_set_mode(CU_BRM_VERBOSE);
-	CU_basic_run_tests();
-	failures = CU_get_number_of_failures();
-	CU_cleanup_registry();
-	return failures ? 1 : 0;
+	return cunit_run("file bounds", NULL, cleanup, tests, sizeof tests / sizeof tests[0]);
 }

@@ -13,6 +13,7 @@
 #include "flat.h"
 #include "hist.h"
 #include "symspec.h"
+#include "../cunit-run.h"
 
 /* Functions A [0x1000,0x1010), B [0x1010,0x1020), C at 0x1020 (last). */
 static struct sym syms[3];
@@ -230,25 +231,18 @@ static void test_exec_counts(void)
 	free(buf);
 }
 
+static const struct cunit_test tests[] = {
+	{ "a bin straddling two functions", test_straddling_bin },
+	{ "excluded functions leave the total", test_excluded_function },
+	{ "-pNAME: only it is credited", test_included_function },
+	{ "no histogram", test_no_histogram },
+	{ "calls from arcs", test_counts },
+	{ "flat profile text", test_flat_text },
+	{ "no time: Ts/call, ties by name", test_ties_and_units },
+	{ "-C lines", test_exec_counts },
+};
+
 int main(void)
 {
-	CU_pSuite s;
-	unsigned failures;
-
-	if (CU_initialize_registry() != CUE_SUCCESS)
-		return CU_get_error();
-	s = CU_add_suite("hist, counts, flat", NULL, NULL);
-	CU_add_test(s, "a bin straddling two functions", test_straddling_bin);
-	CU_add_test(s, "excluded functions leave the total", test_excluded_function);
-	CU_add_test(s, "-pNAME: only it is credited", test_included_function);
-	CU_add_test(s, "no histogram", test_no_histogram);
-	CU_add_test(s, "calls from arcs", test_counts);
-	CU_add_test(s, "flat profile text", test_flat_text);
-	CU_add_test(s, "no time: Ts/call, ties by name", test_ties_and_units);
-	CU_add_test(s, "-C lines", test_exec_counts);
-	CU_basic_set_mode(CU_BRM_VERBOSE);
-	CU_basic_run_tests();
-	failures = CU_get_number_of_failures() + CU_get_number_of_suites_failed();
-	CU_cleanup_registry();
-	return failures ? 1 : 0;
+	return cunit_run("hist, counts, flat", NULL, NULL, tests, sizeof tests / sizeof tests[0]);
 }

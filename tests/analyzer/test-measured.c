@@ -19,6 +19,7 @@
 #include "callpaths.h"
 #include "measured.h"
 #include "symtab.h"
+#include "../cunit-run.h"
 
 /* main 0x1000, cfi_unwind 0x1100, mcount 0x1200, rec 0x1300, each 256 bytes */
 static const char *const names[] = { "main", "cfi_unwind", "mcount", "rec" };
@@ -120,21 +121,11 @@ static void test_named_paths(void)
 	free(text);
 }
 
+static const struct cunit_test tests[] = {
+	{ "paths named, counted once each", test_named_paths },
+};
+
 int main(void)
 {
-	CU_pSuite suite;
-	unsigned failures;
-
-	if (CU_initialize_registry() != CUE_SUCCESS)
-		return CU_get_error();
-	suite = CU_add_suite("measured", NULL, NULL);
-	if (!suite || !CU_add_test(suite, "paths named, counted once each", test_named_paths)) {
-		CU_cleanup_registry();
-		return CU_get_error();
-	}
-	CU_basic_set_mode(CU_BRM_VERBOSE);
-	CU_basic_run_tests();
-	failures = CU_get_number_of_failures();
-	CU_cleanup_registry();
-	return failures ? 1 : 0;
+	return cunit_run("measured", NULL, NULL, tests, sizeof tests / sizeof tests[0]);
 }

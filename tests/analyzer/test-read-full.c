@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "files.h"
+#include "../cunit-run.h"
 
 static void test_short_reads(void)
 {
@@ -41,21 +42,11 @@ static void test_short_reads(void)
 	CU_ASSERT_EQUAL(errno, EBADF);
 }
 
+static const struct cunit_test tests[] = {
+	{ "short reads, the end, an error", test_short_reads },
+};
+
 int main(void)
 {
-	CU_pSuite suite;
-	unsigned failed;
-
-	if (CU_initialize_registry() != CUE_SUCCESS)
-		return CU_get_error();
-	suite = CU_add_suite("read_full", NULL, NULL);
-	if (!suite || !CU_add_test(suite, "short reads, the end, an error", test_short_reads)) {
-		CU_cleanup_registry();
-		return 1;
-	}
-	CU_basic_set_mode(CU_BRM_VERBOSE);
-	CU_basic_run_tests();
-	failed = CU_get_number_of_failures();
-	CU_cleanup_registry();
-	return failed ? 1 : 0;
+	return cunit_run("read_full", NULL, NULL, tests, sizeof tests / sizeof tests[0]);
 }

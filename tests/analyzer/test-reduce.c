@@ -1,10 +1,11 @@
 /*
  * test-reduce.c - CUnit tests of gprof-par -S's small modules: rank file
  * names, the other files of a -S directory (children's profiles, leftover
- * temporaries, bad names, FIFOs), the description of ranks and gaps
- * (rankfiles.c), launcher detection from the environment (launcher.c),
- * and the names of the files beside a profile (common/companion-name.c,
- * profile/companions.c: gmon.out+paths.3 beside gmon.out.3).
+ * temporaries, bad names, FIFOs), the description of ranks and gaps and
+ * each file's place in rank order (rankfiles.c), launcher detection from
+ * the environment (launcher.c), and the names of the files beside a
+ * profile (common/companion-name.c, profile/companions.c: gmon.out+paths.3
+ * beside gmon.out.3).
  */
 #include <CUnit/Basic.h>
 #include <stdio.h>
@@ -17,6 +18,7 @@
 #include "companions.h"
 #include "launcher.h"
 #include "rankfiles.h"
+#include "../cunit-run.h"
 
 static void test_parse(void)
 {
@@ -215,6 +217,23 @@ static void test_launcher(void)
 	clear_env();
 }
 
+/* Each file's place in rank order (the heat map's columns): out of
+ * order, duplicated ranks in the order named. */
+static void test_places(void)
+{
+	const int64_t ranks[] = { 10, 2, 7, 2, 0, 10, 2, 4095, 3 };
+	const uint64_t want[] = { 6, 1, 5, 2, 0, 7, 3, 8, 4 };
+	uint64_t places[9], one;
+	int64_t lone = 5;
+
+	CU_ASSERT_EQUAL_FATAL(rankfiles_places(ranks, 9, places), 0);
+	for (size_t i = 0; i < 9; i++)
+		CU_ASSERT_EQUAL(places[i], want[i]);
+	CU_ASSERT_EQUAL(rankfiles_places(&lone, 1, &one), 0);
+	CU_ASSERT_EQUAL(one, 0);
+	CU_ASSERT_EQUAL(rankfiles_places(NULL, 0, NULL), 0);
+}
+
 static void expect_companion(const char *profile, const char *kind, const char *want)
 {
 	char buf[128], *path = companion_path(profile, kind);
@@ -281,25 +300,19 @@ static void test_companion_of(void)
 	CU_ASSERT_EQUAL(companion_of_named("other+paths.0", is_named, NULL), 0);
 }
 
+static const struct cunit_test tests[] = {
+	{ "rank file names", test_parse },
+	{ "other names", test_classify },
+	{ "listing a directory", test_list_others },
+	{ "ranks and gaps", test_describe },
+	{ "rank file paths", test_path },
+	{ "places in rank order", test_places },
+	{ "launcher detection", test_launcher },
+	{ "companion file names", test_companion_names },
+	{ "companions among the files named", test_companion_of },
+};
+
 int main(void)
 {
-	CU_pSuite s;
-	unsigned failures;
-
-	if (CU_initialize_registry() != CUE_SUCCESS)
-		return 1;
-	s = CU_add_suite("reduce", NULL, NULL);
-	CU_add_test(s, "rank file names", test_parse);
-	CU_add_test(s, "other names", test_classify);
-	CU_add_test(s, "listing a directory", test_list_others);
-	CU_add_test(s, "ranks and gaps", test_describe);
-	CU_add_test(s, "rank file paths", test_path);
-	CU_add_test(s, "launcher detection", test_launcher);
-	CU_add_test(s, "companion file names", test_companion_names);
-	CU_add_test(s, "companions among the files named", test_companion_of);
-	CU_basic_set_mode(CU_BRM_VERBOSE);
-	CU_basic_run_tests();
-	failures = CU_get_number_of_failures();
-	CU_cleanup_registry();
-	return failures ? 1 : 0;
+	return cunit_run("reduce", NULL, NULL, tests, sizeof tests / sizeof tests[0]);
 }

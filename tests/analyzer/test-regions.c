@@ -16,6 +16,7 @@
 #include "counts.h"
 #include "regions.h"
 #include "symtab.h"
+#include "../cunit-run.h"
 
 #define DEFINE(fn, label, k)                                                        \
 	__attribute__((noinline, used)) static int fn(int x) __asm__(label);        \
@@ -322,29 +323,21 @@ static void test_arcs(void)
 	symtab_free(&st);
 }
 
+static const struct cunit_test tests[] = {
+	{ "names of regions and clones", test_parse },
+	{ "--regions modes", test_modes_parse },
+	{ "gnu: GNU's table, hidden symbols kept aside", test_gnu_table },
+	{ "parent: owners and stand-ins", test_parent },
+	{ "parent: two static functions of one name, each with a clone", test_two_statics },
+	{ "separate: labels", test_separate_labels },
+	{ "-a: no regions", test_no_static },
+	{ "arcs into a function's own parts", test_arcs },
+};
+
 int main(void)
 {
-	CU_pSuite s;
-	unsigned failures;
-
 	if (work(1) + work_region(1) + work_part(1) + work_constprop(1) + lonely_isra(1) +
 	    lonely_cold(1) + cxx_region(1) + llvm_region(1) + not_region(1) == 12345)
 		puts("");
-	if (CU_initialize_registry() != CUE_SUCCESS)
-		return CU_get_error();
-	s = CU_add_suite("regions", init_suite, clean_suite);
-	CU_add_test(s, "names of regions and clones", test_parse);
-	CU_add_test(s, "--regions modes", test_modes_parse);
-	CU_add_test(s, "gnu: GNU's table, hidden symbols kept aside", test_gnu_table);
-	CU_add_test(s, "parent: owners and stand-ins", test_parent);
-	CU_add_test(s, "parent: two static functions of one name, each with a clone",
-		    test_two_statics);
-	CU_add_test(s, "separate: labels", test_separate_labels);
-	CU_add_test(s, "-a: no regions", test_no_static);
-	CU_add_test(s, "arcs into a function's own parts", test_arcs);
-	CU_basic_set_mode(CU_BRM_VERBOSE);
-	CU_basic_run_tests();
-	failures = CU_get_number_of_failures() + CU_get_number_of_suites_failed();
-	CU_cleanup_registry();
-	return failures ? 1 : 0;
+	return cunit_run("regions", init_suite, clean_suite, tests, sizeof tests / sizeof tests[0]);
 }

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "source.h"
+#include "../cunit-run.h"
 
 static char top[] = "/tmp/test-source.XXXXXX";
 
@@ -155,23 +156,16 @@ static void test_refused_kinds(void)
 	expect_text("fifo.c", "a", "not a fifo\n");
 }
 
+static const struct cunit_test tests[] = {
+	{ "the name as given first", test_name_first },
+	{ "then each directory, in order", test_directories_in_order },
+	{ "then the base name in each directory", test_base_name_last },
+	{ "an empty file", test_empty_file },
+	{ "not found anywhere", test_missing },
+	{ "FIFOs and directories refused", test_refused_kinds },
+};
+
 int main(void)
 {
-	CU_pSuite s;
-	unsigned failures;
-
-	if (CU_initialize_registry() != CUE_SUCCESS)
-		return CU_get_error();
-	s = CU_add_suite("source", init_suite, clean_suite);
-	CU_add_test(s, "the name as given first", test_name_first);
-	CU_add_test(s, "then each directory, in order", test_directories_in_order);
-	CU_add_test(s, "then the base name in each directory", test_base_name_last);
-	CU_add_test(s, "an empty file", test_empty_file);
-	CU_add_test(s, "not found anywhere", test_missing);
-	CU_add_test(s, "FIFOs and directories refused", test_refused_kinds);
-	CU_basic_set_mode(CU_BRM_VERBOSE);
-	CU_basic_run_tests();
-	failures = CU_get_number_of_failures() + CU_get_number_of_suites_failed();
-	CU_cleanup_registry();
-	return failures ? 1 : 0;
+	return cunit_run("source", init_suite, clean_suite, tests, sizeof tests / sizeof tests[0]);
 }

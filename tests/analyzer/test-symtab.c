@@ -14,6 +14,7 @@
 
 #include "lines.h"
 #include "symtab.h"
+#include "../cunit-run.h"
 
 /* Functions the tests look for in this executable. */
 __attribute__((noinline, used)) static int local_helper(int x)
@@ -268,30 +269,23 @@ static void test_keep_lines(void)
 	symtab_free(&plain);
 }
 
+static const struct cunit_test tests[] = {
+	{ "functions of this executable", test_functions_found },
+	{ "aliases at one address", test_aliases },
+	{ "local names GNU rejects", test_rejected_local_names },
+	{ "sorted, ranges end at the next function", test_sorted_and_ranges },
+	{ "lookup as GNU sym_lookup", test_lookup },
+	{ "-a: no static functions", test_no_static },
+	{ "missing executable", test_missing_file },
+	{ "not an ELF file", test_not_elf },
+	{ "stripped executable", test_stripped },
+	{ "the line table kept for lines_at", test_keep_lines },
+};
+
 int main(void)
 {
-	CU_pSuite s;
-	unsigned failures;
-
 	/* Keep the functions above (and their aliases) in the binary. */
 	if (real_function(1) + weak_alias(2) + cold_named(3) + dollar_named(4) == 12345)
 		puts("");
-	if (CU_initialize_registry() != CUE_SUCCESS)
-		return CU_get_error();
-	s = CU_add_suite("symtab", init_suite, clean_suite);
-	CU_add_test(s, "functions of this executable", test_functions_found);
-	CU_add_test(s, "aliases at one address", test_aliases);
-	CU_add_test(s, "local names GNU rejects", test_rejected_local_names);
-	CU_add_test(s, "sorted, ranges end at the next function", test_sorted_and_ranges);
-	CU_add_test(s, "lookup as GNU sym_lookup", test_lookup);
-	CU_add_test(s, "-a: no static functions", test_no_static);
-	CU_add_test(s, "missing executable", test_missing_file);
-	CU_add_test(s, "not an ELF file", test_not_elf);
-	CU_add_test(s, "stripped executable", test_stripped);
-	CU_add_test(s, "the line table kept for lines_at", test_keep_lines);
-	CU_basic_set_mode(CU_BRM_VERBOSE);
-	CU_basic_run_tests();
-	failures = CU_get_number_of_failures() + CU_get_number_of_suites_failed();
-	CU_cleanup_registry();
-	return failures ? 1 : 0;
+	return cunit_run("symtab", init_suite, clean_suite, tests, sizeof tests / sizeof tests[0]);
 }

@@ -7,7 +7,8 @@
 # and in the folded paths (the samples of the paths through it), its own
 # clock's share of the run within 3 points, at 1000 Hz on the CPU clock
 # (a busy machine delays the run, not the thread's CPU time), and its
-# hottest lines in its own body (main's in none of theirs).  Before,
+# hottest lines in its own body (main's in none of theirs, with the paths
+# or without them, where main's row is the histogram's).  Before,
 # every one of them said "main".  GNU's report keeps GNU's names: the flat
 # profile and call graph are GNU gprof's bytes, with and without
 # --measured no "[inlined]" row.
@@ -24,10 +25,15 @@ BG_GMON_HZ=1000 ./inlined >clocks 2>stderr || fail "the program failed: $(cat st
 [ -s gmon.out ] && [ -s gmon.out+gmon-mpi ] || fail "no gmon.out and its companion"
 "$gprof_par" --summary=json inlined gmon.out >summary.json 2>err || fail "--summary=json: $(cat err)"
 "$gprof_par" --format=folded inlined gmon.out >folded 2>err || fail "--format=folded: $(cat err)"
+# without the paths: the histogram's rows, no inlined row (the summary opens
+# the DWARF itself: no resolver has it open)
+mkdir -p histogram && cp gmon.out histogram/ || fail "cannot copy gmon.out"
+"$gprof_par" --summary=json inlined histogram/gmon.out >histogram.json 2>err ||
+	fail "--summary=json without the paths: $(cat err)"
 grep -q '^main;stencil_\[inlined\] [0-9]' folded ||
 	fail "no path main;stencil [inlined] in the folded paths: $(head -5 folded)"
 
-python3 - clocks summary.json folded "$top_srcdir/examples/inlined.c" <<'PY' || fail "see above"
+python3 - clocks summary.json folded "$top_srcdir/examples/inlined.c" histogram.json <<'PY' || fail "see above"
 import json, sys
 words = open(sys.argv[1]).read().split()
 clock = dict(zip(words[0::2], map(float, words[1::2])))
@@ -65,6 +71,13 @@ main_hot = [h["line"] for h in incl["main"]["hot_lines"]]
 stray = [l for l in main_hot if any(l in b for b in bodies.values())]
 print("e2e-inlined: main      its hottest lines %s%s" % (main_hot, "  FAIL: inlined code's" if stray else ""))
 ok = ok and not stray
+# without the paths, main's row is the histogram's: still none of their lines
+hist = {f["name"]: f for f in json.load(open(sys.argv[5]))["top_self"]}
+main_hot = [h["line"] for h in hist["main"]["hot_lines"]] if "main" in hist else None
+stray = [l for l in main_hot or [] if any(l in b for b in bodies.values())]
+print("e2e-inlined: main      without the paths, its hottest lines %s%s"
+      % (main_hot, "  FAIL: inlined code's" if stray or main_hot is None else ""))
+ok = ok and main_hot is not None and not stray
 sys.exit(0 if ok else 1)
 PY
 

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "gmon-write.h"
+#include "../cunit-run.h"
 
 /* What a buffer-sized run of the encoder produced. */
 struct output {
@@ -240,24 +241,17 @@ static void test_write_error_is_reported(void)
 	CU_ASSERT_EQUAL(gmon_writer_finish(&w), EBADF);
 }
 
+static const struct cunit_test tests[] = {
+	{ "header without fingerprint", test_header_without_fingerprint },
+	{ "header with fingerprint", test_header_with_fingerprint },
+	{ "histogram in one record", test_histogram_fits_one_record },
+	{ "histogram stacked above 65535", test_histogram_stacks_large_bins },
+	{ "64-byte buffer gives the same bytes", test_small_buffer_gives_same_bytes },
+	{ "arcs stacked above 2^32-1", test_arcs },
+	{ "write errors are reported", test_write_error_is_reported },
+};
+
 int main(void)
 {
-	CU_pSuite suite;
-	unsigned failures;
-
-	if (CU_initialize_registry() != CUE_SUCCESS)
-		return 2;
-	suite = CU_add_suite("gmon record writer", NULL, NULL);
-	CU_add_test(suite, "header without fingerprint", test_header_without_fingerprint);
-	CU_add_test(suite, "header with fingerprint", test_header_with_fingerprint);
-	CU_add_test(suite, "histogram in one record", test_histogram_fits_one_record);
-	CU_add_test(suite, "histogram stacked above 65535", test_histogram_stacks_large_bins);
-	CU_add_test(suite, "64-byte buffer gives the same bytes", test_small_buffer_gives_same_bytes);
-	CU_add_test(suite, "arcs stacked above 2^32-1", test_arcs);
-	CU_add_test(suite, "write errors are reported", test_write_error_is_reported);
-	CU_basic_set_mode(CU_BRM_VERBOSE);
-	CU_basic_run_tests();
-	failures = CU_get_number_of_failures();
-	CU_cleanup_registry();
-	return failures ? 1 : 0;
+	return cunit_run("gmon record writer", NULL, NULL, tests, sizeof tests / sizeof tests[0]);
 }

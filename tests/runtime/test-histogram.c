@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "histogram.h"
+#include "../cunit-run.h"
 
 #define LOW 0x1000u
 #define HIGH 0x2000u
@@ -57,20 +58,13 @@ static void test_samples_outside_are_counted(void)
 		CU_ASSERT_EQUAL(gmon_histogram.bins[i], 0);
 }
 
+static const struct cunit_test tests[] = {
+	{ "a bin holds 4 bytes, rounded down", test_bin_of_rounds_down },
+	{ "samples land in their bins, weighted", test_samples_land_in_their_bins },
+	{ "samples outside the text are counted", test_samples_outside_are_counted },
+};
+
 int main(void)
 {
-	CU_pSuite suite;
-	unsigned failures;
-
-	if (CU_initialize_registry() != CUE_SUCCESS)
-		return 2;
-	suite = CU_add_suite("histogram", NULL, NULL);
-	CU_add_test(suite, "a bin holds 4 bytes, rounded down", test_bin_of_rounds_down);
-	CU_add_test(suite, "samples land in their bins, weighted", test_samples_land_in_their_bins);
-	CU_add_test(suite, "samples outside the text are counted", test_samples_outside_are_counted);
-	CU_basic_set_mode(CU_BRM_VERBOSE);
-	CU_basic_run_tests();
-	failures = CU_get_number_of_failures();
-	CU_cleanup_registry();
-	return failures == 0 ? 0 : 1;
+	return cunit_run("histogram", NULL, NULL, tests, sizeof tests / sizeof tests[0]);
 }

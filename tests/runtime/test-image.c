@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "image.h"
+#include "../cunit-run.h"
 
 typedef int copy_fn(void *to, uintptr_t from, size_t n);
 
@@ -84,20 +85,13 @@ static void test_absolute_path(void)
 	CU_ASSERT_EQUAL(strlen(path), 3);
 }
 
+static const struct cunit_test tests[] = {
+	{ "copies of memory that may be unmapped", test_copy_mapped },
+	{ "the same through a pipe", test_copy_through_pipe },
+	{ "absolute paths", test_absolute_path },
+};
+
 int main(void)
 {
-	CU_pSuite suite;
-	unsigned failures;
-
-	if (CU_initialize_registry() != CUE_SUCCESS)
-		return 2;
-	suite = CU_add_suite("image", NULL, NULL);
-	CU_add_test(suite, "copies of memory that may be unmapped", test_copy_mapped);
-	CU_add_test(suite, "the same through a pipe", test_copy_through_pipe);
-	CU_add_test(suite, "absolute paths", test_absolute_path);
-	CU_basic_set_mode(CU_BRM_VERBOSE);
-	CU_basic_run_tests();
-	failures = CU_get_number_of_failures();
-	CU_cleanup_registry();
-	return failures == 0 ? 0 : 1;
+	return cunit_run("image", NULL, NULL, tests, sizeof tests / sizeof tests[0]);
 }

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include "rank.h"
+#include "../cunit-run.h"
 
 static void assert_parses(const char *text, long first, long last, long stride)
 {
@@ -204,25 +205,18 @@ static void test_rank_values(void)
 	}
 }
 
+static const struct cunit_test tests[] = {
+	{ "N", test_single_rank },
+	{ "N:M", test_range },
+	{ "N:M:S", test_strided_range },
+	{ "bounds", test_bounds },
+	{ "malformed values", test_malformed },
+	{ "rank from the environment", test_rank_from_environment },
+	{ "launcher variable values", test_rank_values },
+	{ "world size and a subset selecting none", test_world_size },
+};
+
 int main(void)
 {
-	CU_pSuite suite;
-	unsigned failures;
-
-	if (CU_initialize_registry() != CUE_SUCCESS)
-		return 2;
-	suite = CU_add_suite("rank subset", NULL, NULL);
-	CU_add_test(suite, "N", test_single_rank);
-	CU_add_test(suite, "N:M", test_range);
-	CU_add_test(suite, "N:M:S", test_strided_range);
-	CU_add_test(suite, "bounds", test_bounds);
-	CU_add_test(suite, "malformed values", test_malformed);
-	CU_add_test(suite, "rank from the environment", test_rank_from_environment);
-	CU_add_test(suite, "launcher variable values", test_rank_values);
-	CU_add_test(suite, "world size and a subset selecting none", test_world_size);
-	CU_basic_set_mode(CU_BRM_VERBOSE);
-	CU_basic_run_tests();
-	failures = CU_get_number_of_failures();
-	CU_cleanup_registry();
-	return failures ? 1 : 0;
+	return cunit_run("rank subset", NULL, NULL, tests, sizeof tests / sizeof tests[0]);
 }

@@ -6,6 +6,7 @@
 
 #include "settings.h"
 #include "thread-hook.h"
+#include "../cunit-run.h"
 
 static void test_timer_policy(void)
 {
@@ -277,30 +278,20 @@ static void test_communication_libraries(void)
 		CU_ASSERT_FALSE(is_communication_library(app[i]));
 }
 
+static const struct cunit_test tests[] = {
+	{ "BG_GMON_START_THREAD_TIMERS values", test_timer_policy },
+	{ "BG_GMON_HZ values", test_rate },
+	{ "settings from the environment", test_config_from_environment },
+	{ "BG_GMON_VERBOSE values", test_on_off },
+	{ "BG_GMON_VERBOSE from the environment", test_verbose_from_environment },
+	{ "BG_GMON_CALLSTACKS from the environment", test_callstacks_from_environment },
+	{ "BG_GMON_PROFILE_LIBS from the environment", test_profile_libs_from_environment },
+	{ "BG_GMON_FLUSH_SIGNALS from the environment", test_flush_signals_from_environment },
+	{ "malformed launcher ranks", test_malformed_rank_from_environment },
+	{ "communication libraries", test_communication_libraries },
+};
+
 int main(void)
 {
-	CU_pSuite suite;
-	unsigned failures;
-
-	if (CU_initialize_registry() != CUE_SUCCESS)
-		return 2;
-	suite = CU_add_suite("runtime settings", NULL, NULL);
-	CU_add_test(suite, "BG_GMON_START_THREAD_TIMERS values", test_timer_policy);
-	CU_add_test(suite, "BG_GMON_HZ values", test_rate);
-	CU_add_test(suite, "settings from the environment", test_config_from_environment);
-	CU_add_test(suite, "BG_GMON_VERBOSE values", test_on_off);
-	CU_add_test(suite, "BG_GMON_VERBOSE from the environment", test_verbose_from_environment);
-	CU_add_test(suite, "BG_GMON_CALLSTACKS from the environment",
-		    test_callstacks_from_environment);
-	CU_add_test(suite, "BG_GMON_PROFILE_LIBS from the environment",
-		    test_profile_libs_from_environment);
-	CU_add_test(suite, "BG_GMON_FLUSH_SIGNALS from the environment",
-		    test_flush_signals_from_environment);
-	CU_add_test(suite, "malformed launcher ranks", test_malformed_rank_from_environment);
-	CU_add_test(suite, "communication libraries", test_communication_libraries);
-	CU_basic_set_mode(CU_BRM_VERBOSE);
-	CU_basic_run_tests();
-	failures = CU_get_number_of_failures();
-	CU_cleanup_registry();
-	return failures ? 1 : 0;
+	return cunit_run("runtime settings", NULL, NULL, tests, sizeof tests / sizeof tests[0]);
 }

@@ -13,6 +13,7 @@
 
 #include "text-escape.h"
 #include "text-out.h"
+#include "../cunit-run.h"
 
 static const long long signed_values[] = {
 	0, 1, -1, 9, 10, -10, 99, 12345, -98765, INT32_MAX, INT32_MIN, INT64_MAX, INT64_MIN,
@@ -145,21 +146,14 @@ static void test_escape(void)
 	CU_ASSERT_STRING_EQUAL(text_unescape(escaped), "c:\\dir\\q\\x4g\\");
 }
 
+static const struct cunit_test tests[] = {
+	{ "integers as snprintf", test_integers },
+	{ "the companion files' lines", test_companion_lines },
+	{ "the writer", test_writer },
+	{ "names escaped", test_escape },
+};
+
 int main(void)
 {
-	CU_pSuite suite;
-	unsigned failures;
-
-	if (CU_initialize_registry() != CUE_SUCCESS)
-		return 2;
-	suite = CU_add_suite("text-out", NULL, NULL);
-	CU_add_test(suite, "integers as snprintf", test_integers);
-	CU_add_test(suite, "the companion files' lines", test_companion_lines);
-	CU_add_test(suite, "the writer", test_writer);
-	CU_add_test(suite, "names escaped", test_escape);
-	CU_basic_set_mode(CU_BRM_VERBOSE);
-	CU_basic_run_tests();
-	failures = CU_get_number_of_failures();
-	CU_cleanup_registry();
-	return failures ? 1 : 0;
+	return cunit_run("text-out", NULL, NULL, tests, sizeof tests / sizeof tests[0]);
 }
