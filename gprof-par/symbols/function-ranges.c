@@ -2,7 +2,7 @@
  * function-ranges.c - the address ranges of the program's DWARF functions
  * (see lines-internal.h): one walk of every unit's DIEs, shared by the
  * line symbols (line-syms.c, every function) and the inlined functions'
- * code (inlines.c, those asked for).
+ * code (inlines.c: those asked for, or, one unit at a time, every one).
  */
 #include <dwarf.h>
 #include <stdlib.h>
@@ -98,6 +98,12 @@ static int cmp_low(const void *a, const void *b)
 	return l->order < r->order ? -1 : l->order > r->order;
 }
 
+static void sort_ranges(struct ranges *fr)
+{
+	if (fr->n > 1)
+		qsort(fr->r, fr->n, sizeof(*fr->r), cmp_low);
+}
+
 int function_ranges_read(Dwarf *dbg, function_ranges_keep keep, void *arg, struct ranges *fr)
 {
 	struct scan s = { keep, arg, fr };
@@ -109,7 +115,17 @@ int function_ranges_read(Dwarf *dbg, function_ranges_keep keep, void *arg, struc
 	while (dwarf_get_units(dbg, cu, &cu, &version, &unit_type, &cudie, NULL) == 0)
 		if (scan_dies(&cudie, c_like(&cudie), &s) != 0)
 			return -1;
-	if (fr->n > 1)
-		qsort(fr->r, fr->n, sizeof(*fr->r), cmp_low);
+	sort_ranges(fr);
+	return 0;
+}
+
+int function_ranges_read_unit(Dwarf_Die *cudie, function_ranges_keep keep, void *arg,
+			      struct ranges *fr)
+{
+	struct scan s = { keep, arg, fr };
+
+	if (scan_dies(cudie, c_like(cudie), &s) != 0)
+		return -1;
+	sort_ranges(fr);
 	return 0;
 }

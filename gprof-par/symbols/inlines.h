@@ -1,10 +1,13 @@
 /*
  * inlines.h - the functions the compiler inlined at an address of a
- * program built with -g: the DW_TAG_inlined_subroutine scopes holding it
- * in its DWARF (libdw's dwarf_addrdie and dwarf_getscopes), the outermost
- * first, each with its name (its linkage name, else its DW_AT_name, from
- * its abstract origin) and the line it was inlined at (DW_AT_call_file,
- * DW_AT_call_line: in the function it was inlined into).
+ * program built with -g: the DW_TAG_inlined_subroutine DIEs whose ranges
+ * hold it in its unit (libdw's dwarf_addrdie), the outermost first, one in
+ * another as binutils' addr2line -i gives them, each with its name (its
+ * linkage name, else its DW_AT_name, from its abstract origin) and the
+ * line it was inlined at (DW_AT_call_file, DW_AT_call_line: in the
+ * function it was inlined into).  A unit's are read in one walk of its
+ * DIEs when one of its addresses is first asked about, then each address
+ * is a bisection.
  *
  * The views beyond GNU's report name a sample in code that GCC inlined
  * from stencil into main "main;stencil [inlined]" (analysis/measured.h):

@@ -63,6 +63,10 @@ typedef int (*function_ranges_keep)(Dwarf_Die *die, int tag, int c_names, const 
  * caller's to free either way). */
 int function_ranges_read(Dwarf *dbg, function_ranges_keep keep, void *arg, struct ranges *fr);
 
+/* The same for the one unit whose DIE is cudie. */
+int function_ranges_read_unit(Dwarf_Die *cudie, function_ranges_keep keep, void *arg,
+			      struct ranges *fr);
+
 /* GNU gprof -l: adds a symbol for each run of addresses of one source line
  * of one function (line-syms.c).  Returns 0, or -1 when out of memory. */
 int line_symbols_add(Elf *elf, Dwarf *dbg, struct symtab *st, const struct line_table *t);
