@@ -451,23 +451,73 @@ static int name_path(struct naming *nm, const struct callpath *p)
 	return add_named_path(nm->into, ids, n, p->samples);
 }
 
-static const struct measured *sorting;
+/* A function by its name, then its id: how the paths' frames compare. */
+struct fn_key {
+	const char *name;
+	uint32_t id;
+};
 
-static int cmp_named_paths(const void *a, const void *b)
+static int cmp_fn_keys(const void *a, const void *b)
 {
-	const struct measured_path *l = a, *r = b;
-	uint32_t n = l->n < r->n ? l->n : r->n;
+	const struct fn_key *l = a, *r = b;
+	int c = strcmp(l->name, r->name);
 
-	for (uint32_t i = 0; i < n; i++) {
-		int c = strcmp(sorting->fns[sorting->ids[l->first + i]].name,
-			       sorting->fns[sorting->ids[r->first + i]].name);
+	if (c)
+		return c;
+	return l->id < r->id ? -1 : l->id > r->id;
+}
 
-		if (c)
-			return c;
-		if (sorting->ids[l->first + i] != sorting->ids[r->first + i])
-			return sorting->ids[l->first + i] < sorting->ids[r->first + i] ? -1 : 1;
-	}
-	return l->n < r->n ? -1 : l->n > r->n;
+/* A path to sort: its frames' ranks in that order, root first. */
+struct path_key {
+	const uint32_t *ranks;
+	struct measured_path path;
+};
+
+static int cmp_path_keys(const void *a, const void *b)
+{
+	const struct path_key *l = a, *r = b;
+	uint32_t n = l->path.n < r->path.n ? l->path.n : r->path.n;
+
+	for (uint32_t i = 0; i < n; i++)
+		if (l->ranks[i] != r->ranks[i])
+			return l->ranks[i] < r->ranks[i] ? -1 : 1;
+	return l->path.n < r->path.n ? -1 : l->path.n > r->path.n;
+}
+
+/* m's paths in order of their frames' names (a name shared by two
+ * functions: the first made first), a prefix first: each function ranked
+ * once, then the paths sorted by their ranks.  Returns 0, or -1 when out
+ * of memory. */
+static int sort_paths(struct measured *m)
+{
+	size_t nids = m->npaths ? m->paths[m->npaths - 1].first + m->paths[m->npaths - 1].n : 0;
+	struct fn_key *fns = malloc((m->nfns ? m->nfns : 1) * sizeof *fns);
+	uint32_t *rank = malloc((m->nfns ? m->nfns : 1) * sizeof *rank);
+	uint32_t *ranks = malloc((nids ? nids : 1) * sizeof *ranks);
+	struct path_key *keys = malloc(m->npaths * sizeof *keys);
+	int rc = -1;
+
+	if (!fns || !rank || !ranks || !keys)
+		goto out;
+	for (size_t f = 0; f < m->nfns; f++)
+		fns[f] = (struct fn_key){ m->fns[f].name, (uint32_t)f };
+	qsort(fns, m->nfns, sizeof *fns, cmp_fn_keys);
+	for (size_t f = 0; f < m->nfns; f++)
+		rank[fns[f].id] = (uint32_t)f;
+	for (size_t i = 0; i < nids; i++)
+		ranks[i] = rank[m->ids[i]];
+	for (size_t p = 0; p < m->npaths; p++)
+		keys[p] = (struct path_key){ &ranks[m->paths[p].first], m->paths[p] };
+	qsort(keys, m->npaths, sizeof *keys, cmp_path_keys);
+	for (size_t p = 0; p < m->npaths; p++)
+		m->paths[p] = keys[p].path;
+	rc = 0;
+out:
+	free(fns);
+	free(rank);
+	free(ranks);
+	free(keys);
+	return rc;
 }
 
 /* Each function's self and total samples (once per path it is on). */
@@ -512,17 +562,19 @@ out:
 	return status;
 }
 
-/* into's paths in order of their names, its functions counted. */
-static void finish(struct measured *into)
+/* into's paths in order of their names, its functions counted.  Returns
+ * 0, or -1 when out of memory. */
+static int finish(struct measured *into)
 {
-	sorting = into;
-	if (into->npaths > 1)   /* (none: paths may be NULL, which qsort must not get) */
-		qsort(into->paths, into->npaths, sizeof *into->paths, cmp_named_paths);
+	/* (none: paths may be NULL, which qsort must not get) */
+	if (into->npaths > 1 && sort_paths(into) != 0)
+		return -1;
 	free(into->slots);           /* the order changed: the index is stale */
 	into->slots = NULL;
 	into->nslots = 0;
 	count_functions(into);
 	measured_sites_merge(into);
+	return 0;
 }
 
 /* m, empty, with a resolver of st's names; exe_base: the executable's
@@ -560,15 +612,15 @@ int measured_resolve(struct measured *m, const struct symtab *st, const struct c
 		     size_t errlen)
 {
 	if (start_resolver(m, st, cp->nmodules ? cp->modules[0].base : "-", flags, warnings,
-			   program) != 0 ||
-	    name_paths(m->resolver, cp, m) != 0) {
-		set_error(err, errlen, "out of memory naming the call paths");
-		return -1;
+			   program) == 0 &&
+	    name_paths(m->resolver, cp, m) == 0) {
+		m->rate = cp->rate;
+		m->profiles = cp->profiles;
+		if (finish(m) == 0)
+			return 0;
 	}
-	m->rate = cp->rate;
-	m->profiles = cp->profiles;
-	finish(m);
-	return 0;
+	set_error(err, errlen, "out of memory naming the call paths");
+	return -1;
 }
 
 int measured_namer_init(struct measured *m, const struct symtab *st, const char *exe_base)
@@ -605,7 +657,8 @@ int measured_resolve_part(struct measured *base, const struct callpaths *cp,
 		part->fns[f] = base->fns[f];
 		part->fns[f].self = part->fns[f].total = 0;
 	}
-	finish(part);
+	if (finish(part) != 0)
+		goto oom;
 	return 0;
 oom:
 	set_error(err, errlen, "out of memory naming the call paths");
