@@ -33,6 +33,22 @@ int gmon_mpi_sum_wanted(void) __attribute__((weak));
 int gmon_mpi_sum_image(void **data, size_t *len, char *path, size_t size)
 	__attribute__((weak));
 
+/*
+ * After gmon_mpi_sum_image: this rank's companion (PROFILE+gmon-mpi,
+ * gmon-companion.h) as it writes it at exit, by the same writers, less
+ * its run and MPI profile sections (the wrappers hand the MPI profile over
+ * themselves): the calls between modules, the call paths, the list of
+ * modules and the libraries' profiles, in *data (malloc'ed; free it) and
+ * *len; the rank's profile's name (gmon.out.<rank>, which the list of
+ * modules and the sum's messages name) in profile (size bytes).  Returns
+ * 0, or an errno value (EPERM: this rank does not profile or its profile
+ * was not taken; ENOENT: it writes no companion, BG_GMON_COMPANIONS=files).
+ * Wrappers of an earlier runtime find it NULL (weak) and sum the profiles
+ * only.
+ */
+int gmon_mpi_sum_companion(void **data, size_t *len, char *profile, size_t size)
+	__attribute__((weak));
+
 /* Whether the job's sum holds this rank's profile: a rank outside
  * BG_GMON_RANK_SUBSET then writes no file of its own; when not, it writes
  * them (the caller has said why). */

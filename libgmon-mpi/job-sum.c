@@ -95,6 +95,11 @@ int job_sum_image(unsigned rate, const struct image_info *image, void **data, si
 	return memory_image(fill_profile, &pi, data, len);
 }
 
+int job_sum_companion(int (*fill)(int fd, void *ctx), void **data, size_t *len)
+{
+	return memory_image(fill, NULL, data, len);
+}
+
 int job_sum_path(const char *profile, char *path, size_t size)
 {
 	const char *slash = strrchr(profile, '/');

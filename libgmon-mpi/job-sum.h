@@ -39,6 +39,10 @@ int job_sum_writes_files(const char *path, enum job_sum_when when);
  * an errno value. */
 int job_sum_image(unsigned rate, const struct image_info *image, void **data, size_t *len);
 
+/* What fill(fd, NULL) writes (the rank's companion, gmon.c), malloc'ed
+ * into *data and *len.  Returns 0 or an errno value. */
+int job_sum_companion(int (*fill)(int fd, void *ctx), void **data, size_t *len);
+
 /* The sum's name: gmon.sum in profile's directory, into path.  Returns 0,
  * or ENAMETOOLONG. */
 int job_sum_path(const char *profile, char *path, size_t size);
