@@ -2,11 +2,14 @@
  * gmon-job-sum.h - the in-job sum (BG_GMON_SUM_IN_JOB=1): at MPI_Finalize
  * the PMPI wrapper library (pmpi/job-sum.c) adds every rank's profile
  * across MPI_COMM_WORLD with gprof-par's profile layer, and rank 0 writes
- * gmon.sum beside the ranks' profiles, the bytes `gprof-par -S` writes
- * over all the ranks' files; only the ranks of BG_GMON_RANK_SUBSET write
- * their own files then.  The runtime (libgmon-mpi, libc only) hands over
- * its profile through these entry points, defined by libgmon-mpi and
- * referenced weakly by the wrappers (which work without the runtime).
+ * gmon.sum and gmon.sum+gmon-mpi beside the ranks' profiles (the ranks'
+ * companions summed by -S's code: pmpi/job-sum-companions.h), the bytes
+ * `gprof-par -S` writes over all the ranks' files; only the ranks of
+ * BG_GMON_RANK_SUBSET write their own files then.  The runtime
+ * (libgmon-mpi, libc only) hands over its profile and its companion
+ * through these entry points, defined by libgmon-mpi and referenced
+ * weakly by the wrappers (which work without the runtime, and with an
+ * earlier one that has no gmon_mpi_sum_companion).
  *
  * A rank whose profile the sum does not hold (it never reached
  * MPI_Finalize, the sum failed, a flush signal ended it first) writes its

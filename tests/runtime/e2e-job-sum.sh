@@ -2,14 +2,14 @@
 # The in-job sum (issue 39, BG_GMON_SUM_IN_JOB=1 under gmon-run --mpi):
 # 64 ranks of mpi-job-sum (oversubscribed), every rank's profile added at
 # MPI_Finalize by the PMPI wrappers, rank 0 writing gmon.sum and its
-# companion gmon.sum+gmon-mpi (sections sum, naming the profile, and mpi,
-# the ranks' MPI profiles), by -S's writer.
-# - With every rank in the subset: gmon.sum, and the companion's sections
-#   (sum and mpi: all it has), are byte for byte what gprof-par -S writes
-#   over the same run's 64 rank files (whose companion has the sections
-#   the in-job sum does not make yet too: the call paths, the calls
-#   between modules), and hold every rank (rank_extra: rank + 1 calls a
-#   rank, 2,080 in all).
+# companion gmon.sum+gmon-mpi (the ranks' companions summed: the call
+# paths, the calls between modules, the modules and the libraries'
+# profiles; the ranks' MPI profiles), by -S's writer.
+# - With every rank in the subset (the defaults: call paths, libraries
+#   sampled): gmon.sum and gmon.sum+gmon-mpi are byte for byte what
+#   gprof-par -S writes over the same run's 64 rank files, the companion
+#   with the sections paths, calls, modules and libc's, and hold every
+#   rank (rank_extra: rank + 1 calls a rank, 2,080 in all).
 # - With BG_GMON_RANK_SUBSET=0:3: 4 rank files (and their companions), and
 #   the sum still holds the 64 ranks (2,080 calls of rank_extra, 64 x 3 of
 #   round_work); --summary and --mpi of the sum speak of 64 ranks; an
@@ -77,6 +77,10 @@ mv gmon.sum job.sum && mv gmon.sum+gmon-mpi job.sum+gmon-mpi
 "$gpp" -S . ../app > /dev/null 2> sum.err || fail "-S over the 64 rank files: $(cat sum.err)"
 same_sum job.sum gmon.sum "64 ranks"
 note "the in-job sum's companion: $(cat job.sections)"
+for section in modules calls libc.so.6 mpi; do
+	grep -q " $section " <<< " $(cat job.sections)" ||
+		fail "64 ranks: the in-job sum's companion has no section $section: $(cat job.sections)"
+done
 expect_eq "$(calls_in job.sum rank_extra)" 2080 "rank_extra's calls in the in-job sum"
 "$gpp" -b -p ../app job.sum 2>/dev/null | grep -q ' rank_work$' ||
 	fail "no samples of rank_work in the in-job sum"
