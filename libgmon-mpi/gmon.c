@@ -759,29 +759,6 @@ PUBLIC int gmon_mpi_sum_image(void **data, size_t *len, char *path, size_t size)
 	return err ? err : job_sum_image(gmon.config->rate, &gmon.image, data, len);
 }
 
-/* The companion's sections as _mcleanup writes them (the calls between
- * modules, the call paths, the libraries' profiles and their list), into
- * fd: the in-job sum's memory file. */
-static int fill_sum_companion(int fd, void *ctx)
-{
-	struct calls_summary calls;
-	struct callpaths_summary paths;
-	struct modules_summary ms;
-	int err = output_companion_begin_fd(gmon.path, fd), e;
-
-	(void)ctx;
-	if (err != 0)
-		return err;
-	if (modules_enabled() && (e = calls_write(gmon.path, 0, &calls)) != 0)
-		err = e;
-	if ((e = callpaths_write(gmon.path, gmon.config->rate, 0, &paths)) != 0 && err == 0)
-		err = e;
-	if ((e = modules_write(gmon.path, gmon.config->rate, 0, &ms)) != 0 && err == 0)
-		err = e;
-	e = output_companion_end(err == 0, 0);
-	return err ? err : e;
-}
-
 PUBLIC int gmon_mpi_sum_companion(void **data, size_t *len, char *profile, size_t size)
 {
 	sigset_t saved;
@@ -796,7 +773,7 @@ PUBLIC int gmon_mpi_sum_companion(void **data, size_t *len, char *profile, size_
 		return ENAMETOOLONG;
 	memcpy(profile, gmon.path, strlen(gmon.path) + 1);
 	begin_write(&saved);
-	err = job_sum_companion(fill_sum_companion, data, len);
+	err = job_sum_companion(gmon.path, gmon.config->rate, data, len);
 	end_write(&saved);
 	return err;
 }
