@@ -88,21 +88,29 @@ static char *companion_with(const char *name, uint64_t data_size)
 	return write_file(name, b, sizeof b);
 }
 
+/* The companion of data_size adopted under path: companion_file_adopt's
+ * answer (err: its message). */
+static int adopt(const char *path, uint64_t data_size, char *err)
+{
+	unsigned char *b = malloc(FILE_SIZE);
+
+	CU_ASSERT_FATAL(b != NULL);
+	companion_bytes(b, data_size);
+	return companion_file_adopt(path, b, FILE_SIZE, err, ERRLEN);
+}
+
 /* The same companion handed over in memory (the in-job sum): found under
  * its file's name where no file is, by companion_input_path too; a
  * damaged one refused as its file would be; a name already read kept. */
 static void test_companion_adopt(void)
 {
-	unsigned char *b = malloc(FILE_SIZE);
 	char err[ERRLEN] = "", *profile = NULL, *path = NULL, *member, *text, want[256];
 	size_t len = 0;
 
-	CU_ASSERT_FATAL(b != NULL);
 	CU_ASSERT_FATAL(asprintf(&profile, "%s/gmon.out.7", tmpdir) > 0);
 	CU_ASSERT_FATAL(asprintf(&path, "%s/gmon.out+gmon-mpi.7", tmpdir) > 0);
 	CU_ASSERT_FALSE(companion_file_in_memory(path));
-	companion_bytes(b, TABLE_AT - NAME_AT - 3);
-	CU_ASSERT_EQUAL_FATAL(companion_file_adopt(path, b, FILE_SIZE, err, sizeof err), 0);
+	CU_ASSERT_EQUAL_FATAL(adopt(path, TABLE_AT - NAME_AT - 3, err), 0);
 	CU_ASSERT_TRUE(companion_file_in_memory(path));
 	CU_ASSERT_NOT_EQUAL(access(path, F_OK), 0);   /* no file */
 	member = companion_input_path(profile, "run");
@@ -117,20 +125,14 @@ static void test_companion_adopt(void)
 	free(member);
 
 	/* the same name again: refused, the first one kept */
-	b = malloc(FILE_SIZE);
-	CU_ASSERT_FATAL(b != NULL);
-	companion_bytes(b, TABLE_AT - NAME_AT - 3);
-	CU_ASSERT_EQUAL(companion_file_adopt(path, b, FILE_SIZE, err, sizeof err), -1);
+	CU_ASSERT_EQUAL(adopt(path, TABLE_AT - NAME_AT - 3, err), -1);
 	snprintf(want, sizeof want, "%s: read already: not replaced", path);
 	CU_ASSERT_STRING_EQUAL(err, want);
 
 	/* damaged: refused with the file's message */
 	free(path);
 	CU_ASSERT_FATAL(asprintf(&path, "%s/gmon.out+gmon-mpi.8", tmpdir) > 0);
-	b = malloc(FILE_SIZE);
-	CU_ASSERT_FATAL(b != NULL);
-	companion_bytes(b, TABLE_AT - NAME_AT - 2);
-	CU_ASSERT_EQUAL(companion_file_adopt(path, b, FILE_SIZE, err, sizeof err), -1);
+	CU_ASSERT_EQUAL(adopt(path, TABLE_AT - NAME_AT - 2, err), -1);
 	snprintf(want, sizeof want, "%s: section 1 lies outside the file's sections", path);
 	CU_ASSERT_STRING_EQUAL(err, want);
 	CU_ASSERT_FALSE(companion_file_in_memory(path));
