@@ -160,8 +160,9 @@
  * LIBRARY sections (each library's sum, sparse) and "modules" naming them,
  * "calls", "plt-calls" (the rtld-audit library's counts, which a rank
  * keeps in a file of its own: PROFILE+plt-calls), "paths", "mpi" (the
- * ranks' MPI profiles one after another, in rank order).  The "sum"
- * section, text:
+ * ranks' MPI profiles one after another, in rank order).  The in-job
+ * sum's has the same sections (the ranks' companions handed over in
+ * memory, gmon-job-sum.h), but "plt-calls".  The "sum" section, text:
  *
  *   # gmon-mpi sum 1
  *   profile<TAB>BYTES HEX   the sum's profile, its pair, as a run section's

@@ -642,6 +642,25 @@ PUBLIC int gmon_mpi_sum_image(void **data, size_t *len, char *path, size_t size)
 	return err ? err : job_sum_image(gmon.config->rate, &gmon.image, data, len);
 }
 
+PUBLIC int gmon_mpi_sum_companion(void **data, size_t *len, char *profile, size_t size)
+{
+	sigset_t saved;
+	int err;
+
+	if (!gmon.started || gmon.disabled || gmon.finished || !gmon.ended ||
+	    getpid() != gmon.owner_pid)
+		return EPERM;
+	if (gmon.config->companion_files)
+		return ENOENT;
+	if (strlen(gmon.path) >= size)
+		return ENAMETOOLONG;
+	memcpy(profile, gmon.path, strlen(gmon.path) + 1);
+	begin_write(&saved);
+	err = job_sum_companion(gmon.path, gmon.config->rate, data, len);
+	end_write(&saved);
+	return err;
+}
+
 PUBLIC void gmon_mpi_sum_done(int summed)
 {
 	job_sum_set_summed(summed);

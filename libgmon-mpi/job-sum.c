@@ -7,7 +7,11 @@
 #include <sys/uio.h>
 #include <unistd.h>
 
+#include "callpaths.h"
+#include "calls.h"
 #include "memory-image.h"
+#include "modules.h"
+#include "output-file.h"
 #include "output.h"
 #include "rank.h"
 #include "xfsz-guard.h"
@@ -93,6 +97,41 @@ int job_sum_image(unsigned rate, const struct image_info *image, void **data, si
 
 	job.began = 1;
 	return memory_image(fill_profile, &pi, data, len);
+}
+
+struct companion_image {
+	const char *profile;
+	unsigned rate;
+};
+
+/* The companion's sections as _mcleanup writes them (the calls between
+ * modules, the call paths, the libraries' profiles and their list), into
+ * fd. */
+static int fill_companion(int fd, void *ctx)
+{
+	const struct companion_image *ci = ctx;
+	struct calls_summary calls;
+	struct callpaths_summary paths;
+	struct modules_summary ms;
+	int err = output_companion_begin_fd(ci->profile, fd), e;
+
+	if (err != 0)
+		return err;
+	if (modules_enabled() && (e = calls_write(ci->profile, 0, &calls)) != 0)
+		err = e;
+	if ((e = callpaths_write(ci->profile, ci->rate, 0, &paths)) != 0 && err == 0)
+		err = e;
+	if ((e = modules_write(ci->profile, ci->rate, 0, &ms)) != 0 && err == 0)
+		err = e;
+	e = output_companion_end(err == 0, 0);
+	return err ? err : e;
+}
+
+int job_sum_companion(const char *profile, unsigned rate, void **data, size_t *len)
+{
+	struct companion_image ci = {profile, rate};
+
+	return memory_image(fill_companion, &ci, data, len);
 }
 
 int job_sum_path(const char *profile, char *path, size_t size)

@@ -39,6 +39,13 @@ int job_sum_writes_files(const char *path, enum job_sum_when when);
  * an errno value. */
 int job_sum_image(unsigned rate, const struct image_info *image, void **data, size_t *len);
 
+/* profile's companion as _mcleanup writes it (its sections of the calls
+ * between modules, the call paths, the libraries' profiles and their
+ * list; not the run's nor the MPI profile), by the same writers, into
+ * memory (output_companion_begin_fd): malloc'ed into *data and *len.  The
+ * caller holds the writes' lock (gmon.c).  Returns 0 or an errno value. */
+int job_sum_companion(const char *profile, unsigned rate, void **data, size_t *len);
+
 /* The sum's name: gmon.sum in profile's directory, into path.  Returns 0,
  * or ENAMETOOLONG. */
 int job_sum_path(const char *profile, char *path, size_t size);

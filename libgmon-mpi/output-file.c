@@ -183,6 +183,8 @@ static struct {
 	uint64_t hashes[MAX_SECTIONS];  /* of their names */
 	unsigned char in_side[MAX_SECTIONS]; /* offset in side, not yet in fd */
 	int fd;
+	int memory;                /* output_companion_begin_fd: fd is the
+				    * caller's, no temporary, no rename */
 	int depth;                 /* sections being filled */
 	int side;                  /* nested sections (add_section), or -1 */
 	uint64_t side_end;
@@ -196,11 +198,13 @@ int output_companion_active(void)
 	return comp.active;
 }
 
-int output_companion_begin(const char *profile)
+/* Begins the companion of profile into fd: a temporary beside it
+ * (memory_fd < 0), or the caller's memory_fd. */
+static int companion_begin_into(const char *profile, int memory_fd)
 {
 	struct xfsz_guard guard;
 	size_t len = strlen(profile);
-	int err;
+	int err = 0;
 
 	if (comp.active)
 		return EBUSY;
@@ -210,12 +214,15 @@ int output_companion_begin(const char *profile)
 	    sizeof comp.path)
 		return ENAMETOOLONG;
 	memcpy(comp.profile, profile, len + 1);
+	comp.memory = memory_fd >= 0;
+	comp.fd = memory_fd;
 	xfsz_guard_begin(&guard);
-	err = create_temporary(comp.tmp, sizeof comp.tmp, comp.path, &comp.fd, O_RDWR);
+	if (!comp.memory)
+		err = create_temporary(comp.tmp, sizeof comp.tmp, comp.path, &comp.fd, O_RDWR);
 	if (err == 0) {
 		err = companion_writer_begin(&comp.w, comp.fd, comp.table, comp.hashes,
 					     MAX_SECTIONS);
-		if (err != 0) {
+		if (err != 0 && !comp.memory) {
 			close(comp.fd);
 			unlink(comp.tmp);
 		}
@@ -230,6 +237,16 @@ int output_companion_begin(const char *profile)
 	comp.depth = 0;
 	comp.active = 1;
 	return 0;
+}
+
+int output_companion_begin(const char *profile)
+{
+	return companion_begin_into(profile, -1);
+}
+
+int output_companion_begin_fd(const char *profile, int fd)
+{
+	return fd < 0 ? EBADF : companion_begin_into(profile, fd);
 }
 
 /* The KIND of path if it is the companion of kind KIND of the profile
@@ -379,7 +396,16 @@ int output_companion_end(int keep, int durable)
 	if (keep && comp.active == 2)
 		err = EIO;
 	else if (keep)
-		err = companion_writer_finish(&comp.w, durable);
+		err = companion_writer_finish(&comp.w, durable && !comp.memory);
+	if (comp.memory) {   /* the caller's: nothing to close or rename */
+		if (comp.side >= 0)
+			close(comp.side);
+		comp.side = -1;
+		comp.active = 0;
+		comp.memory = 0;
+		xfsz_guard_end(&guard);
+		return keep ? err : 0;
+	}
 	if (close(comp.fd) != 0 && err == 0 && keep)
 		err = errno;
 	/* the pair: the profile held, then at once its companion (a kill in

@@ -47,6 +47,11 @@ int output_held_commit(void);
  */
 int output_companion_begin(const char *profile);
 int output_companion_end(int keep, int durable);
+/* The same companion, written into fd (the in-job sum's memory file,
+ * include/gmon-job-sum.h): no temporary, no rename; output_companion_end
+ * finishes it there (its table, header and checksum) and leaves fd to the
+ * caller, the profile held or not. */
+int output_companion_begin_fd(const char *profile, int fd);
 /* Whether a companion is being written; whether path goes into it. */
 int output_companion_active(void);
 int output_companion_holds(const char *path);

@@ -16,6 +16,7 @@
 #include "gmon-companion.h"
 #include "gmon-mpi-profile.h"
 #include "gmon-read.h"
+#include "job-sum-companions.h"
 #include "mpi-profile.h"
 #include "mpi-table.h"
 #include "profile-pack.h"
@@ -31,6 +32,8 @@ struct part {
 	char *text;        /* their MPI profiles, in rank order (the
 			    * companion's section mpi) */
 	size_t len;
+	struct job_companions comps;  /* their companions, in rank order
+				       * (job-sum-companions.h) */
 	int ok;            /* 0: a rank failed (it said why) */
 };
 
@@ -70,14 +73,14 @@ static void recv_bytes(void *data, size_t len, int from, MPI_Comm comm)
 			  MPI_BYTE, from, TAG, comm, MPI_STATUS_IGNORE);
 }
 
-/* The part to rank `to': {ok, packed profile's length, text's length},
- * then their bytes (none when not ok). */
+/* The part to rank `to': {ok, packed profile's length, text's length,
+ * companions' length}, then their bytes (none when not ok). */
 static void send_part(struct part *p, int me, int to, MPI_Comm comm)
 {
 	char err[1024];
 	void *packed = NULL;
 	size_t plen = 0;
-	uint64_t head[3];
+	uint64_t head[4];
 
 	if (p->ok && profile_pack(&p->prof, &packed, &plen, err, sizeof err) != 0) {
 		say(me, "%s", err);
@@ -86,9 +89,11 @@ static void send_part(struct part *p, int me, int to, MPI_Comm comm)
 	head[0] = (uint64_t)p->ok;
 	head[1] = p->ok ? plen : 0;
 	head[2] = p->ok ? p->len : 0;
-	PMPI_Send(head, 3, MPI_UINT64_T, to, TAG, comm);
+	head[3] = p->ok ? p->comps.len : 0;
+	PMPI_Send(head, 4, MPI_UINT64_T, to, TAG, comm);
 	send_bytes(packed, (size_t)head[1], to, comm);
 	send_bytes(p->text, (size_t)head[2], to, comm);
+	send_bytes(p->comps.data, (size_t)head[3], to, comm);
 	free(packed);
 }
 
@@ -96,20 +101,22 @@ static void send_part(struct part *p, int me, int to, MPI_Comm comm)
  * rank's subtree failed, or this rank cannot add it: p->ok is 0. */
 static void add_part(struct part *p, int me, int from, MPI_Comm comm)
 {
-	uint64_t head[3];
-	char err[1024], *packed, *text;
+	uint64_t head[4];
+	char err[1024], *packed, *text, *comps;
 
-	PMPI_Recv(head, 3, MPI_UINT64_T, from, TAG, comm, MPI_STATUS_IGNORE);
+	PMPI_Recv(head, 4, MPI_UINT64_T, from, TAG, comm, MPI_STATUS_IGNORE);
 	packed = malloc(head[1] ? (size_t)head[1] : 1);
 	text = realloc(p->text, p->len + (size_t)head[2] + 1);
-	if (!packed || !text) {
+	comps = malloc(head[3] ? (size_t)head[3] : 1);
+	if (!packed || !text || !comps) {
 		/* its bytes must be received all the same: the sender goes on */
 		say(me, "out of memory for the job's sum (%llu bytes from rank %d)",
-		    (unsigned long long)(head[1] + head[2]), from);
+		    (unsigned long long)(head[1] + head[2] + head[3]), from);
 		free(packed);
+		free(comps);
 		p->text = text ? text : p->text;
 		p->ok = 0;
-		for (uint64_t left = head[1] + head[2]; left > 0;) {
+		for (uint64_t left = head[1] + head[2] + head[3]; left > 0;) {
 			char sink[4096];
 			size_t n = left < sizeof sink ? (size_t)left : sizeof sink;
 
@@ -121,8 +128,14 @@ static void add_part(struct part *p, int me, int from, MPI_Comm comm)
 	p->text = text;
 	recv_bytes(packed, (size_t)head[1], from, comm);
 	recv_bytes(p->text + p->len, (size_t)head[2], from, comm);
+	recv_bytes(comps, (size_t)head[3], from, comm);
 	if (!head[0])
 		p->ok = 0;
+	if (p->ok && job_companions_append(&p->comps, comps, (size_t)head[3]) != 0) {
+		say(me, "out of memory for the job's sum (the companions of rank %d)", from);
+		p->ok = 0;
+	}
+	free(comps);
 	if (p->ok && profile_add_packed(&p->prof, packed, (size_t)head[1], "the job's sum", err,
 					sizeof err) != 0) {
 		say(me, "%s", err);
@@ -157,6 +170,11 @@ static void own_part(struct part *p, int me, char *path, size_t size)
 		say(me, "%s", err);
 		return;
 	}
+	e = job_companions_own(&p->comps);
+	if (e != 0) {
+		say(me, "cannot give its companion to the job's sum: %s", strerror(e));
+		return;
+	}
 	e = pmpi_end_profile((void **)&p->text, &p->len);
 	snprintf(name, sizeof name, "rank %d's MPI profile", me);
 	if (e != 0)
@@ -183,8 +201,9 @@ static void reduce_tree(struct part *p, int me, int n, MPI_Comm comm)
 	}
 }
 
-/* Rank 0: the sum and its companion (its MPI profiles: the section
- * "mpi"), as one pair, by -S's writer (sum-companion.h); the files of an
+/* Rank 0: the sum and its companion (the ranks' companions summed as -S
+ * sums them: job-sum-companions.h; their MPI profiles: the section "mpi"),
+ * as one pair, by -S's writer (sum-companion.h); the files of an
  * earlier sum beside it that this one does not replace (PATH+paths of an
  * earlier -S, of the earlier layout: stale-companions.h) are removed, as
  * -S removes them.  Returns 1, or 0 (said). */
@@ -196,7 +215,9 @@ static int write_sum(const struct part *p, const char *path)
 	char err[1024];
 
 	sum_companion_init(&sc);
-	if (mpi_profile_sum_section(&sc, path, p->text, p->len, err, sizeof err) != 0 ||
+	if (job_companions_sum(&p->comps, path, &sc) < 0)
+		ok = 0;
+	else if (mpi_profile_sum_section(&sc, path, p->text, p->len, err, sizeof err) != 0 ||
 	    sum_companion_write(&p->prof, path, &sc, err, sizeof err) != 0) {
 		say(0, "%s", err);
 		ok = 0;
@@ -256,6 +277,7 @@ void pmpi_job_sum(void)
 	PMPI_Comm_free(&comm);
 	profile_free(&p.prof);
 	free(p.text);
+	job_companions_free(&p.comps);
 	if (gmon_mpi_sum_done)
 		gmon_mpi_sum_done(written);
 	if (me == 0 && written)

@@ -4,7 +4,9 @@
  * MPI_COMM_WORLD with gprof-par's profile layer (gmon-read.h's checks,
  * profile-pack.h's buffers, up a binomial tree in rank order, as the
  * parallel -S reduces its blocks), and rank 0 writes gmon.sum with
- * profile-write.h: the bytes gprof-par -S writes over the ranks' files.
+ * profile-write.h and its companion with the ranks' companions summed
+ * (job-sum-companions.h): the bytes gprof-par -S writes over the ranks'
+ * files.
  */
 #ifndef GMON_PMPI_JOB_SUM_H
 #define GMON_PMPI_JOB_SUM_H

@@ -240,6 +240,41 @@ int companion_load(const char *path, struct companion_file **cf, char *err, size
 	return 1;
 }
 
+int companion_file_adopt(const char *path, void *bytes, size_t len, char *err, size_t errlen)
+{
+	struct companion_file cf, *copy, **grown;
+
+	memset(&cf, 0, sizeof cf);
+	cf.bytes = bytes;
+	cf.len = len;
+	cf.path = strdup(path);
+	if (!cf.path)
+		return bad(&cf, path, err, errlen, "out of memory");
+	if (cached(path))
+		return bad(&cf, path, err, errlen, "read already: not replaced");
+	if (check_file(&cf, path, err, errlen) != 0)
+		return -1;
+	cf.pair = 1;      /* handed over with its profile: no file to check */
+	/* kept whatever the budget: it is nowhere else */
+	copy = malloc(sizeof *copy);
+	grown = copy ? grow_array(cache.files, &cache.cap, cache.n + 1, sizeof *grown, 64) : NULL;
+	if (grown)
+		cache.files = grown;
+	if (!grown || name_index_add(&cache.index, name_hash(cf.path, NULL), cache.n) != 0) {
+		free(copy);
+		return bad(&cf, path, err, errlen, "out of memory");
+	}
+	*copy = cf;
+	cache.files[cache.n++] = copy;
+	cache.bytes += cf.len;
+	return 0;
+}
+
+int companion_file_in_memory(const char *path)
+{
+	return cached(path) != NULL;
+}
+
 int companion_member(const char *path, const struct companion_file **cf,
 		     const struct companion_section **section, char *err, size_t errlen)
 {

@@ -124,6 +124,20 @@ void companion_run_free(struct companion_run *run);
  */
 int companion_load(const char *path, struct companion_file **cf, char *err, size_t errlen);
 
+/*
+ * The companion at path given in memory rather than read (the in-job sum,
+ * pmpi/job-sum-companions.c: a rank's companion as its runtime would
+ * write it): bytes (malloc'ed, len bytes; taken, freed on failure) are
+ * checked as companion_file_read checks a file and kept for good under
+ * that name, its pair taken as checked; companion_load, companion_member
+ * and companion_input_path (companions.h) then find it as if it were the
+ * file, whether or not one is there.  Returns 0, or -1 with a message.
+ */
+int companion_file_adopt(const char *path, void *bytes, size_t len, char *err, size_t errlen);
+
+/* Whether the companion at path is kept in memory (read or adopted). */
+int companion_file_in_memory(const char *path);
+
 /* Whether path (a companion_input_path) names something to read. */
 int companion_input_exists(const char *path);
 

@@ -298,7 +298,7 @@ char *companion_input_path(const char *profile, const char *kind)
 	char *c, *member, err[16];
 
 	c = companion_file_path(profile);
-	if (!c || lstat(c, &st) != 0 || !S_ISREG(st.st_mode) ||
+	if (!c || (!companion_file_in_memory(c) && (lstat(c, &st) != 0 || !S_ISREG(st.st_mode))) ||
 	    companion_pair_check(profile, NULL, 0, err, sizeof err) != 0 ||
 	    (strcmp(kind, GMON_PLT_CALLS_NAME) == 0 && !has_section(c, kind))) {
 		free(c);

@@ -5,6 +5,8 @@
  *     table of sections starts: its name and its data both before it, so
  *     a section whose data run 1 or 3 bytes (its name's length) into the
  *     table is refused, and one that ends right at the table is read;
+ *   - the same companion handed over in memory (companion_file_adopt, the
+ *     in-job sum's): read under its file's name where no file is;
  *   - a BSD file whose last arc is cut short (profile/bsd-format.c): the
  *     whole arcs only, as GNU gprof reads it, the cut arc's first bytes
  *     naming the same pair as the whole one and a count of 5 (read, it
@@ -20,6 +22,7 @@
 
 #include "bsd-format.h"
 #include "companion-file.h"
+#include "companions.h"
 #include "gmon-companion.h"
 #include "gmon-format.h"
 #include "gmon-read.h"
@@ -53,10 +56,11 @@ static void set64(unsigned char *p, uint64_t v) { memcpy(p, &v, 8); }
  * entry of 24 bytes), 80 bytes in all; the entry says data_size bytes. */
 enum { NAME_AT = 48, TABLE_AT = 56, FILE_SIZE = 80 };
 
-static char *companion_with(const char *name, uint64_t data_size)
+static void companion_bytes(unsigned char b[FILE_SIZE], uint64_t data_size)
 {
-	unsigned char b[FILE_SIZE] = { 0 };
 	uint64_t sum;
+
+	memset(b, 0, FILE_SIZE);
 
 	memcpy(b, GMON_COMPANION_MAGIC, GMON_COMPANION_MAGIC_LEN);
 	set32(b + 8, GMON_COMPANION_VERSION);
@@ -75,7 +79,66 @@ static char *companion_with(const char *name, uint64_t data_size)
 	sum = gmon_companion_checksum(sum, b + GMON_COMPANION_HEADER_SIZE,
 				      FILE_SIZE - GMON_COMPANION_HEADER_SIZE);
 	set64(b + GMON_COMPANION_CHECKSUM_OFFSET, sum);
+}
+
+static char *companion_with(const char *name, uint64_t data_size)
+{
+	unsigned char b[FILE_SIZE];
+
+	companion_bytes(b, data_size);
 	return write_file(name, b, sizeof b);
+}
+
+/* The companion of data_size adopted under path: companion_file_adopt's
+ * answer (err: its message). */
+static int adopt(const char *path, uint64_t data_size, char *err)
+{
+	unsigned char *b = malloc(FILE_SIZE);
+
+	CU_ASSERT_FATAL(b != NULL);
+	companion_bytes(b, data_size);
+	return companion_file_adopt(path, b, FILE_SIZE, err, ERRLEN);
+}
+
+/* The same companion handed over in memory (the in-job sum): found under
+ * its file's name where no file is, by companion_input_path too; a
+ * damaged one refused as its file would be; a name already read kept. */
+static void test_companion_adopt(void)
+{
+	char err[ERRLEN] = "", *profile = NULL, *path = NULL, *member, *text, want[256];
+	size_t len = 0;
+
+	CU_ASSERT_FATAL(asprintf(&profile, "%s/gmon.out.7", tmpdir) > 0);
+	CU_ASSERT_FATAL(asprintf(&path, "%s/gmon.out+gmon-mpi.7", tmpdir) > 0);
+	CU_ASSERT_FALSE(companion_file_in_memory(path));
+	CU_ASSERT_EQUAL_FATAL(adopt(path, TABLE_AT - NAME_AT - 3, err), 0);
+	CU_ASSERT_TRUE(companion_file_in_memory(path));
+	CU_ASSERT_NOT_EQUAL(access(path, F_OK), 0);   /* no file */
+	member = companion_input_path(profile, "run");
+	CU_ASSERT_FATAL(member != NULL);
+	snprintf(want, sizeof want, "%s/run", path);
+	CU_ASSERT_STRING_EQUAL(member, want);
+	text = companion_read_whole(member, "a run", &len, err, sizeof err);
+	CU_ASSERT_FATAL(text != NULL);
+	CU_ASSERT_EQUAL(len, 5);
+	CU_ASSERT_EQUAL(memcmp(text, "abcde", 5), 0);
+	free(text);
+	free(member);
+
+	/* the same name again: refused, the first one kept */
+	CU_ASSERT_EQUAL(adopt(path, TABLE_AT - NAME_AT - 3, err), -1);
+	snprintf(want, sizeof want, "%s: read already: not replaced", path);
+	CU_ASSERT_STRING_EQUAL(err, want);
+
+	/* damaged: refused with the file's message */
+	free(path);
+	CU_ASSERT_FATAL(asprintf(&path, "%s/gmon.out+gmon-mpi.8", tmpdir) > 0);
+	CU_ASSERT_EQUAL(adopt(path, TABLE_AT - NAME_AT - 2, err), -1);
+	snprintf(want, sizeof want, "%s: section 1 lies outside the file's sections", path);
+	CU_ASSERT_STRING_EQUAL(err, want);
+	CU_ASSERT_FALSE(companion_file_in_memory(path));
+	free(path);
+	free(profile);
 }
 
 static void test_companion_section_bounds(void)
@@ -190,6 +253,7 @@ static int cleanup(void)
 
 static const struct cunit_test tests[] = {
 	{ "a companion's section ends at its table", test_companion_section_bounds },
+	{ "a companion handed over in memory", test_companion_adopt },
 	{ "a BSD file's cut last arc", test_bsd_cut_arc },
 };
 

@@ -2,14 +2,14 @@
 # The in-job sum (issue 39, BG_GMON_SUM_IN_JOB=1 under gmon-run --mpi):
 # 64 ranks of mpi-job-sum (oversubscribed), every rank's profile added at
 # MPI_Finalize by the PMPI wrappers, rank 0 writing gmon.sum and its
-# companion gmon.sum+gmon-mpi (sections sum, naming the profile, and mpi,
-# the ranks' MPI profiles), by -S's writer.
-# - With every rank in the subset: gmon.sum, and the companion's sections
-#   (sum and mpi: all it has), are byte for byte what gprof-par -S writes
-#   over the same run's 64 rank files (whose companion has the sections
-#   the in-job sum does not make yet too: the call paths, the calls
-#   between modules), and hold every rank (rank_extra: rank + 1 calls a
-#   rank, 2,080 in all).
+# companion gmon.sum+gmon-mpi (the ranks' companions summed: the call
+# paths, the calls between modules, the modules and the libraries'
+# profiles; the ranks' MPI profiles), by -S's writer.
+# - With every rank in the subset (the defaults: call paths, libraries
+#   sampled): gmon.sum and gmon.sum+gmon-mpi are byte for byte what
+#   gprof-par -S writes over the same run's 64 rank files, the companion
+#   with the sections paths, calls, modules and libc's, and hold every
+#   rank (rank_extra: rank + 1 calls a rank, 2,080 in all).
 # - With BG_GMON_RANK_SUBSET=0:3: 4 rank files (and their companions), and
 #   the sum still holds the 64 ranks (2,080 calls of rank_extra, 64 x 3 of
 #   round_work); --summary and --mpi of the sum speak of 64 ranks; an
@@ -45,17 +45,18 @@ build_linked app -I"$programs" "$programs/mpi-job-sum.c"
 calls_in() { # SUM FUNCTION: its calls in the sum's flat profile
 	"$gpp" -b -p ../app "$1" 2>/dev/null | awk -v f="$2" '$NF == f { print $(NF - 3) }'
 }
-# same_sum JOB SUM WHAT: the in-job sum JOB and -S's SUM: the profiles
-# byte for byte; JOB's companion has the sections sum and mpi only, each
-# line for line SUM's (gprof-par --dump's text lines: the bytes, escaped)
+# same_sum JOB SUM WHAT: the in-job sum JOB and -S's SUM, byte for byte:
+# the profiles and their companions (every section: the MPI profiles, the
+# call paths, the calls between modules, the modules and the libraries'
+# profiles, each where -S writes it); with SECTIONS, JOB's companion has
+# those sections (gprof-par --dump), which must include paths
 same_sum() {
 	cmp "$1" "$2" || fail "$3: the in-job sum differs from -S's"
-	expect_eq "$("$gpp" --dump "$1" | awk -F'\t' '$1 == "section" { printf "%s ", $2 }')" \
-		"sum mpi " "$3: the sections of the in-job sum's companion"
-	"$gpp" --dump "$1" | awk -F'\t' '$1 == "text" && ($2 == "sum" || $2 == "mpi")' > job.sections
-	"$gpp" --dump "$2" | awk -F'\t' '$1 == "text" && ($2 == "sum" || $2 == "mpi")' > sum.sections
-	[ -s job.sections ] && cmp job.sections sum.sections ||
-		fail "$3: the in-job sum's companion differs from -S's: $(diff job.sections sum.sections | head -5)"
+	cmp "$1+gmon-mpi" "$2+gmon-mpi" ||
+		fail "$3: the in-job sum's companion differs from -S's: $(diff <("$gpp" --dump "$1") <("$gpp" --dump "$2") | head -8)"
+	"$gpp" --dump "$1" | awk -F'\t' '$1 == "section" { printf "%s ", $2 }' > job.sections
+	grep -q " paths " job.sections ||
+		fail "$3: the in-job sum's companion has no call paths: $(cat job.sections)"
 }
 run() { # SUBSET ARGS...: the job, in the current directory
 	local subset=$1; shift
@@ -75,6 +76,11 @@ expect_eq "$(ls | grep '^gmon\.sum' | tr '\n' ' ')" "gmon.sum gmon.sum+gmon-mpi 
 mv gmon.sum job.sum && mv gmon.sum+gmon-mpi job.sum+gmon-mpi
 "$gpp" -S . ../app > /dev/null 2> sum.err || fail "-S over the 64 rank files: $(cat sum.err)"
 same_sum job.sum gmon.sum "64 ranks"
+note "the in-job sum's companion: $(cat job.sections)"
+for section in modules calls libc.so.6 mpi; do
+	grep -q " $section " <<< " $(cat job.sections)" ||
+		fail "64 ranks: the in-job sum's companion has no section $section: $(cat job.sections)"
+done
 expect_eq "$(calls_in job.sum rank_extra)" 2080 "rank_extra's calls in the in-job sum"
 "$gpp" -b -p ../app job.sum 2>/dev/null | grep -q ' rank_work$' ||
 	fail "no samples of rank_work in the in-job sum"
