@@ -4,7 +4,7 @@
 GMON_MPI_DEBIAN_PACKAGES="build-essential autoconf automake libtool pkg-config
   binutils openmpi-bin libopenmpi-dev libhwloc-dev libelf-dev libdw-dev libiberty-dev
   libcunit1-dev time mpich libmpich-dev chromium valgrind python3 man-db groff-base
-  clang libomp-dev strace"
+  clang libomp-dev strace gdb"
 
 say() { printf '==> %s\n' "$*" >&2; }
 die() { printf '%s: error: %s\n' "${0##*/}" "$*" >&2; exit 1; }

@@ -8,6 +8,18 @@ programs=$top_srcdir/tests/runtime/programs
 runtime_libdir=$top_builddir/libgmon-mpi/.libs
 unpack_tool=$top_builddir/tests/runtime/gmon-inspect  # (e2e-lib.sh's unpack_companions)
 
+# crash_report PROGRAM: after PROGRAM died of a signal here, its threads'
+# backtraces from its core, into the log (where the kernel wrote a core
+# into this directory, ulimit -c allowing, and gdb is installed; else
+# nothing): a crash seen once under load says where it was
+crash_report() {
+	local core
+	core=$(ls -t core core.* 2>/dev/null | head -n 1)
+	[ -n "$core" ] && command -v gdb >/dev/null || return 0
+	echo "$1's core ($core), its threads' backtraces:"
+	gdb -q -batch -ex 'info sharedlibrary' -ex 'thread apply all bt' "$1" "$core" 2>&1 | head -n 150
+}
+
 # build_linked OUT SOURCE...: mpicc -pg, linked with -lgmon-mpi
 build_linked() {
 	local out=$1; shift
