@@ -94,14 +94,6 @@ expect_field "6 ranks" six.csv setup calls_stddev 0
 expect_field "6 ranks" six.csv spin time_max_rank 4
 # Noise marked (issue 27): rank 4's 3x in spin is beyond sampling noise, in
 # every format; the text's headline names it.
-expect_match() {   # WHAT REGEX FILE
-	if grep -qE -- "$2" "$3"; then
-		echo "ok: $1"
-	else
-		fail "$1: /$2/ not in $3:"
-		cat "$3"
-	fi
-}
 expect_field "6 ranks: 3x is no noise" six.csv spin significant yes
 "$GPROF_PAR" --load-balance=json bal run6/gmon.out.* > six.json 2>/dev/null
 expect_match "6 ranks: spin significant in the JSON" \
