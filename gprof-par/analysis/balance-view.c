@@ -97,14 +97,13 @@ static int place_ranks(struct balance_view *v, const struct balance *b)
 {
 	struct balance_rank_view **order = malloc((b->nranks ? b->nranks : 1) * sizeof(*order));
 	double total = 0.0;
-	uint64_t samples = 0;
-	unsigned __int128 squares = 0;
+	struct balance_stat all = { .min_rank = -1, .max_rank = -1 };
 
 	if (!order)
 		return -1;
 	for (uint64_t r = 0; r < b->nranks; r++) {
-		samples += b->ranks[r].samples;
-		squares += (unsigned __int128)b->ranks[r].samples * b->ranks[r].samples;
+		all.sum += b->ranks[r].samples;
+		all.sumsq += (unsigned __int128)b->ranks[r].samples * b->ranks[r].samples;
 		v->ranks[r].rank = b->ranks[r].rank;
 		v->ranks[r].seconds = (double)b->ranks[r].samples / v->hz;
 		v->ranks[r].mpi_seconds = -1;
@@ -125,27 +124,14 @@ static int place_ranks(struct balance_view *v, const struct balance *b)
 		v->lowest_rank = v->ranks[0].rank;
 		v->highest_rank = v->ranks[b->nranks - 1].rank;
 		v->rank_mean = total / (double)b->nranks;
+		all.max = b->ranks[v->slowest].samples;
+		all.max_rank = v->ranks[v->slowest].rank;
+		all.min = b->ranks[v->fastest].samples;
+		all.min_rank = v->ranks[v->fastest].rank;
 	}
-	v->ranks_beyond_noise = balance_beyond_noise(samples, squares, b->nranks, v->per_signal);
+	v->ranks_beyond_noise = balance_noise_test(&v->rank_noise, &all, b->nranks, v->per_signal);
 	free(order);
 	return 0;
-}
-
-int balance_beyond_noise(uint64_t sum, unsigned __int128 sumsq, uint64_t n, double per_signal)
-{
-	const double z99 = 2.3263478740408408;  /* the normal's 99th percentile */
-	long double chi2;
-	double k = (double)n - 1, h, critical;
-
-	if (n < 2 || sum == 0)
-		return 0;
-	/* samples = per_signal x signals: their variance is per_signal times a
-	 * count's */
-	chi2 = ((long double)n * (long double)sumsq / (long double)sum - (long double)sum) /
-	       (per_signal > 1 ? per_signal : 1);
-	h = 2.0 / (9.0 * k);
-	critical = k * pow(1.0 - h + z99 * sqrt(h), 3);
-	return chi2 > critical;
 }
 
 int balance_view_build(struct balance_view *v, const struct balance *b,
@@ -175,8 +161,8 @@ int balance_view_build(struct balance_view *v, const struct balance *b,
 		out->imbalance = out->time.mean > 0 ? out->time.max / out->time.mean - 1.0 : 0.0;
 		out->lost = (double)((long double)b->time[f].max * b->nranks - b->time[f].sum) /
 			    v->hz;
-		out->significant = balance_beyond_noise(b->time[f].sum, b->time[f].sumsq,
-							b->nranks, v->per_signal);
+		out->significant = balance_noise_test(&out->noise, &b->time[f], b->nranks,
+						      v->per_signal);
 		v->nfuncs++;
 	}
 	qsort(v->funcs, v->nfuncs, sizeof(*v->funcs), cmp_lost);

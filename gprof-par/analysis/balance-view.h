@@ -15,6 +15,7 @@
 
 #include "balance.h"
 #include "mpi-profile.h"
+#include "rank-noise.h"
 #include "symtab.h"
 
 /*
@@ -40,24 +41,10 @@ struct balance_function {
 	double imbalance;               /* max/mean - 1 of time; 0 when no time */
 	double lost;                    /* (max - mean) x ranks, seconds */
 	int significant;                /* the ranks' samples differ more than
-					 * sampling noise explains: balance_beyond_noise */
+					 * sampling noise explains: either test
+					 * of noise (rank-noise.h) */
+	struct balance_noise noise;     /* the tests' verdicts */
 };
-
-/*
- * Whether n ranks' sample counts of one function (their sum and sum of
- * squares) differ more than sampling noise explains: the Poisson dispersion
- * test, X^2 = sum over ranks of (x - mean)^2 / mean, which for counts of
- * one rate follows a chi-square distribution of n - 1 degrees of freedom,
- * against its 99th percentile (Wilson and Hilferty's approximation of the
- * quantile, within 1% of it from 1 degree of freedom up).  0 for fewer
- * than two ranks or no samples.  per_signal: the samples one signal
- * brought, on average (the run sections' signal-samples / signals; 1 where
- * not known): a signal's weight is the periods of its thread's clock since
- * its last, so samples of weight w vary w times as much as counts, and X^2
- * is divided by it (9 of 9 balanced 8-rank runs were called imbalanced
- * when it was not).
- */
-int balance_beyond_noise(uint64_t sum, unsigned __int128 sumsq, uint64_t n, double per_signal);
 
 struct balance_rank_view {
 	int64_t rank;
@@ -78,10 +65,11 @@ struct balance_view {
 	size_t slowest, fastest;        /* indexes into ranks */
 	double rank_mean;               /* seconds */
 	int ranks_beyond_noise;         /* the ranks' samples differ more than
-					 * sampling noise explains
-					 * (balance_beyond_noise) */
+					 * sampling noise explains (either test
+					 * of rank-noise.h) */
+	struct balance_noise rank_noise;  /* the tests' verdicts */
 	int has_mpi;                    /* some rank has mpi_seconds */
-	double per_signal;              /* balance_beyond_noise's */
+	double per_signal;              /* rank-noise.h's */
 	const char *dimen;              /* the samples' clock: "seconds" (CPU
 					 * time) or "wall-sec" (gmon-format.h) */
 };
@@ -89,7 +77,7 @@ struct balance_view {
 /*
  * Builds the view of b (finished: ranks sorted), whose function numbers
  * are rows[], at hz samples per second, per_signal samples a signal
- * (balance_beyond_noise).  Returns 0, or -1 when out of memory.
+ * (rank-noise.h).  Returns 0, or -1 when out of memory.
  */
 int balance_view_build(struct balance_view *v, const struct balance *b,
 		       const struct sym *const *rows, double hz, double per_signal);

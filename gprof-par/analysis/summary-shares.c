@@ -161,6 +161,22 @@ static int cmp_by_rank(const void *a, const void *b)
 	return (l->index > r->index) - (l->index < r->index);
 }
 
+/* A rank's count n folded into s (the lowest rank on ties, in rank
+ * order: the first). */
+static void count_rank(struct balance_stat *s, uint64_t n, int64_t rank)
+{
+	if (s->min_rank < 0 || n < s->min) {
+		s->min = n;
+		s->min_rank = rank;
+	}
+	if (s->max_rank < 0 || n > s->max) {
+		s->max = n;
+		s->max_rank = rank;
+	}
+	s->sum += n;
+	s->sumsq += (unsigned __int128)n * n;
+}
+
 /*
  * Every category per rank, from each profile's paths (in->rows): with the
  * MPI profile, each rank's wall time split as the total's is (wall_seconds),
@@ -178,8 +194,7 @@ static int rank_shares(struct summary *s, const struct summary_input *in, int wa
 	struct by_rank *rows = NULL, *mpis = NULL;
 	size_t nrows = 0, nmpis = wall_basis ? mp->nranks : 0;
 	double total[SUMMARY_NCATEGORIES] = { 0 };
-	uint64_t sum[SUMMARY_NCATEGORIES] = { 0 };
-	unsigned __int128 sumsq[SUMMARY_NCATEGORIES] = { 0 };
+	struct balance_stat stat[SUMMARY_NCATEGORIES];
 	int status = -1;
 
 	for (size_t i = 0; i < in->nrows; i++)
@@ -203,6 +218,8 @@ static int rank_shares(struct summary *s, const struct summary_input *in, int wa
 	for (size_t i = 0; i < nmpis; i++)
 		if (rows[i].rank != mpis[i].rank)
 			goto out;
+	for (int c = 0; c < SUMMARY_NCATEGORIES; c++)
+		stat[c] = (struct balance_stat){ .min = UINT64_MAX, .min_rank = -1, .max_rank = -1 };
 	for (size_t i = 0; i < nrows; i++) {
 		double counts[SUMMARY_NCATEGORIES], seconds[SUMMARY_NCATEGORIES];
 		const struct companion_own_time *own;
@@ -221,17 +238,14 @@ static int rank_shares(struct summary *s, const struct summary_input *in, int wa
 			add_own_time(seconds, NULL, own->signals_s, own->writes_s, wall_basis);
 		s->ranks[i] = (struct summary_rank){ rows[i].rank, seconds[SUMMARY_PROGRAM], -1 };
 		for (int c = 0; c < SUMMARY_NCATEGORIES; c++) {
-			uint64_t n = (uint64_t)counts[c];
-
 			summary_spread_add(&s->shares[c].ranks, seconds[c], rows[i].rank);
 			total[c] += seconds[c];
-			sum[c] += n;
-			sumsq[c] += (unsigned __int128)n * n;
+			count_rank(&stat[c], (uint64_t)counts[c], rows[i].rank);
 		}
 	}
 	for (int c = 0; c < SUMMARY_NCATEGORIES; c++)
-		s->shares[c].ranks_beyond_noise = balance_beyond_noise(sum[c], sumsq[c], nrows,
-									   in->per_signal);
+		s->shares[c].ranks_beyond_noise = balance_noise_test(&s->shares[c].noise, &stat[c],
+								     nrows, in->per_signal);
 	if (wall_basis)
 		for (int c = 0; c < SUMMARY_NCATEGORIES; c++)
 			s->shares[c].seconds = total[c];
@@ -338,6 +352,7 @@ int summary_shares(struct summary *s, const struct summary_input *in)
 		 * of the same samples (unset, a 3x slower rank of six was
 		 * "within sampling noise") */
 		s->shares[SUMMARY_PROGRAM].ranks_beyond_noise = in->balance->ranks_beyond_noise;
+		s->shares[SUMMARY_PROGRAM].noise = in->balance->rank_noise;
 	}
 	if (wall_basis)
 		for (size_t r = 0; r < in->mpi->nranks; r++)

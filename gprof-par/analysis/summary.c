@@ -401,6 +401,7 @@ static int imbalance(struct summary *s, const struct summary_input *in)
 	s->has_balance = 1;
 	s->rank_mean = v->rank_mean;
 	s->ranks_beyond_noise = v->ranks_beyond_noise;
+	s->rank_noise = v->rank_noise;
 	s->slowest = (struct summary_rank){ v->ranks[v->slowest].rank, v->ranks[v->slowest].seconds,
 					    v->ranks[v->slowest].mpi_seconds };
 	s->fastest = (struct summary_rank){ v->ranks[v->fastest].rank, v->ranks[v->fastest].seconds,
@@ -411,6 +412,7 @@ static int imbalance(struct summary *s, const struct summary_input *in)
 	if (program->ranks.n == v->nranks) {
 		s->rank_mean = program->ranks.mean;
 		s->ranks_beyond_noise = program->ranks_beyond_noise;
+		s->rank_noise = program->noise;
 		s->slowest = (struct summary_rank){ program->ranks.max_rank, program->ranks.max,
 						    mpi_seconds_of(v, program->ranks.max_rank) };
 		s->fastest = (struct summary_rank){ program->ranks.min_rank, program->ranks.min,
@@ -421,7 +423,7 @@ static int imbalance(struct summary *s, const struct summary_input *in)
 
 		if (f->significant && f->lost > 0)
 			s->imbalanced[s->nimbalanced++] = (struct summary_imbalanced){
-				sym_print_name(f->sym), f->time, f->lost };
+				sym_print_name(f->sym), f->time, f->lost, f->noise };
 	}
 	return every_rank(s, v, program->ranks.n == v->nranks);
 }
@@ -454,6 +456,40 @@ static int known(const char *caller)
 	return caller && *caller && *caller != '?';
 }
 
+/*
+ * "rank R spends 1.7x the mean in WHAT (1.700 s against 1.000 s); ..."
+ * where the ranks' seconds there (min, mean, max with their ranks) differ
+ * beyond sampling noise by noise and the rank is clearly off the mean
+ * (factor: its max at least factor x the mean, or, when only the fastest
+ * rank is beyond noise, its min at most the mean / factor).  By the
+ * dispersion of all ranks: "the ranks differ there beyond sampling
+ * noise", of the slowest; by the extremes alone (rank-noise.h), of the
+ * rank found: "it is an outlier beyond sampling noise".  0, or -1 when out
+ * of memory.
+ */
+static int rank_sentence(struct summary *s, const char *what, const struct balance_summary *t,
+			 const struct balance_noise *noise, double factor)
+{
+#define RANK_SENTENCE "rank %lld spends %.*fx the mean in %s (%.3f s against %.3f s); %s"
+	static const char outlier[] = "it is an outlier beyond sampling noise";
+
+	if (t->mean <= 0)
+		return 0;
+	if (noise->dispersion && t->max >= factor * t->mean)
+		return say(s, RANK_SENTENCE, (long long)t->max_rank, 1, t->max / t->mean, what,
+			   t->max, t->mean, "the ranks differ there beyond sampling noise");
+	if (noise->dispersion)
+		return 0;
+	if (noise->slow && noise->slow_rank == t->max_rank && t->max >= factor * t->mean)
+		return say(s, RANK_SENTENCE, (long long)t->max_rank, 1, t->max / t->mean, what,
+			   t->max, t->mean, outlier);
+	if (noise->fast && noise->fast_rank == t->min_rank && t->min * factor <= t->mean)
+		return say(s, RANK_SENTENCE, (long long)t->min_rank, 2, t->min / t->mean, what,
+			   t->min, t->mean, outlier);
+	return 0;
+#undef RANK_SENTENCE
+}
+
 /* A category other than the program's and MPI's (said above) in which one
  * rank spends much more than the others, beyond sampling noise: "rank 0
  * spends 1.7x the mean in other libraries".  Its samples only: not the
@@ -465,13 +501,11 @@ static int category_sentences(struct summary *s)
 
 	for (size_t i = 0; i < sizeof which / sizeof *which; i++) {
 		const struct summary_share *sh = &s->shares[which[i]];
+		struct balance_summary t = { sh->ranks.min, sh->ranks.mean, sh->ranks.max, 0,
+					     sh->ranks.min_rank, sh->ranks.max_rank };
 
 		if (sh->percent >= SUMMARY_CLEAR_SHARE && sh->ranks.n >= 2 && sh->ranks_beyond_noise &&
-		    sh->ranks.mean > 0 && sh->ranks.max >= 1.5 * sh->ranks.mean &&
-		    say(s, "rank %lld spends %.1fx the mean in %s (%.3f s against %.3f s); the ranks "
-			"differ there beyond sampling noise", (long long)sh->ranks.max_rank,
-			sh->ranks.max / sh->ranks.mean, summary_category_text(which[i]),
-			sh->ranks.max, sh->ranks.mean) != 0)
+		    rank_sentence(s, summary_category_text(which[i]), &t, &sh->noise, 1.5) != 0)
 			return -1;
 	}
 	return 0;
@@ -540,10 +574,7 @@ static int sentences(struct summary *s, const struct summary_input *in)
 	if (s->has_balance && s->nimbalanced > 0) {
 		const struct summary_imbalanced *f = &s->imbalanced[0];
 
-		if (f->time.mean > 0 && f->time.max >= 1.1 * f->time.mean &&
-		    say(s, "rank %lld spends %.1fx the mean in %s (%.3f s against %.3f s); the ranks "
-			"differ there beyond sampling noise", (long long)f->time.max_rank,
-			f->time.max / f->time.mean, f->name, f->time.max, f->time.mean) != 0)
+		if (rank_sentence(s, f->name, &f->time, &f->noise, 1.1) != 0)
 			return -1;
 	} else if (s->has_balance && v &&
 		   say(s, "the ranks' samples in the program's functions differ no more than "

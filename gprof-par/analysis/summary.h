@@ -19,7 +19,8 @@
  *   - the load balance (balance-view.h): per-rank seconds in the
  *     executable's code (without each rank's paths), the slowest and
  *     fastest ranks, the functions whose ranks differ beyond sampling
- *     noise (balance_beyond_noise);
+ *     noise (rank-noise.h: the dispersion of all ranks, and the slowest and
+ *     fastest rank each as the extreme of n);
  *   - the MPI profile (mpi-profile.h, names by mpi-sites.h): wall time in
  *     MPI per rank and per call site.
  *
@@ -127,7 +128,8 @@ struct summary_share {
 	struct summary_spread ranks; /* per rank, where known */
 	int ranks_beyond_noise;      /* from each rank's paths: the ranks'
 				      * samples in it differ more than sampling
-				      * noise explains (balance_beyond_noise) */
+				      * noise explains (rank-noise.h) */
+	struct balance_noise noise;  /* the tests' verdicts */
 };
 
 struct summary_line {
@@ -167,6 +169,7 @@ struct summary_imbalanced {
 	const char *name;
 	struct balance_summary time; /* seconds per rank */
 	double lost;                 /* seconds */
+	struct balance_noise noise;  /* why beyond noise (rank-noise.h) */
 };
 
 struct summary_rank {
@@ -229,6 +232,7 @@ struct summary {
 	double rank_mean;
 	int ranks_beyond_noise;      /* the slowest and fastest differ more than
 				      * sampling noise explains */
+	struct balance_noise rank_noise;   /* the tests' verdicts */
 	struct summary_imbalanced imbalanced[SUMMARY_TOP];
 	size_t nimbalanced;
 
@@ -276,7 +280,7 @@ struct summary_input {
 	const char *engine;          /* the run sections' sampling engine, and */
 	const char *engine_refused;  /* why perf_events were refused ("": not said) */
 	double per_signal;           /* samples a signal brought, on average
-				      * (balance_beyond_noise); 1: counts */
+				      * (rank-noise.h); 1: counts */
 	struct summary_load load;    /* whether the node was oversubscribed */
 };
 

@@ -28,9 +28,12 @@ static const char text_blurb[] =
 	"\n"
 	" *          before a name: the ranks' samples of the function differ more\n"
 	"            than sampling noise explains (a chi-square test of their\n"
-	"            counts at 99%: a Poisson dispersion test); without it, the\n"
-	"            imbalance may be noise, as it is on a balanced run with few\n"
-	"            samples per rank.\n"
+	"            counts at 99%: a Poisson dispersion test; or the slowest or\n"
+	"            fastest rank alone, against the binomial share of one rank\n"
+	"            in n, at 99% over the n ranks: an outlier, named in the\n"
+	"            headline where the chi-square test alone said noise);\n"
+	"            without it, the imbalance may be noise, as it is on a\n"
+	"            balanced run with few samples per rank.\n"
 	"\n"
 	" A function's time is its samples, as in the flat profile (OpenMP\n"
 	" regions and compiler clones count for the function they came from,\n"
@@ -136,13 +139,24 @@ static int print_rank_spread(FILE *out, const struct balance_view *v)
 static void print_significant(FILE *out, const struct balance_view *v)
 {
 	size_t n = 0;
+	int named = 0;
 
-	fputs("Imbalance beyond sampling noise (chi-square, 99%):", out);
+	for (size_t i = 0; i < v->nfuncs; i++)
+		named |= v->funcs[i].significant && balance_noise_named(&v->funcs[i].noise);
+	/* (the test that found them: rank-noise.h) */
+	fprintf(out, "Imbalance beyond sampling noise (chi-square%s, 99%%):",
+		named ? " or an outlier rank" : "");
 	for (size_t i = 0; i < v->nfuncs; i++) {
 		if (!v->funcs[i].significant)
 			continue;
-		if (n < 8)
+		if (n < 8) {
+			char who[64];
+			int k = balance_noise_ranks(who, sizeof who, &v->funcs[i].noise);
+
 			fprintf(out, "%s %s", n ? "," : "", sym_print_name(v->funcs[i].sym));
+			if (k && balance_noise_named(&v->funcs[i].noise))
+				fprintf(out, " (%s, %s)", who, k > 1 ? "outliers" : "an outlier");
+		}
 		n++;
 	}
 	if (n > 8)
@@ -273,14 +287,25 @@ static void print_json(FILE *out, const struct balance_view *v)
 		json_string(out, sym_print_name(f->sym));
 		fputs(", \"symbol\": ", out);
 		json_string(out, f->sym->name);
-		fprintf(out, ", \"time_lost\": %.9g, \"imbalance\": %.9g, \"significant\": %s, ",
+		fprintf(out, ", \"time_lost\": %.9g, \"imbalance\": %.9g, \"significant\": %s",
 			f->lost, f->imbalance, f->significant ? "true" : "false");
+		balance_noise_json(out, &f->noise);
+		fputs(", ", out);
 		json_summary(out, "time", &f->time);
 		fputs(", ", out);
 		json_summary(out, "calls", &f->calls);
 		fputc('}', out);
 	}
 	fputs(v->nfuncs ? "\n  ]\n}\n" : "]\n}\n", out);
+}
+
+void balance_noise_json(FILE *out, const struct balance_noise *v)
+{
+	if (v->slow && v->fast)
+		fprintf(out, ", \"outlier_ranks\": [%" PRId64 ", %" PRId64 "]", v->slow_rank,
+			v->fast_rank);
+	else if (v->slow || v->fast)
+		fprintf(out, ", \"outlier_ranks\": [%" PRId64 "]", v->slow ? v->slow_rank : v->fast_rank);
 }
 
 void balance_print(FILE *out, const struct balance_view *v, enum balance_format format,

@@ -139,9 +139,19 @@ void balance_svg_print(FILE *out, const struct balance_heat *h)
 			xml_text(out, name, SIZE_MAX);
 			fputs("</title>", out);
 		}
-		if (h->rows[r]->significant)
+		if (h->rows[r]->significant) {
+			char who[64];
+			int k = balance_noise_ranks(who, sizeof who, &h->rows[r]->noise);
+
+			/* (the test that found it: rank-noise.h) */
 			fputs("<tspan class=\"significant\" fill=\"#b00000\"> *<title>imbalance "
-			      "beyond sampling noise (chi-square, 99%)</title></tspan>", out);
+			      "beyond sampling noise (", out);
+			if (k && balance_noise_named(&h->rows[r]->noise))
+				fprintf(out, "%s %s, 99%%", who, k > 1 ? "outliers" : "an outlier");
+			else
+				fputs("chi-square, 99%", out);
+			fputs(")</title></tspan>", out);
+		}
 		fputs("</text>\n", out);
 		for (uint32_t c = 0; c < h->ncolumns; c++) {
 			double v = h->cells[r * h->ncolumns + c];

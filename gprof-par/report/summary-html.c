@@ -162,6 +162,8 @@ static void breakdown(FILE *out, const struct summary *s)
 
 static void short_words(FILE *out, const struct summary *s)
 {
+	char words[128];
+
 	fputs("<h2 id=\"short\">In short</h2>\n<ul>\n", out);
 	if (s->hot && s->too_few) {
 		fprintf(out, "<li>Hot function: too few samples to say (%.0f %s)</li>\n", s->sampled,
@@ -176,7 +178,7 @@ static void short_words(FILE *out, const struct summary *s)
 		fprintf(out, "<li>Slowest rank: <b>%" PRId64 "</b> (%.3f s in the program); fastest: "
 			"rank %" PRId64 " (%.3f s); mean %.3f s; %s</li>\n", s->slowest.rank,
 			s->slowest.seconds, s->fastest.rank, s->fastest.seconds, s->rank_mean,
-			summary_rank_noise(s));
+			summary_rank_noise(s, words, sizeof words));
 	for (size_t i = 0; i < s->nsentences; i++) {
 		fputs("<li>", out);
 		text(out, s->sentences[i]);
@@ -393,8 +395,12 @@ static int imbalance(FILE *out, const struct summary *s, const struct balance_he
 	for (size_t i = 0; i < s->nimbalanced; i++) {
 		const struct summary_imbalanced *f = &s->imbalanced[i];
 
+		char named[96];
+
 		fputs("<tr><td>", out);
 		name(out, f->name);
+		/* (its words need no escape) */
+		fputs(summary_noise_named(&f->noise, named, sizeof named), out);
 		fprintf(out, "</td><td class=\"n\" data-v=\"%.6f\">%.3f</td>"
 			"<td class=\"n\">%" PRId64 "</td><td class=\"n\" data-v=\"%.6f\">%.3f</td>"
 			"<td class=\"n\" data-v=\"%.6f\">%.3f</td><td class=\"n\">%" PRId64 "</td>"

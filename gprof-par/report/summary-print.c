@@ -7,6 +7,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "balance-print.h"
 #include "files.h"
 #include "json-export.h"
 #include "rank-spread.h"
@@ -66,10 +67,30 @@ static void print_functions(FILE *out, const char *title, const struct summary_f
 	}
 }
 
-const char *summary_rank_noise(const struct summary *s)
+const char *summary_rank_noise(const struct summary *s, char *buf, size_t size)
 {
-	return s->ranks_beyond_noise ? "the ranks differ beyond sampling noise"
-				     : "within sampling noise";
+	char who[64];
+	int k;
+
+	if (!s->ranks_beyond_noise)
+		return "within sampling noise";
+	if (!balance_noise_named(&s->rank_noise) ||
+	    (k = balance_noise_ranks(who, sizeof who, &s->rank_noise)) == 0)
+		return "the ranks differ beyond sampling noise";
+	snprintf(buf, size, "%s %s beyond sampling noise", who,
+		 k > 1 ? "are outliers" : "is an outlier");
+	return buf;
+}
+
+const char *summary_noise_named(const struct balance_noise *v, char *buf, size_t size)
+{
+	char who[64];
+	int k;
+
+	if (!balance_noise_named(v) || (k = balance_noise_ranks(who, sizeof who, v)) == 0)
+		return "";
+	snprintf(buf, size, " (%s %s)", who, k > 1 ? "outliers" : "an outlier");
+	return buf;
 }
 
 void summary_print_run(FILE *out, const struct summary *s)
@@ -149,7 +170,7 @@ int summary_print_rank_spread(FILE *out, const struct summary *s)
 void summary_print_text(FILE *out, const struct summary *s)
 {
 	const struct summary_function *hot = s->hot;
-	char title[160];
+	char title[160], words[128];
 
 	/* The first screen. */
 	fprintf(out, "Summary of %s: ", or_dash(s->program));
@@ -213,7 +234,8 @@ void summary_print_text(FILE *out, const struct summary *s)
 			s->fastest.seconds);
 		if (s->fastest.mpi_seconds >= 0)
 			fprintf(out, ", %.3f s in MPI", s->fastest.mpi_seconds);
-		fprintf(out, "); mean %.3f s; %s\n", s->rank_mean, summary_rank_noise(s));
+		fprintf(out, "); mean %.3f s; %s\n", s->rank_mean,
+			summary_rank_noise(s, words, sizeof words));
 		if (summary_print_rank_spread(out, s) != 0)
 			fputs("(the ranks' spread: out of memory)\n", out);
 	} else if (s->ranks_profiled >= 2) {
@@ -266,8 +288,9 @@ void summary_print_text(FILE *out, const struct summary *s)
 			const struct summary_imbalanced *f = &s->imbalanced[i];
 
 			fprintf(out, "  %-32s min %.3f s (rank %" PRId64 "), mean %.3f s, max %.3f s "
-				"(rank %" PRId64 "), lost %.3f s\n", f->name, f->time.min,
-				f->time.min_rank, f->time.mean, f->time.max, f->time.max_rank, f->lost);
+				"(rank %" PRId64 "), lost %.3f s%s\n", f->name, f->time.min,
+				f->time.min_rank, f->time.mean, f->time.max, f->time.max_rank, f->lost,
+				summary_noise_named(&f->noise, words, sizeof words));
 		}
 	}
 }
@@ -450,7 +473,9 @@ void summary_print_json(FILE *out, const struct summary *s)
 		summary_json_number(out, sh->seconds);
 		fprintf(out, ", \"samples\": %" PRIu64 ", \"ranks\": ", sh->samples);
 		json_spread(out, &sh->ranks);
-		fprintf(out, ", \"ranks_beyond_noise\": %s}", sh->ranks_beyond_noise ? "true" : "false");
+		fprintf(out, ", \"ranks_beyond_noise\": %s", sh->ranks_beyond_noise ? "true" : "false");
+		balance_noise_json(out, &sh->noise);
+		fputc('}', out);
 	}
 	fputs("\n  ],\n  \"hot_function\": ", out);
 	json_export_string(out, s->hot ? s->hot->name : NULL);
@@ -494,6 +519,7 @@ void summary_print_json(FILE *out, const struct summary *s)
 		fputs(", \"mean_seconds\": ", out);
 		summary_json_number(out, s->rank_mean);
 		fprintf(out, ", \"ranks_beyond_noise\": %s", s->ranks_beyond_noise ? "true" : "false");
+		balance_noise_json(out, &s->rank_noise);
 		fputs(", \"ranks\": [", out);
 		for (size_t i = 0; i < s->nranks; i++) {
 			fputs(i ? ",\n    " : "\n    ", out);
@@ -514,6 +540,7 @@ void summary_print_json(FILE *out, const struct summary *s)
 			summary_json_number(out, f->time.max);
 			fprintf(out, ", \"max_rank\": %" PRId64 ", \"lost_seconds\": ", f->time.max_rank);
 			summary_json_number(out, f->lost);
+			balance_noise_json(out, &f->noise);
 			fputc('}', out);
 		}
 		fputs(s->nimbalanced ? "\n  ]}" : "]}", out);

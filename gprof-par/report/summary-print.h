@@ -32,8 +32,16 @@ void summary_print_json(FILE *out, const struct summary *s);
 void summary_print_run(FILE *out, const struct summary *s);
 
 /* Whether the slowest and fastest ranks differ beyond sampling noise, as
- * words for the line that names them. */
-const char *summary_rank_noise(const struct summary *s);
+ * words for the line that names them: where the extremes test alone
+ * found it (rank-noise.h), the rank(s) it found, "rank 139 is an outlier
+ * beyond sampling noise".  In buf (size bytes) when it names ranks;
+ * returned. */
+const char *summary_rank_noise(const struct summary *s, char *buf, size_t size);
+
+/* A function's or category's verdict where the extremes test alone made
+ * it (rank-noise.h): " (rank 139 an outlier)"; "" otherwise.  In buf
+ * (size bytes); returned. */
+const char *summary_noise_named(const struct balance_noise *v, char *buf, size_t size);
 
 /* Past a screen of ranks (RANK_ROWS_MAX), the spread of every rank's time
  * in the program (the slowest rank is its max) and in MPI, under a line

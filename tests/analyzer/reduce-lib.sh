@@ -129,3 +129,13 @@ expect_grep() {
 		cat "$3"
 	fi
 }
+
+# expect_match WHAT REGEX FILE: an extended regular expression in FILE.
+expect_match() {
+	if grep -qE -- "$2" "$3"; then
+		echo "ok: $1"
+	else
+		fail "$1: /$2/ not in $3:"
+		cat "$3"
+	fi
+}

@@ -18,13 +18,19 @@
  * outlier three times as slow in every function; the FAST ranks ("-" for
  * none) every bin a third (rounded up: a bin with samples keeps some);
  * with STEP, rank R's one sample more is 1 + R mod STEP samples more, in
- * the same bin: a spread whose quartiles are known.  (The tests' load
- * balance and summary at scale and the benches: bench/sum-bench,
- * bench/scale-bench.)
+ * the same bin: a spread whose quartiles are known.  STEP "poisson" (or
+ * "poisson:SEED") instead draws every bin of rank R anew, after the
+ * tripling or the third, from a Poisson distribution with the bin's count
+ * as its mean (a generator seeded by SEED, default 1, and R): ranks whose
+ * samples differ as independent samplings of one rate's do, the noise the
+ * tests of "beyond sampling noise" must not call an imbalance (issue 36).
+ * (The tests' load balance and summary at scale and the benches:
+ * bench/sum-bench, bench/scale-bench.)
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -81,12 +87,71 @@ static int listed(const char *list, long rank)
 	return 0;
 }
 
+/* splitmix64: the next of *state's numbers. */
+static uint64_t next_random(uint64_t *state)
+{
+	uint64_t z = (*state += 0x9e3779b97f4a7c15u);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+	return z ^ (z >> 31);
+}
+
+/* A uniform number in (0, 1). */
+static double uniform(uint64_t *state)
+{
+	return ((double)(next_random(state) >> 11) + 0.5) / 9007199254740992.0;
+}
+
+/* A draw of a Poisson distribution of mean m: by inversion, the
+ * probabilities one after the other (m up to 500: e^-m is a double),
+ * else the normal's, rounded. */
+static uint64_t poisson(double m, uint64_t *state)
+{
+	if (m <= 0)
+		return 0;
+	if (m <= 500) {
+		double u = uniform(state), p = exp(-m), cum = p;
+		uint64_t k = 0;
+
+		while (u > cum && k < 100000) {
+			p *= m / (double)++k;
+			cum += p;
+		}
+		return k;
+	}
+	double u1 = uniform(state), u2 = uniform(state);
+	double x = m + sqrt(m) * sqrt(-2 * log(u1)) * cos(6.283185307179586 * u2);
+
+	return x > 0 ? (uint64_t)(x + 0.5) : 0;
+}
+
+/* Every bin with samples of the histogram at p (nbins of them) drawn anew
+ * (poisson), seeded by seed and rank. */
+static void redraw(unsigned char *p, uint32_t nbins, long rank, uint64_t seed)
+{
+	uint64_t state = seed * 0x100000001b3u + (uint64_t)rank;
+
+	for (uint32_t k = 0; k < nbins; k++) {
+		unsigned char *bin = p + 61 + 2 * (size_t)k;
+		uint16_t count;
+		uint64_t x;
+
+		memcpy(&count, bin, 2);
+		if (count == 0)
+			continue;
+		x = poisson(count, &state);
+		count = x > UINT16_MAX ? UINT16_MAX : (uint16_t)x;
+		memcpy(bin, &count, 2);
+	}
+}
+
 /* more samples more in a nonzero bin of the first histogram record that
  * rank picks, after every bin tripled (slow) or cut to a third (fast)
  * (the gmon v1 layout: a 20-byte header, tag 0, a 40-byte record header
  * whose nbins is at +16, then nbins 16-bit counts). */
 static void perturb(unsigned char *p, size_t size, long rank, int slow, int fast, long more,
-		    const char *path)
+		    uint64_t seed, const char *path)
 {
 	uint32_t nbins;
 	unsigned char *bin;
@@ -109,6 +174,8 @@ static void perturb(unsigned char *p, size_t size, long rank, int slow, int fast
 		count = (uint16_t)((count + 2) / 3);
 		memcpy(bin, &count, 2);
 	}
+	if (seed)
+		redraw(p, nbins, rank, seed);
 	/* a bin that has samples: no function gains samples it never had */
 	for (uint32_t k = 0, at = (uint32_t)(((uint64_t)rank * 7919u) % nbins); k < nbins;
 	     k++, at = at + 1 == nbins ? 0 : at + 1) {
@@ -216,12 +283,19 @@ int main(int argc, char **argv)
 {
 	long nreal, ranks, step = 0;
 	const char *slow = argc > 5 ? argv[5] : NULL, *fast = argc > 6 ? argv[6] : NULL;
+	uint64_t seed = 0;
 	char path[4096];
 
+	if (argc == 8 && strncmp(argv[7], "poisson", 7) == 0) {
+		seed = argv[7][7] == ':' ? strtoull(argv[7] + 8, NULL, 10) : 1;
+		step = seed ? 1 : 0;   /* (seed 0: none given) */
+	} else if (argc == 8) {
+		step = atol(argv[7]);
+	}
 	if (argc < 5 || argc > 8 || (nreal = atol(argv[2])) <= 0 || (ranks = atol(argv[3])) <= 0 ||
-	    (argc == 8 && (step = atol(argv[7])) <= 0)) {
+	    (argc == 8 && step <= 0)) {
 		fprintf(stderr, "usage: replicate-ranks SRC NREAL N DEST [SLOW[,SLOW...] "
-			"[FAST[,FAST...] [STEP]]]\n");
+			"[FAST[,FAST...] [STEP|poisson[:SEED]]]]\n");
 		return 2;
 	}
 	for (long r = 0; r < ranks; r++) {
@@ -231,7 +305,7 @@ int main(int argc, char **argv)
 		snprintf(path, sizeof path, "%s/gmon.out.%ld", argv[1], r % nreal);
 		profile = slurp(path, &psize);
 		perturb(profile, psize, r, listed(slow, r), listed(fast, r), 1 + (step ? r % step : 0),
-			path);
+			seed, path);
 		snprintf(path, sizeof path, "%s/gmon.out+gmon-mpi.%ld", argv[1], r % nreal);
 		companion = slurp(path, &csize);
 		snprintf(path, sizeof path, "%s/gmon.out+gmon-mpi.%ld", argv[4], r);

@@ -10,7 +10,17 @@
  *   - 10, 12, 9 and 11 samples (4 ranks): X^2 = 0.48, noise: time lost
  *     (12 x 4 - 42 samples) but no function "beyond sampling noise";
  *   - 2,500 ranks of 100 samples, one of 160: X^2 = 36 is noise (the
- *     critical value for 2,499 degrees of freedom is 2,666).
+ *     critical value for 2,499 degrees of freedom is 2,666); but the
+ *     rank alone is not (issue 36): as the most of 2,500 binomial draws
+ *     of 1/2,500 of the total, 160 or more has a chance of 2,500 x 3e-9;
+ *   - the extremes test's edges (exact binomial tails, computed apart):
+ *     of 401 ranks with 30 samples each but one, that one is beyond noise
+ *     from 57 up and from 9 down (0.5% / 401 each end), 69 and 2 at 2
+ *     samples a signal; 2 ranks, 100 and 145 (not 144); 16,384 ranks of
+ *     1,000, one of 1,163 (1.16x, not 1,162);
+ *   - 401 ranks, one 3x (rank 139) or a sixth (rank 250): the summary
+ *     names it, "an outlier beyond sampling noise", where the dispersion
+ *     of all 401 says noise.
  */
 #include <CUnit/Basic.h>
 #include <stdio.h>
@@ -18,6 +28,7 @@
 #include <string.h>
 
 #include "balance-view.h"
+#include "summary-print.h"
 #include "summary.h"
 #include "../cunit-run.h"
 
@@ -57,7 +68,7 @@ struct one_function {
 	struct sym sym;
 	const struct sym *rows[1];
 	struct balance_stat time, calls;
-	struct balance_rank ranks[4];
+	struct balance_rank ranks[401];
 	struct balance b;
 	struct balance_view v;
 	struct symtab st;
@@ -148,10 +159,90 @@ static void test_summary_noise(void)
 	balance_view_free(&o.v);
 }
 
+/* Whether one rank of x among n - 1 of rest each is beyond noise as the
+ * slowest (slow) or the fastest. */
+static int extreme(uint64_t n, uint64_t rest, uint64_t x, double per_signal, int slow)
+{
+	return balance_extreme_beyond(x, (n - 1) * rest + x, n, per_signal, slow);
+}
+
+static void test_extremes(void)
+{
+	struct balance_stat one = { .min = 100, .max = 160, .min_rank = 0, .max_rank = 7,
+				    .sum = 2499 * 100 + 160,
+				    .sumsq = 2499 * 100 * 100 + 160 * 160 };
+	struct balance_stat even = { .min = 100, .max = 100, .min_rank = 0, .max_rank = 0,
+				     .sum = 2500 * 100, .sumsq = 2500 * 100 * 100 };
+	struct balance_noise v;
+	char words[64];
+
+	CU_ASSERT_TRUE(balance_noise_test(&v, &one, 2500, 1));
+	CU_ASSERT_FALSE(v.dispersion);
+	CU_ASSERT_TRUE(v.slow);
+	CU_ASSERT_FALSE(v.fast);
+	CU_ASSERT_EQUAL(v.slow_rank, 7);
+	CU_ASSERT_TRUE(balance_noise_named(&v));
+	CU_ASSERT_EQUAL(balance_noise_ranks(words, sizeof words, &v), 1);
+	CU_ASSERT_STRING_EQUAL(words, "rank 7");
+	CU_ASSERT_FALSE(balance_noise_test(&v, &even, 2500, 1));
+	CU_ASSERT_FALSE(balance_noise_named(&v));
+
+	CU_ASSERT_TRUE(extreme(401, 30, 57, 1, 1));
+	CU_ASSERT_FALSE(extreme(401, 30, 56, 1, 1));
+	CU_ASSERT_TRUE(extreme(401, 30, 9, 1, 0));
+	CU_ASSERT_FALSE(extreme(401, 30, 10, 1, 0));
+	CU_ASSERT_TRUE(extreme(401, 30, 69, 2, 1));
+	CU_ASSERT_FALSE(extreme(401, 30, 68, 2, 1));
+	CU_ASSERT_TRUE(extreme(401, 30, 2, 2, 0));
+	CU_ASSERT_FALSE(extreme(401, 30, 3, 2, 0));
+	CU_ASSERT_TRUE(extreme(2, 100, 145, 1, 1));
+	CU_ASSERT_FALSE(extreme(2, 100, 144, 1, 1));
+	CU_ASSERT_TRUE(extreme(16384, 1000, 1163, 1, 1));
+	CU_ASSERT_FALSE(extreme(16384, 1000, 1162, 1, 1));
+	/* the wrong end, no samples, one rank: never */
+	CU_ASSERT_FALSE(extreme(401, 30, 0, 1, 1));
+	CU_ASSERT_FALSE(extreme(401, 30, 300, 1, 0));
+	CU_ASSERT_FALSE(balance_extreme_beyond(0, 0, 401, 1, 1));
+	CU_ASSERT_FALSE(balance_extreme_beyond(5, 5, 1, 1, 1));
+}
+
+/* 401 ranks of 30 samples, rank 139 of 90 or rank 250 of 5: named. */
+static void test_summary_outlier(void)
+{
+	static uint64_t x[401];
+	struct one_function o;
+	struct summary s;
+	char words[128];
+
+	for (size_t r = 0; r < 401; r++)
+		x[r] = r == 139 ? 90 : 30;
+	summarise_one(&o, &s, x, 401);
+	CU_ASSERT_TRUE(o.v.funcs[0].significant);
+	CU_ASSERT_FALSE(o.v.funcs[0].noise.dispersion);
+	CU_ASSERT_TRUE(o.v.ranks_beyond_noise);
+	CU_ASSERT_TRUE(said(&s, "rank 139 spends 3.0x the mean in f (0.900 s against 0.301 s); "
+			   "it is an outlier beyond sampling noise"));
+	CU_ASSERT_STRING_EQUAL(summary_rank_noise(&s, words, sizeof words),
+			       "rank 139 is an outlier beyond sampling noise");
+	summary_free(&s);
+	balance_view_free(&o.v);
+
+	for (size_t r = 0; r < 401; r++)
+		x[r] = r == 250 ? 5 : 30;
+	summarise_one(&o, &s, x, 401);
+	CU_ASSERT_TRUE(o.v.funcs[0].significant);
+	CU_ASSERT_TRUE(said(&s, "rank 250 spends 0.17x the mean in f (0.050 s against 0.299 s); "
+			   "it is an outlier beyond sampling noise"));
+	summary_free(&s);
+	balance_view_free(&o.v);
+}
+
 static const struct cunit_test tests[] = {
 	{ "the dispersion test", test_dispersion },
 	{ "weighted samples against noise", test_weighted_noise },
 	{ "the summary's functions beyond noise", test_summary_noise },
+	{ "the extremes test", test_extremes },
+	{ "the summary's outlier named", test_summary_outlier },
 };
 
 int main(void)

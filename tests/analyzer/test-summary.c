@@ -739,7 +739,7 @@ static void test_html_size(void)
 	for (size_t i = 0; i < BIG_FNS; i++)
 		v.funcs[i] = (struct balance_function){
 			&syms[i], (uint32_t)i, { 0.1, 0.5, 2.0, 0.2, 3, 4095 }, { 0, 0, 0, 0, 0, 0 }, 3.0,
-			(2.0 - 0.5) * BIG_RANKS, 1 };
+			(2.0 - 0.5) * BIG_RANKS, 1, { 1, 0, 0, -1, -1 } };
 	v.nfuncs = BIG_FNS;
 	for (size_t r = 0; r < BIG_RANKS; r++)
 		v.ranks[r] = (struct balance_rank_view){ (int64_t)r, 1.0 + (double)r / BIG_RANKS,
