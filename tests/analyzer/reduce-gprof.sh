@@ -69,7 +69,9 @@ check_timing() { # NP
 		on && $1 == "process" { heads = ($2 $3 $4 $5 $6 $7 $8 $9 $10 $11 $12 $13 $14 $15 == "initlistreadcheckaddbalancepathsmoduleswaitorderreducewritereporttotal"); next }
 		on && $1 ~ /^[0-9]+$/ { rows++; if (NF != 15) bad = 1
 			if (np > 1 && !($2 > 0)) bad = 1
-			if ($1 == 0) { for (i = 2; i <= 12; i++) part += $i; if (part > $15 + 0.002) bad = 1 } next }
+			# (each of the 11 phases and the total printed to the ms:
+			# their rounding alone may add up to 6 ms; helper-16 saw 4)
+			if ($1 == 0) { for (i = 2; i <= 12; i++) part += $i; if (part > $15 + 0.006) bad = 1 } next }
 		on && $1 == "slowest" { slowest = 1 }
 		END { exit !(heads && rows == np && !bad && (np == 1 || slowest) &&
 			     early == (np > 1)) }' sum.err
