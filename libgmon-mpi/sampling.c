@@ -514,6 +514,12 @@ static int wall_pass(void)
 	__atomic_add_fetch(&handlers_in_flight, 1, __ATOMIC_SEQ_CST);
 	if (__atomic_load_n(&shut_down, __ATOMIC_SEQ_CST))
 		on = 0;
+	/* The slots' probes are opened under slot_lock (start_timer_locked,
+	 * by the thread itself) and read and closed here: held for the pass,
+	 * so that a thread starting never has its probe closed under it (a
+	 * slot not armed yet looked stopped: its ring was unmapped while the
+	 * thread read it, SIGSEGV; wall-churn.c).  Nothing below takes it. */
+	pthread_mutex_lock(&slot_lock);
 	for (struct thread_slot *s = on ? __atomic_load_n(&all_slots, __ATOMIC_ACQUIRE) : NULL; s;
 	     s = s->next) {
 		ucontext_t uc;
@@ -561,6 +567,7 @@ static int wall_pass(void)
 			break;
 		}
 	}
+	pthread_mutex_unlock(&slot_lock);
 	__atomic_sub_fetch(&handlers_in_flight, 1, __ATOMIC_RELEASE);
 	return on;
 }

@@ -56,4 +56,21 @@ for run in 1 2 3; do
 done
 "$CC" -shared -fPIC -O1 "$programs/no-perf-events.c" -o no-perf-events.so -ldl
 race "without perf_events" "$PWD/no-perf-events.so"
+
+# Threads that start and end all the time (wall-churn.c: 4 at a time, each
+# napping 50 us, for 1 s) at 10000 Hz: a starting thread opens its probe
+# while the sampler looks at every slot.  Before, the sampler closed the
+# probe of a slot not armed yet under the starting thread, which then read
+# its unmapped ring: SIGSEGV in the first run here, and once in about 20
+# runs of wall-race beside load (CI beside two busy loops).
+build_linked wall-churn "$programs/wall-churn.c" -lpthread
+for run in 1 2 3; do
+	rm -f gmon.out* core core.*
+	BG_GMON_CLOCK=wall BG_GMON_HZ=10000 ./wall-churn 1 > churn 2> stderr ||
+		{ crash_report wall-churn; fail "wall-churn run $run failed: $(cat stderr)"; }
+	expect_eq "$(cat stderr)" "" "wall-churn run $run's stderr"
+	unpack_companions
+	validate gmon.out+paths "wall-churn run $run"
+	note "wall-churn run $run: $(cat churn) threads, $(run_field signals) signals"
+done
 note ok
