@@ -102,7 +102,7 @@ expect_eq "$through" 0 "samples whose path goes through a PMPI wrapper's frame b
 # none; where the ranks waited for a CPU a fifth as long as they ran, the
 # run sections' schedstat figures, the check says it skipped)
 waited=$(for r in 0 1 2; do echo "$(run_field threads-waited-ns gmon.out.$r) $(run_field threads-cpu-ns gmon.out.$r)"; done |
-	awk '{ w += $1; c += $2 } END { printf "%.2f", c > 0 ? w / c : 0 }')
+	awk '{ w += $1; c += $2 } END { printf "%.2f", (c > 0 ? w / c : 0) }')
 if [ "$under" -eq 0 ] && awk -v r="$waited" 'BEGIN { exit !(r >= 0.2) }'; then
 	note "Open MPI: skipped the samples under sync_point: the ranks waited $waited s for a CPU a second they ran (a crowded node)"
 else
