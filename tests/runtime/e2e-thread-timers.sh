@@ -27,22 +27,30 @@ build_linked app "$programs/burn-threads.c" -pthread
 # thread (a later CI run: 305 samples for 0.3708 s; on this VM the signals
 # come late after a phase of syscalls, glibc's too: see the notes of the
 # session that widened this).
+#
+# Above it by what the hypervisor stole from the node meanwhile (the run
+# section's node-steal-ticks, in /proc/stat's ticks): perf_events' task
+# clock counts a thread's time on its virtual CPU, stolen time included,
+# while its CPU clock does not (perf-clock.h; CI on a busy VM: 196 samples
+# at 100 Hz for 1.85 s of a thread's CPU, 6% over).  The node's whole steal
+# bounds what was stolen from one thread.
 samples_match() {
-	local samples cpu tolerance=5 short_s=0
+	local samples cpu steal tolerance=5 short_s=0
 	if [ "${3:-}" = process ]; then tolerance=10 short_s=0.080; fi
 	samples=$(exact_samples_of app "$1" gmon.out)
 	cpu=$(awk -v f="$1" '$1 == f { print $2 }' out)
-	note "$1: $samples samples at $2 Hz for $cpu s of its thread's CPU"
-	awk -v n="$samples" -v r="$2" -v c="$cpu" -v t="$tolerance" -v s="$short_s" '
+	steal=$(awk -v t="$(run_field node-steal-ticks)" -v hz="$(getconf CLK_TCK)" 'BEGIN { printf "%.2f", t / hz }')
+	note "$1: $samples samples at $2 Hz for $cpu s of its thread's CPU (the node's steal: $steal s)"
+	awk -v n="$samples" -v r="$2" -v c="$cpu" -v t="$tolerance" -v s="$short_s" -v st="$steal" '
 		BEGIN { low = (1 - t / 100) * c; if (c - s < low) low = c - s
-			exit !(n >= 20 && n / r >= low && n / r <= (1 + t / 100) * c) }' ||
+			exit !(n >= 20 && n / r >= low && n / r <= (1 + t / 100) * c + st) }' ||
 		if [ "${3:-}" = process ]; then
 			# the kernel's share, not the runtime's: noted (CI on this VM:
 			# 305 and 276 samples for 0.37 and 0.38 s); the process's total
 			# is checked in e2e-sampling-rate.sh, the per-thread timers here
 			note "$1: $samples samples at $2 Hz for $cpu s: the kernel favoured the other thread"
 		else
-			fail "$1: $samples samples at $2 Hz are not the $cpu s its thread used, within $tolerance%"
+			fail "$1: $samples samples at $2 Hz are not the $cpu s its thread used, within $tolerance% (and $steal s stolen above)"
 		fi
 }
 
