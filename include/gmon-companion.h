@@ -106,6 +106,14 @@
  *                           wall-sampler+... (the wall clock:
  *                           wall-sampler.h), none
  *   engine-refused<TAB>ERR  why perf_event_open was refused (ENOSYS, ...)
+ *   rate-source<TAB>WHERE   where the histogram's rate came from: set
+ *                           (BG_GMON_HZ), default (100: nothing measured,
+ *                           as under the process-wide timer), measured (by
+ *                           what a sample cost: rate-choice.h)
+ *   sample-cost-ns<TAB>N    measured: what one task-clock signal cost the
+ *                           starting thread, the median of 9 (absent where
+ *                           nothing was measured; both absent from earlier
+ *                           companions)
  *   task-clock-cpu-ns<TAB>N    the CPU time of the threads sampled on
  *   task-clock-samples<TAB>N   perf_events' task clock while it was armed,
  *                           and their samples, one a signal: the CPU time

@@ -16,6 +16,7 @@
 #include "gmon-companion.h"
 #include "histogram.h"
 #include "output-file.h"
+#include "rate-choice.h"
 #include "sampling.h"
 #include "thread-hook.h"
 
@@ -47,6 +48,22 @@ static void list_thread(int tid, uint64_t samples, void *ctx)
 	n = snprintf(list->text + list->len, room, " %d=%" PRIu64, tid, samples);
 	if (n > 0 && (size_t)n < room)
 		list->len += (size_t)n;
+}
+
+/* The rate, and where it came from (rate-choice.h). */
+static void report_rate(const struct gmon_config *config)
+{
+	char buf[64];
+
+	if (config->rate_source == RATE_MEASURED)
+		diag("%ssampled at %u Hz: BG_GMON_HZ unset, and a sample's signal cost %" PRIu64
+		     ".%" PRIu64 " us here (measured at start; 1000 Hz up to %d us)",
+		     report_who(config, buf, sizeof buf), config->rate,
+		     config->sample_cost_ns / 1000, config->sample_cost_ns % 1000 / 100,
+		     RATE_CHOICE_MAX_COST_NS / 1000);
+	else
+		diag("%ssampled at %u Hz (%s)", report_who(config, buf, sizeof buf), config->rate,
+		     config->rate_source == RATE_SET ? "BG_GMON_HZ" : "the default");
 }
 
 static void report_threads(const struct gmon_config *config)
@@ -138,5 +155,6 @@ void report_written(const struct gmon_config *config, const char *path,
 	     dropped, arcs.dropped_reentrant, arcs.dropped_no_memory, out->arcs_outside,
 	     calls_word(path, calls, calls_text, sizeof calls_text),
 	     paths_word(path, paths, paths_text, sizeof paths_text));
+	report_rate(config);
 	report_threads(config);
 }

@@ -51,6 +51,7 @@
 #include "output.h"
 #include "own-cost.h"
 #include "profile-name.h"
+#include "rate-choice.h"
 #include "rank.h"
 #include "run-identity.h"
 #include "settings.h"
@@ -414,6 +415,14 @@ PUBLIC void __monstartup(unsigned long lowpc, unsigned long highpc)
 	 * and their call-path frames (unloaded.h) */
 	modules_watch_unloaded(modules_enabled() || config->callstacks);
 	node_load_start();
+	/* BG_GMON_HZ unset: 1000 Hz where a sample costs little (rate-choice.h);
+	 * the process-wide timer rides the tick, the wall clock its sampler */
+	if (config->rate_source == RATE_DEFAULT && config->timers != TIMERS_PROCESS &&
+	    config->clock != CLOCK_WALL) {
+		uint64_t cost = rate_choice_measure_cost_ns();
+
+		config_choose_rate(rate_choice_for_cost(cost), cost);
+	}
 	if (config->timers == TIMERS_ALL && config->clock != CLOCK_WALL)
 		sampling_watch_unseen();
 	err = config->timers == TIMERS_PROCESS ? 0 : sampling_start_thread_timer();

@@ -25,7 +25,8 @@ static struct {
 	char job[512];
 	char text[2048];
 	size_t len;
-} run = { "-", "", 0 };
+	const struct gmon_config *config;   /* its rate, chosen after init */
+} run = { "-", "", 0, NULL };
 
 /* The launcher's id of this job: the PMIx namespace (Open MPI's mpirun,
  * PMIx launchers), MPICH's PMI_KVSNAME where exported, else Slurm's job
@@ -68,6 +69,7 @@ void run_identity_init(const struct gmon_config *config)
 	char hex[2 * 64 + 1] = "-", host[256] = "-", ns[10];
 	struct timespec now;
 
+	run.config = config;
 	find_job(run.job, sizeof run.job);
 	dl_iterate_phdr(first_module, hex);
 	if (gethostname(host, sizeof host) != 0)
@@ -150,7 +152,11 @@ static int fill_run(int fd, void *ctx)
 			err = write_all(fd, late, len);
 	}
 	engine = sampling_engine(&refused);
-	len = text_format(late, sizeof late, "engine\t%s\n", engine);
+	len = text_format(late, sizeof late, "engine\t%s\nrate-source\t%s\n", engine,
+			  run.config ? rate_source_name(run.config) : "default");
+	if (run.config && run.config->sample_cost_ns && len < sizeof late)
+		len += text_format(late + len, sizeof late - len, "sample-cost-ns\t%llu\n",
+				   (unsigned long long)run.config->sample_cost_ns);
 	if (refused && len < sizeof late)
 		len += text_format(late + len, sizeof late - len, "engine-refused\t%s\n",
 				   strerrorname_np(refused) ? strerrorname_np(refused) : "?");

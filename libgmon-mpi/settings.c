@@ -9,6 +9,7 @@
 
 #include "diag.h"
 #include "flush-signals.h"
+#include "rate-choice.h"
 
 static struct gmon_config config;
 static pthread_once_t config_once = PTHREAD_ONCE_INIT;
@@ -199,13 +200,16 @@ void config_read(struct gmon_config *c)
 		c->flush_signals_default = 1;
 	}
 	c->rate = DEFAULT_RATE;
+	c->rate_source = RATE_DEFAULT;
 	if (rate) {
 		unsigned r = rate_parse(rate);
 
 		if (r == 0)
 			c->bad_rate = rate;
-		else
+		else {
 			c->rate = r;
+			c->rate_source = RATE_SET;
+		}
 	}
 }
 
@@ -218,6 +222,22 @@ const struct gmon_config *config_get(void)
 {
 	pthread_once(&config_once, load);
 	return &config;
+}
+
+const char *rate_source_name(const struct gmon_config *c)
+{
+	return c->rate_source == RATE_SET ? "set" : c->rate_source == RATE_MEASURED ? "measured"
+										: "default";
+}
+
+void config_choose_rate(unsigned rate, uint64_t cost_ns)
+{
+	pthread_once(&config_once, load);
+	if (config.rate_source == RATE_SET || cost_ns == 0)
+		return;
+	config.rate = rate;
+	config.rate_source = RATE_MEASURED;
+	config.sample_cost_ns = cost_ns;
 }
 
 void config_report_problems(const struct gmon_config *c)
@@ -241,8 +261,9 @@ void config_report_problems(const struct gmon_config *c)
 		diag("BG_GMON_CLOCK='%s' is not 'cpu' or 'wall'; sampling CPU time (the default)",
 		     c->bad_clock);
 	if (c->bad_rate)
-		diag("BG_GMON_HZ='%s' is not a rate from 1 to %d samples per second; using %d",
-		     c->bad_rate, MAX_RATE, DEFAULT_RATE);
+		diag("BG_GMON_HZ='%s' is not a rate from 1 to %d samples per second; using the "
+		     "default (%d, or %d where a sample costs little: gmon-mpi(7))",
+		     c->bad_rate, MAX_RATE, RATE_CHOICE_LOW, RATE_CHOICE_HIGH);
 	if (c->bad_flush_signals)
 		diag("BG_GMON_FLUSH_SIGNALS='%s' is not a list of signals such as TERM,USR1 (names "
 		     "or numbers; refused: KILL and STOP, which cannot be caught, PROF, the "

@@ -11,6 +11,7 @@
 #define GMON_MPI_SETTINGS_H
 
 #include <signal.h>
+#include <stdint.h>
 
 #include "rank.h"
 
@@ -46,11 +47,22 @@ enum sample_clock {
 };
 
 #define DEFAULT_RATE 100
+
+/* Where the rate came from: BG_GMON_HZ, the default (100, where nothing
+ * was measured), or the measured cost of a sample (rate-choice.h). */
+enum rate_source {
+	RATE_SET,
+	RATE_DEFAULT,
+	RATE_MEASURED,
+};
 #define MAX_RATE 100000
 
 struct gmon_config {
 	int verbose;
 	unsigned rate;               /* samples per CPU-second */
+	enum rate_source rate_source;
+	uint64_t sample_cost_ns;     /* RATE_MEASURED: what a sample cost
+				      * (rate-choice.h; 0: not measured) */
 	enum timer_policy timers;
 	enum sample_clock clock;
 	int flush_signals_set;       /* some flush signals: BG_GMON_FLUSH_SIGNALS
@@ -92,6 +104,14 @@ struct gmon_config {
 
 /* Reads the environment on the first call; thread-safe. */
 const struct gmon_config *config_get(void);
+
+/* rate, chosen by the measured cost of a sample, cost_ns (0: it could
+ * not be measured: the default stays; rate-choice.h), where BG_GMON_HZ set
+ * none; before sampling starts. */
+void config_choose_rate(unsigned rate, uint64_t cost_ns);
+
+/* "set", "default" or "measured" (the run section's rate-source). */
+const char *rate_source_name(const struct gmon_config *c);
 
 /* Reads the environment into *config now (config_get's work). */
 void config_read(struct gmon_config *config);

@@ -119,8 +119,11 @@ static int check_hist_units(const struct hist_header *h, const struct hist_heade
 			    const char *ref_file, char *msg, size_t size)
 {
 	if (h->rate != ref->rate) {
+		/* gmon-mpi's default rate is chosen per process (rate-choice.h) */
 		snprintf(msg, size, "profiling rate %" PRIu32 " Hz differs from the %" PRIu32
-			 " Hz of the first histogram (in %s)", h->rate, ref->rate, ref_file);
+			 " Hz of the first histogram (in %s); profiles of one run have one "
+			 "rate: set BG_GMON_HZ for all its processes (gmon-mpi(7))",
+			 h->rate, ref->rate, ref_file);
 		return -1;
 	}
 	if (strcmp(h->dimen, ref->dimen) != 0 || h->dimen_abbrev != ref->dimen_abbrev) {

@@ -75,7 +75,7 @@ esac
 if [ "${engine:-}" != posix-timers ] && command -v taskset >/dev/null; then
 	build_linked yield-work "$programs/yield-work.c" -lpthread
 	rm -f gmon.out*
-	taskset -c 0 ./yield-work 4 100 > out || fail "yield-work failed"
+	BG_GMON_HZ=100 taskset -c 0 ./yield-work 4 100 > out || fail "yield-work failed"
 	read -r _ work_s _ yield_s < out
 	work=$("$gprof_par" --format=folded yield-work gmon.out 2>/dev/null |
 		awk '$1 ~ /(^|;)work(;|$)/ { n += $2 } END { print n + 0 }')
@@ -98,7 +98,7 @@ fi
 # --- a thread the runtime never saw: the process-wide timer's ---
 build_linked unseen "$programs/unseen-thread.c" -ldl -lpthread
 rm -f gmon.out*
-./unseen 1.5 > out || fail "unseen-thread failed"
+BG_GMON_HZ=100 ./unseen 1.5 > out || fail "unseen-thread failed"
 read -r _ main_s _ unseen_s < out
 case $(run_field engine) in
 *+itimer-prof-unseen) ;;

@@ -121,16 +121,36 @@ BG_GMON_START_THREAD_TIMERS=main BG_GMON_HZ=1000 ./app api >out
 samples_match burn_three 1000
 samples_match burn_one 1000
 
-# Unknown values: one message each, and the defaults (all, 100 Hz)
+# Unknown values: one message each, and the defaults (all; the rate by
+# what a sample's signal cost at start, rate-choice.h: 1000 Hz up to 8 us,
+# else 100; written in the run section, rate-source and sample-cost-ns)
 rm -f gmon.out
 BG_GMON_START_THREAD_TIMERS=everything BG_GMON_HZ=fast ./app ratio >out 2>stderr
 grep -q "^gmon-mpi: BG_GMON_START_THREAD_TIMERS='everything' is not 'process', 'main', 'all' or 'nocomm'; sampling every thread on its own clock (the default)" stderr ||
 	fail "message for a bad BG_GMON_START_THREAD_TIMERS: $(cat stderr)"
-grep -q "^gmon-mpi: BG_GMON_HZ='fast' is not a rate from 1 to 100000 samples per second; using 100" stderr ||
+grep -q "^gmon-mpi: BG_GMON_HZ='fast' is not a rate from 1 to 100000 samples per second; using the default (100, or 1000 where a sample costs little: gmon-mpi(7))" stderr ||
 	fail "message for a bad BG_GMON_HZ: $(cat stderr)"
 expect_eq "$(wc -l <stderr)" 2 "lines on stderr"
-samples_match burn_three 100
-"$GPROF" -b -p app gmon.out | grep -q '^Each sample counts as 0.01 seconds' || fail "default rate"
+expect_eq "$(run_field rate-source)" measured "the default rate's source"
+cost=$(run_field sample-cost-ns)
+[ -n "$cost" ] && [ "$cost" -ge 100 ] && [ "$cost" -le 10000000 ] ||
+	fail "the run section's sample-cost-ns is not a measured cost: '$cost'"
+rate=100 seconds=0.01
+[ "$cost" -le 8000 ] && rate=1000 seconds=0.001
+note "a sample's signal cost $cost ns at start: $rate Hz"
+samples_match burn_three "$rate"
+"$GPROF" -b -p app gmon.out | grep -q "^Each sample counts as $seconds seconds" ||
+	fail "the default rate is not the $rate Hz its cost ($cost ns) chose: $("$GPROF" -b -p app gmon.out | head -3)"
+# the verbose report says it
+BG_GMON_VERBOSE=1 ./app ratio >out 2>stderr
+grep -Eq "^gmon-mpi: pid [0-9]+: sampled at (100|1000) Hz: BG_GMON_HZ unset, and a sample's signal cost [0-9]+\.[0-9] us here \(measured at start; 1000 Hz up to 8 us\)$" stderr ||
+	fail "the verbose report does not give the measured rate: $(cat stderr)"
+# a rate set is not measured; the process-wide timer (tick-bound) keeps 100
+BG_GMON_HZ=250 ./app ratio >out
+expect_eq "$(run_field rate-source) $(run_field sample-cost-ns)" "set " "BG_GMON_HZ=250's rate source"
+BG_GMON_START_THREAD_TIMERS=process ./app ratio >out
+expect_eq "$(run_field rate-source) $(run_field sample-cost-ns)" "default " "the process-wide timer's rate source"
+"$GPROF" -b -p app gmon.out | grep -q '^Each sample counts as 0.01 seconds' || fail "the process-wide timer's default rate"
 
 # Exact call counts while every thread is being sampled
 build_linked counting "$programs/threads.c" -pthread

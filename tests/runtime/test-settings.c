@@ -1,9 +1,15 @@
 /* test-settings.c - unit tests of the runtime's settings: the thread-timer
  * policy, the sampling rate, verbose output, malformed launcher ranks, and
  * which shared objects are the MPI stack's. */
+#define _GNU_SOURCE
 #include <CUnit/Basic.h>
+#include <signal.h>
+#include <stdio.h>
+#include <unistd.h>
 #include <stdlib.h>
 
+#include "perf-clock.h"
+#include "rate-choice.h"
 #include "settings.h"
 #include "thread-hook.h"
 #include "../cunit-run.h"
@@ -58,6 +64,60 @@ static void test_config_from_environment(void)
 	/* read once: later changes do not count */
 	setenv("BG_GMON_HZ", "7", 1);
 	CU_ASSERT_EQUAL(config_get()->rate, 250);
+	/* a rate set is kept whatever a sample costs */
+	CU_ASSERT_EQUAL(config_get()->rate_source, RATE_SET);
+	config_choose_rate(1000, 2000);
+	CU_ASSERT_EQUAL(config_get()->rate, 250);
+	CU_ASSERT_EQUAL(config_get()->rate_source, RATE_SET);
+	CU_ASSERT_EQUAL(config_get()->sample_cost_ns, 0);
+}
+
+/* 1000 Hz where a sample's measured part costs at most 8 us, else 100 */
+static void test_rate_for_cost(void)
+{
+	CU_ASSERT_EQUAL(rate_choice_for_cost(0), 100);      /* unknown */
+	CU_ASSERT_EQUAL(rate_choice_for_cost(1), 1000);
+	CU_ASSERT_EQUAL(rate_choice_for_cost(2500), 1000);  /* bare metal */
+	CU_ASSERT_EQUAL(rate_choice_for_cost(8000), 1000);
+	CU_ASSERT_EQUAL(rate_choice_for_cost(8001), 100);
+	CU_ASSERT_EQUAL(rate_choice_for_cost(57000), 100);  /* this VM */
+}
+
+static volatile sig_atomic_t marker_signals;
+static void marker_handler(int sig) { (void)sig; marker_signals++; }
+
+/* The measurement: a cost where perf_event_open opens a task clock (none
+ * where it is refused); the program's SIGPROF handler and signal mask as
+ * before, and no signal of the measuring clock left to reach it. */
+static void test_measure_cost(void)
+{
+	struct sigaction marker = {0}, after;
+	sigset_t blocked, mask_after;
+	int probe = perf_clock_open(gettid(), 1000000, 0);
+	uint64_t cost;
+
+	marker.sa_handler = marker_handler;
+	sigaction(SIGPROF, &marker, NULL);
+	sigemptyset(&blocked);
+	sigaddset(&blocked, SIGUSR2);
+	pthread_sigmask(SIG_SETMASK, &blocked, NULL);
+	cost = rate_choice_measure_cost_ns();
+	if (probe >= 0) {
+		perf_clock_close(probe);
+		CU_ASSERT(cost >= 100 && cost <= 10000000);
+		printf("\n  one task-clock signal cost %.1f us here: %u Hz ", cost / 1e3,
+		       rate_choice_for_cost(cost));
+	} else
+		CU_ASSERT_EQUAL(cost, 0);
+	sigaction(SIGPROF, NULL, &after);
+	CU_ASSERT_PTR_EQUAL(after.sa_handler, marker_handler);
+	pthread_sigmask(SIG_SETMASK, NULL, &mask_after);
+	CU_ASSERT(sigismember(&mask_after, SIGUSR2) && !sigismember(&mask_after, SIGPROF));
+	CU_ASSERT_EQUAL(marker_signals, 0);
+	raise(SIGPROF);
+	CU_ASSERT_EQUAL(marker_signals, 1);
+	sigemptyset(&blocked);
+	pthread_sigmask(SIG_SETMASK, &blocked, NULL);
 }
 
 static void test_on_off(void)
@@ -281,6 +341,8 @@ static void test_communication_libraries(void)
 static const struct cunit_test tests[] = {
 	{ "BG_GMON_START_THREAD_TIMERS values", test_timer_policy },
 	{ "BG_GMON_HZ values", test_rate },
+	{ "the default rate for a sample's cost", test_rate_for_cost },
+	{ "measuring a sample's cost", test_measure_cost },
 	{ "settings from the environment", test_config_from_environment },
 	{ "BG_GMON_VERBOSE values", test_on_off },
 	{ "BG_GMON_VERBOSE from the environment", test_verbose_from_environment },
