@@ -567,6 +567,13 @@ static int sentences(struct summary *s, const struct summary_input *in)
 
 	if (s->oversubscribed && oversubscribed_sentence(s) != 0)
 		return -1;
+	if (s->too_few && s->sample_cost_ns && s->rate < 1000)
+		/* the runtime chose this rate by that cost (rate-choice.h) */
+		return say(s, "too few samples to say where the time went: %.0f %s, fewer than "
+			   "%d; run longer, or sample faster (BG_GMON_HZ=1000: a sample cost "
+			   "%.0f us here, %.1f%% of each thread's CPU at 1000 Hz)", s->sampled,
+			   s->signals ? "signals" : "samples", SUMMARY_MIN_SIGNALS,
+			   (double)s->sample_cost_ns / 1e3, (double)s->sample_cost_ns / 1e4);
 	if (s->too_few)
 		return say(s, "too few samples to say where the time went: %.0f %s, fewer than "
 			   "%d; run longer, or sample faster (BG_GMON_HZ=1000)", s->sampled,
@@ -635,6 +642,7 @@ int summary_build(struct summary *s, const struct summary_input *in)
 	s->threads_rank = in->threads_rank;
 	s->engine = in->engine ? in->engine : "";
 	s->engine_refused = in->engine_refused ? in->engine_refused : "";
+	s->sample_cost_ns = in->sample_cost_ns;
 	s->load = in->load;
 	s->oversubscribed = oversubscribed(&in->load);
 	s->elapsed = -1;

@@ -197,6 +197,7 @@ struct summary {
 	double total_seconds;        /* the total the shares are of */
 	uint64_t signals;            /* that brought the samples; 0: unknown */
 	const char *engine, *engine_refused;   /* summary_input's */
+	uint64_t sample_cost_ns;               /* summary_input's */
 	double sampled;              /* the independent draws the shares rest
 				      * on: the signals, else the samples */
 	int too_few;                 /* sampled < SUMMARY_MIN_SIGNALS: no figure
@@ -279,6 +280,8 @@ struct summary_input {
 				      * over the profiles; 0: not known */
 	const char *engine;          /* the run sections' sampling engine, and */
 	const char *engine_refused;  /* why perf_events were refused ("": not said) */
+	uint64_t sample_cost_ns;     /* the most a sample's signal cost where the
+				      * runtime measured it (0: not measured) */
 	double per_signal;           /* samples a signal brought, on average
 				      * (rank-noise.h); 1: counts */
 	struct summary_load load;    /* whether the node was oversubscribed */

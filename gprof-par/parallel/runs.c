@@ -91,6 +91,8 @@ int runs_facts_add(struct runs_facts *facts, const struct companion_run *run)
 	if (run->engine_refused[0] && !facts->engine_refused[0])
 		snprintf(facts->engine_refused, sizeof facts->engine_refused, "%s",
 			 run->engine_refused);
+	if (run->sample_cost_ns > facts->sample_cost_ns)
+		facts->sample_cost_ns = run->sample_cost_ns;
 	if (run->mpi_world[0] && facts->mpi_world_files++ == 0)
 		snprintf(facts->mpi_world, sizeof facts->mpi_world, "%s", run->mpi_world);
 	if (run->has_signals) {

@@ -50,6 +50,9 @@ struct runs_facts {
 	/* the files' sampling engine ("mixed" where they differ; "" none
 	 * said) and why perf_events were refused (the first file that says) */
 	char engine[48], engine_refused[24];
+	/* the most a sample's signal cost among the files that measured it
+	 * (0: none did) */
+	uint64_t sample_cost_ns;
 	/* whether the node was oversubscribed (companion_run's), summed over
 	 * the load_files and steal_files files that say it; the fewest CPUs a
 	 * file could use (0: none said) */

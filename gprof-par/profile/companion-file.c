@@ -498,6 +498,8 @@ int companion_run_parse(const struct companion_section *s, const char *name,
 			run->node_steal_ticks = strtoull(tab, NULL, 10);
 			run->has_steal = 1;
 		}
+		else if (strcmp(line, "sample-cost-ns") == 0)
+			run->sample_cost_ns = strtoull(tab, NULL, 10);
 		else if (strcmp(line, "engine-refused") == 0)
 			snprintf(run->engine_refused, sizeof run->engine_refused, "%s", tab);
 		else if (strcmp(line, "mpi-world") == 0)

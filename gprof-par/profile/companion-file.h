@@ -71,6 +71,9 @@ struct companion_run {
 	/* the sampling engine, and why perf_events were refused ("" if
 	 * not said) */
 	char engine[48], engine_refused[24];
+	/* what one sample's signal cost where the runtime chose its rate by it
+	 * (rate-source measured; 0: not measured, or not said) */
+	uint64_t sample_cost_ns;
 	/* whether the node was oversubscribed (node-load.h; has_load 0: not
 	 * said): the CPUs the process could use (0: not said), its threads'
 	 * time on a CPU and runnable but waiting for one, and the node's clock

@@ -139,6 +139,7 @@ static int summary_render(struct view_output *vo, struct model *m)
 	in.signals = facts->signal_files ? facts->signals : 0;
 	in.engine = facts->engine;
 	in.engine_refused = facts->engine_refused;
+	in.sample_cost_ns = facts->sample_cost_ns;
 	in.per_signal = runs_facts_per_signal(facts);
 	in.load = (struct summary_load){
 		.has_load = facts->load_files > 0,

@@ -12,6 +12,7 @@
 #     250 Hz kernel tick about 4 to 8 a signal, the reason the tests of
 #     significance divide by the mean);
 #   - the summary of a run of about 40 signals (100 Hz) says it has too few to say
+#     (at the rate chosen by a sample's cost, what 1000 Hz would cost)
 #     where the time went (no hot function named, one sentence), and one
 #     of hundreds of signals does not.
 . "$(dirname "$0")/lib.sh"
@@ -47,6 +48,19 @@ grep -q "^Hot function: - (too few samples to say: [0-9]* signals)$" few.txt ||
 	fail "a run of $(run_field signals) signals names a hot function: $(head -20 few.txt)"
 grep -q "^  - too few samples to say where the time went: [0-9]* signals, fewer than 100" few.txt ||
 	fail "no sentence says too few: $(cat few.txt)"
+# at the default rate, where a sample cost too much for 1000 Hz (a
+# virtual machine, rate-choice.h): the sentence says what 1000 Hz costs
+rm -f gmon.out*
+BG_GMON_START_THREAD_TIMERS=all ./burner 1 1 || fail "cpu-burn failed"
+"$gprof_par" --summary burner gmon.out > few.txt 2> err || fail "--summary: $(cat err)"
+cost=$(run_field sample-cost-ns)
+if [ "$(run_field rate-source)" = measured ] && [ "$cost" -gt 8000 ]; then
+	pct=$(awk -v c="$cost" 'BEGIN { printf "%.0f us here, %.1f%%", c / 1e3, c / 1e4 }')
+	grep -q "^  - too few samples to say where the time went: [0-9]* signals, fewer than 100; run longer, or sample faster (BG_GMON_HZ=1000: a sample cost $pct of each thread's CPU at 1000 Hz)\.$" few.txt ||
+		fail "the sentence does not say what 1000 Hz costs ($cost ns a sample): $(grep 'too few' few.txt)"
+else
+	note "a sample cost $cost ns here ($(run_field rate-source)): the default is 1000 Hz, nothing to say"
+fi
 rm -f gmon.out*
 BG_GMON_START_THREAD_TIMERS=all BG_GMON_HZ=1000 ./burner 1 2 || fail "cpu-burn failed"
 "$gprof_par" --summary burner gmon.out > many.txt 2> err || fail "--summary: $(cat err)"
