@@ -128,9 +128,8 @@ grep -q "^Summary of phases: .*sampled by POSIX CPU timers (perf_events refused:
 # waited for a CPU a fifth as long as it ran (the run section's schedstat
 # figures), the check says it skipped, as the issue asks of a truth check
 # that needs a quiet core)
-waited=$(awk -v w="$(run_field threads-waited-ns)" -v c="$(run_field threads-cpu-ns)" \
-	'BEGIN { printf "%.2f", (c > 0 ? w / c : 0) }')
-if awk -v r="$waited" 'BEGIN { exit !(r >= 0.2) }'; then
+waited=$(waited_per_cpu_second)
+if crowded "$waited"; then
 	note "posix-timers: skipped the shares: the thread waited $waited s for a CPU a second it ran (a crowded node)"
 else
 	shares posix-timers 8

@@ -101,9 +101,8 @@ expect_eq "$through" 0 "samples whose path goes through a PMPI wrapper's frame b
 # overflows in switch-heavy code, and two busy loops beside the test left
 # none; where the ranks waited for a CPU a fifth as long as they ran, the
 # run sections' schedstat figures, the check says it skipped)
-waited=$(for r in 0 1 2; do echo "$(run_field threads-waited-ns gmon.out.$r) $(run_field threads-cpu-ns gmon.out.$r)"; done |
-	awk '{ w += $1; c += $2 } END { printf "%.2f", (c > 0 ? w / c : 0) }')
-if [ "$under" -eq 0 ] && awk -v r="$waited" 'BEGIN { exit !(r >= 0.2) }'; then
+waited=$(waited_per_cpu_second gmon.out.0 gmon.out.1 gmon.out.2)
+if [ "$under" -eq 0 ] && crowded "$waited"; then
 	note "Open MPI: skipped the samples under sync_point: the ranks waited $waited s for a CPU a second they ran (a crowded node)"
 else
 	[ "$under" -gt 0 ] || fail "no sample in libmpi called by sync_point (the ranks waited $waited s for a CPU a second they ran): $(sort -rn named.0 | head)"

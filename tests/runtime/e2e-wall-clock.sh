@@ -36,9 +36,19 @@ BG_GMON_CLOCK=wall ./wall >truth 2>stderr
 expect_eq "$(cat stderr)" "" "stderr with BG_GMON_CLOCK=wall"
 awk '{ exit !($2 >= 0.4) }' truth || fail "wall clock: the 0.4 s nanosleep was cut short: $(cat truth)"
 got=$(samples_under sleep_io wall gmon.out)
-note "wall clock: $got samples under sleep_io ($(cat truth))"
-[ "$got" -ge 34 ] && [ "$got" -le 46 ] ||
-	fail "wall clock: $got samples under sleep_io, not 40 +- 6 ($(cat truth))"
+waited=$(waited_per_cpu_second)
+note "wall clock: $got samples under sleep_io ($(cat truth)); the threads waited $waited s for a CPU a second they ran"
+# (the sampler looks at the sleeping thread every period; on a crowded node
+# it runs late, and a look that finds the thread woken but waiting for a
+# CPU leaves the time since the last look to its next sample: CI beside
+# helpers' builds, load 38 on 2 cores, saw 23; where the threads waited a
+# fifth as long as they ran, the count is noted, as the issue asks of a
+# truth check that needs a free core; the sleep's length never is)
+if [ "$got" -lt 34 ] || [ "$got" -gt 46 ]; then
+	crowded "$waited" &&
+		note "wall clock: skipped the samples under sleep_io ($got): a crowded node" ||
+		fail "wall clock: $got samples under sleep_io, not 40 +- 6 ($(cat truth); waited $waited s a CPU second)"
+fi
 case $(run_field engine) in
 wall-sampler*) ;;
 *) fail "the wall clock's engine: '$(run_field engine)'" ;;

@@ -138,6 +138,21 @@ exact_samples_of() {
 	"$top_builddir/tests/runtime/gmon-inspect" samples "$3" "$start" "$(printf '%x' $((0x$start + 0x$size)))"
 }
 
+# waited_per_cpu_second [PROFILE...]: how long the profiles' threads waited
+# for a CPU a second they ran (the run sections' schedstat figures,
+# threads-waited-ns over threads-cpu-ns, summed; default gmon.out), to two
+# decimals: 0.20 or more is a crowded node, where a truth check that needs
+# a free core says it skipped (issue 36)
+waited_per_cpu_second() {
+	local f
+	for f in "${@:-gmon.out}"; do
+		echo "$(run_field threads-waited-ns "$f") $(run_field threads-cpu-ns "$f")"
+	done | awk '{ w += $1; c += $2 } END { printf "%.2f", (c > 0 ? w / c : 0) }'
+}
+
+# crowded RATIO: whether waited_per_cpu_second's RATIO says a crowded node
+crowded() { awk -v r="$1" 'BEGIN { exit !(r >= 0.2) }'; }
+
 # run_field NAME: the run section's field NAME (include/gmon-companion.h)
 # of ./gmon.out's companion, as gprof-par --dump reads it
 run_field() { # KEY [PROFILE, default gmon.out]
