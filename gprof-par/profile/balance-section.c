@@ -193,8 +193,9 @@ static int parse_header(struct cursor *c, const struct balance_map *map, uint64_
 		set_error(err, errlen,
 			  "%s: counted by other functions (map %016" PRIx64 ", %" PRIu64
 			  " functions) than this executable's with these options (map %016" PRIx64
-			  ", %" PRIu32 " functions; a sum's load balance is counted with "
-			  "--regions=parent and no -E)",
+			  ", %" PRIu32 " functions; a sum's load balance is counted by the "
+			  "executable summed, OpenMP regions charged to their function: "
+			  "--regions=parent)",
 			  name, fingerprint, nfuncs, mine, map->nfuncs);
 		return 1;
 	}

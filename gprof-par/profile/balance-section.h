@@ -11,7 +11,7 @@
  * The statistics are numbered by the functions of a map (balance.h) made
  * from the executable's symbol table; the section names the map by a
  * fingerprint (balance_map_fingerprint: its start addresses, functions
- * and end), and a reader whose map differs (another executable, -E, or
+ * and end), and a reader whose map differs (another build of the program, or
  * --regions other than parent) cannot use it: balance_section_parse
  * says so and the reader falls back to the sum file's own statistics.
  */
