@@ -83,6 +83,7 @@ struct cursor {
 	const char *p, *end;
 	char line[1024];
 	size_t lineno;
+	int ended;          /* a line was wanted past the end */
 };
 
 /* The next line into c->line (NUL-terminated, without its newline): 1,
@@ -92,8 +93,10 @@ static int next_line(struct cursor *c)
 	const char *nl;
 	size_t n;
 
-	if (c->p >= c->end)
+	if (c->p >= c->end) {
+		c->ended = 1;
 		return 0;
+	}
 	nl = memchr(c->p, '\n', (size_t)(c->end - c->p));
 	n = (size_t)((nl ? nl : c->end) - c->p);
 	c->lineno++;
@@ -169,7 +172,10 @@ static const char *after(const char *line, const char *keyword)
 static int bad(const struct cursor *c, const char *name, const char *what, char *err,
 	       size_t errlen)
 {
-	set_error(err, errlen, "%s: line %zu: %s", name, c->lineno, what);
+	if (c->ended)
+		set_error(err, errlen, "%s: cut after line %zu: %s", name, c->lineno, what);
+	else
+		set_error(err, errlen, "%s: line %zu: %s", name, c->lineno, what);
 	return -1;
 }
 
@@ -261,7 +267,7 @@ int balance_section_parse(struct balance *b, const struct balance_map *map, uint
 			  const char *text, size_t len, const char *name, char *err,
 			  size_t errlen)
 {
-	struct cursor c = { text, text + len, "", 0 };
+	struct cursor c = { text, text + len, "", 0, 0 };
 	uint64_t nranks;
 	int rc = parse_header(&c, map, &nranks, name, err, errlen);
 
