@@ -28,23 +28,27 @@ struct job_balance {
 	size_t image_len;
 	struct balance b;         /* the ranks held so far */
 	int has_map, has_b;
-	int ok;                   /* 0: no section (said why, on the rank
-				   * that failed; the sum goes on without) */
+	int ok;                   /* 0: no section (the sum goes on without) */
 };
 
-/* Collective on comm: the map, made by rank 0 from the executable and
- * broadcast.  jb->ok is 0 on every rank when rank 0 could not make it
- * (it said why). */
-void job_balance_start(struct job_balance *jb, int me, MPI_Comm comm);
+/*
+ * Each returns 0, or -1 with a message in err when it fails on this rank
+ * (then jb->ok is 0: the sum is written without the section, and every
+ * rank above it in the tree learns it without a message).
+ *
+ * Collective on comm: the map, made by rank 0 from the executable and
+ * broadcast; jb->ok is 0 on every rank when rank 0 could not make it.
+ */
+int job_balance_start(struct job_balance *jb, int me, MPI_Comm comm, char *err, size_t errlen);
 
-/* Counts this rank's profile (its gmon bytes: image, len) as rank me.
- * On failure jb->ok is 0 (said). */
-void job_balance_own(struct job_balance *jb, int me, const void *image, size_t len);
+/* Counts this rank's profile (its gmon bytes: image, len) as rank me. */
+int job_balance_own(struct job_balance *jb, int me, const void *image, size_t len, char *err,
+		    size_t errlen);
 
 /* Up the sum's tree: this part's statistics to rank `to' (failed: none),
  * and another's from rank `from' merged in (the next ranks). */
-void job_balance_send(struct job_balance *jb, int me, int to, MPI_Comm comm);
-void job_balance_add(struct job_balance *jb, int me, int from, MPI_Comm comm);
+int job_balance_send(struct job_balance *jb, int to, MPI_Comm comm, char *err, size_t errlen);
+int job_balance_add(struct job_balance *jb, int from, MPI_Comm comm, char *err, size_t errlen);
 
 /* Rank 0: the section "balance" of output's companion sc, when every rank
  * counted.  Returns 0, or -1 with a message in err. */

@@ -39,7 +39,9 @@ struct part {
 	int ok;            /* 0: a rank failed (it said why) */
 };
 
-void job_sum_say(int rank, const char *fmt, ...)
+/* "gmon-mpi: rank N: ..." in one write(2). */
+static void say(int rank, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void say(int rank, const char *fmt, ...)
 {
 	char line[2048];
 	int n = snprintf(line, sizeof line, "gmon-mpi: rank %d: ", rank);
@@ -83,7 +85,7 @@ static void send_part(struct part *p, int me, int to, MPI_Comm comm)
 	uint64_t head[4];
 
 	if (p->ok && profile_pack(&p->prof, &packed, &plen, err, sizeof err) != 0) {
-		job_sum_say(me, "%s", err);
+		say(me, "%s", err);
 		p->ok = 0;
 	}
 	head[0] = (uint64_t)p->ok;
@@ -110,7 +112,7 @@ static void add_part(struct part *p, int me, int from, MPI_Comm comm)
 	comps = malloc(head[3] ? (size_t)head[3] : 1);
 	if (!packed || !text || !comps) {
 		/* its bytes must be received all the same: the sender goes on */
-		job_sum_say(me, "out of memory for the job's sum (%llu bytes from rank %d)",
+		say(me, "out of memory for the job's sum (%llu bytes from rank %d)",
 		    (unsigned long long)(head[1] + head[2] + head[3]), from);
 		free(packed);
 		free(comps);
@@ -132,13 +134,13 @@ static void add_part(struct part *p, int me, int from, MPI_Comm comm)
 	if (!head[0])
 		p->ok = 0;
 	if (p->ok && job_companions_append(&p->comps, comps, (size_t)head[3]) != 0) {
-		job_sum_say(me, "out of memory for the job's sum (the companions of rank %d)", from);
+		say(me, "out of memory for the job's sum (the companions of rank %d)", from);
 		p->ok = 0;
 	}
 	free(comps);
 	if (p->ok && profile_add_packed(&p->prof, packed, (size_t)head[1], "the job's sum", err,
 					sizeof err) != 0) {
-		job_sum_say(me, "%s", err);
+		say(me, "%s", err);
 		p->ok = 0;
 	}
 	p->len += (size_t)head[2];
@@ -160,29 +162,29 @@ static void own_part(struct part *p, int me, char *path, size_t size)
 	p->ok = e == EPERM;
 	if (e != 0) {
 		if (e != EPERM)
-			job_sum_say(me, "cannot give its profile to the job's sum: %s", strerror(e));
+			say(me, "cannot give its profile to the job's sum: %s", strerror(e));
 		return;
 	}
 	snprintf(name, sizeof name, "rank %d's profile", me);
 	e = profile_add_buffer(&p->prof, image, len, name, err, sizeof err);
-	if (e == 0)
-		job_balance_own(&p->bal, me, image, len);
+	if (e == 0 && job_balance_own(&p->bal, me, image, len, err, sizeof err) != 0)
+		say(me, "%s", err);
 	free(image);
 	if (e != 0) {
-		job_sum_say(me, "%s", err);
+		say(me, "%s", err);
 		return;
 	}
 	e = job_companions_own(&p->comps);
 	if (e != 0) {
-		job_sum_say(me, "cannot give its companion to the job's sum: %s", strerror(e));
+		say(me, "cannot give its companion to the job's sum: %s", strerror(e));
 		return;
 	}
 	e = pmpi_end_profile((void **)&p->text, &p->len);
 	snprintf(name, sizeof name, "rank %d's MPI profile", me);
 	if (e != 0)
-		job_sum_say(me, "%s: %s", name, strerror(e));
+		say(me, "%s: %s", name, strerror(e));
 	else if (p->len > 0 && mpi_profile_check(name, p->text, p->len, err, sizeof err) != 0)
-		job_sum_say(me, "%s", err);
+		say(me, "%s", err);
 	else
 		p->ok = 1;
 }
@@ -193,15 +195,19 @@ static void own_part(struct part *p, int me, char *path, size_t size)
  * over the files in rank order; the MPI profiles follow one another). */
 static void reduce_tree(struct part *p, int me, int n, MPI_Comm comm)
 {
+	char err[1024];
+
 	for (int step = 1; step < n; step <<= 1) {
 		if (me & step) {
 			send_part(p, me, me - step, comm);
-			job_balance_send(&p->bal, me, me - step, comm);
+			if (job_balance_send(&p->bal, me - step, comm, err, sizeof err) != 0)
+				say(me, "%s", err);
 			return;
 		}
 		if (me + step < n) {
 			add_part(p, me, me + step, comm);
-			job_balance_add(&p->bal, me, me + step, comm);
+			if (job_balance_add(&p->bal, me + step, comm, err, sizeof err) != 0)
+				say(me, "%s", err);
 		}
 	}
 }
@@ -225,7 +231,7 @@ static int write_sum(const struct part *p, const char *path)
 	else if (mpi_profile_sum_section(&sc, path, p->text, p->len, err, sizeof err) != 0 ||
 	    job_balance_section(&p->bal, &sc, path, err, sizeof err) != 0 ||
 	    sum_companion_write(&p->prof, path, &sc, err, sizeof err) != 0) {
-		job_sum_say(0, "%s", err);
+		say(0, "%s", err);
 		ok = 0;
 	}
 	sum_companion_free(&sc);
@@ -245,7 +251,7 @@ static double now(void)
 
 void pmpi_job_sum(void)
 {
-	char path[PATH_MAX], comp_path[PATH_MAX + 16], of[32] = "";
+	char path[PATH_MAX], comp_path[PATH_MAX + 16], of[32] = "", err[1024];
 	int me = 0, n = 0, written = 0, flag = 0, mpi;
 	double start = now();
 	struct part p = {.ok = 0};
@@ -258,21 +264,22 @@ void pmpi_job_sum(void)
 	PMPI_Comm_rank(MPI_COMM_WORLD, &me);
 	PMPI_Comm_size(MPI_COMM_WORLD, &n);
 	if (PMPI_Comm_dup(MPI_COMM_WORLD, &comm) != MPI_SUCCESS) {
-		job_sum_say(me, "cannot start the job's sum (MPI_Comm_dup failed): the ranks write their "
+		say(me, "cannot start the job's sum (MPI_Comm_dup failed): the ranks write their "
 		    "profiles");
 		if (gmon_mpi_sum_done)
 			gmon_mpi_sum_done(0);
 		return;
 	}
 	profile_init(&p.prof);
-	job_balance_start(&p.bal, me, comm);
+	if (job_balance_start(&p.bal, me, comm, err, sizeof err) != 0)
+		say(me, "%s", err);
 	path[0] = '\0';
 	own_part(&p, me, path, sizeof path);
 	if (!path[0])   /* this rank does not profile: the default name */
 		snprintf(path, sizeof path, "gmon.sum");
 	reduce_tree(&p, me, n, comm);
 	if (me == 0 && p.ok && p.prof.nfiles == 0) {
-		job_sum_say(me, "no rank profiles (not built with -pg?): the job's sum is not written");
+		say(me, "no rank profiles (not built with -pg?): the job's sum is not written");
 		p.ok = 0;
 	}
 	written = me == 0 && p.ok && write_sum(&p, path);
@@ -289,10 +296,10 @@ void pmpi_job_sum(void)
 	if (gmon_mpi_sum_done)
 		gmon_mpi_sum_done(written);
 	if (me == 0 && written)
-		job_sum_say(me, "summed the profiles of %s%d ranks in the job into %s and %s%s (%.3f s)",
+		say(me, "summed the profiles of %s%d ranks in the job into %s and %s%s (%.3f s)",
 		    of, n, path, comp_path, mpi ? " (their MPI profiles: its section mpi)" : "",
 		    now() - start);
 	else if (me == 0)
-		job_sum_say(me, "the job's sum is not written (above): every rank that profiles writes its "
+		say(me, "the job's sum is not written (above): every rank that profiles writes its "
 		    "own files");
 }

@@ -18,7 +18,4 @@
  * and the ranks write their files as without the sum. */
 void pmpi_job_sum(void);
 
-/* "gmon-mpi: rank N: ..." on stderr, in one write(2). */
-void job_sum_say(int rank, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
 #endif /* GMON_PMPI_JOB_SUM_H */
