@@ -107,6 +107,16 @@ static void plan_job(const struct options *o, struct plan *plan, struct reduce *
 	plan->job.init_seconds = timing.init;
 }
 
+/* What a sum written needs beyond the views: given the executable, the
+ * load balance of the files summed with their calls, for its companion's
+ * section "balance" (a sum's readers report every rank from it). */
+static unsigned sum_needs(const struct options *o)
+{
+	if (!o->executable || !(o->sum_dir || (o->style & STYLE_SUM)))
+		return 0;
+	return NEED_BALANCE | NEED_BALANCE_CALLS | NEED_VIEWS_TABLE;
+}
+
 /* Standard output must have taken the whole report. */
 static void check_stdout(void)
 {
@@ -151,7 +161,7 @@ int main(int argc, char **argv)
 	memset(&plan, 0, sizeof(plan));
 	views_regions = views_choose_regions(&o);
 	alone = views_alone(&o);
-	model_init(&m, &o, views_needs(&o), views_regions);
+	model_init(&m, &o, sum_needs(&o) | views_needs(&o), views_regions);
 
 	/* reduce: the symbols (model) prepared while MPI starts, then the sum */
 	status = reduce_start(&r, &l, &argc, &argv, prepare, discard, &w);

@@ -619,7 +619,10 @@ const struct option_entry option_table[] = {
 	  .column = "    --load-balance[=FORMAT]",
 	  .help = "\nwhere ranks differ: for every function, its self\n"
 		"seconds and calls in each gmon file (each one an\n"
-		"MPI rank: N of gmon.out.N, else its position),\n"
+		"MPI rank: N of gmon.out.N, else its position;\n"
+		"of one sum, every rank it summed: its companion's\n"
+		"section balance, which -s/-S given the\n"
+		"executable and the in-job sum write),\n"
 		"computed while the files are summed, as min,\n"
 		"mean, max and standard deviation with the ranks\n"
 		"of the min and the max (lowest rank on ties), the\n"

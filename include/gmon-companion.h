@@ -168,7 +168,8 @@
  * LIBRARY sections (each library's sum, sparse) and "modules" naming them,
  * "calls", "plt-calls" (the rtld-audit library's counts, which a rank
  * keeps in a file of its own: PROFILE+plt-calls), "paths", "mpi" (the
- * ranks' MPI profiles one after another, in rank order).  The in-job
+ * ranks' MPI profiles one after another, in rank order), "balance" (the
+ * ranks' load balance, below).  The in-job
  * sum's has the same sections (the ranks' companions handed over in
  * memory, gmon-job-sum.h), but "plt-calls".  The "sum" section, text:
  *
@@ -178,6 +179,29 @@
  *                           rank's pair, and refuse a companion of another
  *                           sum (an earlier one, a write cut between the
  *                           two renames)
+ *
+ * The "balance" section (text, last; where the sum had the executable:
+ * -s/-S given it, the in-job sum reading its own) holds the load
+ * balance of every rank summed, counted as gprof-par --load-balance
+ * counts it over rank files (gprof-par/profile/balance.h), so that a
+ * reader of the sum reports every rank, not only the rank files kept.
+ * Integers only, tab-separated:
+ *
+ *   # gmon-mpi balance 1
+ *   map<TAB>HEX<TAB>N       the functions counted by: the fingerprint of
+ *                           the map of the executable's functions (its
+ *                           symbol table, OpenMP regions charged to their
+ *                           function: balance-section.h) and their count;
+ *                           a reader whose map differs does not use it
+ *   ranks<TAB>N             the ranks summed, then N lines in rank order:
+ *   rank<TAB>R<TAB>SAMPLES  each rank's samples
+ *   function<TAB>F<TAB>... one line per function (its number in the map,
+ *                           increasing) with samples or calls in some rank
+ *                           (the others: 0 in every rank), 12 fields: of
+ *                           its samples, then of its calls (not counting
+ *                           calls from itself), over the ranks: min, the
+ *                           lowest rank holding it, max, the lowest rank
+ *                           holding it, sum, sum of squares (128 bits)
  *
  * Sums of earlier versions have the earlier files beside them instead
  * (SUM+paths, +calls, +modules, +LIBRARY, +mpi): readers read those when a
@@ -208,6 +232,10 @@
 #define GMON_SUM_NAME "sum"                /* a sum's TEXT section instead */
 #define GMON_SUM_MAGIC "# gmon-mpi sum"
 #define GMON_SUM_VERSION 1
+
+#define GMON_BALANCE_NAME "balance"        /* a sum's ranks' load balance */
+#define GMON_BALANCE_MAGIC "# gmon-mpi balance"
+#define GMON_BALANCE_VERSION 1
 
 #define GMON_TAG_SPARSE_HIST 'S'
 #define GMON_SPARSE_PAIR_SIZE 8

@@ -16,6 +16,7 @@
 #include "gmon-companion.h"
 #include "gmon-mpi-profile.h"
 #include "gmon-read.h"
+#include "job-sum-balance.h"
 #include "job-sum-companions.h"
 #include "mpi-profile.h"
 #include "mpi-table.h"
@@ -34,6 +35,7 @@ struct part {
 	size_t len;
 	struct job_companions comps;  /* their companions, in rank order
 				       * (job-sum-companions.h) */
+	struct job_balance bal;  /* their load balance (job-sum-balance.h) */
 	int ok;            /* 0: a rank failed (it said why) */
 };
 
@@ -165,6 +167,8 @@ static void own_part(struct part *p, int me, char *path, size_t size)
 	}
 	snprintf(name, sizeof name, "rank %d's profile", me);
 	e = profile_add_buffer(&p->prof, image, len, name, err, sizeof err);
+	if (e == 0 && job_balance_own(&p->bal, me, image, len, err, sizeof err) != 0)
+		say(me, "%s", err);
 	free(image);
 	if (e != 0) {
 		say(me, "%s", err);
@@ -191,13 +195,20 @@ static void own_part(struct part *p, int me, char *path, size_t size)
  * over the files in rank order; the MPI profiles follow one another). */
 static void reduce_tree(struct part *p, int me, int n, MPI_Comm comm)
 {
+	char err[1024];
+
 	for (int step = 1; step < n; step <<= 1) {
 		if (me & step) {
 			send_part(p, me, me - step, comm);
+			if (job_balance_send(&p->bal, me - step, comm, err, sizeof err) != 0)
+				say(me, "%s", err);
 			return;
 		}
-		if (me + step < n)
+		if (me + step < n) {
 			add_part(p, me, me + step, comm);
+			if (job_balance_add(&p->bal, me + step, comm, err, sizeof err) != 0)
+				say(me, "%s", err);
+		}
 	}
 }
 
@@ -218,6 +229,7 @@ static int write_sum(const struct part *p, const char *path)
 	if (job_companions_sum(&p->comps, path, &sc) < 0)
 		ok = 0;
 	else if (mpi_profile_sum_section(&sc, path, p->text, p->len, err, sizeof err) != 0 ||
+	    job_balance_section(&p->bal, &sc, path, err, sizeof err) != 0 ||
 	    sum_companion_write(&p->prof, path, &sc, err, sizeof err) != 0) {
 		say(0, "%s", err);
 		ok = 0;
@@ -239,7 +251,7 @@ static double now(void)
 
 void pmpi_job_sum(void)
 {
-	char path[PATH_MAX], comp_path[PATH_MAX + 16], of[32] = "";
+	char path[PATH_MAX], comp_path[PATH_MAX + 16], of[32] = "", err[1024];
 	int me = 0, n = 0, written = 0, flag = 0, mpi;
 	double start = now();
 	struct part p = {.ok = 0};
@@ -259,6 +271,8 @@ void pmpi_job_sum(void)
 		return;
 	}
 	profile_init(&p.prof);
+	if (job_balance_start(&p.bal, me, comm, err, sizeof err) != 0)
+		say(me, "%s", err);
 	path[0] = '\0';
 	own_part(&p, me, path, sizeof path);
 	if (!path[0])   /* this rank does not profile: the default name */
@@ -278,6 +292,7 @@ void pmpi_job_sum(void)
 	profile_free(&p.prof);
 	free(p.text);
 	job_companions_free(&p.comps);
+	job_balance_free(&p.bal);
 	if (gmon_mpi_sum_done)
 		gmon_mpi_sum_done(written);
 	if (me == 0 && written)

@@ -14,19 +14,10 @@
 #include <stdint.h>
 
 #include "balance.h"
+#include "balance-map.h"
 #include "mpi-profile.h"
 #include "rank-noise.h"
 #include "symtab.h"
-
-/*
- * The map of st's entries to its rows (symtab.h: regions charged to their
- * function count for it; excluded functions such as mcount for none), and
- * the row of each function number in *rows (malloc'ed).  Returns 0, or -1
- * when out of memory.
- */
-int balance_map_from_symtab(const struct symtab *st, struct balance_map *map,
-			    const struct sym ***rows);
-void balance_map_free(struct balance_map *map);
 
 struct balance_summary {
 	double min, mean, max, stddev;

@@ -75,12 +75,13 @@ static int calloc_array(void *pp, size_t n, size_t size)
 	return *p ? 0 : -1;
 }
 
-int balance_init(struct balance *b, const struct balance_map *map, uint32_t ncolumns,
-		 uint64_t nfiles)
+/* balance_init, or with map NULL an empty result of nfuncs functions */
+static int init(struct balance *b, const struct balance_map *map, uint32_t nfuncs,
+		uint32_t ncolumns, uint64_t nfiles)
 {
 	memset(b, 0, sizeof(*b));
 	b->map = map;
-	b->nfuncs = map ? map->nfuncs : 0;
+	b->nfuncs = map ? map->nfuncs : nfuncs;
 	b->ncolumns = ncolumns;
 	b->nfiles = nfiles;
 	if (calloc_array(&b->time, b->nfuncs, sizeof(*b->time)) != 0 ||
@@ -116,6 +117,17 @@ int balance_init(struct balance *b, const struct balance_map *map, uint32_t ncol
 oom:
 	balance_free(b);
 	return -1;
+}
+
+int balance_init(struct balance *b, const struct balance_map *map, uint32_t ncolumns,
+		 uint64_t nfiles)
+{
+	return init(b, map, 0, ncolumns, nfiles);
+}
+
+int balance_init_merged(struct balance *b, uint32_t nfuncs, uint32_t ncolumns, uint64_t nfiles)
+{
+	return init(b, NULL, nfuncs, ncolumns, nfiles);
 }
 
 void balance_free(struct balance *b)
@@ -619,17 +631,10 @@ int balance_unpack(struct balance *b, const void *data, size_t len)
 	if (h.magic != BALANCE_IMAGE_MAGIC || h.nranks > len ||
 	    len != image_size(h.nfuncs, h.ncolumns, h.nranks))
 		return -1;
-	if (balance_init(b, NULL, h.ncolumns, h.nfiles) != 0)
+	if (balance_init_merged(b, h.nfuncs, h.ncolumns, h.nfiles) != 0)
 		return -1;
-	b->nfuncs = h.nfuncs;
-	free(b->time);
-	free(b->calls);
-	free(b->columns);
-	b->time = malloc(h.nfuncs ? h.nfuncs * sizeof(*b->time) : 1);
-	b->calls = malloc(h.nfuncs ? h.nfuncs * sizeof(*b->calls) : 1);
-	b->columns = malloc(((size_t)h.nfuncs * h.ncolumns + 1) * sizeof(*b->columns));
 	b->ranks = malloc((h.nranks ? h.nranks : 1) * sizeof(*b->ranks));
-	if (!b->time || !b->calls || !b->columns || !b->ranks) {
+	if (!b->ranks) {
 		balance_free(b);
 		return -1;
 	}

@@ -90,6 +90,9 @@ struct balance {
  */
 int balance_init(struct balance *b, const struct balance_map *map, uint32_t ncolumns,
 		 uint64_t nfiles);
+/* An empty result of nfuncs functions and no map, to merge into or to
+ * fill (balance_unpack, a sum's section: balance-section.h). */
+int balance_init_merged(struct balance *b, uint32_t nfuncs, uint32_t ncolumns, uint64_t nfiles);
 void balance_free(struct balance *b);
 
 /*

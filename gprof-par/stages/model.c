@@ -3,15 +3,18 @@
 
 #include "model.h"
 
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
+#include "gmon-companion.h"
 #include "gmon-modules.h"
 #include "gmon-mpi-profile.h"
 
+#include "balance-section.h"
 #include "balance-view.h"
 #include "call-paths.h"
 #include "companions.h"
@@ -414,6 +417,51 @@ uint32_t model_balance_columns(const struct model *m, size_t nfiles)
 	return (uint32_t)(columns ? columns : 1);
 }
 
+/*
+ * One sum read (not one just written): the load balance of the ranks it
+ * summed, where its companion has it (a sum of rank files given the
+ * executable, or the job's own: balance-section.h), in place of the one
+ * file's.  A section counted with other functions (-E, --regions other
+ * than parent) is passed over with a warning; a bad one is an error.
+ */
+static void read_sum_balance(struct model *m)
+{
+	const struct options *o = m->o;
+	char err[1024], *path, *text;
+	size_t len = 0;
+	int rc;
+
+	if (!(m->needs & NEED_BALANCE) || o->sum_dir || (o->style & STYLE_SUM) ||
+	    m->nprofiles != 1)
+		return;
+	path = companion_input_path(m->profiles[0], GMON_BALANCE_NAME);
+	if (!path)
+		die("out of memory");
+	errno = 0;
+	text = companion_read_whole(path, "the sum's load balance", &len, err, sizeof err);
+	if (!text && errno != ENOENT)
+		die(err);
+	rc = text ? balance_section_parse(&m->sum_balance, &m->vt.map,
+					  m->sum && m->sum->has_balance ? m->sum->balance.ncolumns
+									: 0,
+					  text, len, path, err, sizeof err)
+		  : 1;
+	if (rc < 0)
+		die(err);
+	if (rc == 0)
+		m->have_sum_balance = 1;
+	else if (text && !options_quiet)
+		fprintf(stderr, PROGRAM ": warning: %s: the load balance is the sum file's own, as "
+			"one rank\n", err);
+	free(text);
+	free(path);
+}
+
+const struct balance *model_balance(const struct model *m)
+{
+	return m->have_sum_balance ? &m->sum_balance : &m->sum->balance;
+}
+
 void model_take_sum(struct model *m, struct profile *p, const struct sum_outcome *sum,
 		    const struct plan *plan)
 {
@@ -432,6 +480,7 @@ void model_take_sum(struct model *m, struct profile *p, const struct sum_outcome
 			die(err);
 	}
 	check_fingerprint(&m->st, &m->p);
+	read_sum_balance(m);
 }
 
 /* The paths beside the profiles (PROFILE+paths), added up and named after
@@ -658,6 +707,9 @@ void model_free(struct model *m, int me)
 		runs_facts_free(&m->facts);
 	m->have_facts = 0;
 	profile_free(&m->p);
+	if (m->have_sum_balance)
+		balance_free(&m->sum_balance);
+	m->have_sum_balance = 0;
 	if (m->have_symtab)
 		symtab_free(&m->st);
 	m->have_symtab = 0;

@@ -97,6 +97,10 @@ struct model {
 	struct runs_facts facts;     /* model_profiles_facts' (have_facts) */
 	int have_facts;
 	struct path_rows rows;
+	/* NEED_BALANCE of one sum read (not written): the load balance of
+	 * every rank it summed, from its companion (balance-section.h) */
+	struct balance sum_balance;
+	int have_sum_balance;
 };
 
 /* Starts an empty model of the views asking for needs. */
@@ -135,6 +139,10 @@ void model_build(struct model *m, struct profile *p, const struct sum_outcome *s
  * need no more. */
 void model_take_sum(struct model *m, struct profile *p, const struct sum_outcome *sum,
 		    const struct plan *plan);
+
+/* The load balance the views report: every rank a sum read summed (its
+ * companion's section "balance"), else the one counted while summing. */
+const struct balance *model_balance(const struct model *m);
 
 /* The MPI profiles beside the model's profiles, into *mp; *missing: how
  * many have none.  Returns 0, or 1 after saying what is wrong. */

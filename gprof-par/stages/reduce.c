@@ -12,6 +12,7 @@
 
 #include "gmon-mpi-profile.h"
 
+#include "balance-section.h"
 #include "call-paths.h"
 #include "library-sums.h"
 #include "mpi-profile.h"
@@ -46,6 +47,24 @@ static int sum_mpi_profiles(const struct plan *plan, const struct sum_outcome *s
 	}
 	free(member);
 	return status;
+}
+
+/* -s and -S given the executable: the load balance of every file summed
+ * (counted while summing, with its calls), as the section "balance" of
+ * the sum's companion (balance-section.h).  Returns 0 or 1. */
+static int sum_balance(const struct plan *plan, const struct sum_outcome *sum,
+		       struct sum_companion *sc, FILE *msgs)
+{
+	char err[1024];
+
+	if (!sum->has_balance || !plan->job.balance_map || !plan->job.balance_calls)
+		return 0;
+	if (balance_section_add(sc, plan->output, &sum->balance, plan->job.balance_map, err,
+				sizeof err) != 0) {
+		fprintf(msgs, PROGRAM ": %s\n", err);
+		return 1;
+	}
+	return 0;
 }
 
 /*
@@ -93,7 +112,7 @@ static int early_prepare_join(struct early_prepare *e, int me)
  * The sum and its companion (sum-companion.h), as one pair: the shared
  * libraries' profiles of the files summed (not of those --skip-bad
  * skipped), the calls between modules, the call paths and the MPI
- * profiles the sum gathered, as its sections.  Their messages go to
+ * profiles the sum gathered and the load balance, as its sections.  Their messages go to
  * *msgs (to follow the summary line), errors of the write to stderr.
  * Returns 0 or 1 (a part left out, or nothing written: *written 0).
  */
@@ -108,6 +127,7 @@ static int write_sum(const struct plan *plan, const struct sum_outcome *out, FIL
 	status = library_sums_sections(msgs, PROGRAM, out, plan->output, plan->job.skip_bad, &sc);
 	status |= call_paths_sum_section(&out->paths, &sc, plan->output, msgs, PROGRAM);
 	status |= sum_mpi_profiles(plan, out, &sc, msgs);
+	status |= sum_balance(plan, out, &sc, msgs);
 	*written = sum_companion_write(&out->prof, plan->output, &sc, err, sizeof(err)) == 0;
 	if (!*written) {
 		fprintf(stderr, PROGRAM ": %s\n", err);

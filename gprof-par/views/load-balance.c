@@ -46,18 +46,18 @@ static void balance_add_mpi_time(struct balance_view *v, const struct model *m)
 static int load_balance_render(struct view_output *vo, struct model *m)
 {
 	const struct options *o = m->o;
-	const struct sum_outcome *sum = m->sum;
+	const struct balance *b = model_balance(m);
 	const struct profile *p = &m->p;
 	struct balance_view v;
 	double hz = p->nhists > 0 && p->hists[0].rate > 0 ? p->hists[0].rate : 1.0;
 
-	if (balance_view_build(&v, &sum->balance, m->vt.rows, hz,
+	if (balance_view_build(&v, b, m->vt.rows, hz,
 			       runs_facts_per_signal(model_profiles_facts(m))) != 0)
 		die("out of memory computing the load balance");
 	v.dimen = p->nhists > 0 ? p->hists[0].dimen : NULL;
 	balance_add_mpi_time(&v, m);
 	if (o->balance_svg)
-		write_balance_svg(o->balance_svg, &v, &sum->balance);
+		write_balance_svg(o->balance_svg, &v, b);
 	if (o->balance) {
 		if (o->balance == BALANCE_TEXT)
 			view_separate(vo);

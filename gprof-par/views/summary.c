@@ -93,7 +93,7 @@ static int summary_render(struct view_output *vo, struct model *m)
 	char err[1024];
 
 	facts = model_profiles_facts(m);
-	if (balance_view_build(&v, &m->sum->balance, m->vt.rows, hz,
+	if (balance_view_build(&v, model_balance(m), m->vt.rows, hz,
 			       runs_facts_per_signal(facts)) != 0)
 		die("out of memory computing the load balance");
 	v.dimen = p->nhists > 0 ? p->hists[0].dimen : NULL;
@@ -128,7 +128,7 @@ static int summary_render(struct view_output *vo, struct model *m)
 	in.balance = &v;
 	in.mpi = mp.nranks > 0 ? &mp : NULL;
 	in.mpi_names = have_names ? &names : NULL;
-	in.files = m->sum->balance.nranks;
+	in.files = model_balance(m)->nranks;
 	in.when = model_profiles_time(m);
 	in.threads = facts->threads;
 	in.threads_rank = facts->threads_rank;
@@ -160,7 +160,7 @@ static int summary_render(struct view_output *vo, struct model *m)
 	if (o->summary_json)
 		write_file(o->summary_json, summary_print_json, &s);
 	if (o->html)
-		write_html(o->html, &s, paths, &v, &m->sum->balance);
+		write_html(o->html, &s, paths, &v, model_balance(m));
 	if (o->summary == SUMMARY_TEXT)
 		summary_print_text(vo->out, &s);
 	else if (o->summary == SUMMARY_JSON)

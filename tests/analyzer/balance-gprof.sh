@@ -188,6 +188,45 @@ for np in 2 3 4; do
 	same_file "-np $np -S DIR EXE (report and load balance)" s6.txt sum.out
 done
 
+# The sum -S writes given the executable holds the 6 ranks' load balance
+# (its companion's section "balance"): --load-balance of gmon.sum alone is
+# the same text, CSV and JSON as over the 6 rank files (without the
+# section it was one rank, the sum's); 2 processes write the same section.
+"$GPROF_PAR" -S run6 bal > /dev/null 2>&1 || fail "-S run6 bal failed"
+cp run6/gmon.sum+gmon-mpi sum1.companion
+"$GPROF_PAR" --dump run6/gmon.sum | grep -q "^section	balance	text	" ||
+	fail "-S DIR EXE: the sum's companion has no section balance"
+for format in "" =csv =json; do
+	"$GPROF_PAR" -b --load-balance$format bal run6/gmon.out.[0-5] > lb-files.out 2>/dev/null
+	"$GPROF_PAR" -b --load-balance$format bal run6/gmon.sum > lb-sum.out 2> lb-sum.err ||
+		fail "--load-balance$format of the sum: $(cat lb-sum.err)"
+	same_file "--load-balance$format of -S's gmon.sum and of the 6 rank files" lb-files.out lb-sum.out
+done
+expect_grep "the sum's load balance covers the 6 ranks (JSON)" '"ranks": 6,' lb-sum.out
+sum_cmd 2 -S run6 bal || { fail "-np 2 -S failed"; cat sum.err; }
+same_file "-np 2 -S: the sum's companion (section balance)" sum1.companion run6/gmon.sum+gmon-mpi
+# The section as the earlier layout's file (gmon.sum+balance): read the
+# same; counted by another map (its fingerprint changed): a warning, and
+# the sum counts as one rank; not valid: an error naming the line.
+mkdir layout && cp run6/gmon.sum run6/gmon.sum+gmon-mpi layout/ &&
+	(cd layout && "$top_builddir/tests/analyzer/gmon-read-tool" unpack gmon.sum && rm gmon.sum+gmon-mpi) ||
+	fail "cannot unpack the sum's companion"
+"$GPROF_PAR" -b --load-balance bal layout/gmon.sum > lb-layout.out 2>/dev/null
+"$GPROF_PAR" -b --load-balance bal run6/gmon.out.[0-5] > lb-files.out 2>/dev/null
+same_file "--load-balance of a sum with the file gmon.sum+balance" lb-files.out lb-layout.out
+cp layout/gmon.sum+balance balance.good
+sed 's/^map\t[0-9a-f]*/map\t0123456789abcdef/' balance.good > layout/gmon.sum+balance
+"$GPROF_PAR" -b --load-balance bal layout/gmon.sum > lb-other.out 2> lb-other.err ||
+	fail "--load-balance of a sum whose section has another map: $(cat lb-other.err)"
+expect_grep "another map: counted as one rank" "Load balance over 1 rank" lb-other.out
+expect_grep "another map: said" "layout/gmon.sum+balance: counted by other functions (map 0123456789abcdef" lb-other.err
+sed 's/^\(function\t[0-9]*\t\)[0-9]*/\1x/' balance.good > layout/gmon.sum+balance
+if "$GPROF_PAR" -b --load-balance bal layout/gmon.sum > lb-bad.out 2> lb-bad.err; then
+	fail "--load-balance of a sum with a bad section succeeded"
+else
+	expect_grep "a bad section: an error naming its line" "layout/gmon.sum+balance: line " lb-bad.err
+fi
+
 # The heat map: the same bytes from 1 and 2 processes; rendered by headless
 # Chromium, whose layout is read back: one cell per function and rank, spin
 # first, its darkest cell rank 4's.

@@ -12,7 +12,9 @@
 #     samples of the paths file;
 #   - -s / -S: FILE+paths summed (samples add up), the same bytes whatever
 #     the order of the files and with 1 to 4 MPI processes; a sum without
-#     paths removes a stale one; --measured from -S DIR EXE;
+#     paths removes a stale one; --measured from -S DIR EXE; the summary
+#     of the sum alone names the files' slowest and fastest ranks (its
+#     companion's load balance, -s given the executable);
 #   - -S with 1 to 4 processes, the same bytes and messages: a damaged paths
 #     file, another program's paths (in the middle, first), bad profiles
 #     skipped (their paths left out), only some profiles with paths;
@@ -216,8 +218,15 @@ grep -qx "# profiles summed: 2" forward.paths || fail "the sum's paths do not sa
 "$GPROF_PAR" --summary easy-hard gmon.sum > sum-summary.txt 2>/dev/null || fail "--summary of the sum failed"
 grep -q "^Summary of easy-hard: 2 ranks profiled," sum-summary.txt ||
 	fail "the summary of a 2-rank sum: $(head -1 sum-summary.txt)"
-grep -q "^Slowest rank: - (a sum holds no rank's own figures: name the ranks' files" sum-summary.txt ||
-	fail "the summary of a sum: $(grep '^Slowest' sum-summary.txt)"
+# and, -s given the executable, its companion holds the two ranks' load
+# balance (section balance): the same slowest and fastest ranks as the files
+"$GPROF_PAR" --summary easy-hard run/gmon.out.0 run/gmon.out.1 > files-summary.txt 2>/dev/null ||
+	fail "--summary of the two files failed"
+slowest_fastest() { sed -n 's/^Slowest rank: \([0-9]*\) .*; fastest: rank \([0-9]*\) .*/\1 \2/p' "$1"; }
+[ -n "$(slowest_fastest sum-summary.txt)" ] &&
+	[ "$(slowest_fastest sum-summary.txt)" = "$(slowest_fastest files-summary.txt)" ] &&
+	echo "ok: the sum's summary names the files' slowest and fastest ranks ($(slowest_fastest sum-summary.txt))" ||
+	fail "the summary of a sum: $(grep '^Slowest' sum-summary.txt); of the files: $(grep '^Slowest' files-summary.txt)"
 # the sum read back is a paths file like the runtime's: re-summing one file gives it again
 "$GPROF_PAR" -s -o resum easy-hard gmon.sum > /dev/null 2>&1
 unpack_companions resum

@@ -24,9 +24,9 @@
 #     (memcpy) against the ranks' clocks, which order the ranks the other
 #     way round;
 #   - --summary=json on the same sum agrees with the job's summary.json on
-#     the time breakdown (the summary of the sum alone: no per-rank data
-#     but the MPI profile's), the ranks' files named on every category per
-#     rank; without the call paths, the hot function comes from the
+#     the time breakdown (the summary of the sum alone: no per-rank paths;
+#     its slowest rank from its companion's load balance, rank 2), the
+#     ranks' files named on every category per rank; without the call paths, the hot function comes from the
 #     histogram;
 #   - gmon-job asks for the MPI profile when ldd writes much after libmpi;
 #   - report.html refers to nothing on the network (no http: or https:);
@@ -281,12 +281,20 @@ ok = ok and slow["rank"] == prog["max_rank"] and abs(slow["seconds"] - prog["max
 sys.exit(0 if ok else 1)
 EOF
 
+# The sum with its companion (-S given the executable: its section balance)
+# holds every rank's load balance: the same slowest rank as the ranks' files.
+"$GPROF_PAR" --summary "$work/app" "$results/gmon.sum" >sum.txt 2>sum.err ||
+	fail "--summary on the sum: $(cat sum.err)"
+grep -q '^Slowest rank: 2 .*; the ranks differ beyond sampling noise$' sum.txt ||
+	fail "the sum's summary does not name rank 2 the slowest, beyond noise: $(grep '^Slowest' sum.txt)"
+
 # Without call paths (BG_GMON_CALLSTACKS=0): the functions from the
 # histogram, the hot function the same.  (The sum of the earlier layout:
-# its companion unpacked as the earlier files, but for the paths.)
+# its companion unpacked as the earlier files, but for the paths and the
+# load balance, which the earlier layout never had.)
 mkdir nopaths
 cp "$results/gmon.sum" "$results/gmon.sum+gmon-mpi" nopaths/
-(cd nopaths && unpack_companions gmon.sum && rm -f gmon.sum+gmon-mpi gmon.sum+paths)
+(cd nopaths && unpack_companions gmon.sum && rm -f gmon.sum+gmon-mpi gmon.sum+paths gmon.sum+balance)
 "$GPROF_PAR" --summary "$work/app" nopaths/gmon.sum >nopaths.txt 2>nopaths.err ||
 	fail "--summary without paths: $(cat nopaths.err)"
 grep -q '^Hot function: work_phase ' nopaths.txt && grep -q '^Top functions by self time (the histogram' nopaths.txt ||

@@ -20,13 +20,18 @@
  *     1,000, one of 1,163 (1.16x, not 1,162);
  *   - 401 ranks, one 3x (rank 139) or a sixth (rank 250): the summary
  *     names it, "an outlier beyond sampling noise", where the dispersion
- *     of all 401 says noise.
+ *     of all 401 says noise;
+ *   - a sum's section "balance" (profile/balance-section.h) read back as
+ *     written: every statistic (a sum of squares past 2^64), a function
+ *     without samples or calls as 0 held by the lowest rank, the heat
+ *     map's one column; another map's refused (1), bad lines (-1).
  */
 #include <CUnit/Basic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "balance-section.h"
 #include "balance-view.h"
 #include "summary-print.h"
 #include "summary.h"
@@ -237,12 +242,79 @@ static void test_summary_outlier(void)
 	balance_view_free(&o.v);
 }
 
+/* A balance of 3 functions over ranks 2, 5 and 9, function 1 without
+ * samples or calls. */
+static void three_functions(struct balance *b)
+{
+	CU_ASSERT_EQUAL_FATAL(balance_init_merged(b, 3, 0, 3), 0);
+	b->ranks = calloc(3, sizeof(*b->ranks));
+	CU_ASSERT_PTR_NOT_NULL_FATAL(b->ranks);
+	b->ranks_cap = b->nranks = 3;
+	for (int r = 0; r < 3; r++)
+		b->ranks[r] = (struct balance_rank){ r == 0 ? 2 : r == 1 ? 5 : 9, 100u * (r + 1) };
+	b->time[0] = (struct balance_stat){ 7, 10, 2, 9, 19, 7 * 7 + 2 * 2 + 10 * 10 };
+	b->calls[0] = (struct balance_stat){ 1, UINT64_MAX, 2, 5, 0, 0 };
+	b->calls[0].sumsq = (unsigned __int128)UINT64_MAX * UINT64_MAX + 1;
+	b->calls[0].sum = UINT64_MAX;
+	b->time[1] = b->calls[1] = (struct balance_stat){ 0, 0, 2, 2, 0, 0 };
+	b->time[2] = (struct balance_stat){ 0, 3, 2, 5, 3, 9 };
+	b->calls[2] = (struct balance_stat){ 4, 4, 2, 2, 12, 48 };
+}
+
+static void test_section(void)
+{
+	gmon_addr_t starts[4] = { 0x1000, 0x1100, 0x1180, 0x1200 };
+	uint32_t func[4] = { 0, 1, BALANCE_NONE, 2 };
+	struct balance_map map = { starts, func, 4, 0x1300, 3 };
+	struct balance b, back;
+	struct sum_companion sc;
+	char err[1024], *text;
+	size_t len;
+
+	three_functions(&b);
+	sum_companion_init(&sc);
+	CU_ASSERT_EQUAL_FATAL(balance_section_add(&sc, "gmon.sum", &b, &map, err, sizeof err), 0);
+	CU_ASSERT_EQUAL_FATAL(sc.n, 1);
+	CU_ASSERT_STRING_EQUAL(sc.sections[0].name, "balance");
+	text = sc.sections[0].data;
+	len = sc.sections[0].size;
+	CU_ASSERT_EQUAL_FATAL(balance_section_parse(&back, &map, 1, text, len, "s", err, sizeof err),
+			      0);
+	CU_ASSERT_EQUAL(back.nranks, 3);
+	CU_ASSERT_EQUAL(memcmp(back.ranks, b.ranks, 3 * sizeof(*b.ranks)), 0);
+	CU_ASSERT_EQUAL(memcmp(back.time, b.time, 3 * sizeof(*b.time)), 0);
+	CU_ASSERT_EQUAL(memcmp(back.calls, b.calls, 3 * sizeof(*b.calls)), 0);
+	CU_ASSERT_TRUE(back.calls[0].sumsq > UINT64_MAX);
+	CU_ASSERT_EQUAL(back.columns[0], 19);   /* the one column: every rank */
+	CU_ASSERT_EQUAL(back.columns[2], 3);
+	CU_ASSERT_EQUAL(back.column_files[0], 3);
+	CU_ASSERT_EQUAL(back.column_first[0], 2);
+	CU_ASSERT_EQUAL(back.column_last[0], 9);
+	CU_ASSERT_PTR_NULL(strstr(text, "function\t1\t"));   /* 0 everywhere: no line */
+	balance_free(&back);
+
+	starts[1] = 0x1108;   /* another map */
+	CU_ASSERT_EQUAL(balance_section_parse(&back, &map, 0, text, len, "s", err, sizeof err), 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "counted by other functions"));
+	starts[1] = 0x1100;
+	/* cut in the ranks; a function past the map's count */
+	CU_ASSERT_EQUAL(balance_section_parse(&back, &map, 0, text, (size_t)(strstr(text, "rank\t5")
+				- text), "s", err, sizeof err), -1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "s: cut after line 4: not a rank line"));
+	text[strstr(text, "function\t2") - text + 9] = '3';
+	CU_ASSERT_EQUAL(balance_section_parse(&back, &map, 0, text, len, "s", err, sizeof err), -1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "not a function line"));
+	sum_companion_free(&sc);
+	balance_free(&b);
+}
+
 static const struct cunit_test tests[] = {
 	{ "the dispersion test", test_dispersion },
 	{ "weighted samples against noise", test_weighted_noise },
 	{ "the summary's functions beyond noise", test_summary_noise },
 	{ "the extremes test", test_extremes },
 	{ "the summary's outlier named", test_summary_outlier },
+	{ "a sum's section balance read back", test_section },
 };
 
 int main(void)

@@ -9,10 +9,13 @@
 #   sampled): gmon.sum and gmon.sum+gmon-mpi are byte for byte what
 #   gprof-par -S writes over the same run's 64 rank files, the companion
 #   with the sections paths, calls, modules and libc's, and hold every
-#   rank (rank_extra: rank + 1 calls a rank, 2,080 in all).
+#   rank (rank_extra: rank + 1 calls a rank, 2,080 in all); its
+#   --load-balance is that of the 64 rank files.
 # - With BG_GMON_RANK_SUBSET=0:3: 4 rank files (and their companions), and
 #   the sum still holds the 64 ranks (2,080 calls of rank_extra, 64 x 3 of
-#   round_work); --summary and --mpi of the sum speak of 64 ranks; an
+#   round_work); --summary, --mpi and --load-balance of the sum speak of
+#   64 ranks (the load balance from the companion's section balance:
+#   rank_extra's calls min 1 at rank 0, max 64 at rank 63); an
 #   earlier sum's gmon.sum+paths there is removed (it would pass for this
 #   sum's), and named.
 # - A rank that ends by _exit before MPI_Finalize (rank 5): no gmon.sum;
@@ -76,6 +79,9 @@ expect_eq "$(ls | grep '^gmon\.sum' | tr '\n' ' ')" "gmon.sum gmon.sum+gmon-mpi 
 mv gmon.sum job.sum && mv gmon.sum+gmon-mpi job.sum+gmon-mpi
 "$gpp" -S . ../app > /dev/null 2> sum.err || fail "-S over the 64 rank files: $(cat sum.err)"
 same_sum job.sum gmon.sum "64 ranks"
+# the sum's load balance (its section balance) is the rank files' own
+diff <("$gpp" -b --load-balance ../app job.sum 2>&1) <("$gpp" -b --load-balance ../app gmon.out.* 2>&1) > balance.diff ||
+	fail "64 ranks: --load-balance of the in-job sum differs from that of the 64 rank files: $(head -6 balance.diff)"
 note "the in-job sum's companion: $(cat job.sections)"
 for section in modules calls libc.so.6 mpi; do
 	grep -q " $section " <<< " $(cat job.sections)" ||
@@ -104,6 +110,21 @@ grep -q "^  MPI  .*(rank [0-9]*) / [0-9.]* / [0-9.]* (rank [0-9]*)$" summary ||
 	fail "--summary of the in-job sum has no per-rank MPI spread: $(head -8 summary)"
 "$gpp" --mpi ../app gmon.sum 2>&1 | grep -q "^MPI profile of 64 ranks:" ||
 	fail "--mpi of the in-job sum does not cover 64 ranks"
+# the load balance of the 64 ranks (the companion's section balance), though
+# 4 rank files were written: rank_extra's calls are rank + 1 a rank
+grep -q "^Slowest rank: [0-9]" summary ||
+	fail "--summary of the in-job sum names no slowest rank: $(grep '^Slowest' summary)"
+grep -q "^  the program's own code .*(rank [0-9]*) / [0-9.]* / [0-9.]* (rank [0-9]*)$" summary ||
+	fail "--summary of the in-job sum has no per-rank spread of the program's time: $(head -6 summary)"
+"$gpp" -b --load-balance ../app gmon.sum > balance 2> balance.err ||
+	fail "--load-balance of the in-job sum: $(cat balance.err)"
+grep -q "^Load balance over 64 ranks (0 to 63)," balance ||
+	fail "--load-balance of the in-job sum does not cover 64 ranks: $(grep -m1 '^Load balance' balance)"
+# calls: min, its rank, mean, max, its rank, stddev ((64^2 - 1) / 12 = 18.47^2)
+expect_eq "$(awk '$NF == "rank_extra" { print $9, $10, $11, $12, $13, $14 }' balance)" \
+	"1 0 32.50 64 63 18.47" "rank_extra's calls over the 64 ranks in the in-job sum's load balance"
+expect_eq "$(awk '$NF == "round_work" { print $9, $10, $11, $12, $13, $14 }' balance)" \
+	"3 0 3.00 3 0 0.00" "round_work's calls over the 64 ranks in the in-job sum's load balance"
 cd ..
 
 mkdir killed && cd killed
