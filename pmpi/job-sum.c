@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -33,7 +34,7 @@ struct part {
 	char *text;        /* their MPI profiles, in rank order (the
 			    * companion's section mpi) */
 	size_t len;
-	struct job_companions comps;  /* their companions, in rank order
+	struct job_companions comps;  /* their companions' partial sum
 				       * (job-sum-companions.h) */
 	struct job_balance bal;  /* their load balance (job-sum-balance.h) */
 	int ok;            /* 0: a rank failed (it said why) */
@@ -60,6 +61,39 @@ static void say(int rank, const char *fmt, ...)
 		return;
 }
 
+/* BG_GMON_VERBOSE (as the runtime reads it: 1, yes, true, on): how the
+ * sum went up the tree, a line a rank (what it merged and sent). */
+static int verbose(void)
+{
+	static const char *const on[] = {"1", "yes", "true", "on"};
+	const char *v = getenv("BG_GMON_VERBOSE");
+
+	for (size_t i = 0; v && i < sizeof on / sizeof on[0]; i++)
+		if (strcasecmp(v, on[i]) == 0)
+			return 1;
+	return 0;
+}
+
+#define trace(rank, ...) do { if (verbose()) say(rank, "job sum: " __VA_ARGS__); } while (0)
+
+/* This process's peak resident memory (VmHWM of /proc/self/status), in
+ * kB, as text into buf ("?" where not known). */
+static const char *peak_kb(char *buf, size_t size)
+{
+	FILE *f = fopen("/proc/self/status", "r");
+	char line[256];
+
+	snprintf(buf, size, "?");
+	while (f && fgets(line, sizeof line, f))
+		if (strncmp(line, "VmHWM:", 6) == 0) {
+			snprintf(buf, size, "%lu", strtoul(line + 6, NULL, 10));
+			break;
+		}
+	if (f)
+		fclose(f);
+	return buf;
+}
+
 /* len bytes to or from rank peer, in chunks (an MPI count is an int). */
 static void send_bytes(const void *data, size_t len, int to, MPI_Comm comm)
 {
@@ -79,24 +113,32 @@ static void recv_bytes(void *data, size_t len, int from, MPI_Comm comm)
  * companions' length}, then their bytes (none when not ok). */
 static void send_part(struct part *p, int me, int to, MPI_Comm comm)
 {
-	char err[1024];
+	char err[1024], *comps = NULL;
 	void *packed = NULL;
-	size_t plen = 0;
+	size_t plen = 0, clen = 0;
 	uint64_t head[4];
+	int e;
 
 	if (p->ok && profile_pack(&p->prof, &packed, &plen, err, sizeof err) != 0) {
 		say(me, "%s", err);
 		p->ok = 0;
 	}
+	if (p->ok && (e = job_companions_pack(&p->comps, &comps, &clen)) != 0) {
+		say(me, "cannot pass the companions' sum up: %s", strerror(e));
+		p->ok = 0;
+	}
 	head[0] = (uint64_t)p->ok;
 	head[1] = p->ok ? plen : 0;
 	head[2] = p->ok ? p->len : 0;
-	head[3] = p->ok ? p->comps.len : 0;
+	head[3] = p->ok ? clen : 0;
 	PMPI_Send(head, 4, MPI_UINT64_T, to, TAG, comm);
 	send_bytes(packed, (size_t)head[1], to, comm);
 	send_bytes(p->text, (size_t)head[2], to, comm);
-	send_bytes(p->comps.data, (size_t)head[3], to, comm);
+	send_bytes(comps, (size_t)head[3], to, comm);
 	free(packed);
+	free(comps);
+	trace(me, "sent its part (%llu bytes of companions' sum) to rank %d",
+	      (unsigned long long)head[3], to);
 }
 
 /* A part from rank `from', added into p (the ranks after p's); that
@@ -133,8 +175,9 @@ static void add_part(struct part *p, int me, int from, MPI_Comm comm)
 	recv_bytes(comps, (size_t)head[3], from, comm);
 	if (!head[0])
 		p->ok = 0;
-	if (p->ok && job_companions_append(&p->comps, comps, (size_t)head[3]) != 0) {
-		say(me, "out of memory for the job's sum (the companions of rank %d)", from);
+	if (p->ok && job_companions_add(&p->comps, comps, (size_t)head[3], from, err,
+					sizeof err) != 0) {
+		say(me, "%s", err);
 		p->ok = 0;
 	}
 	free(comps);
@@ -174,9 +217,8 @@ static void own_part(struct part *p, int me, char *path, size_t size)
 		say(me, "%s", err);
 		return;
 	}
-	e = job_companions_own(&p->comps);
-	if (e != 0) {
-		say(me, "cannot give its companion to the job's sum: %s", strerror(e));
+	if (job_companions_own(&p->comps, err, sizeof err) != 0) {
+		say(me, "cannot give its companion to the job's sum: %s", err);
 		return;
 	}
 	e = pmpi_end_profile((void **)&p->text, &p->len);
@@ -218,7 +260,7 @@ static void reduce_tree(struct part *p, int me, int n, MPI_Comm comm)
  * earlier sum beside it that this one does not replace (PATH+paths of an
  * earlier -S, of the earlier layout: stale-companions.h) are removed, as
  * -S removes them.  Returns 1, or 0 (said). */
-static int write_sum(const struct part *p, const char *path)
+static int write_sum(struct part *p, const char *path)
 {
 	struct stale_companions stale = {0};
 	struct sum_companion sc;
@@ -251,7 +293,7 @@ static double now(void)
 
 void pmpi_job_sum(void)
 {
-	char path[PATH_MAX], comp_path[PATH_MAX + 16], of[32] = "", err[1024];
+	char path[PATH_MAX], comp_path[PATH_MAX + 16], of[32] = "", err[1024], hwm[32];
 	int me = 0, n = 0, written = 0, flag = 0, mpi;
 	double start = now();
 	struct part p = {.ok = 0};
@@ -271,6 +313,7 @@ void pmpi_job_sum(void)
 		return;
 	}
 	profile_init(&p.prof);
+	job_companions_init(&p.comps);
 	if (job_balance_start(&p.bal, me, comm, err, sizeof err) != 0)
 		say(me, "%s", err);
 	path[0] = '\0';
@@ -283,6 +326,9 @@ void pmpi_job_sum(void)
 		p.ok = 0;
 	}
 	written = me == 0 && p.ok && write_sum(&p, path);
+	if (p.comps.merged > 0)
+		trace(me, "merged %u partial companion sums (%zu bytes) of the ranks after it; its "
+		      "peak memory %s kB", p.comps.merged, p.comps.merged_bytes, peak_kb(hwm, sizeof hwm));
 	mpi = p.len > 0;
 	if (p.prof.nfiles < (size_t)n)   /* the others do not profile */
 		snprintf(of, sizeof of, "%zu of ", p.prof.nfiles);

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "byte-pack.h"
 #include "companions.h"
 #include "companion-file.h"
 #include "gmon-modules.h"
@@ -234,6 +235,139 @@ int sum_libraries_read(struct sum_libraries *sl, const struct sum_job *job, size
 			return -1;
 		}
 	}
+	return 0;
+}
+
+int sum_libraries_pack(const struct sum_libraries *sl, size_t nblocks, char **data,
+		       size_t *len)
+{
+	FILE *f = open_memstream(data, len);
+
+	if (!f)
+		return -1;
+	pack_u64(f, (uint64_t)sl->overflow);
+	pack_u64(f, sl->nunread);
+	for (size_t i = 0; i < sl->nunread; i++)
+		pack_text(f, sl->unread[i]);
+	pack_u64(f, sl->n);
+	for (size_t i = 0; i < sl->n; i++) {
+		const struct sum_library *lib = &sl->libs[i];
+
+		pack_text(f, lib->base);
+		pack_text(f, lib->path);
+		pack_text(f, lib->build_id);
+		pack_text(f, lib->soname);
+		pack_u64(f, lib->low);
+		pack_u64(f, lib->high);
+		pack_u64(f, lib->samples);
+		pack_u64(f, (uint64_t)lib->profiled);
+		pack_u64(f, lib->n);
+		for (size_t k = 0; k < lib->n; k++)
+			pack_text(f, lib->paths[k]);
+		for (size_t q = 0; q < nblocks; q++)
+			pack_u64(f, lib->blocks[q]);
+	}
+	if (fclose(f) != 0) {
+		free(*data);
+		*data = NULL;
+		return -1;
+	}
+	return 0;
+}
+
+/* One packed library taken into sl (sum_libraries_take); its index in sl
+ * into *at.  Returns 0, or -1 (r->bad set). */
+static int take_library(struct sum_libraries *sl, struct unpacker *r, size_t nblocks,
+			size_t *at)
+{
+	char *base = unpack_text(r), *path = unpack_text(r), *build_id = unpack_text(r);
+	char *soname = unpack_text(r);
+	uint64_t low = unpack_u64(r), high = unpack_u64(r), samples, profiled, npaths;
+	struct sum_library *lib = NULL;
+
+	if (!r->bad && (!base || !path))
+		r->bad = 1;
+	if (!r->bad && !(lib = sum_libraries_find_or_add(sl, base, path, build_id, soname, low,
+							  high)))
+		r->bad = 2;
+	free(base);
+	free(path);
+	free(build_id);
+	free(soname);
+	samples = unpack_u64(r);
+	profiled = unpack_u64(r);
+	npaths = unpack_u64(r);
+	if (r->bad)
+		return -1;
+	*at = (size_t)(lib - sl->libs);
+	if (lib->samples > UINT64_MAX - samples)
+		sl->overflow = 1;   /* the caller then reads the lists serially */
+	else
+		lib->samples += samples;
+	lib->profiled |= profiled != 0;
+	for (uint64_t k = 0; k < npaths; k++) {
+		char *file = unpack_text(r);
+
+		if (!file && !r->bad)
+			r->bad = 1;
+		if (r->bad)
+			return -1;
+		if (sum_library_add_path(lib, file) != 0) {
+			free(file);
+			r->bad = 2;
+			return -1;
+		}
+	}
+	if (nblocks > 0) {
+		free(lib->blocks);
+		lib->blocks = malloc(nblocks * sizeof *lib->blocks);
+		if (!lib->blocks) {
+			r->bad = 2;
+			return -1;
+		}
+		for (size_t q = 0; q < nblocks; q++)
+			lib->blocks[q] = (size_t)unpack_u64(r);
+	}
+	return r->bad ? -1 : 0;
+}
+
+int sum_libraries_take(struct sum_libraries *sl, const void *data, size_t len, size_t nblocks,
+		       size_t **where, size_t *nwhere, char *err, size_t errlen)
+{
+	struct unpacker r;
+	uint64_t n;
+	size_t *at = NULL;
+
+	unpacker_init(&r, data, len);
+	sl->overflow |= unpack_u64(&r) != 0;
+	n = unpack_u64(&r);
+	for (uint64_t i = 0; i < n && !r.bad; i++) {
+		char *why = unpack_text(&r);
+
+		if (!why && !r.bad)
+			r.bad = 1;
+		if (!r.bad && add_unread(sl, why) != 0)
+			r.bad = 2;
+		free(why);
+	}
+	n = unpack_u64(&r);
+	if (!r.bad && n > (uint64_t)(r.end - r.at))   /* each takes bytes */
+		r.bad = 1;
+	if (!r.bad && !(at = malloc((n ? (size_t)n : 1) * sizeof *at)))
+		r.bad = 2;
+	for (uint64_t i = 0; i < n && !r.bad; i++)
+		take_library(sl, &r, nblocks, &at[i]);
+	if (r.bad) {
+		snprintf(err, errlen, "a list of libraries from another process: %s",
+			 unpacker_error(&r));
+		free(at);
+		return -1;
+	}
+	if (where) {
+		*where = at;
+		*nwhere = (size_t)n;
+	} else
+		free(at);
 	return 0;
 }
 

@@ -527,147 +527,23 @@ void sum_calls_parallel(struct sum_run *run, const struct sum_job *job,
 	o->calls[kind] = sc;
 }
 
-static void put_u64(FILE *f, uint64_t v)
-{
-	fwrite(&v, sizeof v, 1, f);
-}
-
-/* A string, or NULL. */
-static void put_text(FILE *f, const char *text)
-{
-	uint64_t n = text ? strlen(text) : UINT64_MAX;
-
-	put_u64(f, n);
-	if (text)
-		fwrite(text, 1, (size_t)n, f);
-}
-
-struct reader {
-	const char *at, *end;
-};
-
-static uint64_t get_u64(struct reader *r)
-{
-	uint64_t v;
-
-	if ((size_t)(r->end - r->at) < sizeof v)
-		mpi_fatal("a bad list of libraries from another process");
-	memcpy(&v, r->at, sizeof v);
-	r->at += sizeof v;
-	return v;
-}
-
-static char *get_text(struct reader *r)
-{
-	uint64_t n = get_u64(r);
-	char *text;
-
-	if (n == UINT64_MAX)
-		return NULL;
-	if ((uint64_t)(r->end - r->at) < n)
-		mpi_fatal("a bad list of libraries from another process");
-	text = mpi_xmalloc((size_t)n + 1);
-	memcpy(text, r->at, (size_t)n);
-	text[n] = '\0';
-	r->at += n;
-	return text;
-}
-
 /* sl in bytes (with_blocks: each library's blocks too), malloc'ed. */
 static void pack_libraries(const struct sum_libraries *sl, int with_blocks, char **data,
 			   size_t *len)
 {
-	FILE *f = open_memstream(data, len);
-
-	if (!f)
-		mpi_fatal("out of memory");
-	put_u64(f, (uint64_t)sl->overflow);
-	put_u64(f, sl->nunread);
-	for (size_t i = 0; i < sl->nunread; i++)
-		put_text(f, sl->unread[i]);
-	put_u64(f, sl->n);
-	for (size_t i = 0; i < sl->n; i++) {
-		const struct sum_library *lib = &sl->libs[i];
-
-		put_text(f, lib->base);
-		put_text(f, lib->path);
-		put_text(f, lib->build_id);
-		put_text(f, lib->soname);
-		put_u64(f, lib->low);
-		put_u64(f, lib->high);
-		put_u64(f, lib->samples);
-		put_u64(f, (uint64_t)lib->profiled);
-		put_u64(f, lib->n);
-		for (size_t k = 0; k < lib->n; k++)
-			put_text(f, lib->paths[k]);
-		for (int q = 0; with_blocks && q <= sum_nprocs; q++)
-			put_u64(f, lib->blocks[q]);
-	}
-	if (fclose(f) != 0)
+	if (sum_libraries_pack(sl, with_blocks ? (size_t)sum_nprocs + 1 : 0, data, len) != 0)
 		mpi_fatal("out of memory");
 }
 
-/*
- * Adds the packed libraries after sl's, as reading their lists after
- * sl's would: the unread lists' messages after sl's, a library new to sl
- * described as they describe it, the samples added, the files after sl's.
- */
+/* Adds the packed libraries after sl's (sum.h: sum_libraries_take). */
 static void take_libraries(struct sum_libraries *sl, const void *data, size_t len,
 			   int with_blocks)
 {
-	struct reader r = { data, (const char *)data + len };
-	uint64_t n;
+	char err[1024];
 
-	sl->overflow |= get_u64(&r) != 0;
-	n = get_u64(&r);
-	for (uint64_t i = 0; i < n; i++) {
-		char **grown = grow_array(sl->unread, &sl->unread_cap, sl->nunread + 1,
-					  sizeof *grown, 8);
-
-		if (!grown)
-			mpi_fatal("out of memory");
-		sl->unread = grown;
-		sl->unread[sl->nunread] = get_text(&r);
-		if (!sl->unread[sl->nunread])
-			mpi_fatal("a bad list of libraries from another process");
-		sl->nunread++;
-	}
-	n = get_u64(&r);
-	for (uint64_t i = 0; i < n; i++) {
-		char *base = get_text(&r), *path = get_text(&r), *build_id = get_text(&r);
-		char *soname = get_text(&r);
-		uint64_t low = get_u64(&r), high = get_u64(&r), samples, profiled, npaths;
-		struct sum_library *lib;
-
-		if (!base || !path)
-			mpi_fatal("a bad list of libraries from another process");
-		lib = sum_libraries_find_or_add(sl, base, path, build_id, soname, low, high);
-		if (!lib)
-			mpi_fatal("out of memory");
-		free(base);
-		free(path);
-		free(build_id);
-		free(soname);
-		samples = get_u64(&r);
-		profiled = get_u64(&r);
-		npaths = get_u64(&r);
-		if (lib->samples > UINT64_MAX - samples)
-			sl->overflow = 1;   /* process 0 then reads them serially */
-		else
-			lib->samples += samples;
-		lib->profiled |= profiled != 0;
-		for (uint64_t k = 0; k < npaths; k++) {
-			char *file = get_text(&r);
-
-			if (!file || sum_library_add_path(lib, file) != 0)
-				mpi_fatal("out of memory");
-		}
-		if (with_blocks) {
-			lib->blocks = mpi_xmalloc((size_t)(sum_nprocs + 1) * sizeof *lib->blocks);
-			for (int q = 0; q <= sum_nprocs; q++)
-				lib->blocks[q] = (size_t)get_u64(&r);
-		}
-	}
+	if (sum_libraries_take(sl, data, len, with_blocks ? (size_t)sum_nprocs + 1 : 0, NULL, NULL,
+			       err, sizeof err) != 0)
+		mpi_fatal(err);
 }
 
 /* Process 0, once process q's libraries are in sl: its files of each

@@ -283,6 +283,24 @@ struct sum_library *sum_libraries_find_or_add(struct sum_libraries *sl, const ch
 /* Appends path (taken) to lib's files.  Returns 0, or -1 (not taken). */
 int sum_library_add_path(struct sum_library *lib, char *path);
 
+/* sl in bytes (byte-pack.h) for another process, with each library's
+ * blocks[0 .. nblocks) (0: none).  Returns 0 with *data (malloc'ed) and
+ * *len, or -1 when out of memory. */
+int sum_libraries_pack(const struct sum_libraries *sl, size_t nblocks, char **data,
+		       size_t *len);
+
+/*
+ * Adds packed libraries after sl's, as reading their lists after sl's
+ * would: the unread lists' messages after sl's, a library new to sl
+ * described as they describe it, the samples added (past 2^64 - 1:
+ * sl->overflow), the files after sl's; with nblocks, each one's blocks as
+ * packed.  *where (if not NULL): each packed library's index in sl, in
+ * their order (malloc'ed; *nwhere of them).  Returns 0, or -1 with a
+ * message in err (the bytes are bad, or out of memory).
+ */
+int sum_libraries_take(struct sum_libraries *sl, const void *data, size_t len, size_t nblocks,
+		       size_t **where, size_t *nwhere, char *err, size_t errlen);
+
 /* Sorts sl's libraries by base name. */
 void sum_libraries_sort(struct sum_libraries *sl);
 
