@@ -17,7 +17,10 @@
 #   64 ranks (the load balance from the companion's section balance:
 #   rank_extra's calls min 1 at rank 0, max 64 at rank 63); an
 #   earlier sum's gmon.sum+paths there is removed (it would pass for this
-#   sum's), and named.
+#   sum's), and named.  The companions went up the tree (BG_GMON_VERBOSE=1:
+#   each rank's lines): rank 0 merged 6 partial sums (ceil(log2 64)), not
+#   63 companions; every other rank sent one, to its parent in the
+#   binomial tree (rank r to r - lowbit(r)), and 63 were merged in all.
 # - A rank that ends by _exit before MPI_Finalize (rank 5): no gmon.sum;
 #   the others, killed by mpirun while in (or before) the sum, write their
 #   own files on the signal, the subset's and the others', and each of
@@ -41,7 +44,7 @@
 . "$(dirname "$0")/lib.sh"
 
 need_gmon_run_mpi
-export BG_GMON_SUM_IN_JOB=1
+export BG_GMON_SUM_IN_JOB=1 BG_GMON_VERBOSE=${BG_GMON_VERBOSE:-0}
 np=64
 
 build_linked app -I"$programs" "$programs/mpi-job-sum.c"
@@ -65,6 +68,7 @@ run() { # SUBSET ARGS...: the job, in the current directory
 	local subset=$1; shift
 	BG_GMON_RANK_SUBSET=$subset "$MPIRUN" --oversubscribe -np $np \
 		--mca odls_base_sigkill_timeout 10 -x BG_GMON_SUM_IN_JOB -x BG_GMON_RANK_SUBSET \
+		-x BG_GMON_VERBOSE \
 		"$gmon_run" --mpi ../app "$@" > out 2> err
 }
 
@@ -94,7 +98,19 @@ cd ..
 
 mkdir subset && cd subset
 echo "an earlier sum's" > gmon.sum+paths
-run 0:3 3 || fail "the run with BG_GMON_RANK_SUBSET=0:3 failed: $(cat err)"
+BG_GMON_VERBOSE=1 run 0:3 3 || fail "the run with BG_GMON_RANK_SUBSET=0:3 failed: $(cat err)"
+tree=$(awk -v n=$np '
+	match($0, /^gmon-mpi: rank [0-9]+: job sum: merged [0-9]+ partial companion sums/) {
+		split($0, w, " "); r = w[3] + 0; merged[r] = w[7]; all += w[7]
+		if (r == 0) line = $0 }
+	match($0, /^gmon-mpi: rank [0-9]+: job sum: sent its part .* to rank [0-9]+$/) {
+		split($0, w, " "); r = w[3] + 0; sent++
+		for (low = 1; r > 0 && r % (2 * low) == 0; low *= 2) ;
+		if ($NF != r - low) bad = bad " " r "->" $NF }
+	END { printf "rank0=%d merged=%d sent=%d wrong=%s|%s", merged[0], all, sent, bad, line }' err)
+note "the companions up the tree: ${tree#*|}"
+expect_eq "${tree%%|*}" "rank0=6 merged=63 sent=63 wrong=" \
+	"partial companion sums merged by rank 0 (ceil(log2 64)), merged in all, sent, sent to the wrong parent"
 [ ! -e gmon.sum+paths ] || fail "an earlier sum's gmon.sum+paths is left beside the job's sum"
 grep -q "^gmon-mpi: removed the files of an earlier sum that this one does not have (they would have been read as its own): gmon.sum+paths$" err ||
 	fail "the stale gmon.sum+paths removed is not named: $(cat err)"
