@@ -3,7 +3,8 @@
  * the PMPI wrapper library (pmpi/job-sum.c) adds every rank's profile
  * across MPI_COMM_WORLD with gprof-par's profile layer, and rank 0 writes
  * gmon.sum and gmon.sum+gmon-mpi beside the ranks' profiles (the ranks'
- * companions summed by -S's code: pmpi/job-sum-companions.h), the bytes
+ * companions summed up the same tree by -S's code:
+ * pmpi/job-sum-companions.h), the bytes
  * `gprof-par -S` writes over all the ranks' files; only the ranks of
  * BG_GMON_RANK_SUBSET write their own files then.  The runtime
  * (libgmon-mpi, libc only) hands over its profile and its companion

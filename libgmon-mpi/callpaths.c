@@ -774,11 +774,11 @@ static int find_modules(struct module_map *map, const struct path_table *tables,
 }
 
 int callpaths_write(const char *profile_path, unsigned rate, uintptr_t from_signal,
-		    struct callpaths_summary *summary)
+		    struct module_map *shared, struct callpaths_summary *summary)
 {
 	struct path_table *tables = __atomic_load_n(&cp.tables, __ATOMIC_ACQUIRE);
-	struct module_map map;
-	struct paths_pass pp = { &map, tables, rate, summary };
+	struct module_map own, *map = shared && !from_signal ? shared : &own;
+	struct paths_pass pp = { map, tables, rate, summary };
 	char path[4096];
 	int err;
 
@@ -794,11 +794,13 @@ int callpaths_write(const char *profile_path, unsigned rate, uintptr_t from_sign
 	}
 	if (companion_name(profile_path, GMON_CALLPATHS_NAME, path, sizeof path) >= sizeof path)
 		return ENAMETOOLONG;
-	err = from_signal ? find_modules(&map, tables, from_signal) : module_map_read(&map);
+	err = from_signal ? find_modules(map, tables, from_signal)
+	      : map == &own ? module_map_read(map) : 0;
 	if (err != 0)
 		return err;
-	summary->modules = number_modules(&map, tables);
+	summary->modules = number_modules(map, tables);
 	err = output_write_with(path, fill_paths, &pp);
-	module_map_free(&map);
+	if (map == &own)
+		module_map_free(&own);
 	return err;
 }

@@ -12,6 +12,8 @@
 #include <stdint.h>
 #include <ucontext.h>
 
+struct module_map;
+
 struct callpaths_summary {
 	int enabled;
 	uint64_t samples;      /* samples with a path (written) */
@@ -62,8 +64,10 @@ void callpaths_after_fork_in_child(void);
  * modules), or from a signal handler while other threads may still add
  * paths (from_signal: an address in the executable's text; the modules of
  * the frames are found with _dl_find_object; no malloc, no stdio, no
- * lock).  Returns 0 or an errno value. */
+ * lock).  At exit, shared (if not NULL) is the process's modules as
+ * module_map_read read them, used rather than read again (its modules are
+ * left marked: module_map_unnumber).  Returns 0 or an errno value. */
 int callpaths_write(const char *profile_path, unsigned rate, uintptr_t from_signal,
-		    struct callpaths_summary *summary);
+		    struct module_map *shared, struct callpaths_summary *summary);
 
 #endif /* GMON_MPI_CALLPATHS_H */

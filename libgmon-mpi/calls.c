@@ -95,11 +95,12 @@ static void find_ends(uintptr_t from_pc, uintptr_t self_pc, uint64_t count, void
 		f->err = ENOMEM;
 }
 
-int calls_write(const char *profile_path, uintptr_t from_signal, struct calls_summary *summary)
+int calls_write(const char *profile_path, uintptr_t from_signal, struct module_map *shared,
+		struct calls_summary *summary)
 {
-	struct module_map map;
-	struct gathering g = { &map, NULL, 0, 0, 0 };
-	struct calls_pass cp = { &map, &g, summary };
+	struct module_map own, *map = shared && !from_signal ? shared : &own;
+	struct gathering g = { map, NULL, 0, 0, 0 };
+	struct calls_pass cp = { map, &g, summary };
 	char path[4096];
 	int err;
 
@@ -108,21 +109,23 @@ int calls_write(const char *profile_path, uintptr_t from_signal, struct calls_su
 		return ENAMETOOLONG;
 	if (from_signal) {
 		/* a signal handler's map: the modules of the arcs' ends */
-		struct finding f = { &map, 0 };
+		struct finding f = { map, 0 };
 
-		map = (struct module_map){0};
-		err = module_map_add_pc(&map, from_signal);
-		if (err == 0 && map.n == 0)
+		own = (struct module_map){0};
+		err = module_map_add_pc(map, from_signal);
+		if (err == 0 && map->n == 0)
 			err = ENOENT;
 		if (err == 0)
 			arcs_for_each(find_ends, &f);
 		if (err == 0)
 			err = f.err;
+	} else if (map == &own) {
+		err = module_map_read(map);
 	} else {
-		err = module_map_read(&map);
+		err = 0;
 	}
 	if (err != 0) {
-		module_map_free(&map);
+		module_map_free(&own);
 		return err;
 	}
 	arcs_for_each(gather, &g);
@@ -131,13 +134,14 @@ int calls_write(const char *profile_path, uintptr_t from_signal, struct calls_su
 		err = errno;            /* an earlier run's file would pass for this one's */
 	if (err == 0 && g.n > 0) {
 		for (size_t i = 0; i < g.n; i++) {
-			module_map_mark(&map, g.arcs[i].from_pc, 1);
-			module_map_mark(&map, g.arcs[i].self_pc, 0);
+			module_map_mark(map, g.arcs[i].from_pc, 1);
+			module_map_mark(map, g.arcs[i].self_pc, 0);
 		}
-		summary->modules = module_map_number(&map);
+		summary->modules = module_map_number(map);
 		err = output_write_with(path, fill_calls, &cp);
 	}
 	module_map_unmap(g.arcs, g.cap, sizeof *g.arcs);
-	module_map_free(&map);
+	if (map == &own)
+		module_map_free(&own);
 	return err;
 }

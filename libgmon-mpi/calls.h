@@ -11,6 +11,8 @@
 
 #include <stdint.h>
 
+struct module_map;
+
 struct calls_summary {
 	uint64_t arcs;         /* call lines written */
 	uint64_t calls;        /* the calls they count */
@@ -23,8 +25,11 @@ struct calls_summary {
  * taken for this run's): at exit, after the arcs were closed (from_signal
  * 0: dl_iterate_phdr's modules), or from a signal handler (from_signal: an
  * address in the executable's text; the modules of the arcs' ends are
- * found with _dl_find_object; no malloc, no stdio, no lock).  Returns 0
- * or an errno value. */
-int calls_write(const char *profile_path, uintptr_t from_signal, struct calls_summary *summary);
+ * found with _dl_find_object; no malloc, no stdio, no lock).  At exit,
+ * shared (if not NULL) is the process's modules as module_map_read read
+ * them, used rather than read again (its modules are left marked:
+ * module_map_unnumber).  Returns 0 or an errno value. */
+int calls_write(const char *profile_path, uintptr_t from_signal, struct module_map *shared,
+		struct calls_summary *summary);
 
 #endif /* GMON_MPI_CALLS_H */

@@ -30,6 +30,7 @@
 #include "arcs.h"
 #include "callpaths.h"
 #include "calls.h"
+#include "companion-sections.h"
 #include "diag.h"
 #include "env-check.h"
 #include "exit-report.h"
@@ -195,28 +196,23 @@ static void companion_end(int durable)
 static void write_companions_now(void)
 {
 	uintptr_t executable = gmon_histogram.low_pc + gmon_histogram.load_bias;
-	struct calls_summary calls;
-	struct callpaths_summary paths;
-	struct modules_summary modules;
-	int err;
+	struct companion_sections cs;
 
 	if (gmon_histogram.nbins == 0)
 		return;
-	err = modules_enabled() ? calls_write(gmon.path, executable, &calls)
-				: companion_remove(gmon.path, GMON_CALLS_NAME);
-	if (err != 0)
-		say_from_signal("cannot write the calls between modules beside ", err);
 	/* the paths last: samples go on while this writes (the other threads',
 	 * and this one's: the flush handler does not block SIGPROF), and every
 	 * sample the profile and the libraries' list hold must have
 	 * its path (a library sample that came between the paths and the list,
 	 * written after them before, was in the list only: e2e-libraries.sh) */
-	err = modules_write(gmon.path, gmon.config->rate, executable, &modules);
-	if (err != 0)
-		say_from_signal("cannot write the shared libraries' profiles beside ", err);
-	err = callpaths_write(gmon.path, gmon.config->rate, executable, &paths);
-	if (err != 0)
-		say_from_signal("cannot write the call paths beside ", err);
+	companion_sections_write(gmon.path, gmon.config->rate, executable, &cs);
+	if (cs.calls_err != 0)
+		say_from_signal("cannot write the calls between modules beside ", cs.calls_err);
+	if (cs.modules_err != 0)
+		say_from_signal("cannot write the shared libraries' profiles beside ",
+				cs.modules_err);
+	if (cs.paths_err != 0)
+		say_from_signal("cannot write the call paths beside ", cs.paths_err);
 }
 
 /* Waits (at most 30 s, polling every millisecond) until no write is in
@@ -459,12 +455,14 @@ PUBLIC int gmon_mpi_companion_path(const char *kind, char *buf, size_t size)
 	return companion_name(gmon.path, kind, buf, size) < size ? 0 : -1;
 }
 
+/* The messages of the companion's sections written at exit
+ * (companion_sections_write; the flush signals' are write_companions_now's,
+ * without stdio). */
+
 /* BG_GMON_CALLSTACKS: PROFILE+paths (gmon.out+paths.3 beside gmon.out.3:
- * companion_name), at exit (the flush signals' writes are the
- * async-signal-safe write_companions_now). */
-static void write_callpaths(struct callpaths_summary *paths)
+ * companion_name). */
+static void say_callpaths(int err, const struct callpaths_summary *paths)
 {
-	int err = callpaths_write(gmon.path, gmon.config->rate, 0, paths);
 	char name[sizeof gmon.path + sizeof GMON_CALLPATHS_NAME + 1];
 
 	companion_name(gmon.path, GMON_CALLPATHS_NAME, name, sizeof name);
@@ -475,13 +473,11 @@ static void write_callpaths(struct callpaths_summary *paths)
 		     "paths was full)", name, paths->lost);
 }
 
-/* PROFILE+calls, the calls between modules, at exit; with
- * BG_GMON_PROFILE_LIBS none, the executable's profile only, as glibc's
- * runtime (an earlier run's calls removed). */
-static void write_calls(struct calls_summary *calls)
+/* PROFILE+calls, the calls between modules; with BG_GMON_PROFILE_LIBS
+ * none, the executable's profile only, as glibc's runtime (an earlier
+ * run's calls removed). */
+static void say_calls(int err)
 {
-	int err = modules_enabled() ? calls_write(gmon.path, 0, calls)
-				    : companion_remove(gmon.path, GMON_CALLS_NAME);
 	char name[sizeof gmon.path + sizeof GMON_CALLS_NAME + 1];
 
 	companion_name(gmon.path, GMON_CALLS_NAME, name, sizeof name);
@@ -489,13 +485,11 @@ static void write_calls(struct calls_summary *calls)
 		diag("cannot write the calls between modules %s: %s", name, strerror(err));
 }
 
-/* BG_GMON_PROFILE_LIBS: the shared libraries' profiles and their list,
- * at exit. */
-static void write_modules(void)
+/* BG_GMON_PROFILE_LIBS: the shared libraries' profiles and their list. */
+static void say_modules(int err, const struct modules_summary *m)
 {
-	struct modules_summary ms;
+	const struct modules_summary ms = *m;
 	char buf[64], where[sizeof gmon.path + 64];
-	int err = modules_write(gmon.path, gmon.config->rate, 0, &ms);
 
 	if (err != 0)
 		diag("cannot write the shared libraries' profiles next to %s: %s", gmon.path,
@@ -518,8 +512,7 @@ static void write_modules(void)
 PUBLIC void _mcleanup(void)
 {
 	struct output_summary summary;
-	struct callpaths_summary paths = {0};
-	struct calls_summary calls = {0};
+	struct companion_sections cs = {0};
 	sigset_t saved;
 	int err;
 
@@ -551,16 +544,17 @@ PUBLIC void _mcleanup(void)
 	end_write(&saved);
 	if (err == 0) {
 		companion_begin();
-		write_calls(&calls);
-		write_callpaths(&paths);
+		companion_sections_write(gmon.path, gmon.config->rate, 0, &cs);
+		say_calls(cs.calls_err);
+		say_callpaths(cs.paths_err, &cs.paths);
 	}
 	if (err != 0)
 		diag("cannot write the profile %s (in %s): %s", gmon.path,
 		     getcwd((char[4096]){0}, 4096) ? : "the working directory", strerror(err));
 	else if (gmon.config->verbose)
-		report_written(gmon.config, gmon.path, &summary, &paths, &calls);
+		report_written(gmon.config, gmon.path, &summary, &cs.paths, &cs.calls);
 	if (err == 0) {
-		write_modules();
+		say_modules(cs.modules_err, &cs.modules);
 		companion_end(1);
 	}
 }

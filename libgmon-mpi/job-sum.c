@@ -7,10 +7,8 @@
 #include <sys/uio.h>
 #include <unistd.h>
 
-#include "callpaths.h"
-#include "calls.h"
+#include "companion-sections.h"
 #include "memory-image.h"
-#include "modules.h"
 #include "output-file.h"
 #include "output.h"
 #include "rank.h"
@@ -105,24 +103,18 @@ struct companion_image {
 };
 
 /* The companion's sections as _mcleanup writes them (the calls between
- * modules, the call paths, the libraries' profiles and their list), into
+ * modules, the libraries' profiles and their list, the call paths), into
  * fd. */
 static int fill_companion(int fd, void *ctx)
 {
 	const struct companion_image *ci = ctx;
-	struct calls_summary calls;
-	struct callpaths_summary paths;
-	struct modules_summary ms;
+	struct companion_sections cs;
 	int err = output_companion_begin_fd(ci->profile, fd), e;
 
 	if (err != 0)
 		return err;
-	if (modules_enabled() && (e = calls_write(ci->profile, 0, &calls)) != 0)
-		err = e;
-	if ((e = callpaths_write(ci->profile, ci->rate, 0, &paths)) != 0 && err == 0)
-		err = e;
-	if ((e = modules_write(ci->profile, ci->rate, 0, &ms)) != 0 && err == 0)
-		err = e;
+	companion_sections_write(ci->profile, ci->rate, 0, &cs);
+	err = cs.calls_err ? cs.calls_err : cs.modules_err ? cs.modules_err : cs.paths_err;
 	e = output_companion_end(err == 0, 0);
 	return err ? err : e;
 }

@@ -331,6 +331,12 @@ unsigned module_map_number(struct module_map *map)
 	return next;
 }
 
+void module_map_unnumber(struct module_map *map)
+{
+	for (size_t i = 1; i < map->n; i++)
+		map->m[i].index = -1;
+}
+
 void module_map_print_modules(struct text_out *o, const struct module_map *map)
 {
 	for (size_t i = 0; i < map->n; i++) {

@@ -112,6 +112,10 @@ void module_map_mark(struct module_map *map, uintptr_t frame, int is_return);
  * many numbers there are, the executable's included. */
 unsigned module_map_number(struct module_map *map);
 
+/* Unmarks every module but the executable: the map is then as read, for
+ * another file's frames (companion-sections.h shares one among writers). */
+void module_map_unnumber(struct module_map *map);
+
 /* The lines "module<TAB>INDEX<TAB>BUILD-ID<TAB>PATH" of the numbered
  * modules, one per number, the executable first. */
 void module_map_print_modules(struct text_out *o, const struct module_map *map);

@@ -232,9 +232,13 @@ struct module_pass {
 	struct text_out *list;
 	int first;               /* the main program comes first */
 	int err;
-	/* from a signal handler: the modules of the sampled PCs and the arcs'
-	 * ends (module-map.h, _dl_find_object), not dl_iterate_phdr's */
-	struct module_map *found;
+	/* the modules listed, not dl_iterate_phdr's when set: from a signal
+	 * handler the modules of the sampled PCs and the arcs' ends
+	 * (module-map.h, _dl_find_object; being built in finding), at exit
+	 * the map the other writers share (companion-sections.h) */
+	const struct module_map *found;
+	struct module_map *finding;
+	int fast;                /* from a signal handler: OUTPUT_FAST */
 	/* the unloaded records written (unloaded.h) */
 	unsigned char taken[UNLOADED_MAX / 8];
 	/* the table's PCs with samples, as they were when the write began */
@@ -452,7 +456,7 @@ static void write_module(struct module_pass *mp, const struct dl_phdr_info *dl,
 	in_companion = output_companion_holds(file);
 	err = output_write_module(file, mp->rate, low, high, biases, nbiases, bins, nbins,
 				  id_len > 0 ? fingerprint : NULL,
-				  mp->found ? OUTPUT_FAST : OUTPUT_DURABLE, &arcs);
+				  mp->fast ? OUTPUT_FAST : OUTPUT_DURABLE, &arcs);
 	mp->summary->calls_written += arcs.calls_written;
 	munmap(bins, (size_t)nbins * sizeof(*bins));
 	if (err != 0) {
@@ -554,8 +558,8 @@ static void find_arc_ends(uintptr_t from_pc, uintptr_t self_pc, uint64_t count, 
 {
 	struct module_pass *mp = ctx;
 
-	if (count && (module_map_add_pc(mp->found, from_pc - 1) != 0 ||
-		      module_map_add_pc(mp->found, self_pc) != 0) && mp->err == 0)
+	if (count && (module_map_add_pc(mp->finding, from_pc - 1) != 0 ||
+		      module_map_add_pc(mp->finding, self_pc) != 0) && mp->err == 0)
 		mp->err = ENOMEM;
 }
 
@@ -563,12 +567,12 @@ static void find_arc_ends(uintptr_t from_pc, uintptr_t self_pc, uint64_t count, 
  * first (a signal handler's map: module-map.h). */
 static int find_modules(struct module_pass *mp, uintptr_t executable_pc)
 {
-	if (module_map_add_pc(mp->found, executable_pc) != 0)
+	if (module_map_add_pc(mp->finding, executable_pc) != 0)
 		return ENOMEM;
-	if (mp->found->n == 0)
+	if (mp->finding->n == 0)
 		return ENOENT;
 	for (size_t k = 0; k < mp->nsnap; k++)
-		if (module_map_add_pc(mp->found, mp->snap[k].pc) != 0)
+		if (module_map_add_pc(mp->finding, mp->snap[k].pc) != 0)
 			return ENOMEM;
 	arcs_for_each(find_arc_ends, mp);
 	return mp->err;
@@ -596,7 +600,7 @@ static int snapshot_table(struct pc_count **snap, size_t *n, size_t *cap)
 }
 
 int modules_write(const char *profile_path, unsigned rate, uintptr_t from_signal,
-		  struct modules_summary *summary)
+		  const struct module_map *shared, struct modules_summary *summary)
 {
 	struct module_map found = {0};
 	struct module_pass mp = { .profile_path = profile_path, .rate = rate, .summary = summary,
@@ -623,13 +627,15 @@ int modules_write(const char *profile_path, unsigned rate, uintptr_t from_signal
 						    __ATOMIC_RELAXED);
 	summary->lost = __atomic_load_n(&mods.lost, __ATOMIC_RELAXED);
 	if (from_signal) {
-		mp.found = &found;
+		mp.found = mp.finding = &found;
+		mp.fast = 1;
 		err = find_modules(&mp, from_signal);
 		mp.err = 0;
 		if (err == 0)
 			err = output_write_with(list, fill_list, &mp);
 		module_map_free(&found);
 	} else {
+		mp.found = shared;   /* NULL: dl_iterate_phdr's, visited */
 		err = output_write_with(list, fill_list, &mp);
 	}
 	module_map_unmap(snap, snap_cap, sizeof *snap);

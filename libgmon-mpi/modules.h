@@ -15,6 +15,8 @@
 
 #include <stdint.h>
 
+struct module_map;
+
 struct modules_summary {
 	int enabled;
 	uint64_t outside;          /* samples in the table */
@@ -48,8 +50,12 @@ int modules_enabled(void);
  * signal handler (from_signal: an address in the executable's text; the
  * modules are found from the sampled PCs and the arcs' ends with
  * _dl_find_object, async-signal-safe, and the files are not fsync'ed, as
- * the profile on a flush signal).  Returns 0 or the first errno value met. */
+ * the profile on a flush signal).  At exit, shared (if not NULL) is the
+ * process's modules as module_map_read read them (the same modules, in
+ * dl_iterate_phdr's order, with what visiting them would read: build-id,
+ * soname, absolute path), listed rather than visited again.  Returns 0 or
+ * the first errno value met. */
 int modules_write(const char *profile_path, unsigned rate, uintptr_t from_signal,
-		  struct modules_summary *summary);
+		  const struct module_map *shared, struct modules_summary *summary);
 
 #endif /* GMON_MPI_MODULES_H */

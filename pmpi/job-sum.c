@@ -254,8 +254,9 @@ static void reduce_tree(struct part *p, int me, int n, MPI_Comm comm)
 	}
 }
 
-/* Rank 0: the sum and its companion (the ranks' companions summed as -S
- * sums them: job-sum-companions.h; their MPI profiles: the section "mpi"),
+/* Rank 0: the sum and its companion (the ranks' companions summed up the
+ * tree as -S sums them: job-sum-companions.h; their MPI profiles: the
+ * section "mpi"),
  * as one pair, by -S's writer (sum-companion.h); the files of an
  * earlier sum beside it that this one does not replace (PATH+paths of an
  * earlier -S, of the earlier layout: stale-companions.h) are removed, as

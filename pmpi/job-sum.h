@@ -5,8 +5,9 @@
  * profile-pack.h's buffers, up a binomial tree in rank order, as the
  * parallel -S reduces its blocks), and rank 0 writes gmon.sum with
  * profile-write.h and its companion with the ranks' companions summed
- * (job-sum-companions.h): the bytes gprof-par -S writes over the ranks'
- * files.
+ * up the same tree (job-sum-companions.h: each rank adds its children's
+ * partial sums and passes one up): the bytes gprof-par -S writes over the
+ * ranks' files.
  */
 #ifndef GMON_PMPI_JOB_SUM_H
 #define GMON_PMPI_JOB_SUM_H
