@@ -773,6 +773,11 @@ static int find_modules(struct module_map *map, const struct path_table *tables,
 	return err;
 }
 
+int callpaths_enabled(void)
+{
+	return __atomic_load_n(&cp.enabled, __ATOMIC_ACQUIRE);
+}
+
 int callpaths_write(const char *profile_path, unsigned rate, uintptr_t from_signal,
 		    struct module_map *shared, struct callpaths_summary *summary)
 {

@@ -28,6 +28,9 @@ struct callpaths_summary {
  * histogram has it (histogram_init first).  Before sampling starts. */
 void callpaths_init(int enabled);
 
+/* Whether the call paths are recorded (BG_GMON_CALLSTACKS). */
+int callpaths_enabled(void);
+
 /* Async-signal-safe, from the SIGPROF handler only: counts weight samples
  * of the interrupted context's call path in the calling thread's table. */
 void callpaths_record(const ucontext_t *uc, uint32_t weight);

@@ -12,7 +12,8 @@ void companion_sections_write(const char *profile, unsigned rate, uintptr_t from
 	struct module_map map, *shared = NULL;
 
 	*cs = (struct companion_sections){0};
-	if (!from_signal) {
+	/* (none: no writer would look at it) */
+	if (!from_signal && (modules_enabled() || callpaths_enabled())) {
 		cs->map_err = module_map_read(&map);
 		if (cs->map_err == 0)
 			shared = &map;
