@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "byte-pack.h"
 #include "call-paths.h"
@@ -26,6 +27,17 @@ void job_companions_init(struct job_companions *jc)
 	sum_outcome_init(&jc->sum);
 	jc->merged = 0;
 	jc->merged_bytes = 0;
+	jc->cpu = 0;
+}
+
+/* This thread's CPU time, seconds. */
+static double cpu_now(void)
+{
+	struct timespec ts;
+
+	if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) != 0)
+		return 0;
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
 void job_companions_free(struct job_companions *jc)
@@ -33,7 +45,7 @@ void job_companions_free(struct job_companions *jc)
 	sum_outcome_free(&jc->sum);
 }
 
-int job_companions_own(struct job_companions *jc, char *err, size_t errlen)
+static int own(struct job_companions *jc, char *err, size_t errlen)
 {
 	char profile[PATH_MAX], *name, *path;
 	void *data = NULL;
@@ -74,6 +86,15 @@ int job_companions_own(struct job_companions *jc, char *err, size_t errlen)
 				    NULL) != 0)
 			jc->sum.calls[k].oom = 1;
 	return 0;
+}
+
+int job_companions_own(struct job_companions *jc, char *err, size_t errlen)
+{
+	double t0 = cpu_now();
+	int rc = own(jc, err, errlen);
+
+	jc->cpu += cpu_now() - t0;
+	return rc;
 }
 
 /* ------------------------------------------------------------------ */
@@ -168,9 +189,10 @@ static int pack_libraries(FILE *f, const struct sum_libraries *sl)
 	return 0;
 }
 
-int job_companions_pack(const struct job_companions *jc, char **data, size_t *len)
+int job_companions_pack(struct job_companions *jc, char **data, size_t *len)
 {
 	FILE *f = open_memstream(data, len);
+	double t0 = cpu_now();
 	int rc = 0;
 
 	if (!f)
@@ -185,6 +207,7 @@ int job_companions_pack(const struct job_companions *jc, char **data, size_t *le
 		*data = NULL;
 		return ENOMEM;
 	}
+	jc->cpu += cpu_now() - t0;
 	return 0;
 }
 
@@ -390,6 +413,7 @@ int job_companions_add(struct job_companions *jc, const void *data, size_t len, 
 		       char *err, size_t errlen)
 {
 	struct unpacker r;
+	double t0 = cpu_now();
 	int rc;
 
 	unpacker_init(&r, data, len);
@@ -407,6 +431,7 @@ int job_companions_add(struct job_companions *jc, const void *data, size_t len, 
 		return -1;
 	jc->merged++;
 	jc->merged_bytes += len;
+	jc->cpu += cpu_now() - t0;
 	return 0;
 }
 
@@ -418,6 +443,7 @@ int job_companions_sum(struct job_companions *jc, const char *output, struct sum
 	char *notes = NULL;
 	size_t notes_len = 0;
 	FILE *msgs = open_memstream(&notes, &notes_len);
+	double t0 = cpu_now();
 	int status;
 
 	if (!msgs) {
@@ -436,5 +462,6 @@ int job_companions_sum(struct job_companions *jc, const char *output, struct sum
 	if (status != 0 && notes)
 		fwrite(notes, 1, notes_len, stderr);
 	free(notes);
+	jc->cpu += cpu_now() - t0;
 	return status;
 }

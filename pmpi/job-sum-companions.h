@@ -44,6 +44,8 @@ struct job_companions {
 				  * profiled library's sum in libs[i].sum) */
 	unsigned merged;         /* partials of other ranks added into it */
 	size_t merged_bytes;     /* their bytes */
+	double cpu;              /* this rank's CPU time in the functions
+				  * below, seconds */
 };
 
 void job_companions_init(struct job_companions *jc);
@@ -56,7 +58,7 @@ void job_companions_free(struct job_companions *jc);
 int job_companions_own(struct job_companions *jc, char *err, size_t errlen);
 
 /* jc in bytes for the parent (malloc'ed).  Returns 0, or ENOMEM. */
-int job_companions_pack(const struct job_companions *jc, char **data, size_t *len);
+int job_companions_pack(struct job_companions *jc, char **data, size_t *len);
 
 /* Adds the packed partial of the ranks from `from' on (the next ranks
  * after jc's).  Returns 0, or -1 with a message in err. */

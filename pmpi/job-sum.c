@@ -137,8 +137,8 @@ static void send_part(struct part *p, int me, int to, MPI_Comm comm)
 	send_bytes(comps, (size_t)head[3], to, comm);
 	free(packed);
 	free(comps);
-	trace(me, "sent its part (%llu bytes of companions' sum) to rank %d",
-	      (unsigned long long)head[3], to);
+	trace(me, "sent its part to rank %d (%llu bytes of companions' sum; its companions' "
+	      "CPU time %.4f s)", to, (unsigned long long)head[3], p->comps.cpu);
 }
 
 /* A part from rank `from', added into p (the ranks after p's); that
@@ -329,7 +329,8 @@ void pmpi_job_sum(void)
 	written = me == 0 && p.ok && write_sum(&p, path);
 	if (p.comps.merged > 0)
 		trace(me, "merged %u partial companion sums (%zu bytes) of the ranks after it; its "
-		      "peak memory %s kB", p.comps.merged, p.comps.merged_bytes, peak_kb(hwm, sizeof hwm));
+		      "companions' CPU time %.4f s, peak memory %s kB", p.comps.merged,
+		      p.comps.merged_bytes, p.comps.cpu, peak_kb(hwm, sizeof hwm));
 	mpi = p.len > 0;
 	if (p.prof.nfiles < (size_t)n)   /* the others do not profile */
 		snprintf(of, sizeof of, "%zu of ", p.prof.nfiles);

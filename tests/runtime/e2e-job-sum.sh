@@ -103,10 +103,10 @@ tree=$(awk -v n=$np '
 	match($0, /^gmon-mpi: rank [0-9]+: job sum: merged [0-9]+ partial companion sums/) {
 		split($0, w, " "); r = w[3] + 0; merged[r] = w[7]; all += w[7]
 		if (r == 0) line = $0 }
-	match($0, /^gmon-mpi: rank [0-9]+: job sum: sent its part .* to rank [0-9]+$/) {
-		split($0, w, " "); r = w[3] + 0; sent++
+	match($0, /^gmon-mpi: rank [0-9]+: job sum: sent its part to rank [0-9]+ /) {
+		split($0, w, " "); r = w[3] + 0; to = w[11] + 0; sent++
 		for (low = 1; r > 0 && r % (2 * low) == 0; low *= 2) ;
-		if ($NF != r - low) bad = bad " " r "->" $NF }
+		if (to != r - low) bad = bad " " r "->" to }
 	END { printf "rank0=%d merged=%d sent=%d wrong=%s|%s", merged[0], all, sent, bad, line }' err)
 note "the companions up the tree: ${tree#*|}"
 expect_eq "${tree%%|*}" "rank0=6 merged=63 sent=63 wrong=" \
