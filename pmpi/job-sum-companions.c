@@ -81,6 +81,9 @@ static int own(struct job_companions *jc, char *err, size_t errlen)
 		return -1;
 	}
 	sum_libraries_serial(&job, &jc->sum);
+	/* summed: the names of its library sections are not needed (the
+	 * count is), nor sent up */
+	sum_libraries_drop_names(&jc->sum.libraries);
 	for (int k = 0; k < SUM_NCALLS; k++)
 		if (sum_calls_files(&jc->sum.calls[k], (enum sum_calls_kind)k, &job, 0, 1, NULL, 0, 0,
 				    NULL) != 0)

@@ -21,7 +21,7 @@ void sum_libraries_init(struct sum_libraries *sl)
 
 static void library_free(struct sum_library *lib)
 {
-	for (size_t k = 0; k < lib->n; k++)
+	for (size_t k = 0; lib->paths && k < lib->n; k++)
 		free(lib->paths[k]);
 	free(lib->paths);
 	free(lib->base);
@@ -262,7 +262,8 @@ int sum_libraries_pack(const struct sum_libraries *sl, size_t nblocks, char **da
 		pack_u64(f, lib->samples);
 		pack_u64(f, (uint64_t)lib->profiled);
 		pack_u64(f, lib->n);
-		for (size_t k = 0; k < lib->n; k++)
+		pack_u64(f, lib->paths != NULL);
+		for (size_t k = 0; lib->paths && k < lib->n; k++)
 			pack_text(f, lib->paths[k]);
 		for (size_t q = 0; q < nblocks; q++)
 			pack_u64(f, lib->blocks[q]);
@@ -282,7 +283,7 @@ static int take_library(struct sum_libraries *sl, struct unpacker *r, size_t nbl
 {
 	char *base = unpack_text(r), *path = unpack_text(r), *build_id = unpack_text(r);
 	char *soname = unpack_text(r);
-	uint64_t low = unpack_u64(r), high = unpack_u64(r), samples, profiled, npaths;
+	uint64_t low = unpack_u64(r), high = unpack_u64(r), samples, profiled, npaths, named;
 	struct sum_library *lib = NULL;
 
 	if (!r->bad && (!base || !path))
@@ -297,15 +298,21 @@ static int take_library(struct sum_libraries *sl, struct unpacker *r, size_t nbl
 	samples = unpack_u64(r);
 	profiled = unpack_u64(r);
 	npaths = unpack_u64(r);
+	named = unpack_u64(r);
+	/* files named, or counted only (sum_libraries_drop_names): not both */
+	if (!r->bad && lib->n > 0 && npaths > 0 && (named != 0) != (lib->paths != NULL))
+		r->bad = 1;
 	if (r->bad)
 		return -1;
+	if (!named)
+		lib->n += (size_t)npaths;
 	*at = (size_t)(lib - sl->libs);
 	if (lib->samples > UINT64_MAX - samples)
 		sl->overflow = 1;   /* the caller then reads the lists serially */
 	else
 		lib->samples += samples;
 	lib->profiled |= profiled != 0;
-	for (uint64_t k = 0; k < npaths; k++) {
+	for (uint64_t k = 0; named && k < npaths; k++) {
 		char *file = unpack_text(r);
 
 		if (!file && !r->bad)
@@ -369,6 +376,19 @@ int sum_libraries_take(struct sum_libraries *sl, const void *data, size_t len, s
 	} else
 		free(at);
 	return 0;
+}
+
+void sum_libraries_drop_names(struct sum_libraries *sl)
+{
+	for (size_t i = 0; i < sl->n; i++) {
+		struct sum_library *lib = &sl->libs[i];
+
+		for (size_t k = 0; lib->paths && k < lib->n; k++)
+			free(lib->paths[k]);
+		free(lib->paths);
+		lib->paths = NULL;
+		lib->cap = 0;
+	}
 }
 
 /* By base name, then path and build-id: libraries of one base name in the

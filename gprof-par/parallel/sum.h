@@ -235,7 +235,9 @@ struct sum_library {
 	uint64_t low, high;    /* link-time range */
 	uint64_t samples;      /* of all the lists */
 	int profiled;          /* a list names a profile of it */
-	char **paths;          /* its profiles, in file order */
+	char **paths;          /* its profiles, in file order; NULL once
+				* summed and dropped (sum_libraries_drop_names):
+				* n still counts them */
 	size_t n, cap;
 	size_t *blocks;        /* parallel: each process's range of paths */
 	struct sum_outcome *sum;  /* profiled: its sum (on the root), malloc'ed
@@ -300,6 +302,13 @@ int sum_libraries_pack(const struct sum_libraries *sl, size_t nblocks, char **da
  */
 int sum_libraries_take(struct sum_libraries *sl, const void *data, size_t len, size_t nblocks,
 		       size_t **where, size_t *nwhere, char *err, size_t errlen);
+
+/* Drops the names of the libraries' files, once they are summed (each
+ * library's sum made): their count stays in n, for the messages.  The
+ * in-job sum's partials then weigh the same whatever the ranks they hold
+ * (pmpi/job-sum-companions.c).  Packed and taken as counts, never mixed
+ * with named files (sum_libraries_take refuses it). */
+void sum_libraries_drop_names(struct sum_libraries *sl);
 
 /* Sorts sl's libraries by base name. */
 void sum_libraries_sort(struct sum_libraries *sl);
