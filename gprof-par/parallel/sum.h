@@ -298,7 +298,8 @@ int sum_libraries_pack(const struct sum_libraries *sl, size_t nblocks, char **da
  * sl->overflow), the files after sl's; with nblocks, each one's blocks as
  * packed.  *where (if not NULL): each packed library's index in sl, in
  * their order (malloc'ed; *nwhere of them).  Returns 0, or -1 with a
- * message in err (the bytes are bad, or out of memory).
+ * message in err (the bytes are bad, or out of memory; sl then holds what
+ * was taken before: not meaningful, as a sum's failure).
  */
 int sum_libraries_take(struct sum_libraries *sl, const void *data, size_t len, size_t nblocks,
 		       size_t **where, size_t *nwhere, char *err, size_t errlen);

@@ -18,6 +18,7 @@
 #include "companions.h"
 #include "launcher.h"
 #include "rankfiles.h"
+#include "sum.h"
 #include "../cunit-run.h"
 
 static void test_parse(void)
@@ -300,6 +301,78 @@ static void test_companion_of(void)
 	CU_ASSERT_EQUAL(companion_of_named("other+paths.0", is_named, NULL), 0);
 }
 
+/* A library of base (its files named by name[0 .. nfiles)) in sl. */
+static struct sum_library *add_library(struct sum_libraries *sl, const char *base,
+				       const char *soname, uint64_t samples, int nfiles,
+				       const char *const *names)
+{
+	char path[64];
+	struct sum_library *lib;
+
+	snprintf(path, sizeof path, "/lib/%s", base);
+	lib = sum_libraries_find_or_add(sl, base, path, NULL, soname, 0x1000, 0x2000);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(lib);
+	lib->samples += samples;
+	lib->profiled = 1;
+	for (int k = 0; k < nfiles; k++)
+		CU_ASSERT_EQUAL(sum_library_add_path(lib, strdup(names[k])), 0);
+	return lib;
+}
+
+/* sum_libraries_take: another process's (or the in-job sum's ranks')
+ * libraries after these, as reading their lists after these would. */
+static void test_libraries_take(void)
+{
+	static const char *const a_files[] = { "a/libx" }, *const b_files[] = { "b/libx", "b/liby" };
+	struct sum_libraries a, b, c;
+	char *data = NULL, err[256];
+	size_t len = 0, *where = NULL, nwhere = 0;
+
+	sum_libraries_init(&a);
+	sum_libraries_init(&b);
+	add_library(&a, "libx.so", "libx.so.1", 3, 1, a_files);
+	add_library(&b, "liby.so", NULL, 5, 1, b_files + 1);
+	add_library(&b, "libx.so", "libx.so.2", 4, 1, b_files);
+	CU_ASSERT_EQUAL_FATAL(sum_libraries_pack(&b, 0, &data, &len), 0);
+	CU_ASSERT_EQUAL_FATAL(sum_libraries_take(&a, data, len, 0, &where, &nwhere, err,
+						 sizeof err), 0);
+	/* libx keeps the first list's description; liby comes after it */
+	CU_ASSERT_EQUAL_FATAL(a.n, 2);
+	CU_ASSERT_EQUAL(nwhere, 2);
+	CU_ASSERT_EQUAL(where[0], 1);
+	CU_ASSERT_EQUAL(where[1], 0);
+	CU_ASSERT_STRING_EQUAL(a.libs[0].soname, "libx.so.1");
+	CU_ASSERT_EQUAL(a.libs[0].samples, 7);
+	CU_ASSERT_EQUAL_FATAL(a.libs[0].n, 2);
+	CU_ASSERT_STRING_EQUAL(a.libs[0].paths[1], "b/libx");
+	CU_ASSERT_STRING_EQUAL(a.libs[1].base, "liby.so");
+	CU_ASSERT_EQUAL(a.libs[1].samples, 5);
+	free(where);
+	/* cut short: refused, saying so (what it took is not meaningful) */
+	sum_libraries_init(&c);
+	CU_ASSERT_EQUAL(sum_libraries_take(&c, data, len - 1, 0, NULL, NULL, err, sizeof err), -1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "ended short"));
+	sum_libraries_free(&c);
+	free(data);
+	/* the files' names dropped (the in-job sum's partials): counted */
+	sum_libraries_drop_names(&b);
+	CU_ASSERT_PTR_NULL(b.libs[1].paths);
+	CU_ASSERT_EQUAL(b.libs[1].n, 1);
+	CU_ASSERT_EQUAL_FATAL(sum_libraries_pack(&b, 0, &data, &len), 0);
+	/* counted files are not mixed with named ones (refused at liby, the
+	 * first library packed: nothing taken) */
+	CU_ASSERT_EQUAL(sum_libraries_take(&a, data, len, 0, NULL, NULL, err, sizeof err), -1);
+	CU_ASSERT_EQUAL(a.libs[1].samples, 5);
+	sum_libraries_drop_names(&a);
+	CU_ASSERT_EQUAL(sum_libraries_take(&a, data, len, 0, NULL, NULL, err, sizeof err), 0);
+	CU_ASSERT_EQUAL(a.libs[0].n, 3);
+	CU_ASSERT_EQUAL(a.libs[0].samples, 11);
+	CU_ASSERT_EQUAL(a.libs[1].n, 2);
+	free(data);
+	sum_libraries_free(&a);
+	sum_libraries_free(&b);
+}
+
 static const struct cunit_test tests[] = {
 	{ "rank file names", test_parse },
 	{ "other names", test_classify },
@@ -310,6 +383,7 @@ static const struct cunit_test tests[] = {
 	{ "launcher detection", test_launcher },
 	{ "companion file names", test_companion_names },
 	{ "companions among the files named", test_companion_of },
+	{ "libraries taken after others", test_libraries_take },
 };
 
 int main(void)
