@@ -36,7 +36,13 @@
  * in their link-time addresses; on a flush signal, to the modules
  * _dl_find_object finds for them (async-signal-safe), while the other
  * threads may go on adding paths: an entry is published by its depth,
- * stored last (release) and read first (acquire).
+ * stored last (release) and read first (acquire).  At exit the modules
+ * may be the map the companion's other writers share
+ * (companion-sections.h).
+ *
+ * (About 810 lines: the handler's walk, the per-thread tables and their
+ * writer share the tables' private layout and publication order, which
+ * would otherwise be spread over a header.)
  */
 #define _GNU_SOURCE
 #include "callpaths.h"
