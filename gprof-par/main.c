@@ -3,7 +3,8 @@
  * draws them):
  *
  *   options  the command line (options.h)
- *   plan     which gmon files are summed, where the sum goes (stages/plan.h)
+ *   plan     which gmon files are summed (-S: of one run, each process
+ *            reading the runs of its share), where the sum goes (stages/plan.h)
  *   reduce   the files read, validated and summed, in parallel under an MPI
  *            launcher; the sum written (stages/reduce.h)
  *   model    the symbols, then what the views asked for need of the sum:
@@ -79,12 +80,16 @@ static void check_outputs(const struct options *o)
 			die(err);
 }
 
-/* The plan's files, known on every process, and how they are summed. */
+/* The plan's files, known on every process, and how they are summed
+ * (-S's of several runs, or a rank's copies: runs_mixed, said). */
 static void plan_job(const struct options *o, struct plan *plan, struct reduce *r,
 		     struct model *m)
 {
 	if (o->sum_dir) {
 		reduce_share_ranks(r, plan);
+		plan->runs_mixed = plan_dir_runs(o, plan, r->mpi, r->me, r->nprocs) != 0;
+		if (plan->runs_mixed)
+			return;
 		plan_dir_files(o, plan);
 	} else {
 		plan_named_files(o, plan);
@@ -105,6 +110,7 @@ static void plan_job(const struct options *o, struct plan *plan, struct reduce *
 	plan->job.progress = plan->summing && r->me == 0 && isatty(STDERR_FILENO);
 	plan->job.timing = o->timing;
 	plan->job.init_seconds = timing.init;
+	plan->job.list_seconds = timing.list;
 }
 
 /* What a sum written needs beyond the views: given the executable, the
@@ -172,14 +178,14 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	plan_job(&o, &plan, &r, &m);
-	if (plan.runs_mixed) {   /* -s, the summary: files of several runs, named (runs.h) */
+	if (plan.runs_mixed) {   /* -s, -S, the summary: files of several runs, named (runs.h) */
 		reduce_abandon(&r);
 		status = 1;
 	} else {
 		status = reduce_run(&r, &plan);
 	}
 	if (status == 0 && r.me == 0 && o.timing && o.sum_dir && !o.executable)
-		timing_print(&r.sum);
+		timing_print(&r.sum, &plan);
 	if (status != 0 || r.me != 0 || (o.sum_dir && !o.executable)) {
 		reduce_free(&r);
 		model_free(&m, r.me);
@@ -198,7 +204,7 @@ int main(int argc, char **argv)
 		check_stdout();
 		timing_add(&timing.report, reporting);
 		if (o.timing)
-			timing_print(&r.sum);
+			timing_print(&r.sum, &plan);
 	}
 	model_free(&m, 0);
 	reduce_free(&r);

@@ -20,7 +20,7 @@
 #define GPROF_PAR_MPI_MODULE "gprof-par-mpi.so"
 #define GPROF_PAR_MPI_SYMBOL "gprof_par_mpi_functions"
 /* Changes whenever the table or the structures it passes change. */
-#define GPROF_PAR_MPI_ABI 9
+#define GPROF_PAR_MPI_ABI 10
 
 struct gprof_par_mpi {
 	int abi;                 /* GPROF_PAR_MPI_ABI of the module */
@@ -29,6 +29,7 @@ struct gprof_par_mpi {
 	void (*bcast_int)(int *v);
 	int (*bcast_ranks)(int64_t **ranks, size_t *n);
 	void (*bcast_buffer)(void **data, size_t *len);
+	void (*gather_buffers)(const void *data, size_t len, void **all, size_t *all_len);
 	int (*sum_parallel)(const struct sum_job *job, struct sum_outcome *o);
 };
 

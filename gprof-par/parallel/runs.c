@@ -15,7 +15,7 @@
 #define NAMES_SHOWN 32          /* file names listed per run */
 
 struct run_group {
-	struct companion_run run;     /* its first file's */
+	const struct companion_run *run;  /* its first file's */
 	int64_t newest_s;             /* the latest start of its files */
 	uint32_t newest_ns;
 	int has_rank0;
@@ -41,14 +41,14 @@ static int later(int64_t s1, uint32_t ns1, int64_t s2, uint32_t ns2)
 /* "job pmix:4653057, 4 ranks, started 2026-11-25 16:10:03 UTC" */
 static void describe(FILE *out, const struct run_group *g)
 {
-	time_t t = (time_t)g->run.start_s;
+	time_t t = (time_t)g->run->start_s;
 	struct tm tm;
 	char when[64] = "?";
 
 	if (gmtime_r(&t, &tm))
 		strftime(when, sizeof when, "%Y-%m-%d %H:%M:%S UTC", &tm);
-	fprintf(out, "job %s, %ld rank%s, started %s, build-id %.16s", g->run.job, g->run.size,
-		g->run.size == 1 ? "" : "s", when, g->run.build_id);
+	fprintf(out, "job %s, %ld rank%s, started %s, build-id %.16s", g->run->job, g->run->size,
+		g->run->size == 1 ? "" : "s", when, g->run->build_id);
 }
 
 static void list_files(FILE *out, char *const *paths, const struct run_group *g)
@@ -62,7 +62,6 @@ static void list_files(FILE *out, char *const *paths, const struct run_group *g)
 static void free_groups(struct run_group *groups, size_t ngroups)
 {
 	for (size_t g = 0; g < ngroups; g++) {
-		companion_run_free(&groups[g].run);
 		runs_facts_free(&groups[g].facts);
 		free(groups[g].files);
 	}
@@ -235,15 +234,16 @@ static int done_selecting(struct run_group *groups, size_t ngroups, struct file_
 	return rc;
 }
 
-static int select_runs(char **paths, size_t *n, unsigned char *keep, int skip_bad, FILE *msgs,
-		       const char *program, struct runs_facts *facts)
+/* The selection of runs_select, of files whose runs are given (runs.h). */
+static int select_runs(char **paths, size_t *n, const struct companion_run *const *runs,
+		       unsigned char *keep, int skip_bad, FILE *msgs, const char *program,
+		       struct runs_facts *facts)
 {
 	struct run_group *groups = NULL, *newest;
 	struct file_rank *ranks = malloc((*n ? *n : 1) * sizeof *ranks);
 	unsigned char *dropped = calloc(*n ? *n : 1, 1);
 	size_t ngroups = 0, cap = 0, unknown = 0, kept = 0, nranks = 0, ndropped = 0;
 	int facts_failed = 0;
-	char err[1024];
 	int rc = 0;
 
 	if (!ranks || !dropped) {
@@ -256,45 +256,42 @@ static int select_runs(char **paths, size_t *n, unsigned char *keep, int skip_ba
 	if (facts)
 		*facts = RUNS_FACTS_NONE;
 	for (size_t i = 0; i < *n; i++) {
-		struct companion_run run;
+		const struct companion_run *run = runs[i];
 		struct run_group *g = NULL;
 		size_t *grown;
 
-		if (companion_run_of(paths[i], &run, err, sizeof err) != 1) {
+		if (!run) {
 			unknown++;
 			continue;
 		}
 		for (size_t k = 0; k < ngroups && !g; k++)
-			if (same_run(&groups[k].run, &run))
+			if (same_run(groups[k].run, run))
 				g = &groups[k];
 		if (!g) {
 			struct run_group *more = grow_array(groups, &cap, ngroups + 1, sizeof *groups, 4);
 
-			if (!more) {
-				companion_run_free(&run);
+			if (!more)
 				return done_selecting(groups, ngroups, ranks, dropped, -1);
-			}
 			groups = more;
 			g = &groups[ngroups++];
-			ranks[nranks++] = (struct file_rank){ i, (long)(g - groups), run.rank, run.pid };
+			ranks[nranks++] = (struct file_rank){ i, (long)(g - groups), run->rank, run->pid };
 			memset(g, 0, sizeof *g);
 			g->facts = RUNS_FACTS_NONE;
 			g->run = run;
-			facts_failed |= runs_facts_add(&g->facts, &run) != 0;
-			g->newest_s = run.start_s;
-			g->newest_ns = run.start_ns;
+			facts_failed |= runs_facts_add(&g->facts, run) != 0;
+			g->newest_s = run->start_s;
+			g->newest_ns = run->start_ns;
 		} else {
-			if (later(run.start_s, run.start_ns, g->newest_s, g->newest_ns)) {
-				g->newest_s = run.start_s;
-				g->newest_ns = run.start_ns;
+			if (later(run->start_s, run->start_ns, g->newest_s, g->newest_ns)) {
+				g->newest_s = run->start_s;
+				g->newest_ns = run->start_ns;
 			}
-			if (run.rank == 0)
+			if (run->rank == 0)
 				g->has_rank0 = 1;
-			ranks[nranks++] = (struct file_rank){ i, (long)(g - groups), run.rank, run.pid };
-			facts_failed |= runs_facts_add(&g->facts, &run) != 0;
-			companion_run_free(&run);
+			ranks[nranks++] = (struct file_rank){ i, (long)(g - groups), run->rank, run->pid };
+			facts_failed |= runs_facts_add(&g->facts, run) != 0;
 		}
-		if (g->run.rank == 0)
+		if (g->run->rank == 0)
 			g->has_rank0 = 1;
 		grown = grow_array(g->files, &g->cap, g->nfiles + 1, sizeof *grown, 16);
 		if (!grown) {
@@ -414,23 +411,28 @@ static int select_runs(char **paths, size_t *n, unsigned char *keep, int skip_ba
  * skip_bad, each file not one pair is named and 1 returned; with it they
  * are left out (named) and the runs of the others selected.
  */
-int runs_select(char **paths, size_t *n, unsigned char *keep, int skip_bad, FILE *msgs,
-		const char *program, struct runs_facts *facts)
+int runs_select_given(char **paths, size_t *n, const struct companion_run *const *runs,
+		      unsigned char *keep, int skip_bad, FILE *msgs, const char *program,
+		      struct runs_facts *facts)
 {
 	unsigned char *unpaired, *subkeep;
 	size_t nunpaired = 0, m = 0, j = 0, kept = 0;
+	const struct companion_run **subruns;
 	char **sub, err[2048];
-	int rc = select_runs(paths, n, NULL, 0, NULL, program, NULL);
+	int rc = select_runs(paths, n, runs, NULL, 0, NULL, program, NULL);
 
 	if (rc != 1)    /* one run (or none known), or out of memory */
-		return rc < 0 ? rc : select_runs(paths, n, keep, skip_bad, msgs, program, facts);
+		return rc < 0 ? rc
+			      : select_runs(paths, n, runs, keep, skip_bad, msgs, program, facts);
 	unpaired = calloc(*n ? *n : 1, 1);
 	subkeep = malloc(*n ? *n : 1);
 	sub = malloc((*n ? *n : 1) * sizeof *sub);
-	if (!unpaired || !subkeep || !sub) {
+	subruns = malloc((*n ? *n : 1) * sizeof *subruns);
+	if (!unpaired || !subkeep || !sub || !subruns) {
 		free(unpaired);
 		free(subkeep);
 		free(sub);
+		free(subruns);
 		return -1;
 	}
 	for (size_t i = 0; i < *n; i++) {
@@ -440,6 +442,7 @@ int runs_select(char **paths, size_t *n, unsigned char *keep, int skip_bad, FILE
 			if (msgs)
 				fprintf(msgs, "%s: %s%s\n", program, skip_bad ? "left out: " : "", err);
 		} else {
+			subruns[m] = runs[i];
 			sub[m++] = paths[i];
 		}
 	}
@@ -451,7 +454,7 @@ int runs_select(char **paths, size_t *n, unsigned char *keep, int skip_bad, FILE
 				nunpaired == 1 ? "it" : "them");
 		rc = 1;
 	} else {
-		rc = select_runs(sub, &m, subkeep, skip_bad, msgs, program, facts);
+		rc = select_runs(sub, &m, subruns, subkeep, skip_bad, msgs, program, facts);
 	}
 	if (rc == 0) {
 		for (size_t i = 0; i < *n; i++) {
@@ -467,10 +470,45 @@ int runs_select(char **paths, size_t *n, unsigned char *keep, int skip_bad, FILE
 	free(unpaired);
 	free(subkeep);
 	free(sub);
+	free(subruns);
 	return rc;
 }
 
-int runs_select_ranks(const char *dir, int64_t *ranks, size_t *nranks, int skip_bad, FILE *msgs,
+void runs_read(char *const *paths, size_t n, struct companion_run *runs,
+	       const struct companion_run **of)
+{
+	char err[1024];
+
+	for (size_t i = 0; i < n; i++) {
+		int rc = companion_run_of(paths[i], &runs[i], err, sizeof err);
+
+		of[i] = rc == 1 ? &runs[i] : NULL;
+		if (rc != 1)    /* a bad companion's run is no known run */
+			memset(&runs[i], 0, sizeof runs[i]);
+	}
+}
+
+int runs_select(char **paths, size_t *n, unsigned char *keep, int skip_bad, FILE *msgs,
+		const char *program, struct runs_facts *facts)
+{
+	size_t all = *n;
+	struct companion_run *runs = calloc(all ? all : 1, sizeof *runs);
+	const struct companion_run **of = malloc((all ? all : 1) * sizeof *of);
+	int rc = -1;
+
+	if (runs && of) {
+		runs_read(paths, all, runs, of);
+		rc = runs_select_given(paths, n, of, keep, skip_bad, msgs, program, facts);
+	}
+	for (size_t i = 0; runs && i < all; i++)
+		companion_run_free(&runs[i]);
+	free(runs);
+	free(of);
+	return rc;
+}
+
+int runs_select_ranks(const char *dir, int64_t *ranks, size_t *nranks,
+		      const struct companion_run *const *runs, int skip_bad, FILE *msgs,
 		      const char *program, struct runs_facts *facts)
 {
 	size_t n = *nranks, made = 0, kept = 0;
@@ -482,7 +520,8 @@ int runs_select_ranks(const char *dir, int64_t *ranks, size_t *nranks, int skip_
 		if (!(all[made] = paths[made] = rankfiles_path(dir, ranks[made])))
 			rc = -1;
 	if (rc == 0)
-		rc = runs_select(paths, &n, keep, skip_bad, msgs, program, facts);
+		rc = runs ? runs_select_given(paths, &n, runs, keep, skip_bad, msgs, program, facts)
+			  : runs_select(paths, &n, keep, skip_bad, msgs, program, facts);
 	if (rc == 0) {
 		for (size_t i = 0; i < *nranks; i++)
 			if (keep[i])

@@ -83,9 +83,26 @@ double runs_facts_per_signal(const struct runs_facts *facts);
 int runs_select(char **paths, size_t *n, unsigned char *keep, int skip_bad, FILE *msgs,
 		const char *program, struct runs_facts *facts);
 
+/* The run of each of paths[0 .. n) from its companion into runs[i], and
+ * of[i] &runs[i], or NULL where the file has no known run (no companion,
+ * no run section, a bad companion: runs[i] zeroed).  companion_run_free
+ * each runs[i] after. */
+void runs_read(char *const *paths, size_t n, struct companion_run *runs,
+	       const struct companion_run **of);
+
+/* runs_select of files whose runs were read already (runs_read, or
+ * gathered from the processes that read them: run-records.h): runs[i]
+ * file i's, NULL for no known run.  Only where the files are of several
+ * runs are the files read (their pairs checked, on this process). */
+int runs_select_given(char **paths, size_t *n, const struct companion_run *const *runs,
+		      unsigned char *keep, int skip_bad, FILE *msgs, const char *program,
+		      struct runs_facts *facts);
+
 /* runs_select for -S: the files DIR/gmon.out.<rank> of ranks[0 ..
- * *nranks), the ranks of the files kept left in ranks and *nranks. */
-int runs_select_ranks(const char *dir, int64_t *ranks, size_t *nranks, int skip_bad, FILE *msgs,
+ * *nranks), the ranks of the files kept left in ranks and *nranks; runs
+ * (NULL: read here) each file's, as runs_select_given's. */
+int runs_select_ranks(const char *dir, int64_t *ranks, size_t *nranks,
+		      const struct companion_run *const *runs, int skip_bad, FILE *msgs,
 		      const char *program, struct runs_facts *facts);
 
 #endif /* GPROF_PAR_RUNS_H */

@@ -91,6 +91,53 @@ void sum_mpi_bcast_buffer(void **data, size_t *len)
 	bcast_bytes(*data, *len);
 }
 
+void sum_mpi_gather_buffers(const void *data, size_t len, void **all, size_t *all_len)
+{
+	uint64_t mine = len, total = 0, *lens = NULL;
+	int *counts = NULL, *displs = NULL;
+
+	*all = NULL;
+	*all_len = 0;
+	MPI_Allreduce(&mine, &total, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
+	if (total > INT_MAX) {
+		/* past what MPI's int counts say at once: one by one */
+		if (sum_me != 0) {
+			mpi_send_buffer(data, len, 0);
+			return;
+		}
+		*all = mpi_xmalloc((size_t)total);
+		memcpy(*all, data, len);
+		*all_len = len;
+		for (int q = 1; q < sum_nprocs; q++) {
+			size_t n;
+			void *theirs = mpi_recv_buffer(q, &n);
+
+			memcpy((char *)*all + *all_len, theirs, n);
+			*all_len += n;
+			free(theirs);
+		}
+		return;
+	}
+	if (sum_me == 0) {
+		lens = mpi_xmalloc((size_t)sum_nprocs * sizeof *lens);
+		counts = mpi_xmalloc((size_t)sum_nprocs * sizeof *counts);
+		displs = mpi_xmalloc((size_t)sum_nprocs * sizeof *displs);
+	}
+	MPI_Gather(&mine, 1, MPI_UINT64_T, lens, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
+	if (sum_me == 0) {
+		for (int q = 0; q < sum_nprocs; q++) {
+			counts[q] = (int)lens[q];
+			displs[q] = (int)*all_len;
+			*all_len += (size_t)lens[q];
+		}
+		*all = mpi_xmalloc(*all_len);
+	}
+	MPI_Gatherv(data, (int)len, MPI_BYTE, *all, counts, displs, MPI_BYTE, 0, MPI_COMM_WORLD);
+	free(lens);
+	free(counts);
+	free(displs);
+}
+
 int sum_mpi_bcast_ranks(int64_t **ranks, size_t *n)
 {
 	size_t len = *n * sizeof **ranks;
@@ -614,6 +661,7 @@ static void gather_times(const struct sum_job *job, const struct sum_run *run,
 
 	memcpy(mine, run->times, sizeof(mine));
 	mine[SUM_PHASE_INIT] = job->init_seconds;
+	mine[SUM_PHASE_LIST] = job->list_seconds;
 	mine[SUM_PHASE_REDUCE] = wall - own_work(run) - mine[SUM_PHASE_WAIT] -
 				 mine[SUM_PHASE_ORDER];
 	if (mine[SUM_PHASE_REDUCE] < 0)
@@ -711,5 +759,6 @@ __attribute__((visibility("default"))) const struct gprof_par_mpi gprof_par_mpi_
 	.bcast_int = sum_mpi_bcast_int,
 	.bcast_ranks = sum_mpi_bcast_ranks,
 	.bcast_buffer = sum_mpi_bcast_buffer,
+	.gather_buffers = sum_mpi_gather_buffers,
 	.sum_parallel = sum_parallel,
 };

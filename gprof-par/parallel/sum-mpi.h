@@ -50,6 +50,11 @@ int sum_mpi_bcast_ranks(int64_t **ranks, size_t *n);
  * others, which set *data and *len). */
 void sum_mpi_bcast_buffer(void **data, size_t *len);
 
+/* Every process's buffer (data, len bytes), one after another in process
+ * order, into *all (malloc'ed), *all_len bytes, on process 0 (NULL, 0 on
+ * the others). */
+void sum_mpi_gather_buffers(const void *data, size_t len, void **all, size_t *all_len);
+
 /*
  * The parallel sum, collective: o->prof holds the sum on process 0 only;
  * o->failed, o->message, o->bad and o->bytes are set on process 0 (the

@@ -33,7 +33,9 @@
 /* --timing: where the time goes, per process (seconds). */
 enum sum_phase {
 	SUM_PHASE_INIT,          /* starting MPI: loading the module, MPI_Init */
-	SUM_PHASE_LIST,          /* listing the directory's rank files (process 0) */
+	SUM_PHASE_LIST,          /* listing the directory's rank files (process
+				  * 0) and reading their runs (each process
+				  * its share: stages/plan.c) */
 	SUM_PHASE_READ,          /* open, fstat, read(2) of the files */
 	SUM_PHASE_CHECK,         /* validating them */
 	SUM_PHASE_ADD,           /* adding them into the partial sum */
@@ -80,6 +82,7 @@ struct sum_job {
 	 * blocks of even size. */
 	const size_t *blocks;
 	double init_seconds;   /* with timing: this process's SUM_PHASE_INIT */
+	double list_seconds;   /* and SUM_PHASE_LIST */
 };
 
 struct sum_bad_file {

@@ -137,7 +137,7 @@ static char **dir_profiles(const struct options *o, size_t *n)
 		fprintf(stderr, PROGRAM ": %s\n", err);
 		return NULL;
 	}
-	if (runs_select_ranks(o->dir, ranks, &nranks, o->skip_bad, stderr, PROGRAM, NULL) != 0) {
+	if (runs_select_ranks(o->dir, ranks, &nranks, NULL, o->skip_bad, stderr, PROGRAM, NULL) != 0) {
 		free(ranks);
 		return NULL;
 	}

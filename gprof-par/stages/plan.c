@@ -11,6 +11,7 @@
 
 #include "companions.h"
 #include "rankfiles.h"
+#include "run-records.h"
 #include "runs.h"
 #include "timing.h"
 
@@ -23,6 +24,7 @@ void plan_free(struct plan *plan)
 	free(plan->kept_paths);
 	free(plan->ranks);
 	free(plan->rank_places);
+	free(plan->runs_read_by);
 	free(plan->owned_output);
 	runs_facts_free(&plan->runs);
 	memset(plan, 0, sizeof(*plan));
@@ -190,7 +192,6 @@ int plan_list_dir(const struct options *o, struct plan *plan)
 	struct rankfiles_others others;
 	char err[1024];
 	double listing = sum_now();
-	int rc;
 
 	if (rankfiles_list(o->dir, &plan->ranks, &plan->nranks, &others, err, sizeof(err)) != 0) {
 		fprintf(stderr, PROGRAM ": %s\n", err);
@@ -203,13 +204,93 @@ int plan_list_dir(const struct options *o, struct plan *plan)
 		report_single_gmon_out(o->dir);
 		return -1;
 	}
-	/* the files of one run only (--timing's list: every companion's run
-	 * read, one rank's copies found) */
-	rc = runs_select_ranks(o->dir, plan->ranks, &plan->nranks, o->skip_bad, stderr, PROGRAM,
-			       &plan->runs);
 	timing_add(&timing.list, listing);
+	return 0;
+}
+
+/* The runs of files [lo, hi) of the directory's, packed (run-records.h). */
+static void pack_runs(const struct options *o, const struct plan *plan, size_t lo, size_t hi,
+		      void **buf, size_t *len)
+{
+	char **paths = calloc(hi > lo ? hi - lo : 1, sizeof *paths);
+	int rc = paths ? 0 : -1;
+
+	for (size_t i = lo; i < hi && rc == 0; i++)
+		if (!(paths[i - lo] = rankfiles_path(o->dir, plan->ranks[i])))
+			rc = -1;
+	if (rc == 0)
+		rc = run_records_pack(paths, hi - lo, buf, len);
+	for (size_t i = 0; paths && i < hi - lo; i++)
+		free(paths[i]);
+	free(paths);
+	if (rc != 0)
+		die("out of memory reading the runs of the files");
+}
+
+/* Process 0: the runs gathered (all, len bytes) checked; the files kept
+ * left in plan->ranks.  Returns runs_select's 0 or 1. */
+static int select_gathered(const struct options *o, struct plan *plan, const void *all,
+			   size_t len)
+{
+	size_t n = plan->nranks;
+	struct companion_run *runs = calloc(n ? n : 1, sizeof *runs);
+	const struct companion_run **of = malloc((n ? n : 1) * sizeof *of);
+	char err[1024];
+	int rc;
+
+	if (!runs || !of)
+		die("out of memory reading the runs of the files");
+	free(plan->runs_read_by);
+	plan->runs_read_by = NULL;
+	if (run_records_unpack(all, len, n, runs, of, &plan->runs_read_by, &plan->runs_readers,
+			       err, sizeof err) != 0)
+		die(err);
+	plan->runs_listed = n;
+	rc = runs_select_ranks(o->dir, plan->ranks, &plan->nranks, of, o->skip_bad, stderr, PROGRAM,
+			       &plan->runs);
+	for (size_t i = 0; i < n; i++)
+		companion_run_free(&runs[i]);
+	free(runs);
+	free(of);
 	if (rc < 0)
 		die("out of memory reading the runs of the files");
+	return rc;
+}
+
+int plan_dir_runs(const struct options *o, struct plan *plan, const struct gprof_par_mpi *mpi,
+		  int me, int nprocs)
+{
+	double listing = sum_now();
+	size_t n = plan->nranks, lo, hi, len, all_len;
+	void *mine, *all;
+	int rc = 0;
+
+	/* the sum's blocks (sum-mpi.c: even by count) */
+	lo = (size_t)((unsigned __int128)n * (unsigned)me / (unsigned)nprocs);
+	hi = (size_t)((unsigned __int128)n * (unsigned)(me + 1) / (unsigned)nprocs);
+	pack_runs(o, plan, lo, hi, &mine, &len);
+	if (mpi) {
+		mpi->gather_buffers(mine, len, &all, &all_len);
+		free(mine);
+	} else {
+		all = mine;
+		all_len = len;
+	}
+	if (me == 0)
+		rc = select_gathered(o, plan, all, all_len);
+	free(all);
+	if (mpi) {
+		mpi->bcast_int(&rc);
+		if (rc == 0) {
+			if (me != 0) {
+				free(plan->ranks);
+				plan->ranks = NULL;
+			}
+			if (mpi->bcast_ranks(&plan->ranks, &plan->nranks) != 0)
+				die("out of memory sending the ranks");
+		}
+	}
+	timing_add(&timing.list, listing);
 	return rc == 0 ? 0 : -1;
 }
 

@@ -1,7 +1,7 @@
 /*
  * plan.h - the plan stage: from the options, which gmon files are summed
  * (the files named, less the companions named beside them; or -S's rank
- * files, listed by process 0 and sent to the others), where the sum goes,
+ * files, listed by process 0 and sent to the others, of one run), where the sum goes,
  * and what the views read beside the profiles (the rank files, or the sum
  * -S wrote).  The next stage, reduce.h, sums plan.job.
  */
@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "mpi-module.h"
 #include "options.h"
 #include "runs.h"
 #include "sum.h"
@@ -26,18 +27,35 @@ struct plan {
 	const char *output;      /* where the sum goes, or NULL */
 	char *owned_output;
 	int summing;             /* -s or -S: progress and a summary line */
-	int runs_mixed;          /* -s, the summary: files of several runs
+	int runs_mixed;          /* -s, -S, the summary: files of several runs
 				  * (runs.h): exit 1 */
 	struct runs_facts runs;  /* -s, -S: what the kept files' runs say
 				  * (threads 0: unknown, or not read) */
+	size_t *runs_read_by;    /* -S, process 0: the files whose runs each
+				  * process read (runs_readers of them), of
+				  * runs_listed (--timing says them) */
+	size_t runs_readers, runs_listed;
 };
 
 void plan_free(struct plan *plan);
 
 /* -S, process 0: lists the directory's rank files into plan->ranks (the
- * other files are named on stderr), of one run (runs.h: with --skip-bad the
- * newest run's).  Returns 0, or -1 after saying why. */
+ * other files are named on stderr; no file is opened).  Returns 0, or -1
+ * after saying why. */
 int plan_list_dir(const struct options *o, struct plan *plan);
+
+/*
+ * -S, every process (collective under MPI: mpi not NULL), once process 0's
+ * ranks are everyone's: the files of one run (runs.h: with --skip-bad the
+ * newest run's; a rank's copies refused), plan->ranks left as the files
+ * kept.  Process me of nprocs reads the runs of its share of the files,
+ * the block the sum gives it (so that it finds their companions read when
+ * it sums them), process 0 gathers them (run-records.h), checks and says
+ * what runs_select says, and sends the ranks kept.  Returns 0, or -1 (on
+ * every process) after process 0 said why.
+ */
+int plan_dir_runs(const struct options *o, struct plan *plan, const struct gprof_par_mpi *mpi,
+		  int me, int nprocs);
 
 /* -s and the report: the files named (or gmon.out), less the companions of
  * other named ones; their ranks when all are named gmon.out.<N>.  -s and

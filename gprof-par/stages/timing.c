@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "options.h"
+#include "plan.h"
 
 struct timing timing;
 
@@ -24,7 +25,7 @@ static void print_time(double seconds, int known)
 
 /* A row per process, a column per phase, then the slowest process of each
  * phase. */
-void timing_print(const struct sum_outcome *sum)
+void timing_print(const struct sum_outcome *sum, const struct plan *plan)
 {
 	static const char *const names[SUM_NPHASES] = {
 		"init", "list", "read", "check", "add", "balance", "paths", "modules", "wait", "order",
@@ -44,8 +45,7 @@ void timing_print(const struct sum_outcome *sum)
 		       sizeof(row));
 		row[SUM_PHASE_TOTAL] = 0;
 		for (int k = SUM_PHASE_INIT; k <= SUM_PHASE_REDUCE; k++)
-			if (k != SUM_PHASE_LIST)
-				row[SUM_PHASE_TOTAL] += row[k];
+			row[SUM_PHASE_TOTAL] += row[k];
 		if (q == 0) {
 			row[SUM_PHASE_LIST] = timing.list;
 			row[SUM_PHASE_WRITE] = timing.write;
@@ -54,8 +54,7 @@ void timing_print(const struct sum_outcome *sum)
 		}
 		fprintf(stderr, "%9d", q);
 		for (int k = 0; k < SUM_NPHASES; k++) {
-			int known = q == 0 || (k != SUM_PHASE_LIST && k != SUM_PHASE_WRITE &&
-					       k != SUM_PHASE_REPORT);
+			int known = q == 0 || (k != SUM_PHASE_WRITE && k != SUM_PHASE_REPORT);
 
 			print_time(row[k], known);
 			if (row[k] > max[k])
@@ -70,6 +69,13 @@ void timing_print(const struct sum_outcome *sum)
 		fputc('\n', stderr);
 	}
 	if (timing.prepared_early)
-		fprintf(stderr, PROGRAM ": --timing: process 0's list (and reading the "
-			"executable) ran while MPI started, during init\n");
+		fprintf(stderr, PROGRAM ": --timing: process 0's list of the directory (and "
+			"reading the executable) ran while MPI started, during init\n");
+	if (plan->runs_read_by) {
+		fprintf(stderr, PROGRAM ": --timing: list: the runs of the %zu files read by each "
+			"process:", plan->runs_listed);
+		for (size_t q = 0; q < plan->runs_readers; q++)
+			fprintf(stderr, " %zu", plan->runs_read_by[q]);
+		fputc('\n', stderr);
+	}
 }

@@ -64,7 +64,7 @@ fi
 # starts (said once; never without MPI).
 check_timing() { # NP
 	awk -v np="$1" '
-		/list \(and reading the executable\) ran while MPI started/ { early++ }
+		/list of the directory \(and reading the executable\) ran while MPI started/ { early++ }
 		/--timing: seconds per phase and process/ { on = 1; next }
 		on && $1 == "process" { heads = ($2 $3 $4 $5 $6 $7 $8 $9 $10 $11 $12 $13 $14 $15 == "initlistreadcheckaddbalancepathsmoduleswaitorderreducewritereporttotal"); next }
 		on && $1 ~ /^[0-9]+$/ { rows++; if (NF != 15) bad = 1
