@@ -6,7 +6,9 @@
 # rank 0's pair copied as ranks 2 and 3: -S and -s refuse, naming each
 # copy and its original, and write no sum; -S --skip-bad sums ranks 0 and
 # 1 once each (the bytes of the sum of those two alone), under mpirun
-# -np 2 too.
+# -np 2 too.  Under mpirun -np 2 and 3 each process reads the runs of its
+# own files and process 0 checks them all: the same words, line for line,
+# and the same exit status as one process's.
 . "$(dirname "$0")/lib.sh"
 
 gpp=$top_builddir/gprof-par/gprof-par
@@ -30,6 +32,15 @@ done
 grep -q "2 files are copies of other ranks' profiles of the same run: none is summed (--skip-bad sums each rank once)" err ||
 	fail "-S does not say what it did: $(cat err)"
 [ ! -e gmon.sum ] || fail "-S over copies wrote gmon.sum"
+for np in 2 3; do
+	status=0
+	ASAN_OPTIONS=detect_leaks=0 mpirun_np "$np" -x ASAN_OPTIONS "$gpp" -S . ../app > /dev/null \
+		2> err.$np || status=$?
+	expect_eq "$status" 1 "exit status of mpirun -np $np -S over copies of a rank"
+	grep '^gprof-par:' err.$np | cmp -s err - ||
+		fail "mpirun -np $np -S over copies does not say what one process says: $(diff err err.$np)"
+	[ ! -e gmon.sum ] || fail "mpirun -np $np -S over copies wrote gmon.sum"
+done
 status=0
 "$gpp" -s ../app gmon.out.0 gmon.out.1 gmon.out.2 gmon.out.3 > /dev/null 2> err || status=$?
 expect_eq "$status" 1 "exit status of -s over copies of a rank"
@@ -42,7 +53,10 @@ cmp -s gmon.sum ../alone/gmon.sum || fail "-S --skip-bad over copies is not the 
 [ "$("$gpp" -b -p ../app gmon.sum 2>/dev/null | awk '$NF == "round_work" { print $(NF - 3) }')" = 10 ] ||
 	fail "round_work's calls in the sum: $("$gpp" -b -p ../app gmon.sum 2>&1 | head)"
 # (Open MPI's own leaks under the sanitizers' build: not gprof-par's)
+grep '^gprof-par: left out: ' err > left-out.1
 ASAN_OPTIONS=detect_leaks=0 mpirun_np 2 -x ASAN_OPTIONS "$gpp" -S . ../app --skip-bad -o par.sum > /dev/null 2> err ||
 	fail "mpirun -np 2 -S --skip-bad: $(cat err)"
 cmp -s par.sum gmon.sum || fail "-S --skip-bad on 2 processes differs from 1"
+grep '^gprof-par: left out: ' err | cmp -s left-out.1 - ||
+	fail "mpirun -np 2 -S --skip-bad does not name what one process names: $(cat err)"
 note ok

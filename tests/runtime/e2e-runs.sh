@@ -80,6 +80,23 @@ cmp -s gmon.sum par.sum || fail "--skip-bad's sum differs under mpirun -np 2"
 status=0; ASAN_OPTIONS=detect_leaks=0 mpirun_np 2 -x ASAN_OPTIONS "$gpp" -S -o par2.sum . > /dev/null 2> par2.err ||
 	status=$?
 [ "$status" -ne 0 ] && [ ! -e par2.sum ] || fail "mpirun -np 2 gprof-par -S summed two runs: $(cat par2.err)"
+# each process reads the runs of its own files, process 0 checks them all:
+# the words of one process, line for line, at 2 and 3 processes
+grep '^gprof-par:' par2.err | cmp -s sum.err - ||
+	fail "mpirun -np 2 -S on two runs does not say what one process says: $(diff sum.err par2.err)"
+status=0; ASAN_OPTIONS=detect_leaks=0 mpirun_np 3 -x ASAN_OPTIONS "$gpp" -S -o par3.sum . > /dev/null 2> par3.err ||
+	status=$?
+expect_eq "$status" 1 "mpirun -np 3 -S's exit status on the files of two runs"
+[ ! -e par3.sum ] || fail "mpirun -np 3 gprof-par -S summed two runs"
+grep '^gprof-par:' par3.err | cmp -s sum.err - ||
+	fail "mpirun -np 3 -S on two runs does not say what one process says: $(diff sum.err par3.err)"
+grep -E '^gprof-par: (skipped|  left out)' skip.err > skip-words.1
+for np in 2 3; do
+	ASAN_OPTIONS=detect_leaks=0 mpirun_np "$np" -x ASAN_OPTIONS "$gpp" -S --skip-bad -o skip$np.sum . \
+		> /dev/null 2> skip$np.err || fail "mpirun -np $np -S --skip-bad: $(cat skip$np.err)"
+	grep -E '^gprof-par: (skipped|  left out)' skip$np.err | cmp -s skip-words.1 - ||
+		fail "mpirun -np $np -S --skip-bad does not say what one process says: $(cat skip$np.err)"
+done
 cd ..
 
 # a rank file without companion (an older gmon-mpi's) is summed, with a note
