@@ -506,7 +506,8 @@ const struct option_entry option_table[] = {
 	  .help = "at the end, print on standard error where the\n"
 		"time went, in seconds, per phase and per process:\n"
 		"init (starting MPI), list (the directory: under\n"
-		"MPI, while MPI starts), read\n"
+		"MPI, while MPI starts; then the runs of the\n"
+		"files, each process its own), read\n"
 		"(open, fstat, read), check and add the files,\n"
 		"balance (the load balance), paths (the call\n"
 		"paths), modules (the shared libraries' profiles\n"
@@ -515,7 +516,8 @@ const struct option_entry option_table[] = {
 		"order (agreeing on the files' serial order),\n"
 		"reduce (the partial sums: the rest of MPI),\n"
 		"write (the sum), report, and total; then the\n"
-		"slowest process of each phase" },
+		"slowest process of each phase, and how many\n"
+		"files' runs each process read" },
 	{ 0, "skip-bad", NONE, set_flag, FIELD(skip_bad), 1,
 	  .column = "    --skip-bad",
 	  .help = "skip gmon files that cannot be read or do not\n"

@@ -27,6 +27,30 @@ static void put(struct out *o, const void *p, size_t n)
 	o->len += n;
 }
 
+/* The n bytes at p, their runs of zeros shortened (run-records.h). */
+static void put_squeezed(struct out *o, const unsigned char *p, size_t n)
+{
+	size_t i = 0;
+
+	while (i < n) {
+		unsigned char as_is = 0, zeros = 0;
+		size_t from = i;
+
+		while (i < n && as_is < UINT8_MAX && (p[i] != 0 || (i + 1 < n && p[i + 1] != 0 &&
+								      i + 2 < n && p[i + 2] != 0))) {
+			as_is++;
+			i++;
+		}
+		put(o, &as_is, 1);
+		put(o, p + from, as_is);
+		while (i < n && zeros < UINT8_MAX && p[i] == 0) {
+			zeros++;
+			i++;
+		}
+		put(o, &zeros, 1);
+	}
+}
+
 static void put_string(struct out *o, const char *s)
 {
 	unsigned char there = s != NULL;
@@ -55,7 +79,7 @@ int run_records_pack(char *const *paths, size_t n, void **buf, size_t *len)
 			continue;
 		bare = runs[i];
 		bare.job = bare.build_id = bare.host = NULL;
-		put(&o, &bare, sizeof bare);
+		put_squeezed(&o, (const unsigned char *)&bare, sizeof bare);
 		put_string(&o, runs[i].job);
 		put_string(&o, runs[i].build_id);
 		put_string(&o, runs[i].host);
@@ -86,8 +110,30 @@ static int take(struct in *in, void *to, size_t n)
 	return 0;
 }
 
-/* A string put_string put: *s malloc'ed or NULL.  Returns 0, -1 cut
- * short, -2 out of memory. */
+/* What put_squeezed put, into the n bytes at to.  Returns 0, or -1 cut
+ * short (or not n bytes). */
+static int take_squeezed(struct in *in, unsigned char *to, size_t n)
+{
+	size_t i = 0;
+
+	while (i < n) {
+		unsigned char as_is, zeros;
+
+		if (take(in, &as_is, 1) != 0 || as_is > n - i || take(in, to + i, as_is) != 0)
+			return -1;
+		i += as_is;
+		if (take(in, &zeros, 1) != 0 || zeros > n - i)
+			return -1;
+		memset(to + i, 0, zeros);
+		i += zeros;
+		if (as_is == 0 && zeros == 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* A string put_string put: *s into the buffer, or NULL.  Returns 0, or -1
+ * cut short. */
 static int take_string(struct in *in, char **s)
 {
 	unsigned char there;
@@ -101,9 +147,9 @@ static int take_string(struct in *in, char **s)
 	nul = memchr(in->p, '\0', (size_t)(in->end - in->p));
 	if (!nul)
 		return -1;
-	*s = strdup((const char *)in->p);
+	*s = (char *)in->p;
 	in->p = nul + 1;
-	return *s ? 0 : -2;
+	return 0;
 }
 
 int run_records_unpack(const void *buf, size_t len, size_t n, struct companion_run *runs,
@@ -116,7 +162,6 @@ int run_records_unpack(const void *buf, size_t len, size_t n, struct companion_r
 
 	*per_process = NULL;
 	*nprocesses = 0;
-	memset(runs, 0, n * sizeof *runs);
 	while (in.p < in.end && rc == 0) {
 		uint64_t count;
 		size_t *grown = grow_array(*per_process, &cap, *nprocesses + 1, sizeof *grown, 16);
@@ -139,7 +184,7 @@ int run_records_unpack(const void *buf, size_t len, size_t n, struct companion_r
 			if (take(&in, &known, 1) != 0) {
 				rc = -1;
 			} else if (known) {
-				rc = take(&in, r, sizeof *r);
+				rc = take_squeezed(&in, (unsigned char *)r, sizeof *r);
 				if (rc == 0) {
 					r->job = r->build_id = r->host = NULL;
 					rc = take_string(&in, &r->job);
@@ -160,8 +205,6 @@ int run_records_unpack(const void *buf, size_t len, size_t n, struct companion_r
 		else
 			snprintf(err, errlen, "the runs gathered from the processes are not "
 				 "those of the %zu files listed (records of %zu)", n, done);
-		for (size_t i = 0; i < n; i++)
-			companion_run_free(&runs[i]);
 		free(*per_process);
 		*per_process = NULL;
 		return -1;

@@ -227,13 +227,13 @@ static void pack_runs(const struct options *o, const struct plan *plan, size_t l
 		die("out of memory reading the runs of the files");
 }
 
-/* Process 0: the runs gathered (all, len bytes) checked; the files kept
- * left in plan->ranks.  Returns runs_select's 0 or 1. */
+/* Process 0: the runs gathered (all, len bytes, which their strings point
+ * into) checked; the files kept left in plan->ranks.  Returns runs_select's 0 or 1. */
 static int select_gathered(const struct options *o, struct plan *plan, const void *all,
 			   size_t len)
 {
 	size_t n = plan->nranks;
-	struct companion_run *runs = calloc(n ? n : 1, sizeof *runs);
+	struct companion_run *runs = malloc((n ? n : 1) * sizeof *runs);
 	const struct companion_run **of = malloc((n ? n : 1) * sizeof *of);
 	char err[1024];
 	int rc;
@@ -248,9 +248,7 @@ static int select_gathered(const struct options *o, struct plan *plan, const voi
 	plan->runs_listed = n;
 	rc = runs_select_ranks(o->dir, plan->ranks, &plan->nranks, of, o->skip_bad, stderr, PROGRAM,
 			       &plan->runs);
-	for (size_t i = 0; i < n; i++)
-		companion_run_free(&runs[i]);
-	free(runs);
+	free(runs);   /* (their strings are all's) */
 	free(of);
 	if (rc < 0)
 		die("out of memory reading the runs of the files");
