@@ -397,6 +397,30 @@ int sum_calls_files(struct sum_calls *sc, enum sum_calls_kind kind, const struct
 	return 0;
 }
 
+size_t sum_calls_first(enum sum_calls_kind kind, const struct sum_job *job, size_t lo, size_t hi,
+		       const struct sum_bad_file *bad, size_t nbad)
+{
+	size_t b = 0;
+
+	for (size_t i = lo; i < hi; i++) {
+		char *path;
+		int there;
+
+		while (b < nbad && bad[b].index < i)
+			b++;
+		if (b < nbad && bad[b].index == i)
+			continue;
+		path = companion_input_path(job->paths[i], sum_calls_names[kind]);
+		if (!path)
+			return i;   /* (out of memory: the caller reads from here) */
+		there = companion_input_exists(path);
+		free(path);
+		if (there)
+			return i;
+	}
+	return job->n;
+}
+
 /* ------------------------------------------------------------------ */
 /* The serial sum.                                                       */
 

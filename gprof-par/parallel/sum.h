@@ -163,6 +163,12 @@ int sum_calls_files(struct sum_calls *sc, enum sum_calls_kind kind, const struct
 		    size_t lo, size_t hi, const struct sum_bad_file *bad, size_t nbad, int settle,
 		    size_t *next);
 
+/* The first of files [lo, hi) of job, less those of bad[0 .. nbad), that
+ * has calls of that kind to read (the files before it add nothing); job->n
+ * if none has. */
+size_t sum_calls_first(enum sum_calls_kind kind, const struct sum_job *job, size_t lo, size_t hi,
+		       const struct sum_bad_file *bad, size_t nbad);
+
 /*
  * The shared libraries' profiles beside the files summed (BG_GMON_PROFILE_LIBS,
  * include/gmon-modules.h), found through each file's PROFILE+modules list

@@ -48,9 +48,9 @@ int plan_list_dir(const struct options *o, struct plan *plan);
  * -S, every process (collective under MPI: mpi not NULL), once process 0's
  * ranks are everyone's: the files of one run (runs.h: with --skip-bad the
  * newest run's; a rank's copies refused), plan->ranks left as the files
- * kept.  Process me of nprocs reads the runs of its share of the files,
- * the block the sum gives it (so that it finds their companions read when
- * it sums them), process 0 gathers them (run-records.h), checks and says
+ * kept.  Process me of nprocs reads the runs of its share of the files
+ * (the block the sum gives it: even by count, as a companion's run costs
+ * about the same whatever its profile's size), process 0 gathers them (run-records.h), checks and says
  * what runs_select says, and sends the ranks kept.  Returns 0, or -1 (on
  * every process) after process 0 said why.
  */

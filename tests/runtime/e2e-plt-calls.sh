@@ -103,7 +103,18 @@ BG_GMON_COUNT_LIB_CALLS=libplain.so mpirun_np 2 -x BG_GMON_COUNT_LIB_CALLS \
 	-x GMON_MPI_LIBRARY -x GMON_MPI_AUDIT_LIBRARY "$gmon_run" ../prog
 check_plt gmon.out+plt-calls.0
 check_plt gmon.out+plt-calls.1
-rm -f gmon.out*
+# -S where only rank 1 has PLT counts: under mpirun -np 2 each process
+# looks for the first file with them in its own block (issue 39: process 0
+# looked through every file), the sum is one process's, counts included
+gpp=$top_builddir/gprof-par/gprof-par
+mv gmon.out+plt-calls.0 plt-calls.0.aside || fail "cannot move rank 0's PLT counts"
+"$gpp" -S . -o one.sum 2> one.err || fail "-S with rank 1's PLT counts only: $(cat one.err)"
+ASAN_OPTIONS=detect_leaks=0 mpirun_np 2 -x ASAN_OPTIONS "$gpp" -S . -o two.sum 2> two.err ||
+	fail "mpirun -np 2 -S with rank 1's PLT counts only: $(cat two.err)"
+cmp -s one.sum two.sum && cmp -s one.sum+gmon-mpi two.sum+gmon-mpi ||
+	fail "-S with rank 1's PLT counts only: 2 processes' sum differs from 1's"
+grep -aq "plt-calls" one.sum+gmon-mpi || fail "-S left out rank 1's PLT counts: $(cat one.err)"
+rm -f gmon.out* one.sum* two.sum* one.err two.err plt-calls.0.aside
 BG_GMON_RANK_SUBSET=1 BG_GMON_COUNT_LIB_CALLS=libplain.so mpirun_np 2 -x BG_GMON_RANK_SUBSET \
 	-x BG_GMON_COUNT_LIB_CALLS -x GMON_MPI_LIBRARY -x GMON_MPI_AUDIT_LIBRARY "$gmon_run" ../prog
 check_plt gmon.out+plt-calls.1
