@@ -585,13 +585,11 @@ int profile_add_file(struct profile *p, const char *path, char *err, size_t errl
 		size_t converted_len;
 		unsigned char *converted = gmon_bsd_convert(p->priv->read_buf, len, path,
 							    &converted_len, err, errlen);
-		int rc;
-
 		if (!converted)
 			return -1;
-		rc = profile_add_buffer(p, converted, converted_len, path, err, errlen);
-		free(converted);
-		return rc;
+		free(p->priv->bsd_converted);
+		p->priv->bsd_converted = converted;
+		return profile_add_buffer(p, converted, converted_len, path, err, errlen);
 	}
 	return profile_add_buffer(p, p->priv->read_buf, len, path, err, errlen);
 }

@@ -36,6 +36,10 @@ struct profile_private {
 	size_t arcs_cap;
 	unsigned char *read_buf;
 	size_t read_cap;
+	/* the last file read in the BSD format, converted: kept until the next
+	 * file, as read_buf is, since its trace points into it (the load
+	 * balance counts the file after it was added) */
+	unsigned char *bsd_converted;
 	/* profile_begin_batch(): 16-bit bins are added into 32-bit partial
 	 * sums (half the memory traffic of 64-bit ones), widened into the
 	 * histograms' bins at profile_end_batch() or before they could

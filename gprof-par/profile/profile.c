@@ -30,6 +30,7 @@ void profile_free(struct profile *p)
 		range_index_free(&p->priv->hist_index);
 		free(p->priv->arc_slots);
 		free(p->priv->read_buf);
+		free(p->priv->bsd_converted);
 		for (size_t i = 0; i < p->priv->npartial; i++)
 			free(p->priv->partial[i]);
 		free(p->priv->partial);
