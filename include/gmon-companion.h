@@ -124,6 +124,10 @@
  *                           read (wall-sampler.h); their periods went to
  *                           later looks (absent: none, or not the wall
  *                           clock)
+ *   wall-unplaced-samples<TAB>N  the wall clock's periods no sample took:
+ *                           of threads with no task clock (perf events
+ *                           refused) found on their CPU after a switch,
+ *                           where no signal may go (absent: none)
  *   cpus<TAB>N              the CPUs the process could run on (affinity)
  *   threads-cpu-ns<TAB>N    its threads' time on a CPU, and ready to run
  *   threads-waited-ns<TAB>N but waiting for one (schedstat: the threads

@@ -151,6 +151,12 @@ static int fill_run(int fd, void *ctx)
 		if (err == 0 && len < sizeof late)
 			err = write_all(fd, late, len);
 	}
+	if (sampling_wall_unplaced() > 0) {
+		len = text_format(late, sizeof late, "wall-unplaced-samples\t%llu\n",
+				  (unsigned long long)sampling_wall_unplaced());
+		if (err == 0 && len < sizeof late)
+			err = write_all(fd, late, len);
+	}
 	engine = sampling_engine(&refused);
 	len = text_format(late, sizeof late, "engine\t%s\nrate-source\t%s\n", engine,
 			  run.config ? rate_source_name(run.config) : "default");

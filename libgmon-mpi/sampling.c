@@ -488,6 +488,32 @@ static void on_sigprof(int sig, siginfo_t *info, void *context)
 	errno = saved_errno;
 }
 
+/* The wall clock's periods no sample took, of threads with no task clock
+ * (wall_pass). */
+static uint64_t wall_unplaced;
+
+uint64_t sampling_wall_unplaced(void)
+{
+	return __atomic_load_n(&wall_unplaced, __ATOMIC_RELAXED);
+}
+
+/* A look's periods that wait for a sample where the thread is (WALL_WOKEN,
+ * or a walk not kept): its task clock's next signal takes them, or the
+ * next look that finds it waiting.  A thread without a task clock (perf
+ * events refused) gets no signal but the sampler's, which only a thread
+ * on its CPU for a whole period gets (wall_probe_read): one that runs in
+ * bursts shorter than that (20 us between 20 us naps, wall-race.c) would
+ * carry every period of its bursts to its next wait, which then claimed
+ * time it did not see (nap's share 16-38% over its own clock's); they are
+ * unplaced instead, counted (the run section's wall-unplaced-samples). */
+static void wall_defer(struct thread_slot *s, uint32_t weight)
+{
+	if (s->perf_fd >= 0)
+		__atomic_fetch_add(&s->wall_pending, weight, __ATOMIC_RELAXED);
+	else
+		__atomic_fetch_add(&wall_unplaced, weight, __ATOMIC_RELAXED);
+}
+
 /*
  * The wall sampler's pass (wall-sampler.h), in its thread: each thread of
  * the wall clock is given the periods of CLOCK_MONOTONIC since the last
@@ -497,7 +523,8 @@ static void on_sigprof(int sig, siginfo_t *info, void *context)
  * whose handler takes the periods (wall_pending) where it lands; one just
  * woken keeps them pending for the next look, and so does one that ran
  * while its stack was walked (a changing stack: the walk is not kept,
- * wall_probe_unmoved, its periods are the next look's).  Only a thread
+ * wall_probe_unmoved, its periods are the next look's), both only where
+ * its task clock signals (wall_defer).  Only a thread
  * that ran a whole period without a switch is signalled, so a call that blocks is
  * not interrupted (a per-thread timer on the wall clock,
  * before, interrupted the waits: nanosleep, poll, sem_timedwait returned
@@ -544,10 +571,11 @@ static int wall_pass(void)
 			}
 			/* fall through */
 		case WALL_WOKEN:        /* or the next look */
-			__atomic_fetch_add(&s->wall_pending, weight, __ATOMIC_RELAXED);
+			wall_defer(s, weight);
 			break;
 		case WALL_WAITED:
-			weight += __atomic_exchange_n(&s->wall_pending, 0, __ATOMIC_RELAXED);
+			if (s->perf_fd >= 0)
+				weight += __atomic_exchange_n(&s->wall_pending, 0, __ATOMIC_RELAXED);
 			sp = (uintptr_t)uc.uc_mcontext.gregs[REG_RSP];
 			pc = (uintptr_t)uc.uc_mcontext.gregs[REG_RIP];
 			if (sp < s->stack_low || sp >= s->stack_high)
@@ -555,7 +583,7 @@ static int wall_pass(void)
 			if (!callpaths_record_blocked(&uc, s->stack_low, s->stack_high, s->omp,
 						      weight, &s->probe, s->tid)) {
 				/* it ran while walked: the next look */
-				__atomic_fetch_add(&s->wall_pending, weight, __ATOMIC_RELAXED);
+				wall_defer(s, weight);
 				break;
 			}
 			count_sample(s, weight);

@@ -75,6 +75,11 @@ uint64_t sampling_signals(void);
  * ahead (the hypervisor's stolen time, 1-2%).  Async-signal-safe. */
 void sampling_task_clock_totals(uint64_t *cpu_ns, uint64_t *samples);
 
+/* The wall clock's periods that no sample took: threads without a task
+ * clock, found on their CPU at a look after a switch (sampling.c,
+ * wall_defer).  Async-signal-safe. */
+uint64_t sampling_wall_unplaced(void);
+
 /* The engine that sampled (the run section's "engine"): itimer-prof (the
  * process-wide timer), perf-task-clock (each thread's perf_events task
  * clock; "-user": user time only, kernel profiling refused),

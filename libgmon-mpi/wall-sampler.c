@@ -187,31 +187,44 @@ static uint64_t ring_head(const struct wall_probe *p)
 		       : 0;
 }
 
-/* Whether the thread switched off its CPU since the last look (the
- * ring's head moved), noted. */
-static int switched_since(struct wall_probe *p)
+/* Thread tid's arrivals on a CPU so far: schedstat is "RUN_NS WAIT_NS
+ * ARRIVALS", all 0 where the kernel keeps none. */
+static uint64_t arrivals_now(struct wall_probe *p, int tid)
+{
+	char buf[96];
+	const char *at = buf;
+
+	if (read_task_file(&p->schedstat_fd, tid, "schedstat", buf, sizeof buf) <= 0)
+		return 0;
+	next_field(&at);
+	next_field(&at);
+	return next_field(&at);
+}
+
+/* Whether the thread switched off its CPU since the last look, noted:
+ * the ring's head moved, or where there is no ring, it arrived on a CPU
+ * again (arrivals: arrivals_now's; each arrival follows a switch off).
+ * Without either nothing can tell: 0. */
+static int switched_since(struct wall_probe *p, uint64_t arrivals)
 {
 	uint64_t head = ring_head(p);
 
-	if (!p->ring || head == p->seen_head)
+	if (!p->ring) {
+		if (arrivals == 0 || arrivals == p->seen_arrivals)
+			return 0;
+		p->seen_arrivals = arrivals;
+		return 1;
+	}
+	if (head == p->seen_head)
 		return 0;
 	p->seen_head = head;
 	return 1;
 }
 
-/* Thread tid's switches so far into m (wall-sampler.h): schedstat is
- * "RUN_NS WAIT_NS ARRIVALS", all 0 where the kernel keeps none. */
+/* Thread tid's switches so far into m (wall-sampler.h). */
 static void count_switches(struct wall_probe *p, int tid, struct wall_switches *m)
 {
-	char buf[96];
-	const char *at = buf;
-
-	m->arrivals = 0;
-	if (read_task_file(&p->schedstat_fd, tid, "schedstat", buf, sizeof buf) > 0) {
-		next_field(&at);
-		next_field(&at);
-		m->arrivals = next_field(&at);
-	}
+	m->arrivals = arrivals_now(p, tid);
 	m->head = ring_head(p);
 	/* (the arrivals are exact: a system call saved where they are kept) */
 	m->cpu_ns = m->arrivals ? 0 : thread_cpu_ns(tid);
@@ -302,8 +315,19 @@ int wall_probe_switches_refused(void)
 static enum wall_state on_cpu(struct wall_probe *p, int tid, ucontext_t *uc)
 {
 	int was_running = p->was_running;
+	uint64_t arrivals = p->ring ? 0 : arrivals_now(p, tid);
 
-	if (switched_since(p)) {
+	if (arrivals && arrivals == p->wait.arrivals) {
+		/* woken, not on a CPU since it was seen blocked (no ring) */
+		count_switches(p, tid, &p->at);
+		p->at_blocked = 0;
+		memset(&uc->uc_mcontext, 0, sizeof uc->uc_mcontext);
+		uc->uc_mcontext.gregs[REG_RIP] = (greg_t)p->wait.pc;
+		uc->uc_mcontext.gregs[REG_RSP] = (greg_t)p->wait.sp;
+		p->was_running = 0;
+		return WALL_WAITED;
+	}
+	if (switched_since(p, arrivals)) {
 		count_switches(p, tid, &p->at);
 		p->at_blocked = 0;
 		if (off_cpu(p, &p->at) && switch_registers(p, uc, 0)) {
@@ -361,8 +385,9 @@ enum wall_state wall_probe_read(struct wall_probe *p, int tid, ucontext_t *uc)
 	uc->uc_mcontext.gregs[REG_RIP] = (greg_t)pc;
 	uc->uc_mcontext.gregs[REG_RSP] = (greg_t)sp;
 	p->at_blocked = 1;
-	switched_since(p);
-	switch_registers(p, uc, 1);
+	switched_since(p, p->at.arrivals);
+	if (!switch_registers(p, uc, 1) && !p->ring)
+		p->wait = (struct wall_wait){ sp, pc, p->at.arrivals };
 	p->was_running = 0;
 	return WALL_WAITED;
 }

@@ -52,7 +52,12 @@
  * its syscall file says is off its CPU, sets that), or one less than when
  * it opened its probe itself, on its CPU; else, on its CPU, its stack is
  * not that switch's any more, and it is not walked (nor where the kernel
- * keeps no arrivals: its periods wait for a later look).
+ * keeps no arrivals: its periods wait for a later look).  Without the
+ * ring, a thread ready to run (woken) but not on a CPU since it was seen
+ * blocked (no arrival since) is where it blocked still: walked from its
+ * PC and stack pointer of then (on a crowded node a woken thread waits
+ * for a CPU for periods: time its own clock counts in the call that
+ * blocked, which a signal would only see once it ran).
  *
  * The sampler's own work is done in the caller's pass (sampling.c), which
  * goes over the threads with wall_probe_read.
@@ -71,6 +76,12 @@ struct wall_probe {
 	int switch_fd;           /* its context switches' registers (-1: none) */
 	void *ring;              /* their ring, mapped */
 	uint64_t seen_head;      /* the ring's head at the last look */
+	uint64_t seen_arrivals;  /* without a ring: its arrivals on a CPU then */
+	struct wall_wait {       /* without a ring: where it was seen blocked
+				  * last, and its arrivals then (0: none) */
+		uintptr_t sp, pc;
+		uint64_t arrivals;
+	} wait;
 	int was_running;         /* the last look found it on a CPU */
 	int schedstat_fd;        /* /proc/self/task/TID/schedstat (-1: not yet) */
 	struct wall_switches {   /* before its registers were read */

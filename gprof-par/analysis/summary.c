@@ -653,6 +653,8 @@ int summary_build(struct summary *s, const struct summary_input *in)
 		s->rate = in->paths->rate;
 	if (in->load.has_task_clock && s->rate)
 		s->unplaced = in->load.task_clock_cpu_s - (double)in->load.task_clock_samples / s->rate;
+	if (strcmp(s->clock, "wall") == 0 && s->rate)
+		s->unplaced = (double)in->load.wall_unplaced_samples / s->rate;
 	if (in->mpi) {
 		for (size_t r = 0; r < in->mpi->nranks; r++) {
 			const struct mpi_rank *mr = &in->mpi->ranks[r];

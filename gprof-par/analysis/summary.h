@@ -78,6 +78,8 @@ struct summary_load {
 	int has_task_clock;
 	double task_clock_cpu_s;
 	uint64_t task_clock_samples;
+	/* the wall clock's periods no sample took (perf_events refused) */
+	uint64_t wall_unplaced_samples;
 };
 
 #define SUMMARY_CLEAR_SHARE 5.0 /* percent: less is not worth a sentence */
@@ -206,7 +208,9 @@ struct summary {
 	int oversubscribed;          /* load says so (SUMMARY_OVERSUBSCRIBED) */
 	double unplaced;             /* seconds of the task clock's threads' CPU
 				      * time no sample stands for (negative: the
-				      * samples stand for more); 0: not known */
+				      * samples stand for more), or on the wall
+				      * clock of the threads' wall time; 0: not
+				      * known */
 	double profiler_unsampled;   /* seconds of "the profiler itself" no
 				      * sample saw (its signal handlers and
 				      * writes: summary_input); -1: not known */

@@ -109,6 +109,7 @@ int runs_facts_add(struct runs_facts *facts, const struct companion_run *run)
 		facts->task_clock_samples += run->task_clock_samples;
 		facts->task_clock_files++;
 	}
+	facts->wall_unplaced_samples += run->wall_unplaced_samples;
 	if (run->has_steal) {
 		facts->node_ticks += run->node_ticks;
 		facts->node_steal_ticks += run->node_steal_ticks;

@@ -63,6 +63,7 @@ struct runs_facts {
 	 * summed over the task_clock_files files that say them */
 	uint64_t task_clock_cpu_ns, task_clock_samples;
 	size_t task_clock_files;
+	uint64_t wall_unplaced_samples;   /* the wall clock's, summed */
 	/* the files whose rank was an MPI world of its own (their run section's
 	 * mpi-world), and what the first says */
 	size_t mpi_world_files;

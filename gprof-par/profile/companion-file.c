@@ -482,7 +482,8 @@ int companion_run_parse(const struct companion_section *s, const char *name,
 		} else if (strcmp(line, "task-clock-samples") == 0) {
 			run->task_clock_samples = strtoull(tab, NULL, 10);
 			run->has_task_clock = 1;
-		}
+		} else if (strcmp(line, "wall-unplaced-samples") == 0)
+			run->wall_unplaced_samples = strtoull(tab, NULL, 10);
 		else if (strcmp(line, "cpus") == 0)
 			run->cpus = strtol(tab, NULL, 10);
 		else if (strcmp(line, "threads-cpu-ns") == 0) {

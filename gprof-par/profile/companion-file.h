@@ -85,6 +85,8 @@ struct companion_run {
 	 * armed, and their samples, one a signal (has_task_clock 0: not said) */
 	uint64_t task_clock_cpu_ns, task_clock_samples;
 	int has_task_clock;
+	/* the wall clock's periods no sample took (0: none said) */
+	uint64_t wall_unplaced_samples;
 	/* the profile it was written with: its size and gmon_profile_checksum
 	 * (has_profile 0: not said, earlier files) */
 	uint64_t profile_size, profile_checksum;

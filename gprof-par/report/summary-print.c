@@ -130,6 +130,18 @@ void summary_print_unplaced(FILE *out, const struct summary *s, const char *befo
 	const struct summary_load *l = &s->load;
 	double share = l->task_clock_cpu_s > 0 ? 100 * s->unplaced / l->task_clock_cpu_s : 0;
 
+	if (strcmp(s->clock, "wall") == 0) {
+		double all = s->unplaced + (s->rate ? (double)s->samples / s->rate : 0);
+
+		share = all > 0 ? 100 * s->unplaced / all : 0;
+		if (share >= SUMMARY_UNPLACED_SHARE)
+			fprintf(out, "%s%.3f s of the threads' %.3f s of wall time (%.1f%%) came with "
+				"no sample: perf_events were refused, and a thread on its CPU for less "
+				"than a period since it last switched is not signalled (the signal "
+				"could cut a call short); the shares are of the rest%s",
+				before, s->unplaced, all, share, after);
+		return;
+	}
 	if (share >= SUMMARY_UNPLACED_SHARE)
 		fprintf(out, "%s%.3f s of the sampled threads' %.3f s of CPU time (%.1f%%) came with "
 			"no sample: perf_events' task clock signalled less often (threads that "

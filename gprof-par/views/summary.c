@@ -151,7 +151,8 @@ static int summary_render(struct view_output *vo, struct model *m)
 		.cpus = facts->cpus,
 		.has_task_clock = facts->task_clock_files > 0,
 		.task_clock_cpu_s = (double)facts->task_clock_cpu_ns / 1e9,
-		.task_clock_samples = facts->task_clock_samples };
+		.task_clock_samples = facts->task_clock_samples,
+		.wall_unplaced_samples = facts->wall_unplaced_samples };
 	if (summary_build(&s, &in) != 0)
 		die("out of memory summarizing the profile");
 
