@@ -100,6 +100,9 @@
  *                           to this section, written last of the runtime's)
  *                           (these four absent from earlier companions:
  *                           unknown)
+ *   profiler-start-ns<TAB>N    the CPU time of the runtime's work at start
+ *                           before sampling began: the measurement that
+ *                           chose the default rate (absent: none)
  *   engine<TAB>NAME         the sampling engine: perf-task-clock (-user:
  *                           user time only), posix-timers, both joined by
  *                           "+", itimer-prof (process-wide),

@@ -415,8 +415,9 @@ PUBLIC void __monstartup(unsigned long lowpc, unsigned long highpc)
 	 * the process-wide timer rides the tick, the wall clock its sampler */
 	if (config->rate_source == RATE_DEFAULT && config->timers != TIMERS_PROCESS &&
 	    config->clock != CLOCK_WALL) {
-		uint64_t cost = rate_choice_measure_cost_ns();
+		uint64_t since = own_cost_thread_ns(), cost = rate_choice_measure_cost_ns();
 
+		own_cost_start_done(since);
 		config_choose_rate(rate_choice_for_cost(cost), cost);
 	}
 	if (config->timers == TIMERS_ALL && config->clock != CLOCK_WALL)

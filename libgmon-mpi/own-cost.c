@@ -6,7 +6,7 @@
 
 #define TLS __attribute__((tls_model("initial-exec")))
 
-static uint64_t signals_ns, writes_ns;
+static uint64_t signals_ns, writes_ns, start_ns;
 static __thread uint64_t my_write_start TLS;
 static __thread unsigned my_write_depth TLS;
 
@@ -42,6 +42,16 @@ void own_cost_write_end(void)
 	if (my_write_depth == 0 || --my_write_depth > 0)
 		return;
 	__atomic_fetch_add(&writes_ns, since(my_write_start), __ATOMIC_RELAXED);
+}
+
+void own_cost_start_done(uint64_t since_ns)
+{
+	__atomic_fetch_add(&start_ns, since(since_ns), __ATOMIC_RELAXED);
+}
+
+uint64_t own_cost_start_ns(void)
+{
+	return __atomic_load_n(&start_ns, __ATOMIC_RELAXED);
 }
 
 uint64_t own_cost_signals_ns(void)

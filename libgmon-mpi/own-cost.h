@@ -30,6 +30,13 @@ void own_cost_signal_done(uint64_t since_ns);
 void own_cost_write_begin(void);
 void own_cost_write_end(void);
 
+/* The runtime's work at start that no sample sees (sampling starts after
+ * it) ran from since_ns to now: the measurement of a sample's cost that
+ * chooses the default rate (rate-choice.h), 9 signals 200 us of CPU apart,
+ * about 2 ms a process. */
+void own_cost_start_done(uint64_t since_ns);
+uint64_t own_cost_start_ns(void);
+
 /* The handlers' CPU time so far, ns. */
 uint64_t own_cost_signals_ns(void);
 

@@ -151,6 +151,12 @@ static int fill_run(int fd, void *ctx)
 		if (err == 0 && len < sizeof late)
 			err = write_all(fd, late, len);
 	}
+	if (own_cost_start_ns() > 0) {  /* (the default rate's measurement) */
+		len = text_format(late, sizeof late, "profiler-start-ns\t%llu\n",
+				  (unsigned long long)own_cost_start_ns());
+		if (err == 0 && len < sizeof late)
+			err = write_all(fd, late, len);
+	}
 	if (sampling_wall_unplaced() > 0) {
 		len = text_format(late, sizeof late, "wall-unplaced-samples\t%llu\n",
 				  (unsigned long long)sampling_wall_unplaced());

@@ -73,14 +73,14 @@ int runs_facts_add(struct runs_facts *facts, const struct companion_run *run)
 	if (run->has_profiler) {
 		struct companion_own_time *own = grow_array(facts->own, &facts->own_cap,
 						  facts->profiler_files + 1, sizeof *own, 16);
+		double signals_s = (double)(run->profiler_signals_ns + run->profiler_start_ns) / 1e9;
 
 		if (!own)
 			return -1;
 		facts->own = own;
 		own[facts->profiler_files++] = (struct companion_own_time){
-			run->rank, (double)run->profiler_signals_ns / 1e9,
-			(double)run->profiler_writes_ns / 1e9 };
-		facts->profiler_signals_s += (double)run->profiler_signals_ns / 1e9;
+			run->rank, signals_s, (double)run->profiler_writes_ns / 1e9 };
+		facts->profiler_signals_s += signals_s;
 		facts->profiler_writes_s += (double)run->profiler_writes_ns / 1e9;
 	}
 	if (run->engine[0] && !facts->engine[0])

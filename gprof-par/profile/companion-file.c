@@ -456,6 +456,8 @@ int companion_run_parse(const struct companion_section *s, const char *name,
 		} else if (strcmp(line, "profiler-signals-ns") == 0) {
 			run->profiler_signals_ns = strtoull(tab, NULL, 10);
 			run->has_profiler = 1;
+		} else if (strcmp(line, "profiler-start-ns") == 0) {
+			run->profiler_start_ns = strtoull(tab, NULL, 10);
 		} else if (strcmp(line, "profiler-writes-ns") == 0) {
 			run->profiler_writes_ns = strtoull(tab, NULL, 10);
 			run->has_profiler = 1;

@@ -62,7 +62,7 @@ struct companion_run {
 	long threads;                  /* threads that took a sample, 0: unknown */
 	/* the profiler's own CPU time no sample saw (own-cost.h): its signal
 	 * handlers', its writes' (has_profiler 0: not said, earlier files) */
-	uint64_t profiler_signals_ns, profiler_writes_ns;
+	uint64_t profiler_signals_ns, profiler_writes_ns, profiler_start_ns;
 	int has_profiler;
 	/* the signals that brought samples, and those samples (has_signals 0:
 	 * not said) */
@@ -100,7 +100,9 @@ struct companion_run {
  * (profiler_*_ns above), in seconds. */
 struct companion_own_time {
 	int64_t rank;            /* the file's (-1: not an MPI run) */
-	double signals_s, writes_s;
+	double signals_s, writes_s;   /* signals_s: its handlers' and its
+				       * start's (profiler-start-ns: the
+				       * default rate's measurement) */
 };
 
 /* Reads and checks the companion at path.  Returns 0, or -1 with errno

@@ -152,7 +152,7 @@ static void breakdown(FILE *out, const struct summary *s)
 	}
 	fputs("</tbody></table>\n", out);
 	if (s->profiler_unsampled > 0)
-		fprintf(out, "<p>The profiler itself: with %.3f s of its signal handlers and writes "
+		fprintf(out, "<p>The profiler itself: with %.3f s of its start, signal handlers and writes "
 			"that no sample sees, measured by the runtime.</p>\n", s->profiler_unsampled);
 	summary_print_unplaced(out, s, "<p>", ".</p>\n");
 	fprintf(out, "<p>&plusmn;: the 95%% sampling error in points, from %.0f %s%s.</p>\n",

@@ -213,7 +213,7 @@ void summary_print_text(FILE *out, const struct summary *s)
 		fputc('\n', out);
 	}
 	if (s->profiler_unsampled > 0)
-		fprintf(out, "  (the profiler itself: with %.3f s of its signal handlers and writes "
+		fprintf(out, "  (the profiler itself: with %.3f s of its start, signal handlers and writes "
 			"that no sample sees, measured by the runtime)\n", s->profiler_unsampled);
 	summary_print_unplaced(out, s, "  (", ")\n");
 	fprintf(out, "  (+-: the 95%% sampling error in points, from %.0f %s%s)\n", s->sampled,

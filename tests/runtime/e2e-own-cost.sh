@@ -11,7 +11,12 @@
 #     of their time (the final write at exit adds about a twentieth);
 #   - the summary's "the profiler itself" holds both (JSON
 #     profiler_unsampled_seconds their sum within 1 ms, the category's
-#     seconds at least that), and -M says it in its header.
+#     seconds at least that), and -M says it in its header;
+#   - its start: BG_GMON_HZ unset, the measurement that chooses the rate
+#     (rate-choice.h: 9 signals of a task clock 200 us of CPU apart, at
+#     least 1.8 ms of the thread's task clock) is profiler-start-ns, 1 to
+#     50 ms, absent where BG_GMON_HZ is set; the summary holds it too
+#     (before, unsaid: 1-2 ms a process that no figure counted).
 . "$(dirname "$0")/lib.sh"
 
 build_linked own-cost "$programs/own-cost.c"
@@ -45,6 +50,25 @@ PY
 "$gprof_par" -M own-cost gmon.out > modules 2> err || fail "-M: $(cat err)"
 grep -q "^The profiler's own time that no sample sees, measured by the runtime: [0-9.]* seconds" modules ||
 	fail "-M does not say the profiler's own time: $(head -12 modules)"
+
+# --- its start: the default rate's measurement ---
+rm -f gmon.out*
+BG_GMON_START_THREAD_TIMERS=main ./own-cost signals 200 4 > out || fail "own-cost signals (the default rate) failed"
+if [ "$(run_field rate-source)" = measured ]; then
+	start_ns=$(run_field profiler-start-ns)
+	note "start: the default rate's measurement $start_ns ns (a sample $(run_field sample-cost-ns) ns)"
+	[ -n "$start_ns" ] && [ "$start_ns" -ge 1000000 ] && [ "$start_ns" -le 50000000 ] ||
+		fail "the run section's profiler-start-ns is not the measurement's 1.8 ms or so: '$start_ns'"
+	own_ns=$(($(run_field profiler-signals-ns) + $(run_field profiler-writes-ns) + start_ns))
+	"$gprof_par" --summary=json own-cost gmon.out > summary.json 2> err || fail "--summary: $(cat err)"
+	python3 -c 'import json, sys; d = json.load(open("summary.json")); s = d["run"]["profiler_unsampled_seconds"]
+print("summary: profiler_unsampled_seconds %s" % s); sys.exit(0 if s is not None and abs(s - int(sys.argv[1]) / 1e9) < 0.001 else 1)' "$own_ns" ||
+		fail "the summary's profiler time is not the run section's $own_ns ns with the start's"
+else
+	note "start: the default rate was not measured here ($(run_field rate-source)): not checked"
+fi
+BG_GMON_START_THREAD_TIMERS=main BG_GMON_HZ=100 ./own-cost signals 200 4 > out || fail "own-cost signals (100 Hz) failed"
+expect_eq "$(run_field profiler-start-ns)" "" "profiler-start-ns with BG_GMON_HZ set"
 
 # --- the writes ---
 rm -f gmon.out*
