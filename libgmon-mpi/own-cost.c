@@ -6,7 +6,7 @@
 
 #define TLS __attribute__((tls_model("initial-exec")))
 
-static uint64_t signals_ns, writes_ns, start_ns;
+static uint64_t signals_ns, signals_timed, signals_preempted, writes_ns, start_ns;
 static __thread uint64_t my_write_start TLS;
 static __thread unsigned my_write_depth TLS;
 
@@ -15,6 +15,15 @@ uint64_t own_cost_thread_ns(void)
 	struct timespec ts;
 
 	if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) != 0)
+		return 0;
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+uint64_t own_cost_handler_ns(void)
+{
+	struct timespec ts;
+
+	if (clock_gettime(CLOCK_MONOTONIC, &ts) != 0)
 		return 0;
 	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
@@ -28,7 +37,14 @@ static uint64_t since(uint64_t start)
 
 void own_cost_signal_done(uint64_t since_ns)
 {
-	__atomic_fetch_add(&signals_ns, since(since_ns), __ATOMIC_RELAXED);
+	uint64_t now = own_cost_handler_ns(), spent = since_ns && now > since_ns ? now - since_ns : 0;
+
+	if (spent > OWN_COST_HANDLER_PREEMPTED_NS) {
+		__atomic_fetch_add(&signals_preempted, 1, __ATOMIC_RELAXED);
+		return;
+	}
+	__atomic_fetch_add(&signals_ns, spent, __ATOMIC_RELAXED);
+	__atomic_fetch_add(&signals_timed, 1, __ATOMIC_RELAXED);
 }
 
 void own_cost_write_begin(void)
@@ -56,7 +72,12 @@ uint64_t own_cost_start_ns(void)
 
 uint64_t own_cost_signals_ns(void)
 {
-	return __atomic_load_n(&signals_ns, __ATOMIC_RELAXED);
+	uint64_t ns = __atomic_load_n(&signals_ns, __ATOMIC_RELAXED),
+		 timed = __atomic_load_n(&signals_timed, __ATOMIC_RELAXED),
+		 preempted = __atomic_load_n(&signals_preempted, __ATOMIC_RELAXED);
+
+	/* a handler preempted counts as the others took, on average */
+	return timed ? ns + (uint64_t)((unsigned __int128)ns * preempted / timed) : 0;
 }
 
 uint64_t own_cost_writes_ns(void)

@@ -303,20 +303,21 @@ static int from_own_timer(const siginfo_t *info, const struct thread_slot *s)
 
 /* How many samples one delivered SIGPROF stands for: its timer's periods;
  * a SIGPROF sent by other means (kill, raise) counts as one sample, as
- * before the timers were jittered.  cpu_now: the thread's CPU clock. */
-static uint32_t signal_weight(const siginfo_t *info, struct thread_slot *s, uint64_t cpu_now)
+ * before the timers were jittered.  The thread's CPU clock is read only
+ * where a weight needs it (a system call: own-cost.h). */
+static uint32_t signal_weight(const siginfo_t *info, struct thread_slot *s)
 {
 	if (process_wide)
-		return claim_thread_periods(cpu_now);
+		return claim_thread_periods(own_cost_thread_ns());
 	if (from_wall_sampler(info, s) || (s && s->wall && from_own_perf(info, s)))
 		return __atomic_exchange_n(&s->wall_pending, 0, __ATOMIC_RELAXED);
 	if (from_own_perf(info, s))
 		return 1;       /* one period of the thread's task clock, where it
 				 * ended (task_clock_totals says what none saw) */
 	if (from_own_timer(info, s))
-		return claim_slot_periods(s, cpu_now);
+		return claim_slot_periods(s, own_cost_thread_ns());
 	if (info->si_code == SI_KERNEL && __atomic_load_n(&safety_net, __ATOMIC_RELAXED))
-		return s ? 0 : claim_thread_periods(cpu_now);    /* (unseen: no slot) */
+		return s ? 0 : claim_thread_periods(own_cost_thread_ns());   /* (unseen: no slot) */
 	return info->si_code == SI_TIMER ? 0 : 1; /* 0: a timer just stopped */
 }
 
@@ -457,7 +458,7 @@ static void on_sigprof(int sig, siginfo_t *info, void *context)
 	int saved_errno = errno;
 	const ucontext_t *uc = context;
 	struct thread_slot *s = my_slot;
-	uint64_t entry = own_cost_thread_ns();   /* the handler's own time: own-cost.h */
+	uint64_t entry = own_cost_handler_ns();   /* the handler's own time: own-cost.h */
 	uint32_t weight;
 
 	(void)sig;
@@ -466,7 +467,7 @@ static void on_sigprof(int sig, siginfo_t *info, void *context)
 	 * by it. */
 	__atomic_add_fetch(&handlers_in_flight, 1, __ATOMIC_SEQ_CST);
 	if (!__atomic_load_n(&shut_down, __ATOMIC_SEQ_CST)) {
-		weight = signal_weight(info, s, entry);
+		weight = signal_weight(info, s);
 		if (process_wide && my_thread_excluded)
 			__atomic_fetch_add(&excluded_samples, weight, __ATOMIC_RELAXED);
 		else if (weight > 0) {

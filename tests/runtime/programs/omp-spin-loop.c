@@ -1,0 +1,62 @@
+/* omp-spin-loop.c [STEPS] - an OpenMP loop between spins (issue 36, the
+ * shape of bench/omp-spins.c without MPI): each of STEPS steps (default
+ * 400), a team of OMP_NUM_THREADS threads shares a loop (about 0.6 ms of
+ * CPU a thread) in a parallel region, then the main thread runs serial()
+ * for 1 ms of its CPU while the others wait in the OpenMP runtime,
+ * spinning.  Each thread times its part of the loop by its own clock
+ * (CLOCK_THREAD_CPUTIME_ID), and the main thread serial(); prints the
+ * sums, in seconds: "loop 0.48 serial 0.40". */
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+static double thread_cpu(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+__attribute__((noinline)) void serial(double seconds)
+{
+	double start = thread_cpu();
+	volatile double x = 0;
+
+	while (thread_cpu() - start < seconds)
+		for (int i = 0; i < 100; i++)
+			x += i;
+}
+
+int main(int argc, char **argv)
+{
+	int steps = argc > 1 ? atoi(argv[1]) : 400, n = 14000;
+	double *u = calloc((size_t)n, sizeof *u), loop = 0, serial_s = 0;
+
+	if (!u || steps < 1)
+		return 2;
+	for (int step = 0; step < steps; step++) {
+		double start;
+
+#pragma omp parallel reduction(+ : loop)
+		{
+			double mine = thread_cpu();
+
+#pragma omp for schedule(static) nowait
+			for (int i = 0; i < n; i++) {
+				double x = u[i] + 1;
+
+				for (int k = 0; k < 64; k++)
+					x = x * 0.9999999 + 1e-7;
+				u[i] = x;
+			}
+			loop += thread_cpu() - mine;
+		}
+		start = thread_cpu();
+		serial(0.001);
+		serial_s += thread_cpu() - start;
+	}
+	printf("loop %.4f serial %.4f\n", loop, serial_s);
+	free(u);
+	return 0;
+}
