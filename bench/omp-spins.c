@@ -18,6 +18,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "../tests/runtime/programs/omp-relax.h"
+
 static double thread_cpu(void)
 {
 	struct timespec ts;
@@ -45,15 +47,7 @@ int main(int argc, char **argv)
 		{
 			double start = thread_cpu();
 
-#pragma omp for schedule(static) nowait
-			for (int i = 0; i < n; i++) {
-				double x = u[i] + 1;
-
-				for (int k = 0; k < 64; k++)
-					x = x * 0.9999999 + 1e-7;
-				u[i] = x;
-				local += x;
-			}
+			OMP_RELAX_SHARE(u, n, local)
 			body += thread_cpu() - start;
 		}
 		MPI_Allreduce(&local, &sum, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);

@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <time.h>
 
+#include "omp-relax.h"
+
 static double thread_cpu(void)
 {
 	struct timespec ts;
@@ -17,6 +19,8 @@ static double thread_cpu(void)
 	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
+
+static volatile double sink;
 
 __attribute__((noinline)) void serial(double seconds)
 {
@@ -40,17 +44,11 @@ int main(int argc, char **argv)
 
 #pragma omp parallel reduction(+ : loop)
 		{
-			double mine = thread_cpu();
+			double mine = thread_cpu(), sum = 0;
 
-#pragma omp for schedule(static) nowait
-			for (int i = 0; i < n; i++) {
-				double x = u[i] + 1;
-
-				for (int k = 0; k < 64; k++)
-					x = x * 0.9999999 + 1e-7;
-				u[i] = x;
-			}
+			OMP_RELAX_SHARE(u, n, sum)
 			loop += thread_cpu() - mine;
+			sink = sum;
 		}
 		start = thread_cpu();
 		serial(0.001);
