@@ -91,8 +91,9 @@
  *                           is the periods of its thread's clock since its
  *                           last: not a Poisson count; readers' tests of
  *                           significance divide by the mean weight)
- *   profiler-signals-ns<TAB>N  the CPU time (ns, the threads' own clocks)
- *                           of the runtime's SIGPROF handlers so far, which
+ *   profiler-signals-ns<TAB>N  the time (ns, by CLOCK_MONOTONIC: a handler
+ *                           does not block; one preempted counts as the
+ *                           others' mean) of the runtime's SIGPROF handlers so far, which
  *                           no sample sees (the next signal's weight claims
  *                           it, wherever it lands)
  *   profiler-writes-ns<TAB>N   the CPU time of the writes of the profile
