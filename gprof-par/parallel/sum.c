@@ -130,6 +130,8 @@ static int add_to_balance(struct sum_run *run, const struct sum_job *job, size_t
 		run->balance.without_calls = !job->balance_calls;
 		run->has_balance = 1;
 	}
+	/* a sum of ranks is one rank here: said (the balance's sums) */
+	run->balance.sums += companion_is_sum(job->paths[i]) != 0;
 	return balance_add_file(&run->balance, file_rank(job, i),
 				job->rank_places ? job->rank_places[i] : i, &run->prof);
 }

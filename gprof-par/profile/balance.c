@@ -555,6 +555,7 @@ int balance_merge(struct balance *into, const struct balance *from)
 		into->column_files[c] += from->column_files[c];
 		column_take_rank(into, c, from->column_first[c], from->column_last[c]);
 	}
+	into->sums += from->sums;
 	for (uint64_t r = 0; r < from->nranks; r++) {
 		if (add_rank(into, from->ranks[r].rank, from->ranks[r].samples) != 0)
 			return -1;
@@ -584,7 +585,7 @@ struct image_header {
 	uint32_t magic;
 	uint32_t nfuncs;
 	uint32_t ncolumns;
-	uint32_t unused;
+	uint32_t sums;
 	uint64_t nranks;
 	uint64_t nfiles;
 };
@@ -598,7 +599,7 @@ static size_t image_size(uint32_t nfuncs, uint32_t ncolumns, uint64_t nranks)
 
 int balance_pack(const struct balance *b, void **data, size_t *len)
 {
-	struct image_header h = { BALANCE_IMAGE_MAGIC, b->nfuncs, b->ncolumns, 0, b->nranks,
+	struct image_header h = { BALANCE_IMAGE_MAGIC, b->nfuncs, b->ncolumns, b->sums, b->nranks,
 				  b->nfiles };
 	size_t n = image_size(b->nfuncs, b->ncolumns, b->nranks);
 	unsigned char *p = malloc(n), *q = p;
@@ -640,6 +641,7 @@ int balance_unpack(struct balance *b, const void *data, size_t len)
 	}
 	b->ranks_cap = h.nranks ? h.nranks : 1;
 	b->nranks = h.nranks;
+	b->sums = h.sums;
 	q += sizeof(h);
 #define GET(dst, size) (memcpy((dst), q, (size)), q += (size))
 	GET(b->time, h.nfuncs * sizeof(*b->time));

@@ -315,6 +315,17 @@ char *companion_input_path(const char *profile, const char *kind)
 	return member;
 }
 
+int companion_is_sum(const char *profile)
+{
+	char *path = companion_file_path(profile), err[1024];
+	struct companion_file *cf;
+	int sum = path && companion_load(path, &cf, err, sizeof err) == 1 &&
+		  companion_file_find(cf, GMON_SUM_NAME) != NULL;
+
+	free(path);
+	return sum;
+}
+
 int companion_run_of(const char *profile, struct companion_run *run, char *err, size_t errlen)
 {
 	char *path = companion_file_path(profile), *name;

@@ -63,6 +63,11 @@ char *companion_input_path(const char *profile, const char *kind);
  * one process, from the companions alone): the profile's reader checks it. */
 int companion_run_of(const char *profile, struct companion_run *run, char *err, size_t errlen);
 
+/* Whether profile is a sum of ranks (gprof-par -s, -S or the in-job sum:
+ * its companion has a "sum" section, no "run"); 0 also when it has no
+ * companion or a bad one (its reader says so). */
+int companion_is_sum(const char *profile);
+
 /* profile's companion of a shared library (malloc'ed; NULL when out of
  * memory): PROFILE+BASE, or where BASE is a companion's own kind
  * (gmon-mpi, mpi, paths: companion_kind_reserved) or salt is not 0 (a

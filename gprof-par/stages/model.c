@@ -481,6 +481,20 @@ void model_take_sum(struct model *m, struct profile *p, const struct sum_outcome
 	}
 	check_fingerprint(&m->st, &m->p);
 	read_sum_balance(m);
+	/* a sum of sums: each input one "rank" (before, said of 2 sums of 4
+	 * imbalanced ranks: "over 2 ranks ... imbalance: none") */
+	if (!(m->needs & NEED_BALANCE) || m->have_sum_balance || !sum || !sum->has_balance ||
+	    sum->balance.sums == 0 || options_quiet || m->o->sum_dir || (m->o->style & STYLE_SUM))
+		return;
+	if (m->nprofiles == 1)
+		fprintf(stderr, PROGRAM ": warning: %s is a sum of ranks whose companion holds no "
+			"load balance (a sum of sums leaves it out): the load balance and the "
+			"per-rank figures count it as one rank\n", m->profiles[0]);
+	else
+		fprintf(stderr, PROGRAM ": warning: %" PRIu32 " of the %" PRIu64 " files are sums of "
+			"ranks, each counted here as one rank: the load balance and the per-rank "
+			"figures are not the ranks'; give the ranks' own files for them\n",
+			sum->balance.sums, sum->balance.nranks);
 }
 
 /* The paths beside the profiles (PROFILE+paths), added up and named after

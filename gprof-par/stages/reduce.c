@@ -59,6 +59,14 @@ static int sum_balance(const struct plan *plan, const struct sum_outcome *sum,
 
 	if (!sum->has_balance || !plan->job.balance_map || !plan->job.balance_calls)
 		return 0;
+	if (sum->balance.sums > 0) {
+		/* its readers report every rank from it: not files as ranks */
+		fprintf(msgs, PROGRAM ": the load balance is left out of %s: %" PRIu32 " of the "
+			"%" PRIu64 " files summed are sums of ranks, which it would count as one rank "
+			"each (sum the ranks' own files for it)\n",
+			plan->output, sum->balance.sums, sum->balance.nranks);
+		return 0;
+	}
 	if (balance_section_add(sc, plan->output, &sum->balance, plan->job.balance_map, err,
 				sizeof err) != 0) {
 		fprintf(msgs, PROGRAM ": %s\n", err);

@@ -227,6 +227,32 @@ else
 	expect_grep "a bad section: an error naming its line" "layout/gmon.sum+balance: line " lb-bad.err
 fi
 
+# A sum of sums (issue 39): two sums of 3 ranks each, summed with -s given
+# the executable, are 2 files, not 6 ranks: before, the sum's section said
+# "over 2 ranks", ranks 0 and 1 by position, and so did --load-balance of
+# the two sums (rank 4's spin folded into the second).  Now the section is
+# left out, said, and a view of sums counts them as one rank each, said.
+mkdir -p halfA halfB && cp run6/gmon.out.[012] run6/gmon.out+gmon-mpi.[012] halfA/ &&
+	cp run6/gmon.out.[345] run6/gmon.out+gmon-mpi.[345] halfB/ || fail "cannot split run6"
+"$GPROF_PAR" -S halfA bal > /dev/null 2>&1 && "$GPROF_PAR" -S halfB bal > /dev/null 2>&1 ||
+	fail "-S of the halves failed"
+mkdir -p sums && (cd sums && "$GPROF_PAR" -s ../bal ../halfA/gmon.sum ../halfB/gmon.sum > /dev/null 2> ../sums.err) ||
+	fail "-s of two sums: $(cat sums.err)"
+expect_grep "-s of two sums: the balance left out, said" \
+	"the load balance is left out of gmon.sum: 2 of the 2 files summed are sums of ranks" sums.err
+"$GPROF_PAR" --dump sums/gmon.sum | grep -q "^section	balance	" &&
+	fail "-s of two sums wrote a load balance of 2 \"ranks\""
+"$GPROF_PAR" -b --load-balance bal halfA/gmon.sum halfB/gmon.sum > two-sums.out 2> two-sums.err
+expect_grep "--load-balance of two sums: said" \
+	"warning: 2 of the 2 files are sums of ranks, each counted here as one rank" two-sums.err
+"$GPROF_PAR" -b --load-balance bal sums/gmon.sum > sum-of-sums.out 2> sum-of-sums.err
+expect_grep "--load-balance of the sum of sums: said" \
+	"warning: sums/gmon.sum is a sum of ranks whose companion holds no load balance" sum-of-sums.err
+# one sum with its section: read as its 3 ranks, nothing said
+"$GPROF_PAR" -b --load-balance bal halfB/gmon.sum > half.out 2> half.err
+expect_grep "--load-balance of one sum: its 3 ranks" "Load balance over 3 ranks (3 to 5)" half.out
+[ -s half.err ] && fail "--load-balance of one sum with its section said: $(cat half.err)"
+
 # The heat map: the same bytes from 1 and 2 processes; rendered by headless
 # Chromium, whose layout is read back: one cell per function and rank, spin
 # first, its darkest cell rank 4's.
