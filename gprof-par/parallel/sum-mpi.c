@@ -222,15 +222,12 @@ static void unpack_state(struct profile *p, const void *data, size_t len)
 /* Process q's files: job->blocks', or an even share. */
 void file_block(const struct sum_job *job, int q, size_t *lo, size_t *hi)
 {
-	size_t n = job->n;
-
 	if (job->blocks) {
 		*lo = job->blocks[q];
 		*hi = job->blocks[q + 1];
 		return;
 	}
-	*lo = (size_t)((unsigned __int128)n * (unsigned)q / (unsigned)sum_nprocs);
-	*hi = (size_t)((unsigned __int128)n * (unsigned)(q + 1) / (unsigned)sum_nprocs);
+	sum_even_block(job->n, q, sum_nprocs, lo, hi);
 }
 
 static void local_run(struct sum_run *run, const struct sum_job *job, const void *state,

@@ -423,6 +423,12 @@ size_t sum_calls_first(enum sum_calls_kind kind, const struct sum_job *job, size
 	return job->n;
 }
 
+void sum_even_block(size_t n, int q, int nprocs, size_t *lo, size_t *hi)
+{
+	*lo = (size_t)((unsigned __int128)n * (unsigned)q / (unsigned)nprocs);
+	*hi = (size_t)((unsigned __int128)n * (unsigned)(q + 1) / (unsigned)nprocs);
+}
+
 /* ------------------------------------------------------------------ */
 /* The serial sum.                                                       */
 

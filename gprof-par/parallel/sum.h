@@ -163,6 +163,11 @@ int sum_calls_files(struct sum_calls *sc, enum sum_calls_kind kind, const struct
 		    size_t lo, size_t hi, const struct sum_bad_file *bad, size_t nbad, int settle,
 		    size_t *next);
 
+/* Process q's even share of n files among nprocs: [*lo, *hi) (the sum's
+ * blocks where no byte-balanced ones are given, and the runs -S reads per
+ * process: stages/plan.c). */
+void sum_even_block(size_t n, int q, int nprocs, size_t *lo, size_t *hi);
+
 /* The first of files [lo, hi) of job, less those of bad[0 .. nbad), that
  * has calls of that kind to read (the files before it add nothing); job->n
  * if none has. */

@@ -263,9 +263,7 @@ int plan_dir_runs(const struct options *o, struct plan *plan, const struct gprof
 	void *mine, *all;
 	int rc = 0;
 
-	/* the sum's blocks (sum-mpi.c: even by count) */
-	lo = (size_t)((unsigned __int128)n * (unsigned)me / (unsigned)nprocs);
-	hi = (size_t)((unsigned __int128)n * (unsigned)(me + 1) / (unsigned)nprocs);
+	sum_even_block(n, me, nprocs, &lo, &hi);   /* the sum's blocks: even by count */
 	pack_runs(o, plan, lo, hi, &mine, &len);
 	if (mpi) {
 		mpi->gather_buffers(mine, len, &all, &all_len);
