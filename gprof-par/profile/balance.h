@@ -76,7 +76,7 @@ struct balance {
 	int64_t *column_last;        /* each column (-1: none yet) */
 
 	/* files counted that were sums of ranks, each as one rank (the caller
-	 * says: balance_add_sum): such a balance is not every rank's */
+	 * counts them: parallel/sum.c): such a balance is not every rank's */
 	uint32_t sums;
 	int without_calls;           /* set before the first file: the calls
 				      * per function are not counted (their

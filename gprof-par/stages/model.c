@@ -423,17 +423,18 @@ uint32_t model_balance_columns(const struct model *m, size_t nfiles)
  * executable, or the job's own: balance-section.h), in place of the one
  * file's.  A section counted with other functions (-E, --regions other
  * than parent) is passed over with a warning; a bad one is an error.
+ * Returns 1 when it said the sum counts as one rank, else 0.
  */
-static void read_sum_balance(struct model *m)
+static int read_sum_balance(struct model *m)
 {
 	const struct options *o = m->o;
 	char err[1024], *path, *text;
 	size_t len = 0;
-	int rc;
+	int rc, said = 0;
 
 	if (!(m->needs & NEED_BALANCE) || o->sum_dir || (o->style & STYLE_SUM) ||
 	    m->nprofiles != 1)
-		return;
+		return 0;
 	path = companion_input_path(m->profiles[0], GMON_BALANCE_NAME);
 	if (!path)
 		die("out of memory");
@@ -451,10 +452,31 @@ static void read_sum_balance(struct model *m)
 	if (rc == 0)
 		m->have_sum_balance = 1;
 	else if (text && !options_quiet)
-		fprintf(stderr, PROGRAM ": warning: %s: the load balance is the sum file's own, as "
-			"one rank\n", err);
+		said = fprintf(stderr, PROGRAM ": warning: %s: the load balance is the sum file's own, "
+			       "as one rank\n", err) > 0;
 	free(text);
 	free(path);
+	return said;
+}
+
+/* Files that are sums of ranks counted as ranks (the balance's sums), said
+ * once (before, two sums of 3 imbalanced ranks each: "over 2 ranks ...
+ * imbalance: none"); -s and -S say it where they leave the section out. */
+static void say_sums_as_ranks(const struct model *m, const struct sum_outcome *sum)
+{
+	if (!(m->needs & NEED_BALANCE) || m->have_sum_balance || !sum || !sum->has_balance ||
+	    sum->balance.sums == 0 || options_quiet || m->o->sum_dir || (m->o->style & STYLE_SUM))
+		return;
+	if (m->nprofiles == 1)
+		fprintf(stderr, PROGRAM ": warning: %s is a sum of ranks whose companion holds no "
+			"load balance (-s or -S without the executable, or a sum of sums, writes "
+			"none): the load balance and the per-rank figures count it as one rank\n",
+			m->profiles[0]);
+	else
+		fprintf(stderr, PROGRAM ": warning: %" PRIu32 " of the %" PRIu64 " files are sums of "
+			"ranks, each counted here as one rank: the load balance and the per-rank "
+			"figures are not the ranks'; give the ranks' own files for them\n",
+			sum->balance.sums, sum->balance.nranks);
 }
 
 const struct balance *model_balance(const struct model *m)
@@ -480,21 +502,8 @@ void model_take_sum(struct model *m, struct profile *p, const struct sum_outcome
 			die(err);
 	}
 	check_fingerprint(&m->st, &m->p);
-	read_sum_balance(m);
-	/* a sum of sums: each input one "rank" (before, said of 2 sums of 4
-	 * imbalanced ranks: "over 2 ranks ... imbalance: none") */
-	if (!(m->needs & NEED_BALANCE) || m->have_sum_balance || !sum || !sum->has_balance ||
-	    sum->balance.sums == 0 || options_quiet || m->o->sum_dir || (m->o->style & STYLE_SUM))
-		return;
-	if (m->nprofiles == 1)
-		fprintf(stderr, PROGRAM ": warning: %s is a sum of ranks whose companion holds no "
-			"load balance (a sum of sums leaves it out): the load balance and the "
-			"per-rank figures count it as one rank\n", m->profiles[0]);
-	else
-		fprintf(stderr, PROGRAM ": warning: %" PRIu32 " of the %" PRIu64 " files are sums of "
-			"ranks, each counted here as one rank: the load balance and the per-rank "
-			"figures are not the ranks'; give the ranks' own files for them\n",
-			sum->balance.sums, sum->balance.nranks);
+	if (!read_sum_balance(m))
+		say_sums_as_ranks(m, sum);
 }
 
 /* The paths beside the profiles (PROFILE+paths), added up and named after
