@@ -237,11 +237,12 @@ __attribute__((constructor)) static void register_entry_points(void)
 	gmon_mpi_interposers(start, stop);
 }
 
-/* fn, data and opener first: with the path's depth and first frames in
- * the cache line a worker reads first (written by the opener just before:
- * a miss from another core; after the path's 128 frames, the worker's
- * first read was a line of its own, 58% of run_region's samples at 2
- * threads) */
+/* fn, data and opener first, the path's depth and first frames after
+ * them: the line a worker reads first (c->fn, written by the opener just
+ * before: a miss from another core, 57-59% of run_region's samples at 2
+ * threads) then holds what wait_in reads first too, where the record
+ * starts early in its line (the stack gives no alignment; the bench's
+ * ratio moved within its noise) */
 struct region_call {
 	void (*fn)(void *);
 	void *data;

@@ -1,6 +1,7 @@
 /* burn-for.h - CPU work measured by the thread's own clock, for the test
  * programs that compare samples with it (pause-resume.c, no-fde-work.c,
- * omp-nested.c): included once, by the program's source file. */
+ * omp-nested.c, omp-spin-loop.c): included once, by the program's source
+ * file. */
 #ifndef BURN_FOR_H
 #define BURN_FOR_H
 

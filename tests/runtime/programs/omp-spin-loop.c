@@ -8,28 +8,13 @@
  * sums, in seconds: "loop 0.48 serial 0.40". */
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
 
+#include "burn-for.h"
 #include "omp-relax.h"
-
-static double thread_cpu(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static volatile double sink;
 
 __attribute__((noinline)) void serial(double seconds)
 {
-	double start = thread_cpu();
-	volatile double x = 0;
-
-	while (thread_cpu() - start < seconds)
-		for (int i = 0; i < 100; i++)
-			x += i;
+	burn_for(seconds);
 }
 
 int main(int argc, char **argv)
@@ -48,7 +33,7 @@ int main(int argc, char **argv)
 
 			OMP_RELAX_SHARE(u, n, sum)
 			loop += thread_cpu() - mine;
-			sink = sum;
+			burn_sink = sum;
 		}
 		start = thread_cpu();
 		serial(0.001);
