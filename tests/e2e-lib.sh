@@ -13,7 +13,10 @@ work=$PWD/$test_name.dir
 rm -rf "$work"
 mkdir -p "$work"
 cd "$work"
-trap 'status=$?; [ $status -eq 0 ] && { cd /; rm -rf "$work"; }; exit $status' EXIT
+# at_exit: what a test leaves to run however it ends (its busy loops), before
+# the directory is removed on success
+at_exit=
+trap 'status=$?; eval "$at_exit"; [ $status -eq 0 ] && { cd /; rm -rf "$work"; }; exit $status' EXIT
 
 if [ "$(id -u)" -eq 0 ]; then
 	export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
