@@ -115,12 +115,13 @@ static void plan_job(const struct options *o, struct plan *plan, struct reduce *
 
 /* What a sum written needs beyond the views: given the executable, the
  * load balance of the files summed with their calls, for its companion's
- * section "balance" (a sum's readers report every rank from it). */
+ * section "balance", and each file's paths by class, for its section
+ * "categories" (a sum's readers report every rank from them). */
 static unsigned sum_needs(const struct options *o)
 {
 	if (!o->executable || !(o->sum_dir || (o->style & STYLE_SUM)))
 		return 0;
-	return NEED_BALANCE | NEED_BALANCE_CALLS | NEED_VIEWS_TABLE;
+	return NEED_BALANCE | NEED_BALANCE_CALLS | NEED_VIEWS_TABLE | NEED_PATH_ROWS;
 }
 
 /* Standard output must have taken the whole report. */

@@ -177,7 +177,8 @@
  * "calls", "plt-calls" (the rtld-audit library's counts, which a rank
  * keeps in a file of its own: PROFILE+plt-calls), "paths", "mpi" (the
  * ranks' MPI profiles one after another, in rank order), "balance" (the
- * ranks' load balance, below).  The in-job
+ * ranks' load balance, below), "categories" (each rank's samples by the
+ * summary's categories, below).  The in-job
  * sum's has the same sections (the ranks' companions handed over in
  * memory, gmon-job-sum.h), but "plt-calls".  The "sum" section, text:
  *
@@ -210,6 +211,21 @@
  *                           calls from itself), over the ranks: min, the
  *                           lowest rank holding it, max, the lowest rank
  *                           holding it, sum, sum of squares (128 bits)
+ *
+ * The "categories" section (text, after "balance"; where the sum had the
+ * executable and the ranks' call paths) holds each rank's sampled call
+ * paths counted by the summary's categories (a path's class needs the
+ * names on it: gprof-par/analysis/summary-paths.c), so that the summary of
+ * the sum gives every category per rank, not only over the ranks at once:
+ *
+ *   # gmon-mpi categories 1
+ *   classes<TAB>KEY...      the categories, as the summary's JSON keys them
+ *                           (program, mpi, ...), in the order of the
+ *                           columns below; a reader with others does not
+ *                           use the section
+ *   ranks<TAB>N             the ranks with call paths, then N lines in
+ *                           rank order:
+ *   rank<TAB>R<TAB>S...     each rank's samples in each class
  *
  * Sums of earlier versions have the earlier files beside them instead
  * (SUM+paths, +calls, +modules, +LIBRARY, +mpi): readers read those when a
@@ -244,6 +260,10 @@
 #define GMON_BALANCE_NAME "balance"        /* a sum's ranks' load balance */
 #define GMON_BALANCE_MAGIC "# gmon-mpi balance"
 #define GMON_BALANCE_VERSION 1
+
+#define GMON_CATEGORIES_NAME "categories"  /* a sum's ranks' samples by class */
+#define GMON_CATEGORIES_MAGIC "# gmon-mpi categories"
+#define GMON_CATEGORIES_VERSION 1
 
 #define GMON_TAG_SPARSE_HIST 'S'
 #define GMON_SPARSE_PAIR_SIZE 8

@@ -39,7 +39,8 @@ static int make_map(struct job_balance *jb, char *err, size_t errlen)
 		return -1;
 	}
 	rc = balance_map_from_symtab(&st, &jb->map, &rows);
-	symtab_free(&st);
+	jb->st = st;   /* (the categories classify by it: job_balance_symtab) */
+	jb->has_st = 1;
 	free(rows);
 	if (rc == 0) {
 		jb->has_map = 1;
@@ -185,8 +186,15 @@ int job_balance_section(const struct job_balance *jb, struct sum_companion *sc,
 	return balance_section_add(sc, output, &jb->b, &jb->map, err, errlen);
 }
 
+const struct symtab *job_balance_symtab(const struct job_balance *jb)
+{
+	return jb->has_st ? &jb->st : NULL;
+}
+
 void job_balance_free(struct job_balance *jb)
 {
+	if (jb->has_st)
+		symtab_free(&jb->st);
 	if (jb->has_b)
 		balance_free(&jb->b);
 	/* rank 0's map is its own arrays; the others' point into the image */

@@ -21,13 +21,15 @@
 
 #include "balance.h"
 #include "sum-companion.h"
+#include "symtab.h"
 
 struct job_balance {
 	struct balance_map map;   /* rank 0: made; the others: over image */
 	void *image;              /* the map, packed (balance_map_pack) */
 	size_t image_len;
 	struct balance b;         /* the ranks held so far */
-	int has_map, has_b;
+	struct symtab st;         /* rank 0: the executable's, the map's */
+	int has_map, has_b, has_st;
 	int ok;                   /* 0: no section (the sum goes on without) */
 };
 
@@ -54,6 +56,10 @@ int job_balance_add(struct job_balance *jb, int from, MPI_Comm comm, char *err, 
  * counted.  Returns 0, or -1 with a message in err. */
 int job_balance_section(const struct job_balance *jb, struct sum_companion *sc,
 			const char *output, char *err, size_t errlen);
+
+/* Rank 0: the executable's symbols the map was made from (OpenMP regions
+ * charged to their function), or NULL; valid until job_balance_free. */
+const struct symtab *job_balance_symtab(const struct job_balance *jb);
 
 void job_balance_free(struct job_balance *jb);
 

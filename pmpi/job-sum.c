@@ -18,6 +18,7 @@
 #include "gmon-mpi-profile.h"
 #include "gmon-read.h"
 #include "job-sum-balance.h"
+#include "job-sum-categories.h"
 #include "job-sum-companions.h"
 #include "mpi-profile.h"
 #include "mpi-table.h"
@@ -37,6 +38,8 @@ struct part {
 	struct job_companions comps;  /* their companions' partial sum
 				       * (job-sum-companions.h) */
 	struct job_balance bal;  /* their load balance (job-sum-balance.h) */
+	struct job_categories cats;  /* this rank's paths by category
+				      * (job-sum-categories.h) */
 	int ok;            /* 0: a rank failed (it said why) */
 };
 
@@ -221,6 +224,8 @@ static void own_part(struct part *p, int me, char *path, size_t size)
 		say(me, "cannot give its companion to the job's sum: %s", err);
 		return;
 	}
+	if (job_categories_own(&p->cats, &p->comps.sum.paths.set, err, sizeof err) != 0)
+		say(me, "%s", err);
 	e = pmpi_end_profile((void **)&p->text, &p->len);
 	snprintf(name, sizeof name, "rank %d's MPI profile", me);
 	if (e != 0)
@@ -273,6 +278,7 @@ static int write_sum(struct part *p, const char *path)
 		ok = 0;
 	else if (mpi_profile_sum_section(&sc, path, p->text, p->len, err, sizeof err) != 0 ||
 	    job_balance_section(&p->bal, &sc, path, err, sizeof err) != 0 ||
+	    job_categories_section(&p->cats, &sc, path, err, sizeof err) != 0 ||
 	    sum_companion_write(&p->prof, path, &sc, err, sizeof err) != 0) {
 		say(0, "%s", err);
 		ok = 0;
@@ -315,6 +321,7 @@ void pmpi_job_sum(void)
 	}
 	profile_init(&p.prof);
 	job_companions_init(&p.comps);
+	job_categories_init(&p.cats);
 	if (job_balance_start(&p.bal, me, comm, err, sizeof err) != 0)
 		say(me, "%s", err);
 	path[0] = '\0';
@@ -322,6 +329,12 @@ void pmpi_job_sum(void)
 	if (!path[0])   /* this rank does not profile: the default name */
 		snprintf(path, sizeof path, "gmon.sum");
 	reduce_tree(&p, me, n, comm);
+	/* each rank's paths by category: rank 0 classifies the job's set */
+	if (job_categories_gather(&p.cats, me, n, comm,
+				  me == 0 && p.ok && !p.comps.sum.paths.failed
+					  ? &p.comps.sum.paths.set : NULL,
+				  job_balance_symtab(&p.bal), err, sizeof err) != 0)
+		say(me, "%s", err);
 	if (me == 0 && p.ok && p.prof.nfiles == 0) {
 		say(me, "no rank profiles (not built with -pg?): the job's sum is not written");
 		p.ok = 0;
@@ -341,6 +354,7 @@ void pmpi_job_sum(void)
 	free(p.text);
 	job_companions_free(&p.comps);
 	job_balance_free(&p.bal);
+	job_categories_free(&p.cats);
 	if (gmon_mpi_sum_done)
 		gmon_mpi_sum_done(written);
 	if (me == 0 && written)

@@ -12,6 +12,18 @@
 
 _Static_assert(SUMMARY_PATH_CLASSES <= PATH_CLASSES, "a path row holds every class");
 
+const char *const *summary_path_class_keys(void)
+{
+	static const char *keys[SUMMARY_PATH_CLASSES];
+
+	if (!keys[0]) {   /* (the same pointers whichever thread fills them) */
+		for (int c = 0; c < SUMMARY_NCATEGORIES; c++)
+			keys[c] = summary_category_key((enum summary_category)c);
+		keys[SUMMARY_MPI_THREAD] = "mpi_thread";
+	}
+	return keys;
+}
+
 int summary_path_class(const char *leaf_module, const char *leaf_name, const char *exe_base,
 		       int under_mpi, int program, int omp_idle)
 {
@@ -61,8 +73,11 @@ static int classify(void *ctx, const struct callpaths *cp, size_t path)
 
 	if (!c->started) {
 		c->started = 1;   /* (what a failed start holds is freed too) */
-		if (measured_namer_init(&c->names, c->st,
-					cp->nmodules ? cp->modules[0].base : "-") != 0)
+		/* the program's frames are named after its module in the set
+		 * (the in-job sum reads its symbols as /proc/self/exe) */
+		if (cp->nmodules)
+			c->exe_base = cp->modules[0].base;
+		if (measured_namer_init(&c->names, c->st, c->exe_base) != 0)
 			return -1;
 	}
 	for (uint32_t i = 0; i < p->nframes; i++) {

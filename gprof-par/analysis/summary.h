@@ -110,6 +110,11 @@ enum summary_category {
 #define SUMMARY_MPI_THREAD SUMMARY_NCATEGORIES
 #define SUMMARY_PATH_CLASSES (SUMMARY_NCATEGORIES + 1)
 
+/* The keys of the SUMMARY_PATH_CLASSES classes of paths, as the section
+ * "categories" of a sum's companion names its columns (path-rows.h): the
+ * categories' JSON keys, then "mpi_thread". */
+const char *const *summary_path_class_keys(void);
+
 /* The JSON key of a category ("program", "mpi", ...) and its words. */
 const char *summary_category_key(enum summary_category c);
 const char *summary_category_text(enum summary_category c);

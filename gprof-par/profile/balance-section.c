@@ -12,6 +12,7 @@
 
 #include "errors.h"
 #include "gmon-companion.h"
+#include "section-lines.h"
 
 uint64_t balance_map_fingerprint(const struct balance_map *map)
 {
@@ -79,122 +80,36 @@ int balance_section_add(struct sum_companion *sc, const char *output, const stru
 
 /* ---- Reading ------------------------------------------------------------ */
 
-struct cursor {
-	const char *p, *end;
-	char line[1024];
-	size_t lineno;
-	int ended;          /* a line was wanted past the end */
-};
-
-/* The next line into c->line (NUL-terminated, without its newline): 1,
- * or 0 at the end; -1 when it is too long. */
-static int next_line(struct cursor *c)
-{
-	const char *nl;
-	size_t n;
-
-	if (c->p >= c->end) {
-		c->ended = 1;
-		return 0;
-	}
-	nl = memchr(c->p, '\n', (size_t)(c->end - c->p));
-	n = (size_t)((nl ? nl : c->end) - c->p);
-	c->lineno++;
-	if (n >= sizeof c->line)
-		return -1;
-	memcpy(c->line, c->p, n);
-	c->line[n] = '\0';
-	c->p = nl ? nl + 1 : c->end;
-	return 1;
-}
-
-/* Unsigned decimal fields separated by tabs: *s moves past the field and
- * its tab.  Return 0, or -1 (not a number, or beyond its type). */
-static int field_u128(const char **s, unsigned __int128 *v)
-{
-	const char *p = *s;
-
-	*v = 0;
-	if (*p < '0' || *p > '9')
-		return -1;
-	for (; *p >= '0' && *p <= '9'; p++) {
-		unsigned __int128 next = *v * 10 + (unsigned)(*p - '0');
-
-		if (next / 10 != *v)
-			return -1;
-		*v = next;
-	}
-	if (*p != '\t' && *p != '\0')
-		return -1;
-	*s = *p ? p + 1 : p;
-	return 0;
-}
-
-static int field_u64(const char **s, uint64_t *v)
-{
-	unsigned __int128 w;
-
-	if (field_u128(s, &w) != 0 || w > UINT64_MAX)
-		return -1;
-	*v = (uint64_t)w;
-	return 0;
-}
-
-static int field_rank(const char **s, int64_t *v)
-{
-	uint64_t u;
-
-	if (field_u64(s, &u) != 0 || u > INT64_MAX)
-		return -1;
-	*v = (int64_t)u;
-	return 0;
-}
-
 static int field_stat(const char **s, struct balance_stat *st)
 {
-	return field_u64(s, &st->min) != 0 || field_rank(s, &st->min_rank) != 0 ||
-			       field_u64(s, &st->max) != 0 || field_rank(s, &st->max_rank) != 0 ||
-			       field_u64(s, &st->sum) != 0 || field_u128(s, &st->sumsq) != 0 ||
+	return section_field_u64(s, &st->min) != 0 ||
+			       section_field_rank(s, &st->min_rank) != 0 ||
+			       section_field_u64(s, &st->max) != 0 ||
+			       section_field_rank(s, &st->max_rank) != 0 ||
+			       section_field_u64(s, &st->sum) != 0 ||
+			       section_field_u128(s, &st->sumsq) != 0 ||
 			       st->min > st->max
 		       ? -1
 		       : 0;
 }
 
-/* The line after a keyword and its tab, or NULL when the line is not that
- * keyword's. */
-static const char *after(const char *line, const char *keyword)
-{
-	size_t n = strlen(keyword);
-
-	return strncmp(line, keyword, n) == 0 && line[n] == '\t' ? line + n + 1 : NULL;
-}
-
-static int bad(const struct cursor *c, const char *name, const char *what, char *err,
-	       size_t errlen)
-{
-	if (c->ended)
-		set_error(err, errlen, "%s: cut after line %zu: %s", name, c->lineno, what);
-	else
-		set_error(err, errlen, "%s: line %zu: %s", name, c->lineno, what);
-	return -1;
-}
-
 /* The header: its magic, its map (1: another map's), its ranks. */
-static int parse_header(struct cursor *c, const struct balance_map *map, uint64_t *nranks,
-			const char *name, char *err, size_t errlen)
+static int parse_header(struct section_cursor *c, const struct balance_map *map,
+			uint64_t *nranks, const char *name, char *err, size_t errlen)
 {
 	char magic[64];
 	const char *s;
 	uint64_t fingerprint, nfuncs, mine = balance_map_fingerprint(map);
 
 	snprintf(magic, sizeof magic, GMON_BALANCE_MAGIC " %d", GMON_BALANCE_VERSION);
-	if (next_line(c) != 1 || strcmp(c->line, magic) != 0)
-		return bad(c, name, "not a load balance of version " "1 (no line \"" GMON_BALANCE_MAGIC
-			   " 1\")", err, errlen);
-	if (next_line(c) != 1 || !(s = after(c->line, "map")) ||
+	if (section_next_line(c) != 1 || strcmp(c->line, magic) != 0)
+		return section_bad(c, name, "not a load balance of version 1 (no line \""
+				   GMON_BALANCE_MAGIC " 1\")", err, errlen);
+	if (section_next_line(c) != 1 || !(s = section_after(c->line, "map")) ||
 	    sscanf(s, "%16" SCNx64, &fingerprint) != 1 || strlen(s) < 18 || s[16] != '\t' ||
-	    (s += 17, field_u64(&s, &nfuncs) != 0) || *s)
-		return bad(c, name, "no map line (map<TAB>FINGERPRINT<TAB>FUNCTIONS)", err, errlen);
+	    (s += 17, section_field_u64(&s, &nfuncs) != 0) || *s)
+		return section_bad(c, name, "no map line (map<TAB>FINGERPRINT<TAB>FUNCTIONS)", err,
+				   errlen);
 	if (fingerprint != mine || nfuncs != map->nfuncs) {
 		set_error(err, errlen,
 			  "%s: counted by other functions (map %016" PRIx64 ", %" PRIu64
@@ -205,14 +120,15 @@ static int parse_header(struct cursor *c, const struct balance_map *map, uint64_
 			  name, fingerprint, nfuncs, mine, map->nfuncs);
 		return 1;
 	}
-	if (next_line(c) != 1 || !(s = after(c->line, "ranks")) || field_u64(&s, nranks) != 0 ||
+	if (section_next_line(c) != 1 || !(s = section_after(c->line, "ranks")) ||
+	    section_field_u64(&s, nranks) != 0 ||
 	    *s || *nranks == 0 || *nranks > (uint64_t)(c->end - c->p))
-		return bad(c, name, "no ranks line (ranks<TAB>N, N at least 1)", err, errlen);
+		return section_bad(c, name, "no ranks line (ranks<TAB>N, N at least 1)", err, errlen);
 	return 0;
 }
 
-static int parse_ranks(struct cursor *c, struct balance *b, uint64_t nranks, const char *name,
-		       char *err, size_t errlen)
+static int parse_ranks(struct section_cursor *c, struct balance *b, uint64_t nranks,
+		       const char *name, char *err, size_t errlen)
 {
 	b->ranks = malloc(nranks * sizeof(*b->ranks));
 	if (!b->ranks) {
@@ -224,12 +140,13 @@ static int parse_ranks(struct cursor *c, struct balance *b, uint64_t nranks, con
 		struct balance_rank *k = &b->ranks[r];
 		const char *s;
 
-		if (next_line(c) != 1 || !(s = after(c->line, "rank")) ||
-		    field_rank(&s, &k->rank) != 0 || field_u64(&s, &k->samples) != 0 || *s)
-			return bad(c, name, "not a rank line (rank<TAB>RANK<TAB>SAMPLES)", err,
+		if (section_next_line(c) != 1 || !(s = section_after(c->line, "rank")) ||
+		    section_field_rank(&s, &k->rank) != 0 ||
+		    section_field_u64(&s, &k->samples) != 0 || *s)
+			return section_bad(c, name, "not a rank line (rank<TAB>RANK<TAB>SAMPLES)", err,
 				   errlen);
 		if (r > 0 && k->rank <= b->ranks[r - 1].rank)
-			return bad(c, name, "ranks not in increasing order", err, errlen);
+			return section_bad(c, name, "ranks not in increasing order", err, errlen);
 		b->nranks++;
 	}
 	return 0;
@@ -237,8 +154,8 @@ static int parse_ranks(struct cursor *c, struct balance *b, uint64_t nranks, con
 
 /* The functions' lines; those without one had no samples nor calls in any
  * rank: 0 everywhere, held first by the lowest rank. */
-static int parse_functions(struct cursor *c, struct balance *b, const char *name, char *err,
-			   size_t errlen)
+static int parse_functions(struct section_cursor *c, struct balance *b, const char *name,
+			   char *err, size_t errlen)
 {
 	struct balance_stat zero = { .min_rank = b->ranks[0].rank, .max_rank = b->ranks[0].rank };
 	int64_t last = -1;
@@ -246,13 +163,13 @@ static int parse_functions(struct cursor *c, struct balance *b, const char *name
 
 	for (uint32_t f = 0; f < b->nfuncs; f++)
 		b->time[f] = b->calls[f] = zero;
-	while ((rc = next_line(c)) == 1) {
-		const char *s = after(c->line, "function");
+	while ((rc = section_next_line(c)) == 1) {
+		const char *s = section_after(c->line, "function");
 		uint64_t f;
 
-		if (!s || field_u64(&s, &f) != 0 || f >= b->nfuncs || (int64_t)f <= last ||
+		if (!s || section_field_u64(&s, &f) != 0 || f >= b->nfuncs || (int64_t)f <= last ||
 		    field_stat(&s, &b->time[f]) != 0 || field_stat(&s, &b->calls[f]) != 0 || *s)
-			return bad(c, name,
+			return section_bad(c, name,
 				   "not a function line (function<TAB>NUMBER, in increasing order "
 				   "and below the map's count, then six fields of time and six of "
 				   "calls)", err, errlen);
@@ -260,18 +177,20 @@ static int parse_functions(struct cursor *c, struct balance *b, const char *name
 		if (b->ncolumns > 0)
 			b->columns[f * b->ncolumns] = b->time[f].sum;
 	}
-	return rc < 0 ? bad(c, name, "line too long", err, errlen) : 0;
+	return rc < 0 ? section_bad(c, name, "line too long", err, errlen) : 0;
 }
 
 int balance_section_parse(struct balance *b, const struct balance_map *map, uint32_t ncolumns,
 			  const char *text, size_t len, const char *name, char *err,
 			  size_t errlen)
 {
-	struct cursor c = { text, text + len, "", 0, 0 };
+	struct section_cursor c;
 	uint64_t nranks;
-	int rc = parse_header(&c, map, &nranks, name, err, errlen);
+	int rc;
 
 	memset(b, 0, sizeof(*b));
+	section_cursor_init(&c, text, len);
+	rc = parse_header(&c, map, &nranks, name, err, errlen);
 	if (rc != 0)
 		return rc;
 	if (balance_init_merged(b, map->nfuncs, ncolumns, nranks) != 0) {

@@ -1,11 +1,15 @@
 /* path-rows.c - see path-rows.h. */
 #include "path-rows.h"
 
+#include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "errors.h"
+#include "gmon-companion.h"
 #include "grow.h"
+#include "section-lines.h"
 
 #define NOT_ASKED 0xff
 
@@ -110,5 +114,133 @@ int path_rows_unpack(struct path_rows *pr, size_t lo, size_t hi, const void *dat
 		return -1;
 	if (n)
 		memcpy(&pr->rows[lo], data, len);
+	return 0;
+}
+
+/* ---- The section "categories" ------------------------------------------- */
+
+static int by_rank(const void *a, const void *b)
+{
+	int64_t x = (*(const struct path_row *const *)a)->rank,
+		y = (*(const struct path_row *const *)b)->rank;
+
+	return (x > y) - (x < y);
+}
+
+static void print_section(FILE *out, const struct path_row *const *rows, size_t n,
+			  const char *const *keys, unsigned nclasses)
+{
+	fprintf(out, GMON_CATEGORIES_MAGIC " %d\nclasses", GMON_CATEGORIES_VERSION);
+	for (unsigned c = 0; c < nclasses; c++)
+		fprintf(out, "\t%s", keys[c]);
+	fprintf(out, "\nranks\t%zu\n", n);
+	for (size_t i = 0; i < n; i++) {
+		fprintf(out, "rank\t%" PRId64, rows[i]->rank);
+		for (unsigned c = 0; c < nclasses; c++)
+			fprintf(out, "\t%" PRIu64, rows[i]->samples[c]);
+		fputc('\n', out);
+	}
+}
+
+int path_rows_section_add(struct sum_companion *sc, const char *output,
+			  const struct path_rows *pr, const char *const *keys, unsigned nclasses,
+			  char *err, size_t errlen)
+{
+	const struct path_row **rows;
+	size_t n = 0;
+	FILE *text;
+
+	for (size_t i = 0; i < pr->nrows; i++)
+		n += pr->rows[i].has != 0;
+	if (n == 0 || nclasses > PATH_CLASSES)
+		return 0;
+	rows = malloc(n * sizeof *rows);
+	if (!rows) {
+		set_error(err, errlen, "out of memory for the section " GMON_CATEGORIES_NAME
+			  " of %s's companion", output);
+		return -1;
+	}
+	n = 0;
+	for (size_t i = 0; i < pr->nrows; i++)
+		if (pr->rows[i].has)
+			rows[n++] = &pr->rows[i];
+	qsort(rows, n, sizeof *rows, by_rank);
+	text = sum_companion_text_open(sc);
+	if (text)
+		print_section(text, rows, n, keys, nclasses);
+	free(rows);
+	return sum_companion_text_close(sc, output, GMON_CATEGORIES_NAME, text != NULL, err,
+					errlen);
+}
+
+/* Whether the classes line (after its keyword) names keys, in order. */
+static int same_classes(const char *s, const char *const *keys, unsigned nclasses)
+{
+	for (unsigned c = 0; c < nclasses; c++) {
+		size_t n = strlen(keys[c]);
+
+		if (c > 0 && *s++ != '\t')
+			return 0;
+		if (strncmp(s, keys[c], n) != 0)
+			return 0;
+		s += n;
+	}
+	return *s == '\0';
+}
+
+int path_rows_section_parse(struct path_rows *pr, const char *const *keys, unsigned nclasses,
+			    const char *text, size_t len, const char *name, char *err,
+			    size_t errlen)
+{
+	struct section_cursor c;
+	char magic[64];
+	const char *s;
+	uint64_t n;
+
+	memset(pr, 0, sizeof *pr);
+	section_cursor_init(&c, text, len);
+	snprintf(magic, sizeof magic, GMON_CATEGORIES_MAGIC " %d", GMON_CATEGORIES_VERSION);
+	if (section_next_line(&c) != 1 || strcmp(c.line, magic) != 0)
+		return section_bad(&c, name, "not a table of categories of version 1 (no line \""
+				   GMON_CATEGORIES_MAGIC " 1\")", err, errlen);
+	if (section_next_line(&c) != 1 || !(s = section_after(c.line, "classes")))
+		return section_bad(&c, name, "no classes line (classes<TAB>KEY...)", err, errlen);
+	if (nclasses == 0 || nclasses > PATH_CLASSES || !same_classes(s, keys, nclasses)) {
+		set_error(err, errlen, "%s: counted by other categories (%s) than this gprof-par's",
+			  name, s);
+		return 1;
+	}
+	if (section_next_line(&c) != 1 || !(s = section_after(c.line, "ranks")) ||
+	    section_field_u64(&s, &n) != 0 || *s || n == 0 || n > (uint64_t)(c.end - c.p))
+		return section_bad(&c, name, "no ranks line (ranks<TAB>N, N at least 1)", err,
+				   errlen);
+	pr->rows = calloc((size_t)n, sizeof *pr->rows);
+	if (!pr->rows) {
+		set_error(err, errlen, "%s: out of memory for %" PRIu64 " ranks", name, n);
+		return -1;
+	}
+	for (uint64_t i = 0; i < n; i++) {
+		struct path_row *row = &pr->rows[i];
+		int ok = section_next_line(&c) == 1 && (s = section_after(c.line, "rank")) &&
+			 section_field_rank(&s, &row->rank) == 0;
+
+		for (unsigned k = 0; ok && k < nclasses; k++)
+			ok = section_field_u64(&s, &row->samples[k]) == 0;
+		if (!ok || *s) {
+			path_rows_free(pr);
+			return section_bad(&c, name, "not a rank line (rank<TAB>RANK, then the "
+					   "samples of each class)", err, errlen);
+		}
+		if (i > 0 && row->rank <= pr->rows[i - 1].rank) {
+			path_rows_free(pr);
+			return section_bad(&c, name, "ranks not in increasing order", err, errlen);
+		}
+		row->has = 1;
+		pr->nrows++;
+	}
+	if (section_next_line(&c) != 0) {
+		path_rows_free(pr);
+		return section_bad(&c, name, "a line after the last rank's", err, errlen);
+	}
 	return 0;
 }

@@ -18,6 +18,7 @@
 #include <stdint.h>
 
 #include "callpaths.h"
+#include "sum-companion.h"
 
 #define PATH_CLASSES 8
 
@@ -66,5 +67,30 @@ int path_rows_add_beside(struct path_rows *pr, struct callpaths *cp, size_t i, i
  * rows.  Returns 0, or -1 (out of memory; bytes of another length). */
 int path_rows_pack(const struct path_rows *pr, size_t lo, size_t hi, void **data, size_t *len);
 int path_rows_unpack(struct path_rows *pr, size_t lo, size_t hi, const void *data, size_t len);
+
+/*
+ * The rows of the files whose paths were added, in increasing order of
+ * rank, as the text section "categories" of sc, output's companion
+ * (include/gmon-companion.h): a sum's readers then have every rank's row
+ * (gprof-par -s/-S given the executable, and the in-job sum, the same
+ * bytes over the same ranks).  keys name the classifier's nclasses
+ * classes (at most PATH_CLASSES), in order: a reader whose classes are
+ * others cannot use the rows.  No row added: no section (0).  Returns 0,
+ * or -1 with a message naming the section in err.
+ */
+int path_rows_section_add(struct sum_companion *sc, const char *output,
+			  const struct path_rows *pr, const char *const *keys, unsigned nclasses,
+			  char *err, size_t errlen);
+
+/*
+ * Parses a section "categories" (text, len bytes; name: how messages name
+ * it) into pr (path_rows_free frees it): its rows, every one added, no
+ * classifier.  Returns 0; 1 when its classes are not keys[0 .. nclasses)
+ * (err says so, pr is left empty); -1 with a message naming name and the
+ * line when it is not a valid section.
+ */
+int path_rows_section_parse(struct path_rows *pr, const char *const *keys, unsigned nclasses,
+			    const char *text, size_t len, const char *name, char *err,
+			    size_t errlen);
 
 #endif /* GPROF_PAR_PATH_ROWS_H */

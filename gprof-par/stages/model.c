@@ -417,6 +417,31 @@ uint32_t model_balance_columns(const struct model *m, size_t nfiles)
 	return (uint32_t)(columns ? columns : 1);
 }
 
+/* Whether the report reads one file, not a sum being written: a sum's
+ * companion may stand for its ranks. */
+static int reads_one_sum(const struct model *m)
+{
+	return !m->o->sum_dir && !(m->o->style & STYLE_SUM) && m->nprofiles == 1;
+}
+
+/* The text section name of the one file's companion (what: how a message
+ * names it), malloc'ed, or NULL where there is none; its path into *path
+ * (malloc'ed).  Exits with a message when it cannot be read. */
+static char *read_sum_section(const struct model *m, const char *name, const char *what,
+			      char **path, size_t *len)
+{
+	char err[1024], *text;
+
+	*path = companion_input_path(m->profiles[0], name);
+	if (!*path)
+		die("out of memory");
+	errno = 0;
+	text = companion_read_whole(*path, what, len, err, sizeof err);
+	if (!text && errno != ENOENT)
+		die(err);
+	return text;
+}
+
 /*
  * One sum read (not one just written): the load balance of the ranks it
  * summed, where its companion has it (a sum of rank files given the
@@ -427,21 +452,13 @@ uint32_t model_balance_columns(const struct model *m, size_t nfiles)
  */
 static int read_sum_balance(struct model *m)
 {
-	const struct options *o = m->o;
 	char err[1024], *path, *text;
 	size_t len = 0;
 	int rc, said = 0;
 
-	if (!(m->needs & NEED_BALANCE) || o->sum_dir || (o->style & STYLE_SUM) ||
-	    m->nprofiles != 1)
+	if (!(m->needs & NEED_BALANCE) || !reads_one_sum(m))
 		return 0;
-	path = companion_input_path(m->profiles[0], GMON_BALANCE_NAME);
-	if (!path)
-		die("out of memory");
-	errno = 0;
-	text = companion_read_whole(path, "the sum's load balance", &len, err, sizeof err);
-	if (!text && errno != ENOENT)
-		die(err);
+	text = read_sum_section(m, GMON_BALANCE_NAME, "the sum's load balance", &path, &len);
 	rc = text ? balance_section_parse(&m->sum_balance, &m->vt.map,
 					  m->sum && m->sum->has_balance ? m->sum->balance.ncolumns
 									: 0,
@@ -457,6 +474,35 @@ static int read_sum_balance(struct model *m)
 	free(text);
 	free(path);
 	return said;
+}
+
+/*
+ * One sum read: each rank's call paths by class, where its companion has
+ * them (path-rows.h: -s/-S given the executable, or the job's own), in
+ * place of rows the one file cannot give: the summary then gives every
+ * category per rank.  A section of other classes (another gprof-par) is
+ * passed over with a warning; a bad one is an error.
+ */
+static void read_sum_categories(struct model *m)
+{
+	char err[1024], *path, *text;
+	size_t len = 0;
+	int rc;
+
+	if (!(m->needs & NEED_PATH_ROWS) || !reads_one_sum(m) || m->rows.nrows > 0)
+		return;
+	text = read_sum_section(m, GMON_CATEGORIES_NAME, "the sum's categories per rank", &path,
+				&len);
+	rc = text ? path_rows_section_parse(&m->rows, summary_path_class_keys(),
+					    SUMMARY_PATH_CLASSES, text, len, path, err, sizeof err)
+		  : 1;
+	if (rc < 0)
+		die(err);
+	if (rc > 0 && text && !options_quiet)
+		fprintf(stderr, PROGRAM ": warning: %s: the categories are given over the ranks at "
+			"once\n", err);
+	free(text);
+	free(path);
 }
 
 /* Files that are sums of ranks counted as ranks (the balance's sums), said
@@ -504,6 +550,7 @@ void model_take_sum(struct model *m, struct profile *p, const struct sum_outcome
 	check_fingerprint(&m->st, &m->p);
 	if (!read_sum_balance(m))
 		say_sums_as_ranks(m, sum);
+	read_sum_categories(m);
 }
 
 /* The paths beside the profiles (PROFILE+paths), added up and named after

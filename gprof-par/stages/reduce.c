@@ -17,7 +17,9 @@
 #include "library-sums.h"
 #include "mpi-profile.h"
 #include "options.h"
+#include "path-rows.h"
 #include "sum-companion.h"
+#include "summary.h"
 #include "timing.h"
 
 /* -s and -S: the MPI profiles beside the files summed, one after another
@@ -69,6 +71,28 @@ static int sum_balance(const struct plan *plan, const struct sum_outcome *sum,
 	}
 	if (balance_section_add(sc, plan->output, &sum->balance, plan->job.balance_map, err,
 				sizeof err) != 0) {
+		fprintf(msgs, PROGRAM ": %s\n", err);
+		return 1;
+	}
+	return 0;
+}
+
+/* -s and -S given the executable: each file's call paths by the summary's
+ * classes (counted while summing: path-rows.h), as the section
+ * "categories" of the sum's companion, so that the summary of the sum
+ * gives every category per rank.  Left out with the load balance where
+ * files summed are sums (each would count as one rank), and where the
+ * paths' sum failed.  Returns 0 or 1. */
+static int sum_categories(const struct plan *plan, const struct sum_outcome *sum,
+			  struct sum_companion *sc, FILE *msgs)
+{
+	char err[1024];
+
+	if (!plan->job.path_classifier || !sum->paths.rows.classifier || sum->paths.failed ||
+	    (sum->has_balance && sum->balance.sums > 0))
+		return 0;
+	if (path_rows_section_add(sc, plan->output, &sum->paths.rows, summary_path_class_keys(),
+				  SUMMARY_PATH_CLASSES, err, sizeof err) != 0) {
 		fprintf(msgs, PROGRAM ": %s\n", err);
 		return 1;
 	}
@@ -136,6 +160,7 @@ static int write_sum(const struct plan *plan, const struct sum_outcome *out, FIL
 	status |= call_paths_sum_section(&out->paths, &sc, plan->output, msgs, PROGRAM);
 	status |= sum_mpi_profiles(plan, out, &sc, msgs);
 	status |= sum_balance(plan, out, &sc, msgs);
+	status |= sum_categories(plan, out, &sc, msgs);
 	*written = sum_companion_write(&out->prof, plan->output, &sc, err, sizeof(err)) == 0;
 	if (!*written) {
 		fprintf(stderr, PROGRAM ": %s\n", err);

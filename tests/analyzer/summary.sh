@@ -161,11 +161,14 @@ grep -q '^  - rank 2 spends .* in work_phase' "$results/summary.txt" ||
 	fail "no sentence on work_phase's imbalance: $(cat "$results/summary.txt")"
 
 # The summary of the sum alone: the same breakdown (the paths and the MPI
-# profile beside the sum are the ranks' summed), within a point: the sum
-# has no rank's paths of its own, so its wall time outside MPI is split
-# over all ranks at once, not rank by rank (the same unless a rank's CPU
-# time outside MPI came to more than its wall time there).  The same
-# samples in each category, exactly.
+# profile beside the sum are the ranks' summed), within a point, and the
+# same samples in each category, exactly.  Every category per rank too,
+# from the sum's section categories (each rank's paths by category): the
+# same ranks lowest and highest, and each figure within 0.02 s of the
+# ranks' own (the sum's seconds are samples at 100 Hz; the ranks' are
+# scaled by their threads' clocks, in the ranks' run sections, which a sum
+# does not keep).  Before the section, a sum had no category per rank but
+# the program's and MPI's.
 "$GPROF_PAR" --summary=json "$work/app" "$results/gmon.sum" >sum.json 2>sum.err ||
 	fail "--summary=json on the sum: $(cat sum.err)"
 python3 - "$results/summary.json" sum.json <<'EOF' || fail "the sum's summary differs"
@@ -176,6 +179,15 @@ if ta.keys() != tb.keys() or any(abs(ta[k] - tb[k]) > 1 for k in ta) or \
    [c["samples"] for c in a["categories"]] != [c["samples"] for c in b["categories"]]:
     print("FAIL:", ta, tb, [c["samples"] for c in a["categories"]],
           [c["samples"] for c in b["categories"]]); sys.exit(1)
+for ca, cb in zip(a["categories"], b["categories"]):
+    ra, rb = ca.get("ranks"), cb.get("ranks")
+    if ca["key"] == "profiler" or ca["samples"] == 0:
+        continue   # (the profiler's own time is in the ranks' run sections)
+    if not rb or rb["count"] != 3 or \
+       (rb["min_rank"], rb["max_rank"]) != (ra["min_rank"], ra["max_rank"]) or \
+       any(abs(ra[k] - rb[k]) > 0.02 for k in ("min", "mean", "max")):
+        print("FAIL: %s per rank: the sum's %s, the ranks' %s" % (ca["key"], rb, ra))
+        sys.exit(1)
 EOF
 # Each rank's figures are that rank's own: the summary of each rank's file
 # alone (its MPI profile beside it) gives the seconds of each category

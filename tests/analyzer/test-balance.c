@@ -33,6 +33,7 @@
 
 #include "balance-section.h"
 #include "balance-view.h"
+#include "path-rows.h"
 #include "summary-print.h"
 #include "summary.h"
 #include "../cunit-run.h"
@@ -308,6 +309,63 @@ static void test_section(void)
 	balance_free(&b);
 }
 
+/* The section categories: rows written in rank order (the files' order
+ * is not), only the files whose paths were added; read back the same;
+ * other classes are not used; a cut or bad section is an error. */
+static void test_categories_section(void)
+{
+	static const char *const keys[3] = { "program", "mpi", "mpi_thread" };
+	static const char *const others[3] = { "program", "mpi", "profiler" };
+	struct path_row rows[3] = {
+		{ 7, 1, { 5, 0, UINT64_MAX } }, { 2, 1, { 1, 2, 3 } }, { 4, 0, { 9, 9, 9 } },
+	};
+	struct path_rows pr = { .rows = rows, .nrows = 3 }, back;
+	struct sum_companion sc;
+	char err[1024], *text;
+	size_t len;
+
+	sum_companion_init(&sc);
+	CU_ASSERT_EQUAL_FATAL(path_rows_section_add(&sc, "gmon.sum", &pr, keys, 3, err, sizeof err),
+			      0);
+	CU_ASSERT_EQUAL_FATAL(sc.n, 1);
+	CU_ASSERT_STRING_EQUAL(sc.sections[0].name, "categories");
+	text = sc.sections[0].data;
+	len = sc.sections[0].size;
+	CU_ASSERT_EQUAL(len, strlen("# gmon-mpi categories 1\nclasses\tprogram\tmpi\tmpi_thread\n"
+				    "ranks\t2\nrank\t2\t1\t2\t3\n"
+				    "rank\t7\t5\t0\t18446744073709551615\n"));
+	CU_ASSERT_EQUAL(memcmp(text, "# gmon-mpi categories 1\nclasses\tprogram\tmpi\tmpi_thread\n"
+			       "ranks\t2\nrank\t2\t1\t2\t3\nrank\t7\t5\t0\t18446744073709551615\n",
+			       len), 0);
+	CU_ASSERT_EQUAL_FATAL(path_rows_section_parse(&back, keys, 3, text, len, "s", err,
+						      sizeof err), 0);
+	CU_ASSERT_EQUAL_FATAL(back.nrows, 2);
+	CU_ASSERT(back.rows[0].rank == 2 && back.rows[0].has && back.rows[0].samples[2] == 3);
+	CU_ASSERT(back.rows[1].rank == 7 && back.rows[1].samples[2] == UINT64_MAX);
+	path_rows_free(&back);
+
+	CU_ASSERT_EQUAL(path_rows_section_parse(&back, others, 3, text, len, "s", err, sizeof err),
+			1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "counted by other categories"));
+	CU_ASSERT_EQUAL(path_rows_section_parse(&back, keys, 2, text, len, "s", err, sizeof err), 1);
+	CU_ASSERT_EQUAL(path_rows_section_parse(&back, keys, 3, text,
+						(size_t)(strstr(text, "rank\t7") - text), "s", err,
+						sizeof err), -1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "s: cut after line 4: not a rank line"));
+	text[strstr(text, "rank\t7") - text + 5] = '1';   /* rank 1 after rank 2 */
+	CU_ASSERT_EQUAL(path_rows_section_parse(&back, keys, 3, text, len, "s", err, sizeof err),
+			-1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "s: line 5: ranks not in increasing order"));
+	CU_ASSERT_PTR_NULL(back.rows);
+	sum_companion_free(&sc);
+
+	rows[0].has = rows[1].has = 0;   /* no paths added: no section */
+	sum_companion_init(&sc);
+	CU_ASSERT_EQUAL(path_rows_section_add(&sc, "gmon.sum", &pr, keys, 3, err, sizeof err), 0);
+	CU_ASSERT_EQUAL(sc.n, 0);
+	sum_companion_free(&sc);
+}
+
 static const struct cunit_test tests[] = {
 	{ "the dispersion test", test_dispersion },
 	{ "weighted samples against noise", test_weighted_noise },
@@ -315,6 +373,7 @@ static const struct cunit_test tests[] = {
 	{ "the extremes test", test_extremes },
 	{ "the summary's outlier named", test_summary_outlier },
 	{ "a sum's section balance read back", test_section },
+	{ "a sum's section categories read back", test_categories_section },
 };
 
 int main(void)

@@ -8,14 +8,16 @@
 # - With every rank in the subset (the defaults: call paths, libraries
 #   sampled): gmon.sum and gmon.sum+gmon-mpi are byte for byte what
 #   gprof-par -S writes over the same run's 64 rank files, the companion
-#   with the sections paths, calls, modules and libc's, and hold every
+#   with the sections paths, calls, modules, libc's, mpi, balance and
+#   categories (each rank's paths by category), and hold every
 #   rank (rank_extra: rank + 1 calls a rank, 2,080 in all); its
 #   --load-balance is that of the 64 rank files.
 # - With BG_GMON_RANK_SUBSET=0:3: 4 rank files (and their companions), and
 #   the sum still holds the 64 ranks (2,080 calls of rank_extra, 64 x 3 of
 #   round_work); --summary, --mpi and --load-balance of the sum speak of
 #   64 ranks (the load balance from the companion's section balance:
-#   rank_extra's calls min 1 at rank 0, max 64 at rank 63); an
+#   rank_extra's calls min 1 at rank 0, max 64 at rank 63; every category
+#   with samples per rank over the 64, from its section categories); an
 #   earlier sum's gmon.sum+paths there is removed (it would pass for this
 #   sum's), and named.  The companions went up the tree (BG_GMON_VERBOSE=1:
 #   each rank's lines): rank 0 merged 6 partial sums (ceil(log2 64)), not
@@ -87,7 +89,7 @@ same_sum job.sum gmon.sum "64 ranks"
 diff <("$gpp" -b --load-balance ../app job.sum 2>&1) <("$gpp" -b --load-balance ../app gmon.out.* 2>&1) > balance.diff ||
 	fail "64 ranks: --load-balance of the in-job sum differs from that of the 64 rank files: $(head -6 balance.diff)"
 note "the in-job sum's companion: $(cat job.sections)"
-for section in modules calls libc.so.6 mpi; do
+for section in modules calls libc.so.6 mpi balance categories; do
 	grep -q " $section " <<< " $(cat job.sections)" ||
 		fail "64 ranks: the in-job sum's companion has no section $section: $(cat job.sections)"
 done
@@ -132,6 +134,19 @@ grep -q "^Slowest rank: [0-9]" summary ||
 	fail "--summary of the in-job sum names no slowest rank: $(grep '^Slowest' summary)"
 grep -q "^  the program's own code .*(rank [0-9]*) / [0-9.]* / [0-9.]* (rank [0-9]*)$" summary ||
 	fail "--summary of the in-job sum has no per-rank spread of the program's time: $(head -6 summary)"
+# every category per rank over the 64 (the companion's section categories:
+# each rank's paths by category, counted in the job), not only the
+# program's and MPI's
+"$gpp" --summary=json ../app gmon.sum > summary.json 2>&1 || fail "--summary=json of the sum: $(cat summary.json)"
+python3 - summary.json <<'EOF' || fail "--summary=json of the in-job sum: a category without its 64 ranks"
+import json, sys
+s = json.load(open(sys.argv[1]))
+bad = [(c["key"], c.get("ranks")) for c in s["categories"]
+       if c["samples"] > 0 and (not c.get("ranks") or c["ranks"]["count"] != 64)]
+others = [c["key"] for c in s["categories"] if c["samples"] > 0 and c["key"] not in ("program", "mpi")]
+print("categories with samples beside the program's and MPI's:", others)
+sys.exit(1 if bad or not others else 0)
+EOF
 "$gpp" -b --load-balance ../app gmon.sum > balance 2> balance.err ||
 	fail "--load-balance of the in-job sum: $(cat balance.err)"
 grep -q "^Load balance over 64 ranks (0 to 63)," balance ||
