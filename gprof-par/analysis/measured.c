@@ -43,6 +43,7 @@ struct resolver {
 	struct inlines *inlines; /* MEASURED_INLINES: the executable's DWARF */
 	struct name_index inlined; /* the inlined functions' fns, by name */
 	int demangle;
+	unsigned lib_flags;      /* the libraries' symtab flags */
 	FILE *warnings;
 	const char *program;
 	const char **unnamed;    /* "LIBRARY (why)" of each library that could
@@ -174,8 +175,8 @@ static void load_library(struct resolver *r, struct library *lib, const char *pa
 		return;
 	/* its functions as -M finds them: .symtab, else its debug file's (by
 	 * build-id: libm's __sin_fma), else .dynsym */
-	rc = module_symbols_read(&lib->st, path, module_symbols_debug_root(), 0, &source,
-				 &debug_file, err, sizeof err);
+	rc = module_symbols_read(&lib->st, path, module_symbols_debug_root(), r->lib_flags,
+				 &source, &debug_file, err, sizeof err);
 	free(debug_file);
 	if (rc != 0) {
 		if (rc != SYMTAB_NO_FUNCTIONS)
@@ -625,7 +626,12 @@ int measured_resolve(struct measured *m, const struct symtab *st, const struct c
 
 int measured_namer_init(struct measured *m, const struct symtab *st, const char *exe_base)
 {
-	return start_resolver(m, st, exe_base, 0, NULL, NULL);
+	int rc = start_resolver(m, st, exe_base, 0, NULL, NULL);
+
+	/* (names only: no frame it names is given a source line) */
+	if (m->resolver)
+		m->resolver->lib_flags = SYMTAB_NO_LINE_TABLE;
+	return rc;
 }
 
 const struct measured_fn *measured_name_frame(struct measured *m, const struct callpaths *cp,

@@ -701,7 +701,7 @@ static int read_elf(Elf *elf, struct symtab *st, unsigned flags,
 		set_error(err, errlen, "%s: out of memory", st->path);
 		goto out;
 	}
-	if ((st->has_line_info || st->line_symbols) &&
+	if (!(flags & SYMTAB_NO_LINE_TABLE) && (st->has_line_info || st->line_symbols) &&
 	    lines_read(elf, st, st->line_symbols, err, errlen) != 0)
 		goto out;
 	rc = 0;

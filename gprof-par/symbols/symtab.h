@@ -182,6 +182,10 @@ enum {
 	SYMTAB_LINES = 1 << 4,       /* GNU -l: a symbol per source line too */
 	SYMTAB_KEEP_LINES = 1 << 5,  /* keep the line table read for the
 				      * functions' lines, for lines_at */
+	SYMTAB_NO_LINE_TABLE = 1 << 6, /* the names only: the functions'
+					* lines unread (a library's DWARF
+					* line tables were two thirds of
+					* naming a sum's paths' frames) */
 };
 #define SYMTAB_NO_FUNCTIONS (-2)
 int symtab_read(struct symtab *st, const char *path, unsigned flags, char *err,
