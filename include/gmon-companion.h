@@ -178,7 +178,8 @@
  * keeps in a file of its own: PROFILE+plt-calls), "paths", "mpi" (the
  * ranks' MPI profiles one after another, in rank order), "balance" (the
  * ranks' load balance, below), "categories" (each rank's samples by the
- * summary's categories, below).  The in-job
+ * summary's categories, below), "runs" (what the files' run sections say
+ * together, below).  The in-job
  * sum's has the same sections (the ranks' companions handed over in
  * memory, gmon-job-sum.h), but "plt-calls".  The "sum" section, text:
  *
@@ -227,6 +228,27 @@
  *                           rank order:
  *   rank<TAB>R<TAB>S...     each rank's samples in each class
  *
+ * The "runs" section (text, last) holds what the run sections of the
+ * files summed say together (gprof-par/profile/run-facts.h), which a sum
+ * has no run section of its own to say; counts of files are of the files
+ * whose run said the line's figures:
+ *
+ *   # gmon-mpi runs 1
+ *   threads<TAB>N<TAB>RANK            the most threads one file sampled, its rank
+ *   signals<TAB>S<TAB>SAMPLES<TAB>F   the signals, the samples they brought
+ *   engine<TAB>NAME                   the sampling engine, "mixed", or "-"
+ *   engine-refused<TAB>NAME           why perf_events were refused, or "-"
+ *   sample-cost-ns<TAB>N              the most a sample cost (measured)
+ *   cpus<TAB>N                        the fewest CPUs a file could use
+ *   load<TAB>CPU_NS<TAB>WAITED_NS<TAB>F   the threads' CPU time, their waits
+ *   steal<TAB>TICKS<TAB>STOLEN<TAB>F      the node's clock ticks, stolen ones
+ *   task-clock<TAB>CPU_NS<TAB>SAMPLES<TAB>F   the task clock's totals
+ *   wall-unplaced-samples<TAB>N       the wall clock's periods no sample took
+ *   mpi-world<TAB>F<TAB>TEXT          files whose rank was a world of its own
+ *   own<TAB>N                         then N lines, in rank order:
+ *   own-time<TAB>RANK<TAB>S<TAB>W     its profiler's own time no sample saw:
+ *                                     handlers and start, writes (seconds)
+ *
  * Sums of earlier versions have the earlier files beside them instead
  * (SUM+paths, +calls, +modules, +LIBRARY, +mpi): readers read those when a
  * sum has no companion.
@@ -264,6 +286,10 @@
 #define GMON_CATEGORIES_NAME "categories"  /* a sum's ranks' samples by class */
 #define GMON_CATEGORIES_MAGIC "# gmon-mpi categories"
 #define GMON_CATEGORIES_VERSION 1
+
+#define GMON_RUNS_NAME "runs"              /* a sum's files' run facts */
+#define GMON_RUNS_MAGIC "# gmon-mpi runs"
+#define GMON_RUNS_VERSION 1
 
 #define GMON_TAG_SPARSE_HIST 'S'
 #define GMON_SPARSE_PAIR_SIZE 8

@@ -12,6 +12,7 @@
 #include "output-file.h"
 #include "output.h"
 #include "rank.h"
+#include "run-identity.h"
 #include "xfsz-guard.h"
 
 static struct {
@@ -103,8 +104,8 @@ struct companion_image {
 };
 
 /* The companion's sections as _mcleanup writes them (the calls between
- * modules, the libraries' profiles and their list, the call paths), into
- * fd. */
+ * modules, the libraries' profiles and their list, the call paths, the
+ * run's), into fd. */
 static int fill_companion(int fd, void *ctx)
 {
 	const struct companion_image *ci = ctx;
@@ -115,6 +116,10 @@ static int fill_companion(int fd, void *ctx)
 		return err;
 	companion_sections_write(ci->profile, ci->rate, 0, &cs);
 	err = cs.calls_err ? cs.calls_err : cs.modules_err ? cs.modules_err : cs.paths_err;
+	/* and the run's section as it is now (the sum's section runs: the
+	 * profiler's own time, the signals, the engine, the node's load) */
+	if (err == 0)
+		err = run_identity_write(ci->profile);
 	e = output_companion_end(err == 0, 0);
 	return err ? err : e;
 }

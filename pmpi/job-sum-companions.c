@@ -15,6 +15,7 @@
 #include "callpaths.h"
 #include "companion-file.h"
 #include "companions.h"
+#include "gmon-companion.h"
 #include "gmon-job-sum.h"
 #include "library-sums.h"
 #include "module-calls.h"
@@ -28,6 +29,8 @@ void job_companions_init(struct job_companions *jc)
 	jc->merged = 0;
 	jc->merged_bytes = 0;
 	jc->cpu = 0;
+	jc->facts = RUNS_FACTS_NONE;
+	jc->facts_oom = 0;
 }
 
 /* This thread's CPU time, seconds. */
@@ -43,6 +46,20 @@ static double cpu_now(void)
 void job_companions_free(struct job_companions *jc)
 {
 	sum_outcome_free(&jc->sum);
+	runs_facts_free(&jc->facts);
+}
+
+/* What this rank's run section says (its companion read from memory, as
+ * -S reads a rank file's), into jc->facts. */
+static void own_facts(struct job_companions *jc, const char *profile)
+{
+	struct companion_run run;
+	char err[1024];
+
+	if (companion_run_of(profile, &run, err, sizeof err) != 1)
+		return;
+	jc->facts_oom |= runs_facts_add(&jc->facts, &run) != 0;
+	companion_run_free(&run);
 }
 
 static int own(struct job_companions *jc, char *err, size_t errlen)
@@ -75,6 +92,7 @@ static int own(struct job_companions *jc, char *err, size_t errlen)
 	free(path);
 	if (e != 0)
 		return -1;
+	own_facts(jc, profile);
 	/* -S's passes over one file (sum_serial), the paths first */
 	if (sum_paths_files(&jc->sum.paths, &job, 0, 1, NULL, 0, 0, NULL) != 0) {
 		snprintf(err, errlen, "%s", jc->sum.paths.message);
@@ -104,6 +122,11 @@ int job_companions_own(struct job_companions *jc, char *err, size_t errlen)
 /* Packing a partial for the parent.                                     */
 
 static int print_paths(FILE *f, const void *set) { return callpaths_print(f, set); }
+static int print_facts(FILE *f, const void *facts)
+{
+	runs_facts_print(f, facts, NULL);
+	return 0;
+}
 static int print_calls(FILE *f, const void *set) { return module_calls_print(f, set); }
 
 /* What print writes of set, as packed bytes into f.  Returns 0, or -1 when
@@ -205,6 +228,9 @@ int job_companions_pack(struct job_companions *jc, char **data, size_t *len)
 		rc |= pack_calls(f, &jc->sum.calls[k]);
 	if (rc == 0)
 		rc = pack_libraries(f, &jc->sum.libraries);
+	pack_u64(f, (uint64_t)jc->facts_oom);
+	if (rc == 0)
+		rc = pack_printed(f, print_facts, &jc->facts);
 	if (fclose(f) != 0 || rc != 0) {
 		free(*data);
 		*data = NULL;
@@ -412,6 +438,32 @@ static int add_libraries(struct sum_libraries *sl, struct unpacker *r, int from,
 	return r->bad ? -1 : 0;
 }
 
+/* The child's runs' facts after jc's (the next ranks): the text its
+ * partial printed, parsed and merged.  Returns 0, or -1 (r->bad). */
+static int add_facts(struct job_companions *jc, struct unpacker *r)
+{
+	uint64_t oom = unpack_u64(r);
+	struct runs_facts facts;
+	const void *text;
+	char err[1024];
+	size_t len;
+
+	text = unpack_bytes(r, &len);
+	if (r->bad)
+		return -1;
+	if (oom || jc->facts_oom) {
+		jc->facts_oom = 1;
+		return 0;
+	}
+	if (runs_facts_section_parse(&facts, text, len, "a child's runs", err, sizeof err) != 0) {
+		r->bad = 1;
+		return -1;
+	}
+	jc->facts_oom |= runs_facts_merge(&jc->facts, &facts) != 0;
+	runs_facts_free(&facts);
+	return 0;
+}
+
 int job_companions_add(struct job_companions *jc, const void *data, size_t len, int from,
 		       char *err, size_t errlen)
 {
@@ -425,6 +477,8 @@ int job_companions_add(struct job_companions *jc, const void *data, size_t len, 
 		rc = add_calls(&jc->sum.calls[k], &r, from, (enum sum_calls_kind)k);
 	if (rc == 0)
 		rc = add_libraries(&jc->sum.libraries, &r, from, err, errlen);
+	if (rc == 0)
+		rc = add_facts(jc, &r);
 	if (rc == 0 && r.at != r.end)
 		r.bad = 1, rc = -1;
 	if (rc == -1)
@@ -467,4 +521,15 @@ int job_companions_sum(struct job_companions *jc, const char *output, struct sum
 	free(notes);
 	jc->cpu += cpu_now() - t0;
 	return status;
+}
+
+int job_companions_runs_section(const struct job_companions *jc, const char *output,
+				struct sum_companion *sc, char *err, size_t errlen)
+{
+	if (jc->facts_oom) {
+		fprintf(stderr, PROGRAM ": rank 0: out of memory adding the ranks' runs: the "
+			"section " GMON_RUNS_NAME " is left out\n");
+		return 0;
+	}
+	return runs_facts_section_add(sc, output, &jc->facts, err, errlen);
 }

@@ -35,6 +35,7 @@
 
 #include <stddef.h>
 
+#include "run-facts.h"
 #include "sum-companion.h"
 #include "sum.h"
 
@@ -46,6 +47,9 @@ struct job_companions {
 	size_t merged_bytes;     /* their bytes */
 	double cpu;              /* this rank's CPU time in the functions
 				  * below, seconds */
+	struct runs_facts facts; /* what the ranks' run sections say
+				  * (run-facts.h), in rank order */
+	int facts_oom;           /* out of memory adding them: no section */
 };
 
 void job_companions_init(struct job_companions *jc);
@@ -71,5 +75,13 @@ int job_companions_add(struct job_companions *jc, const void *data, size_t len, 
  * left out) on stderr, as -S's.  Returns 0, or 1 (a section left out,
  * said), or -1 (nothing summed: said). */
 int job_companions_sum(struct job_companions *jc, const char *output, struct sum_companion *sc);
+
+/* Rank 0: what the ranks' run sections say together, as the section
+ * "runs" of output's companion sc (-S's from the ranks' files: run-facts.h).
+ * Each rank's are its run section's at MPI_Finalize, where its file's are
+ * at exit: the profiler's writes and the threads' CPU time differ by what
+ * ran between.  Returns 0, or -1 with a message in err. */
+int job_companions_runs_section(const struct job_companions *jc, const char *output,
+				struct sum_companion *sc, char *err, size_t errlen);
 
 #endif /* GMON_PMPI_JOB_SUM_COMPANIONS_H */

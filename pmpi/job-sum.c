@@ -279,6 +279,7 @@ static int write_sum(struct part *p, const char *path)
 	else if (mpi_profile_sum_section(&sc, path, p->text, p->len, err, sizeof err) != 0 ||
 	    job_balance_section(&p->bal, &sc, path, err, sizeof err) != 0 ||
 	    job_categories_section(&p->cats, &sc, path, err, sizeof err) != 0 ||
+	    job_companions_runs_section(&p->comps, path, &sc, err, sizeof err) != 0 ||
 	    sum_companion_write(&p->prof, path, &sc, err, sizeof err) != 0) {
 		say(0, "%s", err);
 		ok = 0;

@@ -20,6 +20,7 @@
 #include <stdio.h>
 
 #include "companion-file.h"
+#include "run-facts.h"
 
 /*
  * Checks that paths[0 .. *n) are of one run.  When they are of several:
@@ -33,54 +34,6 @@
  * -1 when out of memory.  facts (may be NULL) gets what the run sections
  * of the files kept say (runs_facts).
  */
-struct runs_facts {
-	long threads;            /* the most threads sampled in one file kept
-				  * (its run section), 0: unknown */
-	int64_t threads_rank;    /* that file's rank (the lowest on a tie) */
-	/* the profiler's own time, summed over the files that say it, and
-	 * each of those files' (own[0 .. profiler_files), in their order;
-	 * malloc'ed: runs_facts_free) */
-	double profiler_signals_s, profiler_writes_s;
-	size_t profiler_files, own_cap;
-	struct companion_own_time *own;
-	/* the signals that brought samples and those samples, summed over the
-	 * signal_files files that say them */
-	uint64_t signals, signal_samples;
-	size_t signal_files;
-	/* the files' sampling engine ("mixed" where they differ; "" none
-	 * said) and why perf_events were refused (the first file that says) */
-	char engine[48], engine_refused[24];
-	/* the most a sample's signal cost among the files that measured it
-	 * (0: none did) */
-	uint64_t sample_cost_ns;
-	/* whether the node was oversubscribed (companion_run's), summed over
-	 * the load_files and steal_files files that say it; the fewest CPUs a
-	 * file could use (0: none said) */
-	uint64_t threads_cpu_ns, threads_waited_ns, node_ticks, node_steal_ticks;
-	size_t load_files, steal_files;
-	long cpus;
-	/* the task clock's threads' CPU time and samples (companion_run's),
-	 * summed over the task_clock_files files that say them */
-	uint64_t task_clock_cpu_ns, task_clock_samples;
-	size_t task_clock_files;
-	uint64_t wall_unplaced_samples;   /* the wall clock's, summed */
-	/* the files whose rank was an MPI world of its own (their run section's
-	 * mpi-world), and what the first says */
-	size_t mpi_world_files;
-	char mpi_world[200];
-};
-
-#define RUNS_FACTS_NONE ((struct runs_facts){ .threads_rank = -1 })
-
-/* Adds what one file's run says to facts.  Returns 0, or -1 when out of
- * memory (facts as it was). */
-int runs_facts_add(struct runs_facts *facts, const struct companion_run *run);
-void runs_facts_free(struct runs_facts *facts);
-
-/* The samples a signal brought, on average, in the files that say it (1
- * where none does: the samples are taken for counts). */
-double runs_facts_per_signal(const struct runs_facts *facts);
-
 int runs_select(char **paths, size_t *n, unsigned char *keep, int skip_bad, FILE *msgs,
 		const char *program, struct runs_facts *facts);
 

@@ -99,6 +99,21 @@ static int sum_categories(const struct plan *plan, const struct sum_outcome *sum
 	return 0;
 }
 
+/* -s and -S: what the files' run sections say together (the threads, the
+ * profiler's own time per file, the signals, the engine, the node's
+ * load: run-facts.h), as the section "runs" of the sum's companion, so
+ * that the summary and -M of the sum have them.  Returns 0 or 1. */
+static int sum_runs(const struct plan *plan, struct sum_companion *sc, FILE *msgs)
+{
+	char err[1024];
+
+	if (runs_facts_section_add(sc, plan->output, &plan->runs, err, sizeof err) != 0) {
+		fprintf(msgs, PROGRAM ": %s\n", err);
+		return 1;
+	}
+	return 0;
+}
+
 /*
  * Under a launcher, process 0 prepares (reads the executable, builds the
  * load balance's map, lists the directory) on a thread of its own while
@@ -161,6 +176,7 @@ static int write_sum(const struct plan *plan, const struct sum_outcome *out, FIL
 	status |= sum_mpi_profiles(plan, out, &sc, msgs);
 	status |= sum_balance(plan, out, &sc, msgs);
 	status |= sum_categories(plan, out, &sc, msgs);
+	status |= sum_runs(plan, &sc, msgs);
 	*written = sum_companion_write(&out->prof, plan->output, &sc, err, sizeof(err)) == 0;
 	if (!*written) {
 		fprintf(stderr, PROGRAM ": %s\n", err);

@@ -166,9 +166,10 @@ grep -q '^  - rank 2 spends .* in work_phase' "$results/summary.txt" ||
 # from the sum's section categories (each rank's paths by category): the
 # same ranks lowest and highest, and each figure within 0.02 s of the
 # ranks' own (the sum's seconds are samples at 100 Hz; the ranks' are
-# scaled by their threads' clocks, in the ranks' run sections, which a sum
-# does not keep).  Before the section, a sum had no category per rank but
-# the program's and MPI's.
+# scaled by their threads' clocks).  Before the section, a sum had no
+# category per rank but the program's and MPI's.  The profiler itself the
+# same too (its own time from the ranks' run sections, the sum's section
+# runs: before, a sum said the profiler cost 0).
 "$GPROF_PAR" --summary=json "$work/app" "$results/gmon.sum" >sum.json 2>sum.err ||
 	fail "--summary=json on the sum: $(cat sum.err)"
 python3 - "$results/summary.json" sum.json <<'EOF' || fail "the sum's summary differs"
@@ -181,8 +182,13 @@ if ta.keys() != tb.keys() or any(abs(ta[k] - tb[k]) > 1 for k in ta) or \
           [c["samples"] for c in b["categories"]]); sys.exit(1)
 for ca, cb in zip(a["categories"], b["categories"]):
     ra, rb = ca.get("ranks"), cb.get("ranks")
-    if ca["key"] == "profiler" or ca["samples"] == 0:
-        continue   # (the profiler's own time is in the ranks' run sections)
+    if ca["seconds"] == 0:
+        continue
+    # the profiler itself: its samples and its own time no sample saw (the
+    # ranks' run sections; the sum's section runs), the same
+    if ca["key"] == "profiler" and abs(ca["seconds"] - cb["seconds"]) > 1e-4:
+        print("FAIL: the profiler itself: the sum's %s s, the ranks' %s s" % (cb["seconds"], ca["seconds"]))
+        sys.exit(1)
     if not rb or rb["count"] != 3 or \
        (rb["min_rank"], rb["max_rank"]) != (ra["min_rank"], ra["max_rank"]) or \
        any(abs(ra[k] - rb[k]) > 0.02 for k in ("min", "mean", "max")):

@@ -34,6 +34,7 @@
 #include "balance-section.h"
 #include "balance-view.h"
 #include "path-rows.h"
+#include "run-facts.h"
 #include "summary-print.h"
 #include "summary.h"
 #include "../cunit-run.h"
@@ -366,6 +367,88 @@ static void test_categories_section(void)
 	sum_companion_free(&sc);
 }
 
+/* The section runs: three runs added one by one, and the first's facts
+ * merged with the others', are the same facts (the in-job sum merges up a
+ * tree where -S adds files); written (the profiler's time per file in
+ * rank order), read back the same; a bad line is an error. */
+static void test_runs_section(void)
+{
+	struct companion_run runs[3];
+	struct runs_facts one = RUNS_FACTS_NONE, head = RUNS_FACTS_NONE, tail = RUNS_FACTS_NONE,
+			  back;
+	struct sum_companion sc;
+	char err[1024], *text;
+	size_t len;
+
+	memset(runs, 0, sizeof runs);
+	for (int i = 0; i < 3; i++) {
+		runs[i].rank = 2 - i;   /* (files not in rank order) */
+		runs[i].threads = i == 0 ? 1 : 3;
+		runs[i].has_profiler = 1;
+		runs[i].profiler_signals_ns = 1000000u * (unsigned)(i + 1);
+		runs[i].profiler_start_ns = 500;
+		runs[i].profiler_writes_ns = 7;
+		runs[i].has_signals = 1;
+		runs[i].signals = 10;
+		runs[i].signal_samples = 15;
+		runs[i].has_load = 1;
+		runs[i].threads_cpu_ns = 100;
+		runs[i].threads_waited_ns = 300;
+		runs[i].cpus = 4 - i;
+	}
+	strcpy(runs[0].engine, "perf-task-clock");
+	strcpy(runs[2].engine, "posix-timers");
+	strcpy(runs[1].engine_refused, "EACCES");
+	for (int i = 0; i < 3; i++)
+		CU_ASSERT_EQUAL_FATAL(runs_facts_add(&one, &runs[i]), 0);
+	CU_ASSERT_EQUAL_FATAL(runs_facts_add(&head, &runs[0]), 0);
+	CU_ASSERT_EQUAL_FATAL(runs_facts_add(&tail, &runs[1]), 0);
+	CU_ASSERT_EQUAL_FATAL(runs_facts_add(&tail, &runs[2]), 0);
+	CU_ASSERT_EQUAL_FATAL(runs_facts_merge(&head, &tail), 0);
+	CU_ASSERT_STRING_EQUAL(one.engine, "mixed");
+	CU_ASSERT_STRING_EQUAL(head.engine, "mixed");
+	CU_ASSERT_STRING_EQUAL(head.engine_refused, "EACCES");
+	CU_ASSERT(head.threads == 3 && head.threads_rank == 0 && one.threads_rank == 0);
+	CU_ASSERT(head.signals == 30 && head.signal_samples == 45 && head.signal_files == 3);
+	CU_ASSERT(head.threads_cpu_ns == 300 && head.load_files == 3 && head.cpus == 2);
+	CU_ASSERT_EQUAL(head.profiler_files, 3);
+	CU_ASSERT_DOUBLE_EQUAL(head.profiler_signals_s, one.profiler_signals_s, 1e-12);
+	CU_ASSERT_DOUBLE_EQUAL(head.profiler_signals_s, 0.0060015, 1e-12);
+
+	sum_companion_init(&sc);
+	CU_ASSERT_EQUAL_FATAL(runs_facts_section_add(&sc, "gmon.sum", &one, err, sizeof err), 0);
+	CU_ASSERT_EQUAL_FATAL(sc.n, 1);
+	CU_ASSERT_STRING_EQUAL(sc.sections[0].name, "runs");
+	text = sc.sections[0].data;
+	len = sc.sections[0].size;
+	/* rank order: rank 0 (the third file) first */
+	CU_ASSERT_PTR_NOT_NULL(strstr(text, "own\t3\nown-time\t0\t0.003000500\t0.000000007\n"
+					    "own-time\t1\t0.002000500"));
+	CU_ASSERT_EQUAL_FATAL(runs_facts_section_parse(&back, text, len, "s", err, sizeof err), 0);
+	CU_ASSERT_STRING_EQUAL(back.engine, "mixed");
+	CU_ASSERT_STRING_EQUAL(back.engine_refused, "EACCES");
+	CU_ASSERT(back.threads == 3 && back.threads_rank == 0 && back.cpus == 2);
+	CU_ASSERT(back.signals == 30 && back.signal_files == 3 && back.threads_waited_ns == 900);
+	CU_ASSERT_EQUAL(back.profiler_files, 3);
+	CU_ASSERT_DOUBLE_EQUAL(back.profiler_signals_s, 0.0060015, 1e-12);
+	CU_ASSERT_DOUBLE_EQUAL(back.profiler_writes_s, 2.1e-8, 1e-15);
+	CU_ASSERT_EQUAL(back.own[0].rank, 0);
+	runs_facts_free(&back);
+	text[strstr(text, "cpus\t") - text + 5] = 'x';
+	CU_ASSERT_EQUAL(runs_facts_section_parse(&back, text, len, "s", err, sizeof err), -1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "s: line 7: no cpus line"));
+	sum_companion_free(&sc);
+
+	/* no file said anything: no section */
+	sum_companion_init(&sc);
+	runs_facts_free(&tail);
+	CU_ASSERT_EQUAL(runs_facts_section_add(&sc, "gmon.sum", &tail, err, sizeof err), 0);
+	CU_ASSERT_EQUAL(sc.n, 0);
+	sum_companion_free(&sc);
+	runs_facts_free(&one);
+	runs_facts_free(&head);
+}
+
 static const struct cunit_test tests[] = {
 	{ "the dispersion test", test_dispersion },
 	{ "weighted samples against noise", test_weighted_noise },
@@ -374,6 +457,7 @@ static const struct cunit_test tests[] = {
 	{ "the summary's outlier named", test_summary_outlier },
 	{ "a sum's section balance read back", test_section },
 	{ "a sum's section categories read back", test_categories_section },
+	{ "a sum's section runs: merged as added, read back", test_runs_section },
 };
 
 int main(void)

@@ -8,8 +8,10 @@
 # - With every rank in the subset (the defaults: call paths, libraries
 #   sampled): gmon.sum and gmon.sum+gmon-mpi are byte for byte what
 #   gprof-par -S writes over the same run's 64 rank files, the companion
-#   with the sections paths, calls, modules, libc's, mpi, balance and
-#   categories (each rank's paths by category), and hold every
+#   with the sections paths, calls, modules, libc's, mpi, balance,
+#   categories (each rank's paths by category) and runs (their run
+#   sections said together; its lines that move between MPI_Finalize and
+#   exit aside), and hold every
 #   rank (rank_extra: rank + 1 calls a rank, 2,080 in all); its
 #   --load-balance is that of the 64 rank files.
 # - With BG_GMON_RANK_SUBSET=0:3: 4 rank files (and their companions), and
@@ -17,7 +19,8 @@
 #   round_work); --summary, --mpi and --load-balance of the sum speak of
 #   64 ranks (the load balance from the companion's section balance:
 #   rank_extra's calls min 1 at rank 0, max 64 at rank 63; every category
-#   with samples per rank over the 64, from its section categories); an
+#   with samples per rank over the 64, from its section categories, and
+#   the profiler's own time, from its section runs); an
 #   earlier sum's gmon.sum+paths there is removed (it would pass for this
 #   sum's), and named.  The companions went up the tree (BG_GMON_VERBOSE=1:
 #   each rank's lines): rank 0 merged 6 partial sums (ceil(log2 64)), not
@@ -54,15 +57,32 @@ calls_in() { # SUM FUNCTION: its calls in the sum's flat profile
 	"$gpp" -b -p ../app "$1" 2>/dev/null | awk -v f="$2" '$NF == f { print $(NF - 3) }'
 }
 # same_sum JOB SUM WHAT: the in-job sum JOB and -S's SUM, byte for byte:
-# the profiles and their companions (every section: the MPI profiles, the
-# call paths, the calls between modules, the modules and the libraries'
-# profiles, each where -S writes it); with SECTIONS, JOB's companion has
-# those sections (gprof-par --dump), which must include paths
+# the profiles and their companions' sections (the MPI profiles, the call
+# paths, the calls between modules, the modules and the libraries'
+# profiles, the load balance, the categories, each where -S writes it),
+# but the section runs (the ranks' run sections said together): a rank's
+# run in the job's sum is its run section at MPI_Finalize, in its file at
+# exit (the profiler's writes, the threads' CPU time go on between), so
+# only its lines that do not move are compared (the files counted, the
+# engine, the ranks in rank order); JOB's sections listed (gprof-par
+# --dump) into job.sections, which must include paths
 same_sum() {
 	cmp "$1" "$2" || fail "$3: the in-job sum differs from -S's"
-	cmp "$1+gmon-mpi" "$2+gmon-mpi" ||
-		fail "$3: the in-job sum's companion differs from -S's: $(diff <("$gpp" --dump "$1") <("$gpp" --dump "$2") | head -8)"
-	"$gpp" --dump "$1" | awk -F'\t' '$1 == "section" { printf "%s ", $2 }' > job.sections
+	"$gpp" --dump "$1" > job.dump && "$gpp" --dump "$2" > s.dump ||
+		fail "$3: gprof-par --dump of the sums failed"
+	# (the files' own names, and the companion's checksum, aside)
+	diff <(awk -F'\t' '$2 != "runs" && $1 !~ /^(file|end|companion)$/' job.dump) \
+		<(awk -F'\t' '$2 != "runs" && $1 !~ /^(file|end|companion)$/' s.dump) > dump.diff ||
+		fail "$3: the in-job sum's companion differs from -S's: $(head -8 dump.diff)"
+	stable_runs() { # the lines of the section runs that do not move
+		awk -F'\t' '$1 == "text" && $2 == "runs" {
+			if ($3 == "own-time") print $3, $4
+			else if ($3 ~ /^(engine|engine-refused|cpus|own|mpi-world)$/) print $3, $4, $5
+			else if ($3 ~ /^(signals|load|steal|task-clock)$/) print $3, $6 }' "$1"
+	}
+	diff <(stable_runs job.dump) <(stable_runs s.dump) > runs.diff ||
+		fail "$3: the in-job sum's section runs differs from -S's: $(head -8 runs.diff)"
+	awk -F'\t' '$1 == "section" { printf "%s ", $2 }' job.dump > job.sections
 	grep -q " paths " job.sections ||
 		fail "$3: the in-job sum's companion has no call paths: $(cat job.sections)"
 }
@@ -89,7 +109,7 @@ same_sum job.sum gmon.sum "64 ranks"
 diff <("$gpp" -b --load-balance ../app job.sum 2>&1) <("$gpp" -b --load-balance ../app gmon.out.* 2>&1) > balance.diff ||
 	fail "64 ranks: --load-balance of the in-job sum differs from that of the 64 rank files: $(head -6 balance.diff)"
 note "the in-job sum's companion: $(cat job.sections)"
-for section in modules calls libc.so.6 mpi balance categories; do
+for section in modules calls libc.so.6 mpi balance categories runs; do
 	grep -q " $section " <<< " $(cat job.sections)" ||
 		fail "64 ranks: the in-job sum's companion has no section $section: $(cat job.sections)"
 done
@@ -145,6 +165,12 @@ bad = [(c["key"], c.get("ranks")) for c in s["categories"]
        if c["samples"] > 0 and (not c.get("ranks") or c["ranks"]["count"] != 64)]
 others = [c["key"] for c in s["categories"] if c["samples"] > 0 and c["key"] not in ("program", "mpi")]
 print("categories with samples beside the program's and MPI's:", others)
+# the profiler's own time (its handlers', its writes': the ranks' runs, the
+# section runs) over the 64, where a sum had none
+prof = [c for c in s["categories"] if c["key"] == "profiler"][0]
+print("the profiler itself:", prof["seconds"], prof.get("ranks"))
+if prof["seconds"] <= 0 or not prof.get("ranks") or prof["ranks"]["count"] != 64:
+    bad.append(("profiler", prof))
 sys.exit(1 if bad or not others else 0)
 EOF
 "$gpp" -b --load-balance ../app gmon.sum > balance 2> balance.err ||
