@@ -24,6 +24,14 @@
 build_linked caller "$programs/dlclose-caller.c" -ldl
 lib=$work/libburn.so
 
+# in_init HEX: whether the address is in libburn.so's .init section
+in_init() {
+	local start size
+	read -r start size < <(readelf -SW libburn.so | awk '{
+		for (i = 1; i < NF; i++) if ($i == ".init") { print $(i + 2), $(i + 4); exit } }')
+	[ -n "$size" ] && [ $((0x$1)) -ge $((0x$start)) ] && [ $((0x$1)) -lt $((0x$start + 0x$size)) ]
+}
+
 # check LABEL: libburn.so's frames in gmon.out+paths are all in its
 # functions, and the paths ending in it have its profile's samples
 check() {
@@ -38,7 +46,15 @@ check() {
 		[ "${frame%%,*}" = 1 ] || at=$(printf '%x' $((0x$at - 1)))
 		case $(function_at libburn.so "$at") in
 		burn|burn_inner) ;;
-		*) bad=$((bad + 1)); note "$1: frame $index:${frame#*,} is in $(function_at libburn.so "$at")" ;;
+		*)	# the leaf in the library's .init (_init, which nm gives no
+			# size): dlopen runs it, and a sample lands on its first
+			# instruction while its page is faulted in (seen once in CI,
+			# on a loaded node: "frame 1:1000 is in ?")
+			if [ "${frame%%,*}" = 1 ] && in_init "$at"; then
+				note "$1: a sample in libburn.so's _init (dlopen ran it)"
+				continue
+			fi
+			bad=$((bad + 1)); note "$1: frame $index:${frame#*,} is in $(function_at libburn.so "$at")" ;;
 		esac
 	done
 	expect_eq "$bad" 0 "$1: frames of libburn.so outside its functions"
