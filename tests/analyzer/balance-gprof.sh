@@ -226,6 +226,36 @@ if "$GPROF_PAR" -b --load-balance bal layout/gmon.sum > lb-bad.out 2> lb-bad.err
 else
 	expect_grep "a bad section: an error naming its line" "layout/gmon.sum+balance: line " lb-bad.err
 fi
+# The sections categories and runs (the summary of the sum reads both,
+# each rank's paths by category and the ranks' runs): another gprof-par's
+# categories, a warning and the categories over the ranks at once; a bad
+# line in either, an error naming it.
+cp balance.good layout/gmon.sum+balance
+[ -s layout/gmon.sum+categories ] && [ -s layout/gmon.sum+runs ] ||
+	fail "-S DIR EXE: the sum has no sections categories and runs: $(ls layout)"
+cp layout/gmon.sum+categories categories.good
+cp layout/gmon.sum+runs runs.good
+sed 's/^classes	program	/classes	programs	/' categories.good > layout/gmon.sum+categories
+"$GPROF_PAR" --summary bal layout/gmon.sum > s-other.out 2> s-other.err ||
+	fail "--summary of a sum with another gprof-par's categories: $(cat s-other.err)"
+expect_grep "other categories: said" \
+	"layout/gmon.sum+categories: counted by other categories (programs" s-other.err
+sed 's/^\(rank\t[0-9]*\t\)[0-9]*/\1x/' categories.good > layout/gmon.sum+categories
+if "$GPROF_PAR" --summary bal layout/gmon.sum > s-bad.out 2> s-bad.err; then
+	fail "--summary of a sum with a bad section categories succeeded"
+else
+	expect_grep "a bad section categories: an error naming its line" \
+		"layout/gmon.sum+categories: line 4: not a rank line" s-bad.err
+fi
+cp categories.good layout/gmon.sum+categories
+sed 's/^cpus\t.*/cpus\tmany/' runs.good > layout/gmon.sum+runs
+if "$GPROF_PAR" --summary bal layout/gmon.sum > s-bad.out 2> s-bad.err; then
+	fail "--summary of a sum with a bad section runs succeeded"
+else
+	expect_grep "a bad section runs: an error naming its line" \
+		"layout/gmon.sum+runs: line 7: no cpus line" s-bad.err
+fi
+cp runs.good layout/gmon.sum+runs
 
 # A sum of sums (issue 39): two sums of 3 ranks each, summed with -s given
 # the executable, are 2 files, not 6 ranks: before, the sum's section said
