@@ -1,12 +1,14 @@
 /* run-facts.c - see run-facts.h. */
 #include "run-facts.h"
 
+#include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "companions.h"
 #include "errors.h"
 #include "gmon-companion.h"
 #include "grow.h"
@@ -351,4 +353,25 @@ int runs_facts_section_parse(struct runs_facts *facts, const char *text, size_t 
 	}
 	*facts = f;
 	return 0;
+}
+
+int runs_facts_of_sum(const char *profile, struct runs_facts *facts, char *err, size_t errlen)
+{
+	char *path = companion_input_path(profile, GMON_RUNS_NAME), *text;
+	size_t len = 0;
+	int rc;
+
+	if (!path) {
+		set_error(err, errlen, "out of memory");
+		return -1;
+	}
+	errno = 0;
+	text = companion_read_whole(path, "a sum's runs", &len, err, errlen);
+	if (!text)
+		rc = errno == ENOENT ? 0 : -1;
+	else
+		rc = runs_facts_section_parse(facts, text, len, path, err, errlen) == 0 ? 1 : -1;
+	free(text);
+	free(path);
+	return rc;
 }

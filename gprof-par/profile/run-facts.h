@@ -91,4 +91,10 @@ int runs_facts_section_add(struct sum_companion *sc, const char *output,
 int runs_facts_section_parse(struct runs_facts *facts, const char *text, size_t len,
 			     const char *name, char *err, size_t errlen);
 
+/* The section "runs" of profile's companion (a sum's), parsed into facts
+ * (runs_facts_free frees it).  Returns 1; 0 where there is none (a rank's
+ * file, an earlier sum); -1 with a message in err when it cannot be read
+ * or is not valid. */
+int runs_facts_of_sum(const char *profile, struct runs_facts *facts, char *err, size_t errlen);
+
 #endif /* GPROF_PAR_RUN_FACTS_H */

@@ -732,24 +732,6 @@ int64_t model_profiles_time(const struct model *m)
 	return 0;
 }
 
-/* One sum read: what its files' runs said (its companion's section runs,
- * run-facts.h) into m->facts.  Returns 1, or 0 where it has none (a file
- * of one run, an earlier sum); a bad section is an error. */
-static int read_sum_runs(struct model *m)
-{
-	char err[1024], *path, *text;
-	size_t len = 0;
-
-	text = read_sum_section(m, GMON_RUNS_NAME, "the sum's runs", &path, &len);
-	if (text && runs_facts_section_parse(&m->facts, text, len, path, err, sizeof err) != 0)
-		die(err);
-	int found = text != NULL;
-
-	free(path);
-	free(text);
-	return found;
-}
-
 const struct runs_facts *model_profiles_facts(struct model *m)
 {
 	char err[1024];
@@ -762,15 +744,23 @@ const struct runs_facts *model_profiles_facts(struct model *m)
 		return &m->facts;
 	m->facts = RUNS_FACTS_NONE;
 	m->have_facts = 1;
-	if (reads_one_sum(m) && read_sum_runs(m))
-		return &m->facts;
 	for (size_t i = 0; m->plan && i < m->plan->job.n && !failed; i++) {
 		struct companion_run run;
+		struct runs_facts sum;
 
-		if (companion_run_of(m->plan->job.paths[i], &run, err, sizeof err) != 1)
+		if (companion_run_of(m->plan->job.paths[i], &run, err, sizeof err) == 1) {
+			failed = runs_facts_add(&m->facts, &run) != 0;
+			companion_run_free(&run);
 			continue;
-		failed = runs_facts_add(&m->facts, &run) != 0;
-		companion_run_free(&run);
+		}
+		/* a sum: what its files' runs said (its section runs) */
+		switch (runs_facts_of_sum(m->plan->job.paths[i], &sum, err, sizeof err)) {
+		case -1:
+			die(err);
+		case 1:
+			failed = runs_facts_merge(&m->facts, &sum) != 0;
+			runs_facts_free(&sum);
+		}
 	}
 	if (failed)
 		die("out of memory reading the runs of the files");

@@ -282,6 +282,24 @@ expect_grep "--load-balance of the sum of sums: said" \
 "$GPROF_PAR" -b --load-balance bal halfB/gmon.sum > half.out 2> half.err
 expect_grep "--load-balance of one sum: its 3 ranks" "Load balance over 3 ranks (3 to 5)" half.out
 [ -s half.err ] && fail "--load-balance of one sum with its section said: $(cat half.err)"
+# The runs of the sum of sums are its 6 ranks' (the halves' sections runs
+# merged: the profiler's own time a line per rank), where a sum of sums had
+# none; the summary of the two sums named states the same.
+own_of() { "$GPROF_PAR" --dump "$1" | awk -F'\t' '$2 == "runs" && $3 == "own-time" { printf "%s ", $4 }'; }
+[ "$(own_of sums/gmon.sum)" = "0 1 2 3 4 5 " ] ||
+	fail "the ranks of the sum of sums' section runs: '$(own_of sums/gmon.sum)'"
+[ "$(own_of run6/gmon.sum)" = "0 1 2 3 4 5 " ] ||
+	fail "the ranks of the 6 ranks' sum's section runs: '$(own_of run6/gmon.sum)'"
+"$GPROF_PAR" --summary=json bal sums/gmon.sum > sos.json 2> /dev/null
+"$GPROF_PAR" --summary=json bal halfA/gmon.sum halfB/gmon.sum > halves.json 2> /dev/null
+"$GPROF_PAR" --summary=json bal run6/gmon.sum > six.json 2> /dev/null
+python3 - six.json sos.json halves.json <<'EOF' || fail "the profiler itself differs between the sums"
+import json, sys
+got = [[c["seconds"] for c in json.load(open(f))["categories"] if c["key"] == "profiler"][0]
+       for f in sys.argv[1:4]]
+print("the profiler itself, s: 6 ranks' sum, sum of sums, two sums named:", got)
+sys.exit(0 if got[0] > 0 and all(abs(g - got[0]) < 1e-4 for g in got) else 1)
+EOF
 
 # The heat map: the same bytes from 1 and 2 processes; rendered by headless
 # Chromium, whose layout is read back: one cell per function and rank, spin
