@@ -375,3 +375,28 @@ int runs_facts_of_sum(const char *profile, struct runs_facts *facts, char *err, 
 	free(path);
 	return rc;
 }
+
+int runs_facts_add_sums(struct runs_facts *facts, char *const *paths, size_t n, char *err,
+			size_t errlen)
+{
+	size_t said = facts->signal_files;
+	struct runs_facts sum;
+
+	said = facts->profiler_files > said ? facts->profiler_files : said;
+	said = facts->load_files > said ? facts->load_files : said;
+	for (size_t i = 0; said < n && i < n; i++) {
+		int rc = runs_facts_of_sum(paths[i], &sum, err, errlen);
+
+		if (rc < 0)
+			return -1;
+		if (rc == 1) {
+			rc = runs_facts_merge(facts, &sum);
+			runs_facts_free(&sum);
+			if (rc != 0) {
+				set_error(err, errlen, "out of memory adding the runs of %s", paths[i]);
+				return -1;
+			}
+		}
+	}
+	return 0;
+}

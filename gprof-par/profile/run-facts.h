@@ -97,4 +97,12 @@ int runs_facts_section_parse(struct runs_facts *facts, const char *text, size_t 
  * or is not valid. */
 int runs_facts_of_sum(const char *profile, struct runs_facts *facts, char *err, size_t errlen);
 
+/* The sections runs of the sums among paths[0 .. n) merged into facts,
+ * whose files' run sections said the rest (runs_facts_add): looked for
+ * only where fewer files said anything than there are files (a companion
+ * read a file).  Returns 0, or -1 with a message in err (a bad section,
+ * out of memory; facts keeps what was merged). */
+int runs_facts_add_sums(struct runs_facts *facts, char *const *paths, size_t n, char *err,
+			size_t errlen);
+
 #endif /* GPROF_PAR_RUN_FACTS_H */

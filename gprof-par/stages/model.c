@@ -746,24 +746,18 @@ const struct runs_facts *model_profiles_facts(struct model *m)
 	m->have_facts = 1;
 	for (size_t i = 0; m->plan && i < m->plan->job.n && !failed; i++) {
 		struct companion_run run;
-		struct runs_facts sum;
 
-		if (companion_run_of(m->plan->job.paths[i], &run, err, sizeof err) == 1) {
-			failed = runs_facts_add(&m->facts, &run) != 0;
-			companion_run_free(&run);
+		if (companion_run_of(m->plan->job.paths[i], &run, err, sizeof err) != 1)
 			continue;
-		}
-		/* a sum: what its files' runs said (its section runs) */
-		switch (runs_facts_of_sum(m->plan->job.paths[i], &sum, err, sizeof err)) {
-		case -1:
-			die(err);
-		case 1:
-			failed = runs_facts_merge(&m->facts, &sum) != 0;
-			runs_facts_free(&sum);
-		}
+		failed = runs_facts_add(&m->facts, &run) != 0;
+		companion_run_free(&run);
 	}
 	if (failed)
 		die("out of memory reading the runs of the files");
+	/* and the runs the sums among them hold */
+	if (m->plan && runs_facts_add_sums(&m->facts, m->plan->job.paths, m->plan->job.n, err,
+					   sizeof err) != 0)
+		die(err);
 	return &m->facts;
 }
 

@@ -111,17 +111,24 @@ static void plan_rank_places(struct plan *plan)
 void plan_named_files(const struct options *o, struct plan *plan)
 {
 	static const char *default_files[] = { DEFAULT_GMON };
+	char err[1024];
 
 	plan->job.paths = (char **)(o->ngmon_files ? o->gmon_files : default_files);
 	plan->job.n = o->ngmon_files ? (size_t)o->ngmon_files : 1;
 	drop_companions(plan);
 	/* -s, and the summary (its "N ranks profiled", its per-rank figures
-	 * are of one run): the files of one run only */
-	if (((o->style & STYLE_SUM) || o->summary || o->summary_text || o->summary_json ||
-	     o->html) &&
-	    (plan->runs_mixed = runs_select(plan->job.paths, &plan->job.n, NULL, o->skip_bad,
-					    options_quiet ? NULL : stderr, PROGRAM, &plan->runs)) < 0)
-		die("out of memory reading the runs of the files");
+	 * are of one run): the files of one run only, and the runs the sums
+	 * among them hold (a sum has no run section) */
+	if ((o->style & STYLE_SUM) || o->summary || o->summary_text || o->summary_json ||
+	    o->html) {
+		plan->runs_mixed = runs_select(plan->job.paths, &plan->job.n, NULL, o->skip_bad,
+					       options_quiet ? NULL : stderr, PROGRAM, &plan->runs);
+		if (plan->runs_mixed < 0)
+			die("out of memory reading the runs of the files");
+		if (runs_facts_add_sums(&plan->runs, plan->job.paths, plan->job.n, err,
+					sizeof err) != 0)
+			die(err);
+	}
 	plan->ranks = malloc(plan->job.n * sizeof(*plan->ranks));
 	if (!plan->ranks)
 		die("out of memory");

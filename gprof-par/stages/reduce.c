@@ -13,7 +13,6 @@
 #include "gmon-mpi-profile.h"
 
 #include "balance-section.h"
-#include "errors.h"
 #include "call-paths.h"
 #include "library-sums.h"
 #include "mpi-profile.h"
@@ -102,41 +101,18 @@ static int sum_categories(const struct plan *plan, const struct sum_outcome *sum
 
 /* -s and -S: what the files' run sections say together (the threads, the
  * profiler's own time per file, the signals, the engine, the node's
- * load: run-facts.h), and what the sums among them say (their sections
- * runs), as the section "runs" of the sum's companion, so that the
- * summary and -M of the sum have them.  Returns 0 or 1. */
+ * load), with the sums' among them (plan->runs: run-facts.h), as the
+ * section "runs" of the sum's companion, so that the summary and -M of the
+ * sum have them.  Returns 0 or 1. */
 static int sum_runs(const struct plan *plan, struct sum_companion *sc, FILE *msgs)
 {
-	struct runs_facts facts = RUNS_FACTS_NONE, sum;
 	char err[1024];
-	int status = 0, rc = runs_facts_merge(&facts, &plan->runs);
-	size_t said = facts.signal_files;
 
-	/* files whose runs said nothing (sums among them): their sections
-	 * runs, looked for only then (a companion read a file) */
-	said = facts.profiler_files > said ? facts.profiler_files : said;
-	said = facts.load_files > said ? facts.load_files : said;
-	for (size_t i = 0; rc == 0 && said < plan->job.n && i < plan->job.n; i++) {
-		switch (runs_facts_of_sum(plan->job.paths[i], &sum, err, sizeof err)) {
-		case -1:
-			fprintf(msgs, PROGRAM ": %s (its runs are left out of %s)\n", err,
-				plan->output);
-			status = 1;
-			break;
-		case 1:
-			rc = runs_facts_merge(&facts, &sum);
-			runs_facts_free(&sum);
-			break;
-		}
-	}
-	if (rc != 0)
-		set_error(err, sizeof err, "out of memory adding the runs of the files summed");
-	if (rc != 0 || runs_facts_section_add(sc, plan->output, &facts, err, sizeof err) != 0) {
+	if (runs_facts_section_add(sc, plan->output, &plan->runs, err, sizeof err) != 0) {
 		fprintf(msgs, PROGRAM ": %s\n", err);
-		status = 1;
+		return 1;
 	}
-	runs_facts_free(&facts);
-	return status;
+	return 0;
 }
 
 /*
