@@ -17,15 +17,6 @@ struct keyed_class {
 	unsigned char class;
 };
 
-static uint64_t fnv1a(uint64_t h, const void *data, size_t n)
-{
-	const unsigned char *p = data;
-
-	for (size_t i = 0; i < n; i++)
-		h = (h ^ p[i]) * 0x100000001b3ull;
-	return h;
-}
-
 /* A path's frames, leaf first, as every rank's set names them: each
  * frame's module by base name and build-id (as callpaths matches modules),
  * and its address. */
@@ -38,15 +29,15 @@ static uint64_t path_key(const struct callpaths *cp, size_t path)
 		const struct callpath_frame *f = &cp->frames[p->first + i];
 
 		if (f->module == CALLPATH_NO_MODULE) {
-			h = fnv1a(h, "", 1);
+			h = gmon_companion_checksum(h, "", 1);
 		} else {
 			const struct companion_module *m = &cp->modules[f->module];
 			const char *id = m->build_id ? m->build_id : "-";
 
-			h = fnv1a(h, m->base, strlen(m->base) + 1);
-			h = fnv1a(h, id, strlen(id) + 1);
+			h = gmon_companion_checksum(h, m->base, strlen(m->base) + 1);
+			h = gmon_companion_checksum(h, id, strlen(id) + 1);
 		}
-		h = fnv1a(h, &f->addr, sizeof f->addr);
+		h = gmon_companion_checksum(h, &f->addr, sizeof f->addr);
 	}
 	return h;
 }

@@ -6,9 +6,10 @@
 
 #include <string.h>
 
-static const char *const keys[SUMMARY_NCATEGORIES] = {
+/* (the categories', then the class of MPI's own threads' paths) */
+static const char *const keys[SUMMARY_PATH_CLASSES] = {
 	"program", "mpi", "openmp_waiting", "openmp_working", "other_libraries",
-	"system_calls_io", "profiler",
+	"system_calls_io", "profiler", "mpi_thread",
 };
 static const char *const texts[SUMMARY_NCATEGORIES] = {
 	"the program's own code", "MPI", "OpenMP runtime, waiting", "OpenMP runtime, working",
@@ -18,6 +19,11 @@ static const char *const texts[SUMMARY_NCATEGORIES] = {
 const char *summary_category_key(enum summary_category c)
 {
 	return keys[c];
+}
+
+const char *const *summary_path_class_keys(void)
+{
+	return keys;
 }
 
 const char *summary_category_text(enum summary_category c)

@@ -12,18 +12,6 @@
 
 _Static_assert(SUMMARY_PATH_CLASSES <= PATH_CLASSES, "a path row holds every class");
 
-const char *const *summary_path_class_keys(void)
-{
-	static const char *keys[SUMMARY_PATH_CLASSES];
-
-	if (!keys[0]) {   /* (the same pointers whichever thread fills them) */
-		for (int c = 0; c < SUMMARY_NCATEGORIES; c++)
-			keys[c] = summary_category_key((enum summary_category)c);
-		keys[SUMMARY_MPI_THREAD] = "mpi_thread";
-	}
-	return keys;
-}
-
 int summary_path_class(const char *leaf_module, const char *leaf_name, const char *exe_base,
 		       int under_mpi, int program, int omp_idle)
 {
