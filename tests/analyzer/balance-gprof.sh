@@ -240,22 +240,19 @@ sed 's/^classes	program	/classes	programs	/' categories.good > layout/gmon.sum+c
 	fail "--summary of a sum with another gprof-par's categories: $(cat s-other.err)"
 expect_grep "other categories: said" \
 	"layout/gmon.sum+categories: counted by other categories (programs" s-other.err
-sed 's/^\(rank\t[0-9]*\t\)[0-9]*/\1x/' categories.good > layout/gmon.sum+categories
-if "$GPROF_PAR" --summary bal layout/gmon.sum > s-bad.out 2> s-bad.err; then
-	fail "--summary of a sum with a bad section categories succeeded"
-else
-	expect_grep "a bad section categories: an error naming its line" \
-		"layout/gmon.sum+categories: line 4: not a rank line" s-bad.err
-fi
-cp categories.good layout/gmon.sum+categories
-sed 's/^cpus\t.*/cpus\tmany/' runs.good > layout/gmon.sum+runs
-if "$GPROF_PAR" --summary bal layout/gmon.sum > s-bad.out 2> s-bad.err; then
-	fail "--summary of a sum with a bad section runs succeeded"
-else
-	expect_grep "a bad section runs: an error naming its line" \
-		"layout/gmon.sum+runs: line 7: no cpus line" s-bad.err
-fi
-cp runs.good layout/gmon.sum+runs
+# summary_refuses SECTION SED MESSAGE: the section, edited by SED, makes
+# --summary of the sum fail with MESSAGE; the good section put back
+summary_refuses() {
+	sed "$2" "$1.good" > "layout/gmon.sum+$1"
+	if "$GPROF_PAR" --summary bal layout/gmon.sum > s-bad.out 2> s-bad.err; then
+		fail "--summary of a sum with a bad section $1 succeeded"
+	else
+		expect_grep "a bad section $1: an error naming its line" "layout/gmon.sum+$1: $3" s-bad.err
+	fi
+	cp "$1.good" "layout/gmon.sum+$1"
+}
+summary_refuses categories 's/^\(rank\t[0-9]*\t\)[0-9]*/\1x/' "line 4: not a rank line"
+summary_refuses runs 's/^cpus\t.*/cpus\tmany/' "line 7: no cpus line"
 
 # A sum of sums (issue 39): two sums of 3 ranks each, summed with -s given
 # the executable, are 2 files, not 6 ranks: before, the sum's section said
