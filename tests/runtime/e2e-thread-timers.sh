@@ -34,24 +34,46 @@ build_linked app "$programs/burn-threads.c" -pthread
 # while its CPU clock does not (perf-clock.h; CI on a busy VM: 196 samples
 # at 100 Hz for 1.85 s of a thread's CPU, 6% over).  The node's whole steal
 # bounds what was stolen from one thread.
+#
+# Below it by what the run section says no signal came for: a task clock's
+# signal is one period where it ended, and an overflow the kernel drops
+# (one due in a context switch, or in the kernel under a user-only clock)
+# is no sample (perf-clock.h); the run's task-clock CPU time less its
+# samples, the summary's "came with no sample", bounds one thread's share
+# of it (CI on a busy VM: 645 samples at 1000 Hz for 0.692 s of a
+# thread's CPU, 7% short).  That figure must stay small: at most 15% of
+# the task clock's CPU time, or the sampler itself is failing.
 samples_match() {
-	local samples cpu steal tolerance=5 short_s=0
+	local samples cpu steal unplaced tolerance=5 short_s=0
 	if [ "${3:-}" = process ]; then tolerance=10 short_s=0.080; fi
 	samples=$(exact_samples_of app "$1" gmon.out)
 	cpu=$(awk -v f="$1" '$1 == f { print $2 }' out)
 	steal=$(awk -v t="$(run_field node-steal-ticks)" -v hz="$(getconf CLK_TCK)" 'BEGIN { printf "%.2f", t / hz }')
-	note "$1: $samples samples at $2 Hz for $cpu s of its thread's CPU (the node's steal: $steal s)"
-	awk -v n="$samples" -v r="$2" -v c="$cpu" -v t="$tolerance" -v s="$short_s" -v st="$steal" '
+	unplaced=$(unplaced_s "$2") ||
+		fail "the task clock took $(run_field task-clock-samples) samples at $2 Hz for $(run_field task-clock-cpu-ns) ns of CPU time: $unplaced s (over 15%) with no sample"
+	note "$1: $samples samples at $2 Hz for $cpu s of its thread's CPU (the node's steal: $steal s; engine $(run_field engine), with no sample: $unplaced s)"
+	awk -v n="$samples" -v r="$2" -v c="$cpu" -v t="$tolerance" -v s="$short_s" -v st="$steal" -v u="$unplaced" '
 		BEGIN { low = (1 - t / 100) * c; if (c - s < low) low = c - s
-			exit !(n >= 20 && n / r >= low && n / r <= (1 + t / 100) * c + st) }' ||
+			exit !(n >= 20 && n / r >= low - u && n / r <= (1 + t / 100) * c + st) }' ||
 		if [ "${3:-}" = process ]; then
 			# the kernel's share, not the runtime's: noted (CI on this VM:
 			# 305 and 276 samples for 0.37 and 0.38 s); the process's total
 			# is checked in e2e-sampling-rate.sh, the per-thread timers here
 			note "$1: $samples samples at $2 Hz for $cpu s: the kernel favoured the other thread"
 		else
-			fail "$1: $samples samples at $2 Hz are not the $cpu s its thread used, within $tolerance% (and $steal s stolen above)"
+			fail "$1: $samples samples at $2 Hz are not the $cpu s its thread used, within $tolerance% (and $steal s stolen above, $unplaced s with no sample below)"
 		fi
+}
+
+# unplaced_s HZ: the seconds of task-clock CPU time gmon.out's run section
+# says came with no sample (0 under other engines, whose signals are
+# weighted by their clock); false if that is over 15% of the CPU time
+unplaced_s() {
+	local cpu_ns samples
+	cpu_ns=$(run_field task-clock-cpu-ns) samples=$(run_field task-clock-samples)
+	[ -n "$cpu_ns" ] && [ -n "$samples" ] || { echo 0; return; }
+	awk -v c="$cpu_ns" -v n="$samples" -v r="$1" 'BEGIN { u = c / 1e9 - n / r; if (u < 0) u = 0
+		printf "%.3f\n", u; exit !(u <= 0.15 * c / 1e9) }'
 }
 
 for policy in all process ""; do
