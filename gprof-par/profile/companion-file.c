@@ -315,6 +315,16 @@ int companion_input_exists(const char *path)
 /* The section of a member path: 1 with *s, 0 when path names no member
  * (a file, then), -1 with errno and err set (ENOENT: no such section;
  * else a bad companion). */
+/* Each control byte of text (a tab, an escape, DEL) as '?': the run
+ * section's text fields reach the terminal (the summary's engine), and
+ * none of them holds one when the runtime wrote it. */
+static void text_without_controls(char *text)
+{
+	for (; *text; text++)
+		if ((unsigned char)*text < 0x20 || *text == 0x7f)
+			*text = '?';
+}
+
 static int member_section(const char *path, const struct companion_section **s, char *err,
 			  size_t errlen)
 {
@@ -433,6 +443,7 @@ int companion_run_parse(const struct companion_section *s, const char *name,
 		if (!tab || line[0] == '#')
 			continue;
 		*tab++ = '\0';
+		text_without_controls(tab);
 		if (strcmp(line, "job") == 0)
 			field = &run->job;
 		else if (strcmp(line, "build-id") == 0)

@@ -255,6 +255,9 @@ static int field_text(const char *s, char *buf, size_t size)
 {
 	if (strlen(s) >= size)
 		return -1;
+	for (const char *c = s; *c; c++)
+		if ((unsigned char)*c < 0x20 || *c == 0x7f)
+			return -1;   /* a control byte: no writer's (it reaches the terminal) */
 	snprintf(buf, size, "%s", strcmp(s, "-") == 0 ? "" : s);
 	return 0;
 }

@@ -253,6 +253,8 @@ summary_refuses() {
 }
 summary_refuses categories 's/^\(rank\t[0-9]*\t\)[0-9]*/\1x/' "line 4: not a rank line"
 summary_refuses runs 's/^cpus\t.*/cpus\tmany/' "line 7: no cpus line"
+# a control byte (an escape the summary would print to the terminal)
+summary_refuses runs 's/^engine-refused\t.*/engine-refused\tE\x1b[2J/' "line 5: no engine-refused line"
 
 # A sum of sums (issue 39): two sums of 3 ranks each, summed with -s given
 # the executable, are 2 files, not 6 ranks: before, the sum's section said

@@ -30,7 +30,10 @@
 #      reader as UTF-8, strictly;
 #   7. 20,000 sections, and a duplicate name after them: the names were
 #      compared pairwise (10^5 sections: 16 s, bench/sections-bench times
-#      it); a duplicate is still refused, naming it, wherever it is.
+#      it); a duplicate is still refused, naming it, wherever it is;
+#   8. a run section whose text fields hold control bytes (an escape
+#      sequence in engine-refused): the summary printed them to the
+#      terminal as they were; now each control byte is read as '?'.
 set -u
 . "$(dirname "$0")/reduce-lib.sh"
 
@@ -278,5 +281,15 @@ for dup in s1 s20000 s12345; do
 	expect_status 1 "-S with 20,000 sections and $dup twice" "$GPROF_PAR" -S many
 	expect_grep "-S with 20,000 sections and $dup twice" "many/gmon.out+gmon-mpi.0: two sections named $dup" err
 done
+
+# ---- 8. control bytes in the run section's text ----
+rm -rf control && mkdir control && cp gmon.out control/gmon.out.0
+printf '# gmon-mpi run 1\nrank\t0\nsize\t1\nengine\tposix-timers\nengine-refused\tE\033[2J\aPERM\n' >run-control
+craft control/gmon.out+gmon-mpi.0 text:run=run-control
+expect_status 0 "--summary of a run section with control bytes" "$GPROF_PAR" --summary prog control/gmon.out.0
+expect_grep "--summary of a run section with control bytes" \
+	"sampled by POSIX CPU timers (perf_events refused: E?[2J?PERM)" out
+LC_ALL=C grep -q '[[:cntrl:]]' <(tr -d '\n' <out) &&
+	fail "--summary printed a control byte of the run section: $(grep -m 1 'refused' out | od -c | head -3)"
 
 finish
