@@ -194,12 +194,57 @@ static void report_single_gmon_out(const char *dir)
 		path);
 }
 
+/* Whether path (which may not exist yet) names a file in the directory
+ * dir_st is of; *base then points to its name in path. */
+static int in_directory(const char *path, const struct stat *dir_st, const char **base)
+{
+	const char *slash = strrchr(path, '/');
+	char parent[PATH_MAX];
+	struct stat st;
+
+	*base = slash ? slash + 1 : path;
+	if (!slash)
+		snprintf(parent, sizeof parent, ".");
+	else if (slash == path)
+		snprintf(parent, sizeof parent, "/");
+	else if ((size_t)(slash - path) >= sizeof parent)
+		return 0;
+	else
+		snprintf(parent, sizeof parent, "%.*s", (int)(slash - path), path);
+	return stat(parent, &st) == 0 && st.st_dev == dir_st->st_dev && st.st_ino == dir_st->st_ino;
+}
+
+/* -S DIR -o OUT where OUT is a rank's file of DIR (gmon.out.<N>, or a file
+ * beside one: gmon.out+KIND.<N>): the sum would replace that rank's
+ * profile or companion, and be summed as its rank the next time.  Refused
+ * before anything is read (-s may write over one of its inputs: GNU
+ * gprof's way to accumulate, gmon.sum among the files summed). */
+static int refuse_output_in_ranks(const struct options *o)
+{
+	const char *base;
+	struct stat dir_st;
+
+	/* (an output that is a symbolic link is refused by its writer) */
+	if (!o->output || stat(o->dir, &dir_st) != 0)
+		return 0;       /* no -o; no directory: listing it says so */
+	if (!in_directory(o->output, &dir_st, &base) ||
+	    (rankfiles_parse(base) < 0 && strncmp(base, "gmon.out+", 9) != 0))
+		return 0;
+	fprintf(stderr, PROGRAM ": -o %s: a rank's file of %s (%s), which the sum would replace "
+		"and a later -S would read as that rank's; write the sum elsewhere (the default: "
+		"%s%s" SUM_FILE ")\n", o->output, o->dir, base, o->dir,
+		o->dir[strlen(o->dir) - 1] == '/' ? "" : "/");
+	return -1;
+}
+
 int plan_list_dir(const struct options *o, struct plan *plan)
 {
 	struct rankfiles_others others;
 	char err[1024];
 	double listing = sum_now();
 
+	if (refuse_output_in_ranks(o) != 0)
+		return -1;
 	if (rankfiles_list(o->dir, &plan->ranks, &plan->nranks, &others, err, sizeof(err)) != 0) {
 		fprintf(stderr, PROGRAM ": %s\n", err);
 		return -1;

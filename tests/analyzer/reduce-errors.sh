@@ -179,4 +179,29 @@ for what in "no such directory" "no such executable"; do
 	fi
 done
 
+# -o naming a rank's file of the directory (a careless -o gmon.out.1):
+# the sum replaced rank 1's profile (and its companion), and the next -S
+# read it as rank 1's.  Refused before anything is read, once, the file as
+# it was; an output elsewhere in the directory is written.
+make_dir own 3
+cp own/gmon.out.1 rank1.before
+for np in 1 2; do
+	for out in own/gmon.out.1 ./own/gmon.out.5 own/gmon.out+gmon-mpi.0; do
+		if sum_cmd "$np" -S own -o "$out"; then
+			fail "-o $out, $np process(es): exit status 0"
+		elif [ "$(grep -c '^gprof-par:' sum.err)" -ne 1 ] ||
+		     ! grep -q "^gprof-par: -o $out: a rank's file of own (${out##*/}), which the sum would replace" sum.err; then
+			fail "-o $out, $np process(es): not one message naming it: $(cat sum.err)"
+		else
+			echo "ok: -o $out, $np process(es): refused"
+		fi
+	done
+	cmp -s rank1.before own/gmon.out.1 || fail "-o own/gmon.out.1, $np process(es): rank 1's profile changed"
+	[ "$(cd own && echo *)" = "gmon.out.0 gmon.out.1 gmon.out.2" ] ||
+		fail "-o a rank's file, $np process(es): the directory holds $(cd own && echo *)"
+	sum_cmd "$np" -S own -o own/all.sum && [ -s own/all.sum ] ||
+		fail "-o own/all.sum, $np process(es): not written: $(cat sum.err)"
+	rm -f own/all.sum*
+done
+
 finish
