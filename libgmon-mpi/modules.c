@@ -372,6 +372,12 @@ static void write_module(struct module_pass *mp, const struct dl_phdr_info *dl,
 	size_t unloaded = unloaded_count();
 	int err, in_companion;
 
+	if (!mp->fast) {     /* at exit: which names of the list were of a module */
+		slash = strrchr(path, '/');
+		mp->summary->names_matched |= lib_list_matches(mods.selection, slash ? slash + 1 : path);
+		if (soname && *soname)
+			mp->summary->names_matched |= lib_list_matches(mods.selection, soname);
+	}
 	if (!exec_range(dl, &low, &high))
 		return;
 	nbins = (uint32_t)((high - low) / HISTOGRAM_BIN_BYTES);

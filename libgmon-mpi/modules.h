@@ -25,6 +25,8 @@ struct modules_summary {
 	unsigned modules_sampled;  /* modules with samples */
 	unsigned modules_written;  /* profiles written */
 	uint64_t calls_written;    /* calls inside the libraries written */
+	uint64_t names_matched;    /* at exit, of a list of names: the entries
+				    * (lib_list_matches) some module had */
 };
 
 /* Maps the table and has the histogram give it the samples outside the

@@ -77,6 +77,12 @@ int profile_libs_valid(const char *value)
 	return 1;
 }
 
+/* Whether the entry of n bytes at entry chooses base. */
+static int entry_selects(const char *entry, size_t n, const char *base)
+{
+	return strncmp(base, entry, n) == 0 && (base[n] == '\0' || base[n] == '.');
+}
+
 int lib_list_selects(const char *list, const char *base)
 {
 	const char *p = list;
@@ -86,13 +92,32 @@ int lib_list_selects(const char *list, const char *base)
 	while (*p) {
 		size_t n = strcspn(p, ":");
 
-		if (strncmp(base, p, n) == 0 && (base[n] == '\0' || base[n] == '.'))
+		if (entry_selects(p, n, base))
 			return 1;
 		p += n;
 		if (*p == ':')
 			p++;
 	}
 	return 0;
+}
+
+uint64_t lib_list_matches(const char *list, const char *base)
+{
+	uint64_t matches = 0;
+	unsigned i = 0;
+
+	if (strcmp(list, "all") == 0 || strcmp(list, "none") == 0)
+		return 0;
+	for (const char *p = list; *p && i < 64; i++) {
+		size_t n = strcspn(p, ":");
+
+		if (entry_selects(p, n, base))
+			matches |= (uint64_t)1 << i;
+		p += n;
+		if (*p == ':')
+			p++;
+	}
+	return matches;
 }
 
 void config_read(struct gmon_config *c)

@@ -137,6 +137,10 @@ int profile_libs_valid(const char *value);
  * HP-UX's LD_PROFILE did); "none" chooses nothing. */
 int lib_list_selects(const char *list, const char *base);
 
+/* The entries of a list of names (not "all" or "none") that choose base,
+ * as lib_list_selects chooses: bit i for entry i (the first 64). */
+uint64_t lib_list_matches(const char *list, const char *base);
+
 /* Parses a BG_GMON_HZ value (1 to MAX_RATE); 0 if malformed. */
 unsigned rate_parse(const char *text);
 

@@ -138,12 +138,27 @@ unpack_companions
 
 # A list: by name with or without the version suffix; others are listed
 # with "-" (sampled, no profile)
-for value in libburn.so libburn "libnothing.so:libburn.so"; do
+# (a name that no library of the process had: one message naming it, none
+# for the names of loaded libraries, sampled or not: libc.so.6's)
+for value in libburn.so libburn "libnothing.so:libburn.so" "libc.so.6:libburn:libnone:libgone.so.2"; do
 	rm -f gmon.out*
-	BG_GMON_PROFILE_LIBS=$value ./prog 100000000 > /dev/null
+	BG_GMON_PROFILE_LIBS=$value ./prog 100000000 > /dev/null 2> stderr
+	case $value in
+	libnothing.so:*) want="libnothing.so, which" ;;
+	libc.so.6:*) want="libnone, libgone.so.2, which" ;;
+	*) want= ;;
+	esac
+	if [ -n "$want" ]; then
+		expect_eq "$(grep -c "^gmon-mpi: BG_GMON_PROFILE_LIBS names $want no library of this process was" stderr) $(wc -l < stderr)" \
+			"1 1" "the message naming what BG_GMON_PROFILE_LIBS=$value chose of no library ($(cat stderr))"
+	else
+		expect_eq "$(cat stderr)" "" "stderr with BG_GMON_PROFILE_LIBS=$value"
+	fi
 	unpack_companions
 	[ -s gmon.out+libburn.so ] || fail "BG_GMON_PROFILE_LIBS=$value: no gmon.out+libburn.so"
-	if ls gmon.out+* | grep -v -e '+libburn.so$' -e '+modules$' -e '+paths$' -e '+calls$' -e '+gmon-mpi$' > others; then
+	chosen='+libburn.so$'
+	[ "${value%%:*}" = libc.so.6 ] && chosen='+lib\(burn.so\|c.so.6\)$'
+	if ls gmon.out+* | grep -v -e "$chosen" -e '+modules$' -e '+paths$' -e '+calls$' -e '+gmon-mpi$' > others; then
 		fail "BG_GMON_PROFILE_LIBS=$value: other libraries written: $(cat others)"
 	fi
 done
