@@ -76,6 +76,7 @@ static struct {
 	/* the modules, read as they are opened (a dlclose'd one's link map
 	 * is gone at exit): the executable first */
 	struct module_map modules;
+	uint64_t names_matched; /* the list's entries some module was (lib_list_matches) */
 } au;
 
 static const char *base_name(const char *path)
@@ -151,10 +152,13 @@ PUBLIC unsigned int la_objopen(struct link_map *map, Lmid_t lmid, uintptr_t *coo
 		return 0;               /* its calls are not counted */
 	if (!au.main && *map->l_name == '\0')
 		au.main = o;            /* the executable comes first, named "" */
-	else
+	else {
 		o->chosen = *base && !is_runtime &&
 			    ((soname && lib_list_selects(au.config.count_lib_calls, soname)) ||
 			     lib_list_selects(au.config.count_lib_calls, base));
+		au.names_matched |= lib_list_matches(au.config.count_lib_calls, base) |
+				    (soname ? lib_list_matches(au.config.count_lib_calls, soname) : 0);
+	}
 	au.runtime_loaded |= is_runtime;
 	read_module(o, map);
 	o->next = au.objects;
@@ -204,6 +208,22 @@ static int profile_written(void)
 	       !(au.had_profile && st.st_dev == au.profile_dev && st.st_ino == au.profile_ino);
 }
 
+/* The list's names that no library of the process was (misspelt, or
+ * never loaded): one message (rank 0's, under MPI). */
+static void say_names_unmatched(void)
+{
+	char names[512];
+	unsigned n;
+
+	if (au.config.is_mpi && au.config.rank != 0)
+		return;
+	n = lib_list_unmatched(au.config.count_lib_calls, au.names_matched, names, sizeof names);
+	if (n > 0)
+		diag("BG_GMON_COUNT_LIB_CALLS names %s, which no library of this process was (by "
+		     "its soname or file name, with or without the version suffix): no call into "
+		     "%s counted", names, n == 1 ? "it" : "them");
+}
+
 static void write_counts(void)
 {
 	struct plt_write_summary sum;
@@ -234,6 +254,7 @@ static void write_counts(void)
 		     au.config.is_mpi ? "rank" : "pid",
 		     au.config.is_mpi ? au.config.rank : (long)getpid(), name, sum.calls,
 		     au.config.count_lib_calls, sum.lines, sum.modules, sum.lost);
+	say_names_unmatched();
 }
 
 PUBLIC unsigned int la_objclose(uintptr_t *cookie)

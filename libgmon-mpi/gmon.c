@@ -492,24 +492,8 @@ static void say_calls(int err)
 static void say_names_unmatched(const char *list, uint64_t matched)
 {
 	char names[512];
-	size_t len = 0;
-	unsigned i = 0, n = 0;
+	unsigned n = lib_list_unmatched(list, matched, names, sizeof names);
 
-	if (strcmp(list, "all") == 0 || strcmp(list, "none") == 0)
-		return;
-	names[0] = '\0';
-	for (const char *p = list; *p && i < 64; i++) {
-		size_t w = strcspn(p, ":");
-
-		if (!((matched >> i) & 1) && len < sizeof names) {
-			len += (size_t)snprintf(names + len, sizeof names - len, "%s%.*s",
-						n ? ", " : "", (int)w, p);
-			n++;
-		}
-		p += w;
-		if (*p == ':')
-			p++;
-	}
 	if (n > 0)
 		diag("BG_GMON_PROFILE_LIBS names %s, which no library of this process was "
 		     "(by its soname or file name, with or without the version suffix): no profile "

@@ -4,6 +4,7 @@
 #include <limits.h>
 #include <pthread.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
@@ -118,6 +119,31 @@ uint64_t lib_list_matches(const char *list, const char *base)
 			p++;
 	}
 	return matches;
+}
+
+unsigned lib_list_unmatched(const char *list, uint64_t matched, char *buf, size_t size)
+{
+	size_t len = 0;
+	unsigned i = 0, n = 0;
+
+	if (size > 0)
+		buf[0] = '\0';
+	if (strcmp(list, "all") == 0 || strcmp(list, "none") == 0)
+		return 0;
+	for (const char *p = list; *p && i < 64; i++) {
+		size_t w = strcspn(p, ":");
+
+		if (!((matched >> i) & 1)) {
+			if (len < size)
+				len += (size_t)snprintf(buf + len, size - len, "%s%.*s", n ? ", " : "",
+							(int)w, p);
+			n++;
+		}
+		p += w;
+		if (*p == ':')
+			p++;
+	}
+	return n;
 }
 
 void config_read(struct gmon_config *c)

@@ -141,6 +141,10 @@ int lib_list_selects(const char *list, const char *base);
  * as lib_list_selects chooses: bit i for entry i (the first 64). */
 uint64_t lib_list_matches(const char *list, const char *base);
 
+/* The entries of a list of names whose bit in matched (lib_list_matches's)
+ * is clear, into buf as "a, b" (cut at size): how many. */
+unsigned lib_list_unmatched(const char *list, uint64_t matched, char *buf, size_t size);
+
 /* Parses a BG_GMON_HZ value (1 to MAX_RATE); 0 if malformed. */
 unsigned rate_parse(const char *text);
 

@@ -63,13 +63,25 @@ grep -q "$work/libplain.so$" gmon.out+plt-calls || fail "all: libplain.so not in
 expect_eq "$(resolve_calls gmon.out+plt-calls | grep ' plain_f$')" "1000 a plain_f
 3000 b plain_f" "the calls to plain_f with all"
 
-# not chosen, none, unset: no file (and an earlier run's is removed)
-for value in libother.so none ""; do
+# not chosen, none, unset: no file (and an earlier run's is removed); a
+# name no library of the process had (libother.so): one message naming it
+# (it was silent), none for the names of loaded ones (libc.so.6's)
+for value in libother.so none "" "libc.so.6:libother:libnone.so"; do
 	rm -f gmon.out*
 	echo "# gmon-mpi calls 1" > gmon.out+plt-calls
 	BG_GMON_COUNT_LIB_CALLS=$value LD_AUDIT=$audit ./prog 2> stderr
 	[ -s gmon.out ] || fail "BG_GMON_COUNT_LIB_CALLS='$value': no profile"
-	expect_eq "$(cat stderr)" "" "stderr with BG_GMON_COUNT_LIB_CALLS='$value'"
+	case $value in
+	libother.so) want="names libother.so, which" ;;
+	libc.so.6:*) want="names libother, libnone.so, which" ;;
+	*) want= ;;
+	esac
+	if [ -n "$want" ]; then
+		expect_eq "$(grep -c "^gmon-mpi: BG_GMON_COUNT_LIB_CALLS $want no library of this process was" stderr) $(wc -l < stderr)" \
+			"1 1" "the message naming what BG_GMON_COUNT_LIB_CALLS='$value' chose of no library ($(cat stderr))"
+	else
+		expect_eq "$(cat stderr)" "" "stderr with BG_GMON_COUNT_LIB_CALLS='$value'"
+	fi
 	if [ "$value" = libother.so ]; then
 		[ ! -e gmon.out+plt-calls ] || fail "'$value': an earlier run's gmon.out+plt-calls is left"
 	fi
