@@ -290,6 +290,32 @@ static void test_profile_libs_from_environment(void)
 	clear_environment();
 }
 
+/* A list's entries matched by a module's names, as lib_list_selects
+ * chooses, and those no module matched, named in order */
+static void test_lib_list_matches(void)
+{
+	const char *list = "libmpi.so:libm:libfoo.so.2:x";
+	uint64_t matched;
+	char names[64], small[8];
+
+	CU_ASSERT_EQUAL(lib_list_matches(list, "libm.so.6"), 2u);
+	CU_ASSERT_EQUAL(lib_list_matches(list, "libmpi.so.40"), 1u);
+	CU_ASSERT_EQUAL(lib_list_matches(list, "libfoo.so.2"), 4u);
+	CU_ASSERT_EQUAL(lib_list_matches(list, "libfoo.so.3"), 0u);   /* another version */
+	CU_ASSERT_EQUAL(lib_list_matches(list, "libmath.so"), 0u);    /* a longer name */
+	CU_ASSERT_EQUAL(lib_list_matches("all", "libm.so.6"), 0u);    /* no entries */
+	CU_ASSERT_EQUAL(lib_list_matches("none", "none"), 0u);
+	matched = lib_list_matches(list, "libm.so.6") | lib_list_matches(list, "libmpi.so.40");
+	CU_ASSERT_EQUAL(lib_list_unmatched(list, matched, names, sizeof names), 2u);
+	CU_ASSERT_STRING_EQUAL(names, "libfoo.so.2, x");
+	CU_ASSERT_EQUAL(lib_list_unmatched(list, 15, names, sizeof names), 0u);
+	CU_ASSERT_STRING_EQUAL(names, "");
+	CU_ASSERT_EQUAL(lib_list_unmatched("all", 0, names, sizeof names), 0u);
+	/* cut at the buffer, still counted */
+	CU_ASSERT_EQUAL(lib_list_unmatched(list, 0, small, sizeof small), 4u);
+	CU_ASSERT_EQUAL(strlen(small), sizeof small - 1);
+}
+
 /* BG_GMON_FLUSH_SIGNALS=value (NULL: unset): SIGTERM by default, none
  * for none, a list as named; a malformed value reported, none kept */
 static void expect_flush_signals(const char *value, int set, int is_default, int term, int usr1,
@@ -348,6 +374,7 @@ static const struct cunit_test tests[] = {
 	{ "BG_GMON_VERBOSE from the environment", test_verbose_from_environment },
 	{ "BG_GMON_CALLSTACKS from the environment", test_callstacks_from_environment },
 	{ "BG_GMON_PROFILE_LIBS from the environment", test_profile_libs_from_environment },
+	{ "the names of a list that modules matched", test_lib_list_matches },
 	{ "BG_GMON_FLUSH_SIGNALS from the environment", test_flush_signals_from_environment },
 	{ "malformed launcher ranks", test_malformed_rank_from_environment },
 	{ "communication libraries", test_communication_libraries },
