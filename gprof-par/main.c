@@ -210,7 +210,6 @@ int main(int argc, char **argv)
 	model_free(&m, 0);
 	reduce_free(&r);
 	plan_free(&plan);
-	if (!alone)
-		check_stdout();
+	check_stdout();        /* the views alone (--mpi) too */
 	return status;
 }

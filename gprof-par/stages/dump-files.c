@@ -31,6 +31,8 @@ static int dump_one(FILE *out, const char *role, const char *path)
 
 	dump_file_begin(&d, role, path);
 	if (gmon_visit_file(path, &dump_visitor, &d, err, sizeof err) != 0) {
+		if (ferror(out))
+			return 1;   /* the dump's writes failed (dump_files says so), not the file */
 		fflush(out);
 		fprintf(stderr, PROGRAM ": %s\n", err);
 		return 1;
@@ -117,7 +119,7 @@ int dump_files(FILE *out, char *const *paths, size_t n)
 	int status = 0;
 
 	dump_print_version(out);
-	for (size_t i = 0; i < n; i++) {
+	for (size_t i = 0; i < n && !ferror(out); i++) {
 		status |= dump_one(out, "profile", paths[i]);
 		status |= dump_companion_of(out, paths[i]);
 		status |= dump_libraries(out, paths[i]);
