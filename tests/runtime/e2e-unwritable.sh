@@ -14,6 +14,18 @@ expect_eq "$status" 3 "the program's exit status"
 grep -q "^gmon-mpi: cannot write the profile $work/no/such/dir/prof\.[0-9]* .*No such file or directory" stderr ||
 	fail "message for a missing directory: $(cat stderr)"
 
+# A name longer than a message's line (a GMON_OUT_PREFIX of 3,000 bytes):
+# the message was cut at 1 KiB, its reason lost; now its start and its end,
+# the middle left out
+long=$(printf '%03000d' 0 | tr 0 p)
+set +e
+GMON_OUT_PREFIX=$long ./app 3 2>stderr; status=$?
+set -e
+expect_eq "$status" 3 "the program's exit status (a long name)"
+expect_eq "$(wc -l < stderr)" 1 "lines on stderr for a long name"
+grep -q "^gmon-mpi: cannot write the profile ppp*p \[\.\.\.\] ppp*p\.[0-9]* (in [^)]*): File name too long$" stderr ||
+	fail "the message for a name too long does not end with its reason: $(head -c 200 stderr) ... $(tail -c 200 stderr)"
+
 # Under mpirun, each rank says it once and the job still succeeds
 build_linked mpi-app "$programs/mpi-calls.c"
 GMON_OUT_PREFIX=$work/no/such/dir/prof mpirun_np 2 ./mpi-app 2>stderr
