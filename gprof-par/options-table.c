@@ -137,6 +137,19 @@ static void set_text(struct options *o, const struct option_entry *e, const char
 	*(const char **)((char *)o + e->field) = arg;
 }
 
+/* A file to write: an empty name is refused before anything is read (it
+ * was summed or rendered, then "cannot rename the temporary file"). */
+static void set_output_file(struct options *o, const struct option_entry *e, const char *arg)
+{
+	if (!*arg) {
+		if (options_quiet)
+			exit(1);
+		fprintf(stderr, PROGRAM ": --%s: an empty file name\n", e->name);
+		exit(1);
+	}
+	set_text(o, e, arg);
+}
+
 /* -i, -s, -r: a section the user chose */
 static void set_style(struct options *o, const struct option_entry *e, const char *arg)
 {
@@ -498,7 +511,7 @@ const struct option_entry option_table[] = {
 		"the current directory instead of the report\n"
 		"(whole, then renamed over; only a regular file\n"
 		"is replaced)" },
-	{ 'o', "output", REQUIRED, set_text, FIELD(output), 0,
+	{ 'o', "output", REQUIRED, set_output_file, FIELD(output), 0,
 	  .column = "-o, --output=FILE",
 	  .help = "write the sum of -s or -S to FILE instead" },
 	{ 0, "timing", NONE, set_flag, FIELD(timing), 1,
@@ -709,16 +722,16 @@ const struct option_entry option_table[] = {
 		"functions and lines, MPI call sites, the slowest\n"
 		"ranks; FORMAT text (the default) or json (the\n"
 		"schema is in docs/summary.md)" },
-	{ 0, "summary-text", REQUIRED, set_text, FIELD(summary_text), 0,
+	{ 0, "summary-text", REQUIRED, set_output_file, FIELD(summary_text), 0,
 	  .column = "    --summary-text=FILE, --summary-json=FILE, --html=FILE",
 	  .help = "\nwrite the summary into FILE as text, JSON or\n"
 		"one self-contained HTML page; the report is\n"
 		"printed too only when a section (-p, -q, ...) or\n"
 		"--measured is asked for (with -S, the load balance\n"
 		"still is, unless --no-load-balance)" },
-	{ 0, "summary-json", REQUIRED, set_text, FIELD(summary_json), 0, .column = NULL },
-	{ 0, "html", REQUIRED, set_text, FIELD(html), 0, .column = NULL },
-	{ 0, "flame-graph", REQUIRED, set_text, FIELD(flame_graph), 0,
+	{ 0, "summary-json", REQUIRED, set_output_file, FIELD(summary_json), 0, .column = NULL },
+	{ 0, "html", REQUIRED, set_output_file, FIELD(html), 0, .column = NULL },
+	{ 0, "flame-graph", REQUIRED, set_output_file, FIELD(flame_graph), 0,
 	  .column = "    --flame-graph=FILE",
 	  .help = "also draw the sampled paths as a flame graph in\n"
 		"FILE, a self-contained SVG: one box per function\n"
@@ -786,7 +799,7 @@ const struct option_entry option_table[] = {
 		"-p or -q, that section only; not with the other\n"
 		"sections, symbol specifications, --format or\n"
 		"--load-balance" },
-	{ 0, "load-balance-svg", REQUIRED, set_text, FIELD(balance_svg), 0,
+	{ 0, "load-balance-svg", REQUIRED, set_output_file, FIELD(balance_svg), 0,
 	  .column = "    --load-balance-svg=FILE",
 	  .help = "write the load balance as a picture to FILE: an\n"
 		"SVG heat map of the 24 functions losing the most\n"

@@ -6,7 +6,8 @@
 # a stale "cannot open a gmon file: Not a directory" about each library
 # section it had read well (the message of the first way it tried).  Each
 # view is also run to a file, where it succeeds: the failure is the
-# output's.
+# output's.  An empty name for a file to write is refused before anything
+# is read.
 set -u
 . "${top_srcdir:?}/tests/analyzer/reduce-lib.sh"
 
@@ -65,6 +66,28 @@ for args in "${views[@]}"; do
 		fail "$args to /dev/full: messages the run to a file did not print: $(grep -v -f <(sed 's/.*/^&$/' to-file.err) err)"
 	else
 		echo "ok: $args to /dev/full: $(grep '^gprof-par: error writing' err)"
+	fi
+done
+
+# An empty file name to write (-o "", --html=): summed or rendered, then
+# "cannot rename the temporary file .tmpXXXX to it"; now refused before
+# anything is read, once, nothing left behind
+for opt in -o --html= --summary-json= --summary-text= --flame-graph= --load-balance-svg=; do
+	(cd run && ls -A) > before
+	case $opt in
+	-o) args=(-S run -o "") ;;
+	*) args=("$opt" prog run/gmon.out) ;;
+	esac
+	status=0
+	timeout 120 "$GPROF_PAR" "${args[@]}" > out 2> err || status=$?
+	name=${opt%=}
+	[ "$name" = -o ] && name=--output
+	if [ "$status" -ne 1 ] || [ "$(cat err)" != "gprof-par: $name: an empty file name" ]; then
+		fail "$opt with an empty name: exit status $status, $(cat err)"
+	elif ! (cd run && ls -A) | cmp -s - before || [ -n "$(ls -A | grep '^\.tmp')" ]; then
+		fail "$opt with an empty name left files: $(cd run && ls -A) $(ls -A)"
+	else
+		echo "ok: $opt with an empty name: refused"
 	fi
 done
 
