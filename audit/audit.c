@@ -208,22 +208,6 @@ static int profile_written(void)
 	       !(au.had_profile && st.st_dev == au.profile_dev && st.st_ino == au.profile_ino);
 }
 
-/* The list's names that no library of the process was (misspelt, or
- * never loaded): one message (rank 0's, under MPI). */
-static void say_names_unmatched(void)
-{
-	char names[512];
-	unsigned n;
-
-	if (au.config.is_mpi && au.config.rank != 0)
-		return;
-	n = lib_list_unmatched(au.config.count_lib_calls, au.names_matched, names, sizeof names);
-	if (n > 0)
-		diag("BG_GMON_COUNT_LIB_CALLS names %s, which no library of this process was (by "
-		     "its soname or file name, with or without the version suffix): no call into "
-		     "%s counted", names, n == 1 ? "it" : "them");
-}
-
 static void write_counts(void)
 {
 	struct plt_write_summary sum;
@@ -254,7 +238,8 @@ static void write_counts(void)
 		     au.config.is_mpi ? "rank" : "pid",
 		     au.config.is_mpi ? au.config.rank : (long)getpid(), name, sum.calls,
 		     au.config.count_lib_calls, sum.lines, sum.modules, sum.lost);
-	say_names_unmatched();
+	lib_list_say_unmatched(&au.config, "BG_GMON_COUNT_LIB_CALLS", au.config.count_lib_calls,
+			       au.names_matched, "no call into", "counted");
 }
 
 PUBLIC unsigned int la_objclose(uintptr_t *cookie)

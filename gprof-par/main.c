@@ -202,7 +202,6 @@ int main(int argc, char **argv)
 		model_build(&m, &r.sum.prof, &r.sum, &plan);
 	status = views_render(&vo, &m);
 	if (!alone) {
-		check_stdout();
 		timing_add(&timing.report, reporting);
 		if (o.timing)
 			timing_print(&r.sum, &plan);

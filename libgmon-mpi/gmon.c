@@ -486,20 +486,6 @@ static void say_calls(int err)
 		diag("cannot write the calls between modules %s: %s", name, strerror(err));
 }
 
-/* The entries of BG_GMON_PROFILE_LIBS's list of names that no module of
- * the process had (a misspelt name, or a library never loaded): one
- * message naming them (rank 0's, under MPI: the ranks load the same). */
-static void say_names_unmatched(const char *list, uint64_t matched)
-{
-	char names[512];
-	unsigned n = lib_list_unmatched(list, matched, names, sizeof names);
-
-	if (n > 0)
-		diag("BG_GMON_PROFILE_LIBS names %s, which no library of this process was "
-		     "(by its soname or file name, with or without the version suffix): no profile "
-		     "of %s written", names, n == 1 ? "it" : "them");
-}
-
 /* BG_GMON_PROFILE_LIBS: the shared libraries' profiles and their list. */
 static void say_modules(int err, const struct modules_summary *m)
 {
@@ -522,8 +508,9 @@ static void say_modules(int err, const struct modules_summary *m)
 					     where, sizeof where)
 			     : gmon.path,
 		     ms.calls_written, ms.outside - ms.attributed, ms.lost);
-	if (ms.enabled && !(gmon.config->is_mpi && gmon.config->rank != 0))
-		say_names_unmatched(gmon.config->profile_libs, ms.names_matched);
+	if (ms.enabled)     /* a name of the list that no library was */
+		lib_list_say_unmatched(gmon.config, "BG_GMON_PROFILE_LIBS", gmon.config->profile_libs,
+				       ms.names_matched, "no profile of", "written");
 }
 
 PUBLIC void _mcleanup(void)

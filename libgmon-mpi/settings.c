@@ -84,66 +84,81 @@ static int entry_selects(const char *entry, size_t n, const char *base)
 	return strncmp(base, entry, n) == 0 && (base[n] == '\0' || base[n] == '.');
 }
 
+/* The list's entry at *p, *n bytes long, *p moved past it (and its ':');
+ * NULL at the end. */
+static const char *next_entry(const char **p, size_t *n)
+{
+	const char *entry = *p;
+
+	if (!*entry)
+		return NULL;
+	*n = strcspn(entry, ":");
+	*p = entry + *n + (entry[*n] == ':');
+	return entry;
+}
+
 int lib_list_selects(const char *list, const char *base)
 {
-	const char *p = list;
+	const char *p = list, *entry;
+	size_t n;
 
-	if (strcmp(p, "all") == 0)
+	if (strcmp(list, "all") == 0)
 		return 1;
-	while (*p) {
-		size_t n = strcspn(p, ":");
-
-		if (entry_selects(p, n, base))
+	while ((entry = next_entry(&p, &n)))
+		if (entry_selects(entry, n, base))
 			return 1;
-		p += n;
-		if (*p == ':')
-			p++;
-	}
 	return 0;
+}
+
+/* Whether list is one of names (not "all" or "none"). */
+static int is_names(const char *list)
+{
+	return strcmp(list, "all") != 0 && strcmp(list, "none") != 0;
 }
 
 uint64_t lib_list_matches(const char *list, const char *base)
 {
+	const char *p = list, *entry;
 	uint64_t matches = 0;
-	unsigned i = 0;
+	size_t n;
 
-	if (strcmp(list, "all") == 0 || strcmp(list, "none") == 0)
-		return 0;
-	for (const char *p = list; *p && i < 64; i++) {
-		size_t n = strcspn(p, ":");
-
-		if (entry_selects(p, n, base))
+	for (unsigned i = 0; is_names(list) && i < 64 && (entry = next_entry(&p, &n)); i++)
+		if (entry_selects(entry, n, base))
 			matches |= (uint64_t)1 << i;
-		p += n;
-		if (*p == ':')
-			p++;
-	}
 	return matches;
 }
 
 unsigned lib_list_unmatched(const char *list, uint64_t matched, char *buf, size_t size)
 {
-	size_t len = 0;
-	unsigned i = 0, n = 0;
+	const char *p = list, *entry;
+	size_t len = 0, n;
+	unsigned unmatched = 0;
 
 	if (size > 0)
 		buf[0] = '\0';
-	if (strcmp(list, "all") == 0 || strcmp(list, "none") == 0)
-		return 0;
-	for (const char *p = list; *p && i < 64; i++) {
-		size_t w = strcspn(p, ":");
-
+	for (unsigned i = 0; is_names(list) && i < 64 && (entry = next_entry(&p, &n)); i++)
 		if (!((matched >> i) & 1)) {
 			if (len < size)
-				len += (size_t)snprintf(buf + len, size - len, "%s%.*s", n ? ", " : "",
-							(int)w, p);
-			n++;
+				len += (size_t)snprintf(buf + len, size - len, "%s%.*s",
+							unmatched ? ", " : "", (int)n, entry);
+			unmatched++;
 		}
-		p += w;
-		if (*p == ':')
-			p++;
-	}
-	return n;
+	return unmatched;
+}
+
+void lib_list_say_unmatched(const struct gmon_config *c, const char *variable, const char *list,
+			    uint64_t matched, const char *before, const char *after)
+{
+	char names[512];
+	unsigned n;
+
+	if (c->is_mpi && c->rank != 0)
+		return;     /* rank 0's: the ranks load the same libraries */
+	n = lib_list_unmatched(list, matched, names, sizeof names);
+	if (n > 0)
+		diag("%s names %s, which no library of this process was (by its soname or file "
+		     "name, with or without the version suffix): %s %s %s", variable, names, before,
+		     n == 1 ? "it" : "them", after);
 }
 
 void config_read(struct gmon_config *c)

@@ -145,6 +145,11 @@ uint64_t lib_list_matches(const char *list, const char *base);
  * is clear, into buf as "a, b" (cut at size): how many. */
 unsigned lib_list_unmatched(const char *list, uint64_t matched, char *buf, size_t size);
 
+/* One message (rank 0's, under MPI) naming those entries of variable's
+ * list: "... no library of this process was ...: BEFORE it|them AFTER". */
+void lib_list_say_unmatched(const struct gmon_config *c, const char *variable, const char *list,
+			    uint64_t matched, const char *before, const char *after);
+
 /* Parses a BG_GMON_HZ value (1 to MAX_RATE); 0 if malformed. */
 unsigned rate_parse(const char *text);
 

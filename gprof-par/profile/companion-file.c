@@ -2,6 +2,7 @@
 #define _GNU_SOURCE
 #include "companion-file.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stddef.h>
 #include <inttypes.h>
@@ -315,16 +316,6 @@ int companion_input_exists(const char *path)
 /* The section of a member path: 1 with *s, 0 when path names no member
  * (a file, then), -1 with errno and err set (ENOENT: no such section;
  * else a bad companion). */
-/* Each control byte of text (a tab, an escape, DEL) as '?': the run
- * section's text fields reach the terminal (the summary's engine), and
- * none of them holds one when the runtime wrote it. */
-static void text_without_controls(char *text)
-{
-	for (; *text; text++)
-		if ((unsigned char)*text < 0x20 || *text == 0x7f)
-			*text = '?';
-}
-
 static int member_section(const char *path, const struct companion_section **s, char *err,
 			  size_t errlen)
 {
@@ -408,6 +399,16 @@ void companion_run_free(struct companion_run *run)
 	free(run->build_id);
 	free(run->host);
 	memset(run, 0, sizeof *run);
+}
+
+/* Each control byte of text (a tab, an escape, DEL) as '?': the run
+ * section's text fields reach the terminal (the summary's engine), and
+ * none of them holds one when the runtime wrote it. */
+static void text_without_controls(char *text)
+{
+	for (; *text; text++)
+		if (iscntrl((unsigned char)*text))
+			*text = '?';
 }
 
 int companion_run_parse(const struct companion_section *s, const char *name,

@@ -1,6 +1,7 @@
 /* run-facts.c - see run-facts.h. */
 #include "run-facts.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
@@ -256,7 +257,7 @@ static int field_text(const char *s, char *buf, size_t size)
 	if (strlen(s) >= size)
 		return -1;
 	for (const char *c = s; *c; c++)
-		if ((unsigned char)*c < 0x20 || *c == 0x7f)
+		if (iscntrl((unsigned char)*c))
 			return -1;   /* a control byte: no writer's (it reaches the terminal) */
 	snprintf(buf, size, "%s", strcmp(s, "-") == 0 ? "" : s);
 	return 0;

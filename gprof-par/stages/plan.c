@@ -148,6 +148,12 @@ void plan_named_files(const struct options *o, struct plan *plan)
 	}
 }
 
+/* What goes between dir and a name in it: "/", or "" after one. */
+static const char *separator(const char *dir)
+{
+	return dir[strlen(dir) - 1] == '/' ? "" : "/";
+}
+
 /* -S: DIR/gmon.out.<N> for the ranks listed by process 0. */
 void plan_dir_files(const struct options *o, struct plan *plan)
 {
@@ -170,8 +176,7 @@ void plan_dir_files(const struct options *o, struct plan *plan)
 		plan->owned_output = malloc(len);
 		if (!plan->owned_output)
 			die("out of memory");
-		snprintf(plan->owned_output, len, "%s%s" SUM_FILE, o->dir,
-			 o->dir[strlen(o->dir) - 1] == '/' ? "" : "/");
+		snprintf(plan->owned_output, len, "%s%s" SUM_FILE, o->dir, separator(o->dir));
 		plan->output = plan->owned_output;
 	}
 	plan->summing = 1;
@@ -232,8 +237,7 @@ static int refuse_output_in_ranks(const struct options *o)
 		return 0;
 	fprintf(stderr, PROGRAM ": -o %s: a rank's file of %s (%s), which the sum would replace "
 		"and a later -S would read as that rank's; write the sum elsewhere (the default: "
-		"%s%s" SUM_FILE ")\n", o->output, o->dir, base, o->dir,
-		o->dir[strlen(o->dir) - 1] == '/' ? "" : "/");
+		"%s%s" SUM_FILE ")\n", o->output, o->dir, base, o->dir, separator(o->dir));
 	return -1;
 }
 
