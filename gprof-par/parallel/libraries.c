@@ -434,22 +434,85 @@ struct sum_job sum_library_job(const struct sum_job *job, const struct sum_libra
 	return j;
 }
 
-void sum_libraries_serial(const struct sum_job *job, struct sum_outcome *o)
+/* A library's sum while the serial sum's chunks go. */
+struct sum_library_run {
+	struct sum_run run;
+	size_t added;          /* of its files: those after were not seen yet */
+	int rc;                /* sum_run_files's last */
+	int stopped;           /* at a bad file (not skip_bad), or out of memory */
+};
+
+void sum_libraries_chunk(const struct sum_job *job, struct sum_outcome *o,
+			 struct sum_library_runs *lr, size_t lo, size_t hi,
+			 const struct sum_bad_file *bad, size_t nbad)
 {
 	struct sum_libraries *sl = &o->libraries;
+	struct sum_library_run *grown;
 
-	if (sum_libraries_read(sl, job, 0, job->n, o->bad, o->nbad) != 0)
+	if (sl->oom || sum_libraries_read(sl, job, lo, hi, bad, nbad) != 0)
 		return;
-	sum_libraries_sort(sl);
-	for (size_t i = 0; i < sl->n; i++) {
-		struct sum_job lj = sum_library_job(job, &sl->libs[i]);
-
-		if (!sl->libs[i].profiled)
-			continue;
-		if (!(sl->libs[i].sum = sum_library_outcome())) {
+	if (sl->n > lr->n) {
+		grown = grow_array(lr->libs, &lr->cap, sl->n, sizeof *grown, 16);
+		if (!grown) {
 			sl->oom = 1;
 			return;
 		}
-		sum_serial(&lj, sl->libs[i].sum);
+		lr->libs = grown;
 	}
+	for (; lr->n < sl->n; lr->n++) {
+		memset(&lr->libs[lr->n], 0, sizeof lr->libs[lr->n]);
+		sum_run_init(&lr->libs[lr->n].run);
+	}
+	for (size_t i = 0; i < sl->n; i++) {
+		struct sum_library *lib = &sl->libs[i];
+		struct sum_library_run *r = &lr->libs[i];
+		struct sum_job lj = sum_library_job(job, lib);
+
+		if (!lib->profiled || r->added == lib->n)
+			continue;
+		if (!lib->sum && !(lib->sum = sum_library_outcome())) {
+			sl->oom = 1;
+			return;
+		}
+		if (!r->stopped) {
+			r->rc = sum_run_files(&r->run, &lj, r->added, lib->n, NULL, lib->sum->message,
+					      sizeof lib->sum->message);
+			r->stopped = r->rc != 0 || (r->run.nbad > 0 && !job->skip_bad);
+		}
+		r->added = lib->n;
+	}
+}
+
+void sum_libraries_finish(const struct sum_job *job, struct sum_outcome *o,
+			  struct sum_library_runs *lr)
+{
+	struct sum_libraries *sl = &o->libraries;
+
+	if (sl->oom)
+		return;
+	for (size_t i = 0; i < sl->n && i < lr->n; i++) {
+		struct sum_job lj = sum_library_job(job, &sl->libs[i]);
+
+		if (sl->libs[i].sum)
+			sum_run_outcome(&lj, &lr->libs[i].run, lr->libs[i].rc, sl->libs[i].sum);
+		sum_run_init(&lr->libs[i].run);   /* handed over */
+	}
+	sum_libraries_sort(sl);
+}
+
+void sum_library_runs_free(struct sum_library_runs *lr)
+{
+	for (size_t i = 0; i < lr->n; i++)
+		sum_run_free(&lr->libs[i].run);
+	free(lr->libs);
+	memset(lr, 0, sizeof *lr);
+}
+
+void sum_libraries_serial(const struct sum_job *job, struct sum_outcome *o)
+{
+	struct sum_library_runs lr = { NULL, 0, 0 };
+
+	sum_libraries_chunk(job, o, &lr, 0, job->n, o->bad, o->nbad);
+	sum_libraries_finish(job, o, &lr);
+	sum_library_runs_free(&lr);
 }

@@ -459,32 +459,27 @@ void sum_outcome_free(struct sum_outcome *o)
 	sum_outcome_init(o);
 }
 
-int sum_serial(const struct sum_job *job, struct sum_outcome *o)
+int sum_run_outcome(const struct sum_job *job, struct sum_run *run, int rc,
+		    struct sum_outcome *o)
 {
-	struct sum_run run;
-	struct sum_progress *pg = sum_progress_start(job, job->n, "");
-	int rc;
-
-	sum_run_init(&run);
-	rc = sum_run_files(&run, job, 0, job->n, pg, o->message, sizeof o->message);
-	sum_progress_end(pg);
-	memcpy(o->times, run.times, sizeof(o->times));
-	o->bytes = profile_bytes_read(&run.prof);
+	memcpy(o->times, run->times, sizeof(o->times));
+	o->bytes = profile_bytes_read(&run->prof);
 	if (rc != 0) {
 		o->failed = 1;
-		sum_run_free(&run);
+		sum_run_free(run);
 		return -1;
 	}
 	/* Hand over the sum and the bad files. */
-	o->prof = run.prof;
-	o->bad = run.bad;
-	o->nbad = run.nbad;
-	free(run.events);
-	if (run.has_balance) {
-		o->balance = run.balance;
+	o->prof = run->prof;
+	o->bad = run->bad;
+	o->nbad = run->nbad;
+	free(run->events);
+	if (run->has_balance) {
+		o->balance = run->balance;
 		o->has_balance = 1;
 		balance_finish(&o->balance);
 	}
+	sum_run_init(run);
 	if (o->nbad > 0 && !job->skip_bad) {
 		o->failed = 1;
 		snprintf(o->message, sizeof o->message, "%s", o->bad[0].message);
@@ -496,30 +491,97 @@ int sum_serial(const struct sum_job *job, struct sum_outcome *o)
 			 "summed", job->n, job->n == 1 ? "" : "s");
 		return -1;
 	}
-	if (job->sum_paths) {
-		double start = sum_now();
+	return 0;
+}
 
-		if (sum_paths_files(&o->paths, job, 0, job->n, o->bad, o->nbad, 0, NULL) != 0) {
+/* The end of the chunk of files from lo whose companions the cache keeps
+ * (at least one file), read ahead (companion-file.h). */
+static size_t chunk_end(const struct sum_job *job, size_t lo)
+{
+	size_t hi = lo + 1;
+
+	while (hi < job->n) {
+		char *companion = companion_file_path(job->paths[hi]);
+		int kept = !companion || companion_prefetch(companion);
+
+		free(companion);
+		if (!kept)
+			break;
+		hi++;
+	}
+	return hi;
+}
+
+/*
+ * The serial sum goes through the files in chunks whose companions the
+ * cache holds: each chunk through every pass (the profiles, the call
+ * paths, the MPI profiles, the libraries', the calls between modules)
+ * before the next one, so that each companion is read once (16,384 of
+ * them, past the cache, were read again in each of a dozen passes: -S
+ * grew 25x from 1,024 ranks).  Each pass adds its files in file order,
+ * and a chunk's passes leave out the files rejected so far, as one pass
+ * over all of them would: the outcome is the same (tests/analyzer:
+ * sum-chunks.sh).
+ */
+int sum_serial(const struct sum_job *job, struct sum_outcome *o)
+{
+	struct sum_run run;
+	struct sum_library_runs lr = { NULL, 0, 0 };
+	struct sum_progress *pg = sum_progress_start(job, job->n, "");
+	int rc = 0, companions = job->sum_paths || job->sum_libraries, paths_oom = 0;
+	double paths_s = 0.0, modules_s = 0.0, start;
+
+	sum_run_init(&run);
+	for (size_t lo = 0, hi; lo < job->n && rc == 0; lo = hi) {
+		start = sum_now();
+		if (lo > 0)
+			companion_cache_drop();
+		hi = companions ? chunk_end(job, lo) : job->n;
+		o->chunks++;
+		if (job->timing)
+			run.times[SUM_PHASE_READ] += sum_now() - start;
+		rc = sum_run_files(&run, job, lo, hi, pg, o->message, sizeof o->message);
+		if (rc != 0 || (run.nbad > 0 && !job->skip_bad))
+			break;   /* no sum: nor the rest */
+		start = sum_now();
+		if (job->sum_paths && !paths_oom) {
+			paths_oom = sum_paths_files(&o->paths, job, lo, hi, run.bad, run.nbad, 0,
+						    NULL) != 0;
+			sum_mpi_files(&o->mpi, job, lo, hi, run.bad, run.nbad);
+		}
+		paths_s += sum_now() - start;
+		start = sum_now();
+		if (job->sum_libraries) {
+			sum_libraries_chunk(job, o, &lr, lo, hi, run.bad, run.nbad);
+			for (int k = 0; k < SUM_NCALLS; k++)
+				if (sum_calls_files(&o->calls[k], (enum sum_calls_kind)k, job, lo, hi,
+						    run.bad, run.nbad, 0, NULL) != 0)
+					o->calls[k].oom = 1;
+		}
+		modules_s += sum_now() - start;
+	}
+	sum_progress_end(pg);
+	if (sum_run_outcome(job, &run, rc, o) != 0) {
+		sum_library_runs_free(&lr);
+		return -1;
+	}
+	if (job->sum_paths) {
+		if (paths_oom) {
 			o->failed = 1;
 			snprintf(o->message, sizeof o->message, "%s", o->paths.message);
+			sum_library_runs_free(&lr);
 			return -1;
 		}
 		o->bytes += o->paths.set.bytes;
-		sum_mpi_files(&o->mpi, job, 0, job->n, o->bad, o->nbad);
 		if (job->timing)
-			o->times[SUM_PHASE_PATHS] = sum_now() - start;
+			o->times[SUM_PHASE_PATHS] = paths_s;
 	}
 	if (job->sum_libraries) {
-		double start = sum_now();
-
-		sum_libraries_serial(job, o);
-		for (int k = 0; k < SUM_NCALLS; k++)
-			if (sum_calls_files(&o->calls[k], (enum sum_calls_kind)k, job, 0, job->n,
-					    o->bad, o->nbad, 0, NULL) != 0)
-				o->calls[k].oom = 1;
+		sum_libraries_finish(job, o, &lr);
 		if (job->timing)
-			o->times[SUM_PHASE_MODULES] = sum_now() - start;
+			o->times[SUM_PHASE_MODULES] = modules_s;
 	}
+	sum_library_runs_free(&lr);
 	return 0;
 }
 

@@ -236,6 +236,8 @@ struct sum_outcome {
 	 * parallel sum, every process's (nprocs x SUM_NPHASES, malloc'ed). */
 	double times[SUM_NPHASES];
 	double *proc_times;
+	size_t chunks;           /* serial: the chunks of files whose companions
+				  * the cache held (sum.c), 1 when all fit */
 	struct sum_paths paths;  /* with job->sum_paths, on the root */
 	struct sum_mpi_text mpi; /* with job->sum_paths, on the root */
 	struct sum_libraries libraries;  /* with job->sum_libraries, on the root */
@@ -334,7 +336,28 @@ struct sum_outcome *sum_library_outcome(void);
 /* The job of summing lib's files, with job's rules. */
 struct sum_job sum_library_job(const struct sum_job *job, const struct sum_library *lib);
 
-/* After the main sum: o->libraries of job's files in this process. */
+/*
+ * The serial sum's libraries, a chunk of files at a time (sum.c): each
+ * chunk's lists read (sum_libraries_read, bad the main sum's rejected
+ * files) and each profiled library's new
+ * files added to its own sum, as sum_serial would add them all at once
+ * (stopped at its first bad file unless skip_bad); then each library's
+ * outcome, the libraries sorted.  sum_library_runs_free frees the runs.
+ */
+struct sum_library_runs {
+	struct sum_library_run *libs;   /* by the libraries' index in their lists' order */
+	size_t n, cap;
+};
+
+void sum_libraries_chunk(const struct sum_job *job, struct sum_outcome *o,
+			 struct sum_library_runs *lr, size_t lo, size_t hi,
+			 const struct sum_bad_file *bad, size_t nbad);
+void sum_libraries_finish(const struct sum_job *job, struct sum_outcome *o,
+			  struct sum_library_runs *lr);
+void sum_library_runs_free(struct sum_library_runs *lr);
+
+/* The same in one chunk, after the main sum (o->bad): o->libraries of
+ * job's files in this process. */
 void sum_libraries_serial(const struct sum_job *job, struct sum_outcome *o);
 
 /* What a run of a process over its files saw, for the parallel sum to
@@ -370,6 +393,14 @@ void sum_run_free(struct sum_run *run);
  */
 int sum_run_files(struct sum_run *run, const struct sum_job *job, size_t lo, size_t hi,
 		  struct sum_progress *pg, char *err, size_t errlen);
+
+/*
+ * Hands run (job's files added by sum_run_files; rc its last return, its
+ * message then in o->message) over to o as the serial sum's outcome, and
+ * frees it.  Returns 0, or -1 with o->failed and o->message.
+ */
+int sum_run_outcome(const struct sum_job *job, struct sum_run *run, int rc,
+		    struct sum_outcome *o);
 
 /* Progress on stderr (if job->progress), at most 4 times a second; who
  * names the process ("" for a serial run). */

@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <stddef.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -177,10 +178,11 @@ const struct companion_section *companion_file_find(const struct companion_file 
  * paths, the calls, the libraries): each one read, checked and parsed
  * once, and kept, up to CACHE_BYTES in all (4,096 companions of 8 KiB);
  * past that, only the last one read is kept, so that memory stays flat in
- * the number of ranks.  A companion is taken to stay as it was while
- * gprof-par runs.
+ * the number of ranks, and a sum goes in chunks that fit (parallel/sum.c).
+ * A companion is taken to stay as it was while gprof-par runs.
  */
 #define CACHE_BYTES ((size_t)32 << 20)
+#define CACHE_BYTES_ENV "GPROF_PAR_COMPANION_CACHE"
 
 static struct {
 	struct companion_file **files; /* each its own allocation: pointers to
@@ -190,17 +192,38 @@ static struct {
 	struct companion_file last;    /* past the budget: the last one */
 } cache;
 
+size_t companion_cache_budget(void)
+{
+	static size_t bytes;
+
+	if (bytes == 0) {
+		const char *s = getenv(CACHE_BYTES_ENV);
+		char *end;
+		unsigned long long v = s && *s ? strtoull(s, &end, 10) : 0;
+
+		bytes = v > 0 && *end == '\0' && v <= SIZE_MAX ? (size_t)v : CACHE_BYTES;
+	}
+	return bytes;
+}
+
 static int same_path(const void *ctx, size_t item)
 {
 	return strcmp(cache.files[item]->path, ctx) == 0;
 }
 
+/* The one found last first: a pass asks for a file's companion several
+ * times in a row (its path, its pair, its section), and past a few
+ * thousand companions the index's probes miss the CPU's caches. */
 static struct companion_file *cached(const char *path)
 {
-	size_t i = name_index_find(&cache.index, name_hash(path, NULL), same_path, path);
+	static size_t last_found;
+	size_t i;
 
+	if (last_found < cache.n && strcmp(cache.files[last_found]->path, path) == 0)
+		return cache.files[last_found];
+	i = name_index_find(&cache.index, name_hash(path, NULL), same_path, path);
 	if (i != SIZE_MAX)
-		return cache.files[i];
+		return cache.files[last_found = i];
 	return cache.last.path && strcmp(cache.last.path, path) == 0 ? &cache.last : NULL;
 }
 
@@ -209,7 +232,7 @@ static struct companion_file *keep(struct companion_file *cf)
 {
 	struct companion_file **grown, *copy;
 
-	if (cache.bytes + cf->len <= CACHE_BYTES && (copy = malloc(sizeof *copy)) != NULL) {
+	if (cache.bytes + cf->len <= companion_cache_budget() && (copy = malloc(sizeof *copy)) != NULL) {
 		grown = grow_array(cache.files, &cache.cap, cache.n + 1, sizeof *grown, 64);
 		if (grown)
 			cache.files = grown;
@@ -241,6 +264,46 @@ int companion_load(const char *path, struct companion_file **cf, char *err, size
 	return 1;
 }
 
+int companion_prefetch(const char *path)
+{
+	struct companion_file *cf;
+	char err[16];
+
+	return companion_load(path, &cf, err, sizeof err) != 1 || cf != &cache.last;
+}
+
+void companion_cache_drop(void)
+{
+	struct name_index index;
+	size_t kept = 0;
+
+	companion_file_free(&cache.last);
+	/* the adopted ones' index first: out of memory, all stay */
+	name_index_init(&index);
+	for (size_t i = 0; i < cache.n; i++)
+		if (cache.files[i]->adopted &&
+		    name_index_add(&index, name_hash(cache.files[i]->path, NULL), kept++) != 0) {
+			name_index_free(&index);
+			return;
+		}
+	name_index_free(&cache.index);
+	cache.index = index;
+	cache.bytes = 0;
+	kept = 0;
+	for (size_t i = 0; i < cache.n; i++) {
+		struct companion_file *cf = cache.files[i];
+
+		if (!cf->adopted) {
+			companion_file_free(cf);
+			free(cf);
+			continue;
+		}
+		cache.files[kept++] = cf;
+		cache.bytes += cf->len;
+	}
+	cache.n = kept;
+}
+
 int companion_file_adopt(const char *path, void *bytes, size_t len, char *err, size_t errlen)
 {
 	struct companion_file cf, *copy, **grown;
@@ -256,6 +319,7 @@ int companion_file_adopt(const char *path, void *bytes, size_t len, char *err, s
 	if (check_file(&cf, path, err, errlen) != 0)
 		return -1;
 	cf.pair = 1;      /* handed over with its profile: no file to check */
+	cf.adopted = 1;
 	/* kept whatever the budget: it is nowhere else */
 	copy = malloc(sizeof *copy);
 	grown = copy ? grow_array(cache.files, &cache.cap, cache.n + 1, sizeof *grown, 64) : NULL;
@@ -274,6 +338,18 @@ int companion_file_adopt(const char *path, void *bytes, size_t len, char *err, s
 int companion_file_in_memory(const char *path)
 {
 	return cached(path) != NULL;
+}
+
+int companion_member_in_memory(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	char file[PATH_MAX];
+
+	if (!slash || slash == path || !slash[1] || (size_t)(slash - path) >= sizeof file)
+		return 0;
+	memcpy(file, path, (size_t)(slash - path));
+	file[slash - path] = '\0';
+	return cached(file) != NULL;
 }
 
 int companion_member(const char *path, const struct companion_file **cf,

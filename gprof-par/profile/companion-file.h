@@ -47,6 +47,7 @@ struct companion_file {
 	 * nothing to check), -1 not (pair_error says why) */
 	int pair;
 	char *pair_error;
+	int adopted;                   /* given in memory (companion_file_adopt) */
 };
 
 /* The run a profile belongs to: the "run" section (gmon-companion.h). */
@@ -142,8 +143,27 @@ int companion_load(const char *path, struct companion_file **cf, char *err, size
  */
 int companion_file_adopt(const char *path, void *bytes, size_t len, char *err, size_t errlen);
 
+/*
+ * A pass at a time over many companions reads each one again in every pass
+ * once they are past the cache's budget: a sum goes through its files in
+ * chunks instead, each chunk's companions read ahead by companion_prefetch
+ * (1: kept, or nothing to keep: no companion, or a bad one, whose reader
+ * says why; 0: past the budget, so the chunk ends before it), and the
+ * cache dropped between chunks (the adopted ones stay: they are nowhere
+ * else).  No companion_file, section or companion_fopen stream may be
+ * held across a drop.  The budget is 32 MiB, or the bytes in
+ * GPROF_PAR_COMPANION_CACHE (for tests: a chunk of a few files).
+ */
+int companion_prefetch(const char *path);
+void companion_cache_drop(void);
+size_t companion_cache_budget(void);
+
 /* Whether the companion at path is kept in memory (read or adopted). */
 int companion_file_in_memory(const char *path);
+
+/* Whether path is COMPANION/NAME of a companion kept in memory (then no
+ * file by that name is there to try first: COMPANION is no directory). */
+int companion_member_in_memory(const char *path);
 
 /* Whether path (a companion_input_path) names something to read. */
 int companion_input_exists(const char *path);

@@ -572,6 +572,8 @@ int profile_add_file(struct profile *p, const char *path, char *err, size_t errl
 
 	if (profile_ensure_private(p, err, errlen) != 0)
 		return -1;
+	if (companion_member_in_memory(path))
+		return add_library_section(p, path, ENOTDIR, err, errlen);
 	start = p->priv->timing ? now() : 0.0;
 	if (profile_read_file(p, path, &len, err, errlen) != 0)
 		return add_library_section(p, path, errno, err, errlen);

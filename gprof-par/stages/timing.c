@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "companion-file.h"
 #include "options.h"
 #include "plan.h"
 
@@ -71,6 +72,10 @@ void timing_print(const struct sum_outcome *sum, const struct plan *plan)
 	if (timing.prepared_early)
 		fprintf(stderr, PROGRAM ": --timing: process 0's list of the directory (and "
 			"reading the executable) ran while MPI started, during init\n");
+	if (sum->chunks > 1)
+		fprintf(stderr, PROGRAM ": --timing: read: the files in %zu chunks, each one's "
+			"companions all kept in memory (%zu bytes at most)\n", sum->chunks,
+			companion_cache_budget());
 	if (plan->runs_read_by) {
 		fprintf(stderr, PROGRAM ": --timing: list: the runs of the %zu files read by each "
 			"process:", plan->runs_listed);
