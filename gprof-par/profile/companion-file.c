@@ -175,13 +175,19 @@ const struct companion_section *companion_file_find(const struct companion_file 
 
 /*
  * A sum reads each rank's companion in several passes (the runs, the call
- * paths, the calls, the libraries): each one read, checked and parsed
- * once, and kept, up to CACHE_BYTES in all (4,096 companions of 8 KiB);
- * past that, only the last one read is kept, so that memory stays flat in
- * the number of ranks, and a sum goes in chunks that fit (parallel/sum.c).
- * A companion is taken to stay as it was while gprof-par runs.
+ * paths, the calls, the libraries), and a view over the ranks' files
+ * several more (their runs, MPI profiles, libraries' lists): each one
+ * read, checked and parsed once, and kept, up to a budget of 1/64 of the
+ * machine's memory, at least CACHE_MIN and at most CACHE_MAX (384 MiB of
+ * 24 GiB: 16,384 companions of 4.9 KB take 80 MB; a 32 MiB budget made
+ * --load-balance read 12,000 of them again in each of its 3 passes after
+ * the sum: 20x from 1,024 ranks); past it, only the last one read is
+ * kept, so that memory stays bounded whatever the number of ranks, and a
+ * sum goes in chunks that fit (parallel/sum.c).  A companion is taken to
+ * stay as it was while gprof-par runs.
  */
-#define CACHE_BYTES ((size_t)32 << 20)
+#define CACHE_MIN ((size_t)32 << 20)
+#define CACHE_MAX ((size_t)1 << 30)
 #define CACHE_BYTES_ENV "GPROF_PAR_COMPANION_CACHE"
 
 static struct {
@@ -201,7 +207,15 @@ size_t companion_cache_budget(void)
 		char *end;
 		unsigned long long v = s && *s ? strtoull(s, &end, 10) : 0;
 
-		bytes = v > 0 && *end == '\0' && v <= SIZE_MAX ? (size_t)v : CACHE_BYTES;
+		long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+		uint64_t memory = pages > 0 && page > 0 ? (uint64_t)pages * (uint64_t)page : 0;
+
+		if (v > 0 && *end == '\0' && v <= SIZE_MAX)
+			bytes = (size_t)v;
+		else if (memory / 64 < CACHE_MIN)
+			bytes = CACHE_MIN;
+		else
+			bytes = memory / 64 > CACHE_MAX ? CACHE_MAX : (size_t)(memory / 64);
 	}
 	return bytes;
 }

@@ -151,7 +151,8 @@ int companion_file_adopt(const char *path, void *bytes, size_t len, char *err, s
  * says why; 0: past the budget, so the chunk ends before it), and the
  * cache dropped between chunks (the adopted ones stay: they are nowhere
  * else).  No companion_file, section or companion_fopen stream may be
- * held across a drop.  The budget is 32 MiB, or the bytes in
+ * held across a drop.  The budget (companion_cache_budget) is 1/64 of
+ * the machine's memory, at least 32 MiB and at most 1 GiB, or the bytes in
  * GPROF_PAR_COMPANION_CACHE (for tests: a chunk of a few files).
  */
 int companion_prefetch(const char *path);
