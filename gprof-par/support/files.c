@@ -242,7 +242,9 @@ char *read_whole_file(const char *path, const char *what, size_t *len, char *err
 
 	if (fd < 0)
 		return NULL;  /* errno from open(2), or 0 for a file of the wrong kind */
-	cap = (size_t)st.st_size + 1;  /* the NUL, and room to see the end */
+	/* the NUL, and a byte more to see the end without growing the buffer
+	 * (a companion was kept at twice its size) */
+	cap = (size_t)st.st_size + 2;
 	text = malloc(cap);
 	for (;;) {
 		ssize_t n;
