@@ -135,6 +135,17 @@ static void say_from_signal(const char *what, int err)
  */
 static void write_companions_now(void);
 
+/* Before the profile is written: PROFILE+plt-calls, the rtld-audit
+ * library's file (gmon-calls.h), is written after it, at exit, when that
+ * library is loaded; an earlier run's left beside the new profile (the
+ * same directory, this run without BG_GMON_COUNT_LIB_CALLS) would be read
+ * as this run's by gprof-par, which has no run to check it by.  Async-
+ * signal-safe. */
+static void remove_plt_calls(void)
+{
+	companion_remove(gmon.path, GMON_PLT_CALLS_NAME);
+}
+
 /* Before a write on a flush signal or gmon_flush(): the earlier
  * companion files (BG_GMON_COMPANIONS=files) go first, so that a SIGKILL
  * between the profile and its new companions (mpirun's, a second after its
@@ -147,6 +158,7 @@ static void remove_companions(void)
 	companion_remove(gmon.path, GMON_CALLS_NAME);
 	companion_remove(gmon.path, GMON_CALLPATHS_NAME);
 	companion_remove(gmon.path, GMON_MODULE_LIST_NAME);
+	remove_plt_calls();
 }
 
 /* The one companion, PROFILE+gmon-mpi (gmon-companion.h): the files the
@@ -543,6 +555,7 @@ PUBLIC void _mcleanup(void)
 		return;
 	}
 	own_cost_write_begin();   /* (its end: the process's) */
+	remove_plt_calls();
 	err = output_write_profile(gmon.path, gmon.config->rate, &gmon.image, OUTPUT_DURABLE,
 				   &summary);
 	end_write(&saved);

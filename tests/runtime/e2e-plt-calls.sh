@@ -5,7 +5,8 @@
 # 1000 times from a() and 3000 times from b(): gmon.out+plt-calls has
 # exactly those counts, FROM resolving to a and b, TO to plain_f (nm,
 # link-time addresses).  Names with or without the version suffix, and
-# all; a library not chosen, none or unset: no file.  gmon-run
+# all; a library not chosen, none or unset, no audit library: no file
+# (an earlier run's removed by the runtime).  gmon-run
 # --count-calls sets it up; under mpirun each selected rank writes its own
 # file, the others none.  A malformed value is reported once (by the
 # runtime) and counts nothing; LD_BIND_NOW (nothing can be counted) is
@@ -82,10 +83,21 @@ for value in libother.so none "" "libc.so.6:libother:libnone.so"; do
 	else
 		expect_eq "$(cat stderr)" "" "stderr with BG_GMON_COUNT_LIB_CALLS='$value'"
 	fi
-	if [ "$value" = libother.so ]; then
-		[ ! -e gmon.out+plt-calls ] || fail "'$value': an earlier run's gmon.out+plt-calls is left"
-	fi
+	# (the audit library counted nothing, or declined and was unloaded:
+	# the runtime removes it before its profile, which gprof-par would
+	# read it with as this run's)
+	case $value in
+	libc.so.6:*) grep -q "^module" gmon.out+plt-calls ||
+		fail "'$value': libc's calls not counted, or an earlier run's file left" ;;
+	*) [ ! -e gmon.out+plt-calls ] || fail "'$value': an earlier run's gmon.out+plt-calls is left" ;;
+	esac
 done
+# no audit library at all: the earlier run's file removed all the same
+rm -f gmon.out*
+echo "# gmon-mpi calls 1" > gmon.out+plt-calls
+./prog || fail "the run without the audit library failed"
+[ -s gmon.out ] || fail "no profile without the audit library"
+[ ! -e gmon.out+plt-calls ] || fail "without the audit library, an earlier run's gmon.out+plt-calls is left"
 
 # malformed: one message (the runtime's), nothing counted
 for value in "a::b" ":libplain.so" "libplain.so:"; do
