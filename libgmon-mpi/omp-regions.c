@@ -54,6 +54,21 @@ struct omp_waiting {
 	struct omp_region region;
 };
 
+/* fn, data and opener first, the path's depth and first frames after
+ * them: the line a worker reads first (c->fn, written by the opener just
+ * before: a miss from another core, 57-59% of run_region's samples at 2
+ * threads) then holds what wait_in reads first too, where the record
+ * starts early in its line (the stack gives no alignment; the bench's
+ * ratio moved within its noise) */
+struct region_call {
+	void (*fn)(void *);
+	void *data;
+	const void *opener;           /* the opening thread's &my_omp */
+	struct omp_region region;
+};
+
+#define SHARED_LEVELS 4    /* nesting levels of regions with a shared record */
+
 /* A thread's libgomp state (omp-regions.h): written by the thread only;
  * read by its SIGPROF handler, and by the wall sampler while the thread
  * is blocked (atomics: the sampler's loads see whole words). */
@@ -64,6 +79,10 @@ struct omp_thread {
 					    * region's function (NULL: not) */
 	struct omp_waiting waiting_buf;
 	const struct ompt_thread *ompt;    /* libomp's part (omp-ompt.c; NULL: none) */
+	unsigned opened;                   /* of shared[], in use (share_record) */
+	/* the records of the regions it opens, one a nesting level, on lines
+	 * of their own (share_record) */
+	struct region_call shared[SHARED_LEVELS] __attribute__((aligned(64)));
 };
 
 static __thread struct omp_thread *my_omp TLS;
@@ -237,18 +256,6 @@ __attribute__((constructor)) static void register_entry_points(void)
 	gmon_mpi_interposers(start, stop);
 }
 
-/* fn, data and opener first, the path's depth and first frames after
- * them: the line a worker reads first (c->fn, written by the opener just
- * before: a miss from another core, 57-59% of run_region's samples at 2
- * threads) then holds what wait_in reads first too, where the record
- * starts early in its line (the stack gives no alignment; the bench's
- * ratio moved within its noise) */
-struct region_call {
-	void (*fn)(void *);
-	void *data;
-	const void *opener;           /* the opening thread's &my_omp */
-	struct omp_region region;
-};
 
 /* A worker left the region's function, called from after_ra with its
  * CFA at cfa: the region is its last, for the waits at its closing
@@ -336,6 +343,40 @@ static void *real(void **slot, const char *name)
 	((c).fn = (fn_), (c).data = (data_), (c).opener = &my_omp, \
 	 (c).region.depth = callpaths_here((c).region.frames, GMON_CALLPATHS_MAX_DEPTH, 2))
 
+/*
+ * The record the workers read (run_region): the opening thread's own one
+ * of the region's nesting level, written only where it differs from c
+ * (the last region opened at that level: a loop opening one region again
+ * and again writes it once), so that its lines stay in the workers'
+ * caches: each worker's first read of a record written just before by
+ * another core was a miss, 57-59% of run_region's samples at 2 threads.
+ * c itself past SHARED_LEVELS or with no omp_thread.  A record is not
+ * rewritten while a region reads it: the level's region has ended in
+ * every thread (its entry point returned, share_end) before the next
+ * region of that level opens.  share_end with what share_record returned.
+ */
+static struct region_call *share_record(struct region_call *c)
+{
+	struct omp_thread *t = own();
+	struct region_call *r;
+
+	if (!t || t->opened >= SHARED_LEVELS)
+		return c;
+	r = &t->shared[t->opened++];
+	if (r->fn != c->fn || r->data != c->data || r->opener != c->opener ||
+	    r->region.depth != c->region.depth ||
+	    memcmp(r->region.frames, c->region.frames, c->region.depth * sizeof c->region.frames[0]))
+		memcpy(r, c, offsetof(struct region_call, region.frames) +
+				     c->region.depth * sizeof c->region.frames[0]);
+	return r;
+}
+
+static void share_end(const struct region_call *r, const struct region_call *c)
+{
+	if (r != c)
+		my_omp->opened--;
+}
+
 typedef _Bool bool_arg;     /* libgomp's bool */
 typedef void parallel_fn(void (*)(void *), void *, unsigned, unsigned);
 typedef void sections_fn(void (*)(void *), void *, unsigned, unsigned, unsigned);
@@ -348,10 +389,14 @@ EXPORT void GOMP_parallel(void (*fn)(void *), void *data, unsigned threads, unsi
 	parallel_fn *f = (parallel_fn *)real(&slot, "GOMP_parallel");
 	struct region_call c;
 
-	if (TAKE_REGION(c, fn, data) == 0)
+	if (TAKE_REGION(c, fn, data) == 0) {
 		f(fn, data, threads, flags);
-	else
-		f(run_region, &c, threads, flags);
+	} else {
+		struct region_call *r = share_record(&c);
+
+		f(run_region, r, threads, flags);
+		share_end(r, &c);
+	}
 }
 
 EXPORT void GOMP_parallel_sections(void (*fn)(void *), void *data, unsigned threads,
@@ -361,10 +406,14 @@ EXPORT void GOMP_parallel_sections(void (*fn)(void *), void *data, unsigned thre
 	sections_fn *f = (sections_fn *)real(&slot, "GOMP_parallel_sections");
 	struct region_call c;
 
-	if (TAKE_REGION(c, fn, data) == 0)
+	if (TAKE_REGION(c, fn, data) == 0) {
 		f(fn, data, threads, count, flags);
-	else
-		f(run_region, &c, threads, count, flags);
+	} else {
+		struct region_call *r = share_record(&c);
+
+		f(run_region, r, threads, count, flags);
+		share_end(r, &c);
+	}
 }
 
 #define PARALLEL_LOOP(NAME) \
@@ -375,10 +424,14 @@ EXPORT void GOMP_parallel_sections(void (*fn)(void *), void *data, unsigned thre
 		loop_fn *f = (loop_fn *)real(&slot, #NAME); \
 		struct region_call c; \
 	\
-		if (TAKE_REGION(c, fn, data) == 0) \
+		if (TAKE_REGION(c, fn, data) == 0) { \
 			f(fn, data, threads, start, end, incr, chunk, flags); \
-		else \
-			f(run_region, &c, threads, start, end, incr, chunk, flags); \
+		} else { \
+			struct region_call *r = share_record(&c); \
+	\
+			f(run_region, r, threads, start, end, incr, chunk, flags); \
+			share_end(r, &c); \
+		} \
 	}
 
 PARALLEL_LOOP(GOMP_parallel_loop_static)
@@ -392,10 +445,14 @@ EXPORT void GOMP_parallel_loop_runtime(void (*fn)(void *), void *data, unsigned 
 	loop_runtime_fn *f = (loop_runtime_fn *)real(&slot, "GOMP_parallel_loop_runtime");
 	struct region_call c;
 
-	if (TAKE_REGION(c, fn, data) == 0)
+	if (TAKE_REGION(c, fn, data) == 0) {
 		f(fn, data, threads, start, end, incr, flags);
-	else
-		f(run_region, &c, threads, start, end, incr, flags);
+	} else {
+		struct region_call *r = share_record(&c);
+
+		f(run_region, r, threads, start, end, incr, flags);
+		share_end(r, &c);
+	}
 }
 
 /* Host teams (GCC 12: #pragma omp teams outside a target): libgomp runs
@@ -411,10 +468,14 @@ EXPORT void GOMP_teams_reg(void (*fn)(void *), void *data, unsigned teams, unsig
 	teams_fn *f = (teams_fn *)real(&slot, "GOMP_teams_reg");
 	struct region_call c;
 
-	if (TAKE_REGION(c, fn, data) == 0)
+	if (TAKE_REGION(c, fn, data) == 0) {
 		f(fn, data, teams, thread_limit, flags);
-	else
-		f(run_region, &c, teams, thread_limit, flags);
+	} else {
+		struct region_call *r = share_record(&c);
+
+		f(run_region, r, teams, thread_limit, flags);
+		share_end(r, &c);
+	}
 }
 
 /*
