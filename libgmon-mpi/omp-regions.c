@@ -55,11 +55,10 @@ struct omp_waiting {
 };
 
 /* fn, data and opener first, the path's depth and first frames after
- * them: the line a worker reads first (c->fn, written by the opener just
- * before: a miss from another core, 57-59% of run_region's samples at 2
- * threads) then holds what wait_in reads first too, where the record
- * starts early in its line (the stack gives no alignment; the bench's
- * ratio moved within its noise) */
+ * them: the line a worker reads first (c->fn) then holds what wait_in
+ * reads first too.  The workers read the opener's record of the region's
+ * nesting level (share_record), aligned to a line; past the shared
+ * levels, one on the opener's stack. */
 struct region_call {
 	void (*fn)(void *);
 	void *data;
@@ -255,7 +254,6 @@ __attribute__((constructor)) static void register_entry_points(void)
 
 	gmon_mpi_interposers(start, stop);
 }
-
 
 /* A worker left the region's function, called from after_ra with its
  * CFA at cfa: the region is its last, for the waits at its closing
