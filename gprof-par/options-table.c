@@ -529,8 +529,10 @@ const struct option_entry option_table[] = {
 		"order (agreeing on the files' serial order),\n"
 		"reduce (the partial sums: the rest of MPI),\n"
 		"write (the sum), report, and total; then the\n"
-		"slowest process of each phase, and how many\n"
-		"files' runs each process read" },
+		"slowest process of each phase, how many files'\n"
+		"runs each process read, and in how many chunks\n"
+		"a process summed its files when their\n"
+		"companions were more than it keeps in memory" },
 	{ 0, "skip-bad", NONE, set_flag, FIELD(skip_bad), 1,
 	  .column = "    --skip-bad",
 	  .help = "skip gmon files that cannot be read or do not\n"
