@@ -226,12 +226,28 @@ kill -TERM "$victim"
 # (the profile's own rename is not slowed: the SIGKILL comes once it is
 # there, within the companions' 5 s)
 for _ in $(seq 40); do [ "$(stat -c %i gmon.out)" = "$earlier_inode" ] || break; sleep 0.1; done
-kill -KILL "$victim" 2> /dev/null
-wait "$victim" 2> /dev/null || true
-[ "$(stat -c %i gmon.out)" = "$earlier_inode" ] && fail "the profile was not written before the SIGKILL"
-[ -e gmon.out+gmon-mpi ] || fail "the earlier companion is gone: the SIGKILL did not come between the renames"
-status=0; "$top_builddir/gprof-par/gprof-par" -b killed gmon.out > /dev/null 2> pair.err || status=$?
-if cmp -s gmon.out earlier-profile; then
+seen=$EPOCHREALTIME
+# (a program already gone: its companion's rename, held 5 s, was done;
+# said and not checked only where this shell itself was held as long,
+# a CI run beside other tests once ended the test here with nothing said)
+if ! kill -KILL "$victim" 2> /dev/null; then
+	late=$(awk -v a="$seen" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.1f", b - a }')
+	awk -v l="$late" 'BEGIN { exit !(l >= 4.5) }' ||
+		fail "the program ended $late s after its profile's rename, before the SIGKILL: its companion's rename was not held 5 s"
+	note "the SIGKILL came $late s after the profile's rename (this shell waited for a CPU): the pair left by a SIGKILL between the renames not checked"
+	wait "$victim" 2> /dev/null || true
+	rm -f gmon.out*
+	skip_pair=1
+else
+	wait "$victim" 2> /dev/null || true
+	skip_pair=0
+fi
+[ "$skip_pair" = 1 ] || [ "$(stat -c %i gmon.out)" != "$earlier_inode" ] || fail "the profile was not written before the SIGKILL"
+[ "$skip_pair" = 1 ] || [ -e gmon.out+gmon-mpi ] || fail "the earlier companion is gone: the SIGKILL did not come between the renames"
+status=0; [ "$skip_pair" = 1 ] || "$top_builddir/gprof-par/gprof-par" -b killed gmon.out > /dev/null 2> pair.err || status=$?
+if [ "$skip_pair" = 1 ]; then
+	:
+elif cmp -s gmon.out earlier-profile; then
 	# (killed after the same rounds: the profile is the earlier one, byte
 	# for byte, and the pair the earlier pair, whole)
 	expect_eq "$status" 0 "gprof-par on the earlier profile's bytes beside the earlier companion"
