@@ -18,6 +18,14 @@ cd "$work"
 at_exit=
 trap 'status=$?; eval "$at_exit"; [ $status -eq 0 ] && { cd /; rm -rf "$work"; }; exit $status' EXIT
 
+# A command whose failure ends the test through set -e says which, where and
+# with what status (three CI runs ended a test with nothing said: an mpirun's
+# 139, a kill's 1).  errtrace carries the trap into functions; it says
+# nothing where set -e is off (set +e, an if's test, || and !), nor in a
+# subshell or a pipeline's part, whose status reaches this shell's command.
+set -o errtrace
+trap 'status=$?; case $- in *e*) [ "$BASHPID" = "$$" ] && printf "FAIL: %s: line %s%s: status %s from: %s\n" "$test_name" "$LINENO" "${FUNCNAME:+ (in ${FUNCNAME[*]})}" "$status" "$BASH_COMMAND" >&2;; esac; (exit $status)' ERR
+
 if [ "$(id -u)" -eq 0 ]; then
 	export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 fi
