@@ -23,8 +23,11 @@ trap 'status=$?; eval "$at_exit"; [ $status -eq 0 ] && { cd /; rm -rf "$work"; }
 # 139, a kill's 1).  errtrace carries the trap into functions; it says
 # nothing where set -e is off (set +e, an if's test, || and !), nor in a
 # subshell or a pipeline's part, whose status reaches this shell's command.
-set -o errtrace
-trap 'status=$?; case $- in *e*) [ "$BASHPID" = "$$" ] && printf "FAIL: %s: line %s%s: status %s from: %s\n" "$test_name" "$LINENO" "${FUNCNAME:+ (in ${FUNCNAME[*]})}" "$status" "$BASH_COMMAND" >&2;; esac; (exit $status)' ERR
+# (bash only: the tests run by /bin/sh have no ERR trap.)
+if [ -n "${BASH_VERSION:-}" ]; then
+	set -o errtrace
+	trap 'status=$?; case $- in *e*) [ "$BASHPID" = "$$" ] && printf "FAIL: %s: line %s%s: status %s from: %s\n" "$test_name" "$LINENO" "${FUNCNAME:+ (in ${FUNCNAME[*]})}" "$status" "$BASH_COMMAND" >&2;; esac; (exit $status)' ERR
+fi
 
 if [ "$(id -u)" -eq 0 ]; then
 	export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
