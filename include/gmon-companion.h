@@ -111,16 +111,24 @@
  *                           wall-sampler.h), none
  *   engine-refused<TAB>ERR  why perf_event_open was refused (ENOSYS, ...)
  *   rate-source<TAB>WHERE   where the histogram's rate came from: set
- *                           (BG_GMON_HZ), default (100: nothing measured,
- *                           as under the process-wide timer), measured (by
- *                           what a sample cost: rate-choice.h)
+ *                           (BG_GMON_HZ), default (nothing measured: 100
+ *                           under the process-wide timer and the wall
+ *                           clock, else 1000 with signals at 100), measured
+ *                           (signals at 1000 or 100 by what a sample cost,
+ *                           the histogram at 1000: rate-choice.h)
+ *   signal-rate<TAB>N       the SIGPROFs a second of a thread's clock where
+ *                           fewer than the histogram's rate: each stands
+ *                           for rate / N samples (absent: the rate)
  *   sample-cost-ns<TAB>N    measured: what one task-clock signal cost the
  *                           starting thread, the median of 9 (absent where
  *                           nothing was measured; both absent from earlier
- *                           companions)
+ *                           companions); the signals came at 1000 Hz where
+ *                           it was at most GMON_RATE_CHOICE_MAX_COST_NS,
+ *                           else at 100
  *   task-clock-cpu-ns<TAB>N    the CPU time of the threads sampled on
  *   task-clock-samples<TAB>N   perf_events' task clock while it was armed,
- *                           and their samples, one a signal: the CPU time
+ *                           and their samples, one a signal (rate /
+ *                           signal-rate where that is said): the CPU time
  *                           no signal came for is the difference (absent
  *                           where no thread was on the task clock)
  *   wall-walks-raced<TAB>N  the wall sampler's walks of a waiting thread
@@ -274,6 +282,10 @@
 #define GMON_RUN_NAME "run"                /* the TEXT section of the run */
 #define GMON_RUN_MAGIC "# gmon-mpi run"
 #define GMON_RUN_VERSION 1
+/* The most a sample's measured cost (sample-cost-ns) allows signals at
+ * 1000 Hz for (libgmon-mpi's rate-choice.h: 1000 Hz x (8 us + the
+ * handler's 1-2 us) ~ 1% of a thread's CPU). */
+#define GMON_RATE_CHOICE_MAX_COST_NS 8000
 
 #define GMON_SUM_NAME "sum"                /* a sum's TEXT section instead */
 #define GMON_SUM_MAGIC "# gmon-mpi sum"

@@ -55,14 +55,20 @@ static void report_rate(const struct gmon_config *config)
 {
 	char buf[64];
 
+	char counted[64] = "";
+
+	if (config->signal_rate != config->rate)
+		snprintf(counted, sizeof counted, ", each signal %u samples at %u Hz",
+			 config->rate / config->signal_rate, config->rate);
 	if (config->rate_source == RATE_MEASURED)
-		diag("%ssampled at %u Hz: BG_GMON_HZ unset, and a sample's signal cost %" PRIu64
+		diag("%ssampled at %u Hz%s: BG_GMON_HZ unset, and a sample's signal cost %" PRIu64
 		     ".%" PRIu64 " us here (measured at start; 1000 Hz up to %d us)",
-		     report_who(config, buf, sizeof buf), config->rate,
+		     report_who(config, buf, sizeof buf), config->signal_rate, counted,
 		     config->sample_cost_ns / 1000, config->sample_cost_ns % 1000 / 100,
 		     RATE_CHOICE_MAX_COST_NS / 1000);
 	else
-		diag("%ssampled at %u Hz (%s)", report_who(config, buf, sizeof buf), config->rate,
+		diag("%ssampled at %u Hz%s (%s)", report_who(config, buf, sizeof buf),
+		     config->signal_rate, counted,
 		     config->rate_source == RATE_SET ? "BG_GMON_HZ" : "the default");
 }
 

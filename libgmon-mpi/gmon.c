@@ -423,20 +423,21 @@ PUBLIC void __monstartup(unsigned long lowpc, unsigned long highpc)
 	 * and their call-path frames (unloaded.h) */
 	modules_watch_unloaded(modules_enabled() || config->callstacks);
 	node_load_start();
-	/* BG_GMON_HZ unset: 1000 Hz where a sample costs little (rate-choice.h);
-	 * the process-wide timer rides the tick, the wall clock its sampler */
+	/* BG_GMON_HZ unset: the histogram at 1000 Hz, its signals too where a
+	 * sample costs little, else at 100 Hz (rate-choice.h); the
+	 * process-wide timer rides the tick, the wall clock its sampler */
 	if (config->rate_source == RATE_DEFAULT && config->timers != TIMERS_PROCESS &&
 	    config->clock != CLOCK_WALL) {
 		uint64_t since = own_cost_thread_ns(), cost = rate_choice_measure_cost_ns();
 
 		own_cost_start_done(since);
-		config_choose_rate(rate_choice_for_cost(cost), cost);
+		config_choose_rate(RATE_CHOICE_HIGH, rate_choice_for_cost(cost), cost);
 	}
 	if (config->timers == TIMERS_ALL && config->clock != CLOCK_WALL)
 		sampling_watch_unseen();
 	err = config->timers == TIMERS_PROCESS ? 0 : sampling_start_thread_timer();
 	if (err == 0)
-		err = sampling_init(config->rate, config->timers == TIMERS_PROCESS,
+		err = sampling_init(config->rate, config->signal_rate, config->timers == TIMERS_PROCESS,
 				    config->clock == CLOCK_WALL);
 	if (err != 0)
 		diag("cannot start a CPU-time sampling timer: %s; some threads take no samples",

@@ -11,12 +11,17 @@
  * 5.5% of its CPU.  With BG_GMON_HZ unset and a task clock to sample by,
  * the runtime measures that cost once at start (on the starting thread, a
  * task clock of its own signalling a handler that only counts; about
- * 2 ms) and samples at 1000 Hz where 1000 samples a second cost at most
+ * 2 ms) and signals at 1000 Hz where 1000 signals a second cost at most
  * 1% (the measured part up to RATE_CHOICE_MAX_COST_NS, the runtime's own
- * handler the rest), else at glibc's 100 Hz.  Two rates only, far apart:
- * the ranks of a job on alike nodes measure alike and choose alike, as the
- * sum of their files requires one rate (a job across unlike nodes sets
- * BG_GMON_HZ).
+ * handler the rest), else at glibc's 100 Hz.
+ *
+ * Whichever it chose, the histogram counts at 1000 Hz (a 100 Hz signal
+ * stands for 10 samples, as a signal that stood for several expirations
+ * always did: sampling.h), so that every rank of a job writes one rate and
+ * their files sum: the ranks of one node measured 7.3 and 8.2 us here
+ * (a host whose cost sits at the limit), chose 1000 and 100 Hz, and
+ * -S refused their files.  The statistics divide by the samples a signal
+ * brought (the run section's signals and signal-samples).
  */
 #ifndef GMON_MPI_RATE_CHOICE_H
 #define GMON_MPI_RATE_CHOICE_H

@@ -166,6 +166,9 @@ static int fill_run(int fd, void *ctx)
 	engine = sampling_engine(&refused);
 	len = text_format(late, sizeof late, "engine\t%s\nrate-source\t%s\n", engine,
 			  run.config ? rate_source_name(run.config) : "default");
+	if (run.config && run.config->signal_rate != run.config->rate && len < sizeof late)
+		len += text_format(late + len, sizeof late - len, "signal-rate\t%u\n",
+				   run.config->signal_rate);
 	if (run.config && run.config->sample_cost_ns && len < sizeof late)
 		len += text_format(late + len, sizeof late - len, "sample-cost-ns\t%llu\n",
 				   (unsigned long long)run.config->sample_cost_ns);

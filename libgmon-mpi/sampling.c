@@ -127,7 +127,11 @@ static int wall_clock;               /* BG_GMON_CLOCK=wall: the wall sampler too
 /* Bumped (slot_lock held) after paused or shut_down changes, before the
  * timers are re-armed or stopped: see rearm_after_signal. */
 static unsigned arm_generation;
-static uint64_t period_ns;           /* CPU time per sample */
+static uint64_t period_ns;           /* CPU time per signal */
+/* The histogram's samples one period stands for: 1, or where signals come
+ * slower than the rate the profile is written at (sampling_init) that
+ * rate's periods in one of the signals'. */
+static uint32_t samples_per_period = 1;
 static unsigned sampling_epoch;      /* process-wide: bumped when sampling resumes */
 static uint64_t excluded_samples;    /* process-wide samples of excluded threads */
 
@@ -467,7 +471,7 @@ static void on_sigprof(int sig, siginfo_t *info, void *context)
 	 * by it. */
 	__atomic_add_fetch(&handlers_in_flight, 1, __ATOMIC_SEQ_CST);
 	if (!__atomic_load_n(&shut_down, __ATOMIC_SEQ_CST)) {
-		weight = signal_weight(info, s);
+		weight = signal_weight(info, s) * samples_per_period;
 		if (process_wide && my_thread_excluded)
 			__atomic_fetch_add(&excluded_samples, weight, __ATOMIC_RELAXED);
 		else if (weight > 0) {
@@ -495,7 +499,7 @@ static uint64_t wall_unplaced;
 
 uint64_t sampling_wall_unplaced(void)
 {
-	return __atomic_load_n(&wall_unplaced, __ATOMIC_RELAXED);
+	return __atomic_load_n(&wall_unplaced, __ATOMIC_RELAXED) * samples_per_period;
 }
 
 /* A look's periods that wait for a sample where the thread is (WALL_WOKEN,
@@ -715,10 +719,11 @@ static int arm_process_timer(int arm)
 	return set_process_timer(arm ? jittered_period_ns() : 0);
 }
 
-int sampling_init(unsigned rate, int whole_process, int wall)
+int sampling_init(unsigned rate, unsigned signal_rate, int whole_process, int wall)
 {
 	struct sigaction sa;
-	long ns = 1000000000L / (rate ? rate : 1);
+	unsigned per = signal_rate > 0 && rate % signal_rate == 0 ? rate / signal_rate : 1;
+	long ns = 1000000000L / (per > 1 ? signal_rate : rate ? rate : 1);
 	int err = 0;
 
 	memset(&sa, 0, sizeof sa);
@@ -739,6 +744,7 @@ int sampling_init(unsigned rate, int whole_process, int wall)
 		return errno;
 	pthread_mutex_lock(&slot_lock);
 	period_ns = (uint64_t)ns;
+	samples_per_period = per;
 	wall_clock = wall && !whole_process;
 	initialized = 1;
 	if (whole_process) {

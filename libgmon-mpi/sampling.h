@@ -18,8 +18,11 @@
 /* Installs the SIGPROF handler and starts the process's timer
  * (whole_process) or the thread timers wanted so far; rate in samples per
  * second of the clock: CPU time, or with wall (per-thread timers only)
- * elapsed time.  Returns 0, or an errno value. */
-int sampling_init(unsigned rate, int whole_process, int wall);
+ * elapsed time.  signal_rate: the signals a second, where it divides rate
+ * (each then stands for rate / signal_rate samples: the histogram counts
+ * at rate whatever the signals cost, settings.h's config_choose_rate);
+ * else they come at rate.  Returns 0, or an errno value. */
+int sampling_init(unsigned rate, unsigned signal_rate, int whole_process, int wall);
 
 /* The dimension of the histograms written: GMON_DIMEN_CPU or
  * GMON_DIMEN_WALL (gmon-format.h). */

@@ -277,6 +277,7 @@ void config_read(struct gmon_config *c)
 			c->rate_source = RATE_SET;
 		}
 	}
+	c->signal_rate = c->rate;
 }
 
 static void load(void)
@@ -296,14 +297,21 @@ const char *rate_source_name(const struct gmon_config *c)
 										: "default";
 }
 
-void config_choose_rate(unsigned rate, uint64_t cost_ns)
+void config_set_chosen_rate(struct gmon_config *c, unsigned rate, unsigned signal_rate,
+			   uint64_t cost_ns)
+{
+	if (c->rate_source == RATE_SET)
+		return;
+	c->rate = rate;
+	c->signal_rate = signal_rate;
+	c->rate_source = cost_ns ? RATE_MEASURED : RATE_DEFAULT;
+	c->sample_cost_ns = cost_ns;
+}
+
+void config_choose_rate(unsigned rate, unsigned signal_rate, uint64_t cost_ns)
 {
 	pthread_once(&config_once, load);
-	if (config.rate_source == RATE_SET || cost_ns == 0)
-		return;
-	config.rate = rate;
-	config.rate_source = RATE_MEASURED;
-	config.sample_cost_ns = cost_ns;
+	config_set_chosen_rate(&config, rate, signal_rate, cost_ns);
 }
 
 void config_report_problems(const struct gmon_config *c)

@@ -48,8 +48,9 @@ enum sample_clock {
 
 #define DEFAULT_RATE 100
 
-/* Where the rate came from: BG_GMON_HZ, the default (100, where nothing
- * was measured), or the measured cost of a sample (rate-choice.h). */
+/* Where the rate came from: BG_GMON_HZ, the default (100; with per-thread
+ * clocks 1000 and signals at 100 where nothing was measured), or the
+ * measured cost of a sample (rate-choice.h). */
 enum rate_source {
 	RATE_SET,
 	RATE_DEFAULT,
@@ -59,7 +60,11 @@ enum rate_source {
 
 struct gmon_config {
 	int verbose;
-	unsigned rate;               /* samples per CPU-second */
+	unsigned rate;               /* samples per CPU-second: the histogram's */
+	unsigned signal_rate;        /* SIGPROFs per CPU-second of a thread:
+				      * rate, or a divisor of it where a
+				      * signal costs much (each stands for
+				      * rate / signal_rate samples) */
 	enum rate_source rate_source;
 	uint64_t sample_cost_ns;     /* RATE_MEASURED: what a sample cost
 				      * (rate-choice.h; 0: not measured) */
@@ -105,10 +110,13 @@ struct gmon_config {
 /* Reads the environment on the first call; thread-safe. */
 const struct gmon_config *config_get(void);
 
-/* rate, chosen by the measured cost of a sample, cost_ns (0: it could
- * not be measured: the default stays; rate-choice.h), where BG_GMON_HZ set
- * none; before sampling starts. */
-void config_choose_rate(unsigned rate, uint64_t cost_ns);
+/* rate and signal_rate (a divisor of rate), chosen by the measured cost
+ * of a sample, cost_ns (0: it could not be measured; rate-choice.h), where
+ * BG_GMON_HZ set none; before sampling starts. */
+void config_choose_rate(unsigned rate, unsigned signal_rate, uint64_t cost_ns);
+/* The same on c (config_read's). */
+void config_set_chosen_rate(struct gmon_config *c, unsigned rate, unsigned signal_rate,
+			   uint64_t cost_ns);
 
 /* "set", "default" or "measured" (the run section's rate-source). */
 const char *rate_source_name(const struct gmon_config *c);

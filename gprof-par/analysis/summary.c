@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "files.h"
+#include "gmon-companion.h"
 #include "summary-lines.h"
 
 /* ------------------------------------------------------------------ */
@@ -567,8 +568,10 @@ static int sentences(struct summary *s, const struct summary_input *in)
 
 	if (s->oversubscribed && oversubscribed_sentence(s) != 0)
 		return -1;
-	if (s->too_few && s->sample_cost_ns && s->rate < 1000)
-		/* the runtime chose this rate by that cost (rate-choice.h) */
+	if (s->too_few && s->sample_cost_ns &&
+	    (s->sample_cost_ns > GMON_RATE_CHOICE_MAX_COST_NS || s->rate < 1000))
+		/* the runtime chose signals at 100 Hz by that cost (earlier
+		 * runtimes wrote the histogram at that rate too) */
 		return say(s, "too few samples to say where the time went: %.0f %s, fewer than "
 			   "%d; run longer, or sample faster (BG_GMON_HZ=1000: a sample cost "
 			   "%.0f us here, %.1f%% of each thread's CPU at 1000 Hz)", s->sampled,

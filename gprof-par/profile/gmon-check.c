@@ -114,18 +114,11 @@ static int is_clock(const char *dimen)
 	return strcmp(dimen, GMON_DIMEN_CPU) == 0 || strcmp(dimen, GMON_DIMEN_WALL) == 0;
 }
 
-/* Rate, dimension and abbreviation must be the first histogram's. */
+/* Dimension, abbreviation and rate must be the first histogram's (the
+ * clock first: the wall clock's 100 Hz beside the CPU clock's 1000). */
 static int check_hist_units(const struct hist_header *h, const struct hist_header *ref,
 			    const char *ref_file, char *msg, size_t size)
 {
-	if (h->rate != ref->rate) {
-		/* gmon-mpi's default rate is chosen per process (rate-choice.h) */
-		snprintf(msg, size, "profiling rate %" PRIu32 " Hz differs from the %" PRIu32
-			 " Hz of the first histogram (in %s); profiles of one run have one "
-			 "rate: set BG_GMON_HZ for all its processes (gmon-mpi(7))",
-			 h->rate, ref->rate, ref_file);
-		return -1;
-	}
 	if (strcmp(h->dimen, ref->dimen) != 0 || h->dimen_abbrev != ref->dimen_abbrev) {
 		snprintf(msg, size, "dimension '%s' ('%c') differs from '%s' ('%c') of the first "
 			 "histogram (in %s)%s", h->dimen, h->dimen_abbrev, ref->dimen,
@@ -134,6 +127,15 @@ static int check_hist_units(const struct hist_header *h, const struct hist_heade
 				 ? ": samples of CPU time and of the wall clock (BG_GMON_CLOCK) "
 				   "cannot be added"
 				 : "");
+		return -1;
+	}
+	if (h->rate != ref->rate) {
+		/* (BG_GMON_HZ set for some of a job's ranks; an earlier
+		 * gmon-mpi's default rate, chosen per process) */
+		snprintf(msg, size, "profiling rate %" PRIu32 " Hz differs from the %" PRIu32
+			 " Hz of the first histogram (in %s); profiles of one run have one "
+			 "rate: set BG_GMON_HZ for all its processes (gmon-mpi(7))",
+			 h->rate, ref->rate, ref_file);
 		return -1;
 	}
 	return 0;
@@ -248,22 +250,31 @@ int gmon_check_histogram(const struct profile *p, struct file_scan *scan,
 {
 	struct hist_header ref;
 	const char *ref_file;
+	char units[1024];
 	size_t j;
-	int i;
+	int i, rc, units_bad;
 
-	if (reference_hist(p, scan, &ref, &ref_file) &&
-	    check_hist_units(h, &ref, ref_file, msg, size) != 0)
-		return -1;
+	units_bad = reference_hist(p, scan, &ref, &ref_file) &&
+		    check_hist_units(h, &ref, ref_file, units, sizeof units) != 0;
+	/* A range that says "another program" is said before a rate or a
+	 * dimension (glibc's 100 Hz profile among gmon-mpi's 1000 Hz ones) */
 	i = profile_find_hist(p, h->low_pc, h->high_pc);
 	if (i >= 0) {
 		struct hist_header known = hist_header_of(&p->hists[i]);
 
-		return check_known_range(h, &known, name_or_unnamed(p->hist_file), 1, msg, size);
+		rc = check_known_range(h, &known, name_or_unnamed(p->hist_file), 1, msg, size);
+	} else if ((j = range_index_find(&scan->new_index, h->low_pc, h->high_pc)) != RANGE_NONE) {
+		rc = check_known_range(h, &scan->new_hists[j], scan->name, 0, msg, size);
+	} else if (units_bad && p->nhists == 0) {
+		rc = 0;   /* (not added: its units are refused below) */
+	} else {
+		rc = check_new_range(p, scan, h, msg, size);
 	}
-	j = range_index_find(&scan->new_index, h->low_pc, h->high_pc);
-	if (j != RANGE_NONE)
-		return check_known_range(h, &scan->new_hists[j], scan->name, 0, msg, size);
-	return check_new_range(p, scan, h, msg, size);
+	if (rc == 0 && units_bad) {
+		snprintf(msg, size, "%s", units);
+		rc = -1;
+	}
+	return rc;
 }
 
 /* ---- The records of a file. --------------------------------------- */

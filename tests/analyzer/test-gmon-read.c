@@ -215,7 +215,7 @@ static void test_bad_histogram_fields(void)
 static void test_histogram_mismatch_across_files(void)
 {
 	struct buf b = { 0 };
-	char *rate, *range, *nbins, *dimen;
+	char *rate, *range, *nbins, *dimen, *range_rate;
 
 	put_header(&b, NULL);
 	put_hist(&b, 0x1000, 0x2000, 1024, 1000, 0);
@@ -227,9 +227,16 @@ static void test_histogram_mismatch_across_files(void)
 	put_hist(&b, 0x1000, 0x2000, 512, 100, 0);
 	nbins = save("other-nbins", &b);
 	put_header(&b, NULL);
-	put_hist_header_dimen(&b, 0x1000, 0x2000, 1, 100, "cycles", 'c');
-	put_u16(&b, 1);
+	put_hist_header_dimen(&b, 0x1000, 0x2000, 1024, 100, "cycles", 'c');
+	for (int i = 0; i < 1024; i++)
+		put_u16(&b, 1);
 	dimen = save("other-dimen", &b);
+	/* another program's range at another rate: the range is said, which
+	 * names another program (glibc's 100 Hz profile among gmon-mpi's
+	 * 1000 Hz ones said only the rate, and to set BG_GMON_HZ) */
+	put_header(&b, NULL);
+	put_hist(&b, 0x1800, 0x2800, 1024, 1000, 0);
+	range_rate = save("other-range-rate", &b);
 
 	REJECT_AFTER(good_first, rate, "profiling rate 1000 Hz differs from the 100 Hz",
 		     good_first);
@@ -240,6 +247,10 @@ static void test_histogram_mismatch_across_files(void)
 		     "histogram range 0x1000-0x2000 (512 bins) differs from the first file's "
 		     "0x1000-0x2000 (1024 bins)", good_first);
 	REJECT_AFTER(good_first, dimen, "dimension 'cycles' ('c') differs from 'seconds' ('s')");
+	REJECT_AFTER(good_first, range_rate,
+		     "histogram range 0x1800-0x2800 (1024 bins) differs from the first file's "
+		     "0x1000-0x2000 (1024 bins)", "another program");
+	free(range_rate);
 	free(rate);
 	free(range);
 	free(nbins);

@@ -30,7 +30,10 @@
 #     ENOSYS): "engine posix-timers", "engine-refused ENOSYS", the summary
 #     says which engine sampled and why, and the shares within 8 points
 #     (a POSIX CPU timer fires on the 4 ms tick, each signal claiming the
-#     time since the last: seen within 3 points here).
+#     time since the last: seen within 3 points here);
+#   - a 2-rank job whose rank 1 has perf_event_open refused (no sample
+#     cost measured) writes one histogram rate in both ranks (1000 Hz:
+#     rank 1's signals at 100 Hz, 10 samples each), and -S sums them.
 . "$(dirname "$0")/lib.sh"
 
 gprof_par=$top_builddir/gprof-par/gprof-par
@@ -140,3 +143,21 @@ if crowded "$waited"; then
 else
 	shares posix-timers 8
 fi
+
+# --- a job whose ranks measured differently writes one rate ---
+# Rank 1 with perf_events refused measures no sample cost, rank 0 measures
+# this machine's: both histograms at 1000 Hz (rank 1's signals at 100 Hz,
+# 10 samples each), and -S adds them.  Before, rank 1 wrote 100 Hz and
+# rank 0 1000 Hz where a signal cost at most 8 us (bare metal; 7.3 us on
+# one host here), and -S refused the pair for their rates.
+rm -f gmon.out*
+mpirun_np 1 ./phases 0.3 : -np 1 env LD_PRELOAD="$PWD/no-perf-events.so" ./phases 0.3 \
+	> out 2> mpirun.err || fail "the 2-rank job failed: $(cat mpirun.err)"
+note "rank 0: $(run_field engine gmon.out.0), a sample cost $(run_field sample-cost-ns gmon.out.0) ns, signals at $(run_field signal-rate gmon.out.0) Hz; rank 1: $(run_field engine gmon.out.1) ($(run_field engine-refused gmon.out.1)), signals at $(run_field signal-rate gmon.out.1) Hz"
+expect_eq "$(run_field signal-rate gmon.out.1)" 100 "rank 1's signals with no cost measured"
+for r in 0 1; do
+	expect_eq "$("$GPROF" -b -p phases gmon.out.$r | sed -n 's/^Each sample counts as \([0-9.]*\) seconds.*/\1/p')" \
+		0.001 "rank $r's histogram rate (seconds a sample, by GNU gprof)"
+done
+"$gprof_par" -S . > sum.out 2> sum.err || fail "-S of the two ranks: $(cat sum.err)"
+[ -s gmon.sum ] || fail "-S wrote no gmon.sum: $(cat sum.err)"

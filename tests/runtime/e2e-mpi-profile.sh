@@ -283,16 +283,18 @@ for clock in wall cpu; do
 		awk '{ n = split($1, f, ";"); for (i = 1; i <= n; i++) if (f[i] == "sleep_io") { s += $2; break } }
 		     END { print s + 0 }')
 	own=$(awk '$2 == 0 { printf "%d", $8 * 100 + 0.5 }' truth)
-	dimen=seconds
-	[ "$clock" = cpu ] || dimen=wall-sec
+	# (the wall clock at 100 Hz; the CPU clock's histogram at 1000 Hz,
+	# its signals at 100 where a sample costs much: rate-choice.h)
+	dimen="0.001 seconds"
+	[ "$clock" = cpu ] || dimen="0.01 wall-sec"
 	"$gprof_par" -b --load-balance app gmon.out.0 gmon.out.1 2>/dev/null |
-		grep -qx "Each sample counts as 0.01 $dimen\." ||
+		grep -qx "Each sample counts as $dimen\." ||
 		fail "BG_GMON_CLOCK=$clock: the load balance does not say its samples are $dimen"
 	if [ "$clock" = wall ]; then
 		awk -v a="$got" -v e="$own" 'BEGIN { d = a - e; if (d < 0) d = -d; exit !(d <= e * 0.15) }' ||
 			fail "wall clock: rank 0 has $got samples under sleep_io, its own clock $own"
 	else
-		[ "$got" -le 2 ] || fail "CPU clock: rank 0 has $got samples under sleep_io (at most 2)"
+		[ "$got" -le 20 ] || fail "CPU clock: rank 0 has $got samples under sleep_io (at most 20 ms)"
 	fi
 done
 

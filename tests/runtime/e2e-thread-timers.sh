@@ -143,9 +143,11 @@ BG_GMON_START_THREAD_TIMERS=main BG_GMON_HZ=1000 ./app api >out
 samples_match burn_three 1000
 samples_match burn_one 1000
 
-# Unknown values: one message each, and the defaults (all; the rate by
+# Unknown values: one message each, and the defaults (all; the signals by
 # what a sample's signal cost at start, rate-choice.h: 1000 Hz up to 8 us,
-# else 100; written in the run section, rate-source and sample-cost-ns)
+# else 100, each then 10 samples of the histogram's 1000 Hz, which every
+# default run writes; in the run section, rate-source, sample-cost-ns and
+# signal-rate)
 rm -f gmon.out
 BG_GMON_START_THREAD_TIMERS=everything BG_GMON_HZ=fast ./app ratio >out 2>stderr
 grep -q "^gmon-mpi: BG_GMON_START_THREAD_TIMERS='everything' is not 'process', 'main', 'all' or 'nocomm'; sampling every thread on its own clock (the default)" stderr ||
@@ -157,15 +159,16 @@ expect_eq "$(run_field rate-source)" measured "the default rate's source"
 cost=$(run_field sample-cost-ns)
 [ -n "$cost" ] && [ "$cost" -ge 100 ] && [ "$cost" -le 10000000 ] ||
 	fail "the run section's sample-cost-ns is not a measured cost: '$cost'"
-rate=100 seconds=0.01
-[ "$cost" -le 8000 ] && rate=1000 seconds=0.001
-note "a sample's signal cost $cost ns at start: $rate Hz"
-samples_match burn_three "$rate"
-"$GPROF" -b -p app gmon.out | grep -q "^Each sample counts as $seconds seconds" ||
-	fail "the default rate is not the $rate Hz its cost ($cost ns) chose: $("$GPROF" -b -p app gmon.out | head -3)"
+signals=100 said=100
+[ "$cost" -le 8000 ] && signals=1000 said=
+note "a sample's signal cost $cost ns at start: signals at $signals Hz"
+expect_eq "$(run_field signal-rate)" "$said" "the run section's signal-rate for a cost of $cost ns"
+samples_match burn_three 1000
+"$GPROF" -b -p app gmon.out | grep -q "^Each sample counts as 0.001 seconds" ||
+	fail "the default's histogram is not at 1000 Hz (a cost of $cost ns): $("$GPROF" -b -p app gmon.out | head -3)"
 # the verbose report says it
 BG_GMON_VERBOSE=1 ./app ratio >out 2>stderr
-grep -Eq "^gmon-mpi: pid [0-9]+: sampled at (100|1000) Hz: BG_GMON_HZ unset, and a sample's signal cost [0-9]+\.[0-9] us here \(measured at start; 1000 Hz up to 8 us\)$" stderr ||
+grep -Eq "^gmon-mpi: pid [0-9]+: sampled at (100 Hz, each signal 10 samples at 1000 Hz|1000 Hz): BG_GMON_HZ unset, and a sample's signal cost [0-9]+\.[0-9] us here \(measured at start; 1000 Hz up to 8 us\)$" stderr ||
 	fail "the verbose report does not give the measured rate: $(cat stderr)"
 # a rate set is not measured; the process-wide timer (tick-bound) keeps 100
 BG_GMON_HZ=250 ./app ratio >out

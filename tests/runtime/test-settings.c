@@ -66,8 +66,9 @@ static void test_config_from_environment(void)
 	CU_ASSERT_EQUAL(config_get()->rate, 250);
 	/* a rate set is kept whatever a sample costs */
 	CU_ASSERT_EQUAL(config_get()->rate_source, RATE_SET);
-	config_choose_rate(1000, 2000);
+	config_choose_rate(1000, 1000, 2000);
 	CU_ASSERT_EQUAL(config_get()->rate, 250);
+	CU_ASSERT_EQUAL(config_get()->signal_rate, 250);
 	CU_ASSERT_EQUAL(config_get()->rate_source, RATE_SET);
 	CU_ASSERT_EQUAL(config_get()->sample_cost_ns, 0);
 }
@@ -143,6 +144,43 @@ static void clear_environment(void)
 
 	for (size_t i = 0; i < sizeof vars / sizeof vars[0]; i++)
 		unsetenv(vars[i]);
+}
+
+/* BG_GMON_HZ unset: the histogram at 1000 Hz whatever a sample cost (the
+ * ranks of a job that measured 7.3 and 8.2 us wrote 1000 and 100 Hz, and
+ * -S refused their files), the signals at the rate the cost allows; set:
+ * both at its rate, nothing measured */
+static void test_chosen_rate(void)
+{
+	struct gmon_config c;
+
+	clear_environment();
+	config_read(&c);
+	CU_ASSERT_EQUAL(c.rate, 100);
+	CU_ASSERT_EQUAL(c.signal_rate, 100);
+	CU_ASSERT_EQUAL(c.rate_source, RATE_DEFAULT);
+	config_set_chosen_rate(&c, RATE_CHOICE_HIGH, rate_choice_for_cost(8187), 8187);
+	CU_ASSERT_EQUAL(c.rate, 1000);
+	CU_ASSERT_EQUAL(c.signal_rate, 100);
+	CU_ASSERT_EQUAL(c.rate_source, RATE_MEASURED);
+	CU_ASSERT_EQUAL(c.sample_cost_ns, 8187);
+	config_read(&c);
+	config_set_chosen_rate(&c, RATE_CHOICE_HIGH, rate_choice_for_cost(7302), 7302);
+	CU_ASSERT_EQUAL(c.rate, 1000);
+	CU_ASSERT_EQUAL(c.signal_rate, 1000);
+	config_read(&c);
+	config_set_chosen_rate(&c, RATE_CHOICE_HIGH, rate_choice_for_cost(0), 0);  /* unknown */
+	CU_ASSERT_EQUAL(c.rate, 1000);
+	CU_ASSERT_EQUAL(c.signal_rate, 100);
+	CU_ASSERT_EQUAL(c.rate_source, RATE_DEFAULT);
+	CU_ASSERT_EQUAL(c.sample_cost_ns, 0);
+	setenv("BG_GMON_HZ", "250", 1);
+	config_read(&c);
+	config_set_chosen_rate(&c, RATE_CHOICE_HIGH, 100, 9000);
+	CU_ASSERT_EQUAL(c.rate, 250);
+	CU_ASSERT_EQUAL(c.signal_rate, 250);
+	CU_ASSERT_EQUAL(c.rate_source, RATE_SET);
+	clear_environment();
 }
 
 /* BG_GMON_VERBOSE=value: verbose (1, 0) and whether it is reported */
@@ -368,6 +406,7 @@ static const struct cunit_test tests[] = {
 	{ "BG_GMON_START_THREAD_TIMERS values", test_timer_policy },
 	{ "BG_GMON_HZ values", test_rate },
 	{ "the default rate for a sample's cost", test_rate_for_cost },
+	{ "the default: the histogram at 1000 Hz, the signals by the cost", test_chosen_rate },
 	{ "measuring a sample's cost", test_measure_cost },
 	{ "settings from the environment", test_config_from_environment },
 	{ "BG_GMON_VERBOSE values", test_on_off },
