@@ -190,6 +190,8 @@ const struct companion_section *companion_file_find(const struct companion_file 
 #define CACHE_MAX ((size_t)1 << 30)
 #define CACHE_BYTES_ENV "GPROF_PAR_COMPANION_CACHE"
 
+static const char *bad_budget_setting;  /* CACHE_BYTES_ENV, not a number */
+
 static struct {
 	struct companion_file **files; /* each its own allocation: pointers to
 					* them stay valid as the array grows */
@@ -204,13 +206,21 @@ size_t companion_cache_budget(void)
 
 	if (bytes == 0) {
 		const char *s = getenv(CACHE_BYTES_ENV);
-		char *end;
-		unsigned long long v = s && *s ? strtoull(s, &end, 10) : 0;
-
+		char *end = NULL;
+		unsigned long long v = 0;
 		long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
 		uint64_t memory = pages > 0 && page > 0 ? (uint64_t)pages * (uint64_t)page : 0;
 
-		if (v > 0 && *end == '\0' && v <= SIZE_MAX)
+		if (s && *s) {
+			errno = 0;
+			if (isdigit((unsigned char)*s))   /* (strtoull takes "-1" and " 1") */
+				v = strtoull(s, &end, 10);
+			if (v == 0 || errno != 0 || *end != '\0' || v > SIZE_MAX) {
+				bad_budget_setting = s;
+				v = 0;
+			}
+		}
+		if (v > 0)
 			bytes = (size_t)v;
 		else if (memory / 64 < CACHE_MIN)
 			bytes = CACHE_MIN;
@@ -218,6 +228,12 @@ size_t companion_cache_budget(void)
 			bytes = memory / 64 > CACHE_MAX ? CACHE_MAX : (size_t)(memory / 64);
 	}
 	return bytes;
+}
+
+const char *companion_cache_bad_setting(void)
+{
+	companion_cache_budget();
+	return bad_budget_setting;
 }
 
 static int same_path(const void *ctx, size_t item)

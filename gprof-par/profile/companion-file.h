@@ -158,6 +158,9 @@ int companion_file_adopt(const char *path, void *bytes, size_t len, char *err, s
 int companion_prefetch(const char *path);
 void companion_cache_drop(void);
 size_t companion_cache_budget(void);
+/* GPROF_PAR_COMPANION_CACHE's value where it is set and not a number of
+ * bytes above 0 (the default is used), else NULL. */
+const char *companion_cache_bad_setting(void);
 
 /* Whether the companion at path is kept in memory (read or adopted). */
 int companion_file_in_memory(const char *path);

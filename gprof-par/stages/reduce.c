@@ -203,6 +203,10 @@ static int sum_and_write(const struct plan *plan, const struct gprof_par_mpi *mp
 	int failed, status = 0;
 
 	*written = 0;
+	if (root && companion_cache_bad_setting())
+		fprintf(stderr, PROGRAM ": warning: GPROF_PAR_COMPANION_CACHE='%s' is not a number "
+			"of bytes; the default is used (%zu)\n", companion_cache_bad_setting(),
+			companion_cache_budget());
 	if (mpi)
 		mpi->sum_parallel(&plan->job, out);
 	else

@@ -12,7 +12,8 @@
 # same messages, the same report of -S DIR EXE (categories, load balance);
 # the same with a truncated profile, a companion with a byte changed and a
 # companion removed, with and without --skip-bad; the same sum from the
-# parallel sum on 2 processes (its own code); --timing says the chunks.
+# parallel sum on 2 processes (its own code); --timing says the chunks; a
+# GPROF_PAR_COMPANION_CACHE that is no number of bytes is said.
 set -u
 . "$(dirname "$0")/reduce-lib.sh"
 
@@ -33,7 +34,12 @@ for kind in mpi calls paths modules libc.so.6; do
 		fail "rank 0's companion has no $kind section: nothing to sum in chunks"
 done
 companion=$(stat -c %s ranks/gmon.out+gmon-mpi.0)
-three=$((3 * companion + companion / 2))
+sizes=$(stat -c %s ranks/gmon.out+gmon-mpi.* | sort -n | tr '\n' ' ')
+smallest=${sizes%% *} largest=$(echo $sizes | awk '{ print $NF }')
+# a cache of three and a half of the largest: every chunk is its first
+# file and the three or more companions read ahead that fit (a chunk of
+# rank 0's size once made 5 chunks, its companion the smallest by far)
+three=$((3 * largest + largest / 2))
 
 # sum_with NAME CACHE DIR [ARGS...]: -S DIR ARGS with the cache of CACHE
 # bytes ("" the default), its sum in NAME.sum, NAME.sum+gmon-mpi, its
@@ -90,15 +96,28 @@ sum_with timing1 1 ranks --timing
 expect_grep "--timing, a chunk per file" "the files in 10 chunks" timing1.err
 sum_with timing3 "$three" ranks --timing
 chunks=$(sed -n 's/.*the files in \([0-9]*\) chunks.*/\1/p' timing3.err)
-# (three or four companions a chunk: their sizes differ)
-if [ "${chunks:-0}" -ge 3 ] && [ "$chunks" -le 4 ]; then
+# (each chunk a file and the companions that fit: three of the largest,
+# as many of the smallest)
+most=$(( (10 + 3) / 4 )) fewest=$(( (10 + three / smallest) / (1 + three / smallest) ))
+if [ "${chunks:-0}" -ge "$fewest" ] && [ "$chunks" -le "$most" ]; then
 	echo "ok: --timing, chunks of three companions: $chunks chunks"
 else
-	fail "--timing, chunks of three companions: ${chunks:-no} chunks, expected 3 or 4"
+	fail "--timing, chunks of three companions: ${chunks:-no} chunks, expected $fewest to $most (companions of $sizes bytes, a cache of $three)"
 	cat timing3.err
 fi
 sum_with timing "" ranks --timing
 if grep -q "chunks" timing.err; then fail "--timing: the default cache holds 10 companions"; fi
+
+# A setting that is no number of bytes is said, and the default used: one
+# chunk, the same sum (before, "12M" and "-1" were taken silently, "-1" as
+# 2^64 - 1 bytes).
+for bad in 12M -1 " 1" 0 x 99999999999999999999999; do
+	sum_with badcache "$bad" ranks --timing
+	expect_grep "GPROF_PAR_COMPANION_CACHE='$bad' said" \
+		"gprof-par: warning: GPROF_PAR_COMPANION_CACHE='$bad' is not a number of bytes; the default is used" badcache.err
+	if grep -q "chunks" badcache.err; then fail "GPROF_PAR_COMPANION_CACHE='$bad': not the default cache"; fi
+	same_file "GPROF_PAR_COMPANION_CACHE='$bad': sum" ref.sum badcache.sum
+done
 
 compare "-S DIR EXE" ranks app
 [ -s ref.out ] || fail "-S DIR EXE printed no report"
