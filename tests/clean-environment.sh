@@ -14,3 +14,12 @@ unset LD_AUDIT LD_PRELOAD LD_BIND_NOW GPROF_PATH GPROF_PAR_MPI_MODULE GPROF_PAR_
 unset OMP_NUM_THREADS OMP_WAIT_POLICY OMP_PROC_BIND GOMP_SPINCOUNT
 LC_ALL=C
 export LC_ALL
+# Open MPI's session directory, one tree per test ($f: the test's name in
+# automake's check rules): two tests whose mpiruns start at once raced to
+# create and remove the shared /tmp/ompi.HOST.UID (a CI run: "A call to
+# mkdir was unable to create the desired directory ... File exists",
+# orte_init failed, the test's -S under mpirun with it; Open MPI issues
+# 7049 and 8510).
+OMPI_MCA_orte_tmpdir_base=${TMPDIR:-/tmp}/gmon-mpi-tests.$(id -u)/${f:-test}
+mkdir -p "$OMPI_MCA_orte_tmpdir_base" && export OMPI_MCA_orte_tmpdir_base ||
+	unset OMPI_MCA_orte_tmpdir_base

@@ -3,7 +3,7 @@
 # command that ends a test through set -e says its line, its function, its
 # status and itself; nothing is said for failures set -e lets pass (an if's
 # test, || and !, set +e, inside $( ) and ( )); fail's message and status
-# stay as they were.
+# stay as they were; mpirun's session directory is the test's own.
 
 . "$(dirname "$0")/lib.sh"
 
@@ -46,4 +46,13 @@ expect_eq "$frame_status" 0 "status of a test whose failures are all guarded"
 run_frame fails 'fail "the reason"'
 expect_eq "$frame_status" 1 "fail's status"
 expect_eq "$(cat fails.err)" "FAIL: fails: the reason" "fail's message alone"
+
+# Open MPI's session directory is this test's own (clean-environment.sh:
+# two tests' mpiruns raced for the shared /tmp/ompi.HOST.UID)
+top=$(mpirun_np 1 printenv OMPI_MCA_orte_top_session_dir) ||
+	fail "mpirun -np 1 printenv failed"
+case $top in
+*/gmon-mpi-tests.*/e2e-test-frame.sh/ompi.*) note "mpirun's session directory: $top" ;;
+*) fail "mpirun's session directory is '$top', not under this test's own" ;;
+esac
 exit 0
