@@ -24,7 +24,9 @@ rtlib=$top_builddir/libgmon-mpi/.libs pmpilib=$top_builddir/pmpi/.libs
 	-L"$pmpilib" -Wl,--push-state,--as-needed -lgmon-mpi-pmpi-openmpi -Wl,--pop-state \
 	-Wl,-rpath,"$rtlib" -Wl,-rpath,"$pmpilib" || { echo "ERROR: cannot build mpi-omp.c"; exit 99; }
 mkdir real ranks
-(cd real && MPI_LEAKS=0 mpi env OMP_NUM_THREADS=1 BG_GMON_RANK_SUBSET=0:3 \
+# (signals at 1000 Hz whatever one costs here, so that rank 0 takes samples
+# in libc: at the default's 100 Hz a run beside other tests once took none)
+(cd real && MPI_LEAKS=0 mpi env OMP_NUM_THREADS=1 BG_GMON_RANK_SUBSET=0:3 BG_GMON_HZ=1000 \
 	"$MPIRUN" --oversubscribe -np 4 ../app > /dev/null) ||
 	{ echo "ERROR: mpi-omp failed on 4 ranks"; exit 99; }
 "$top_builddir/tests/analyzer/replicate-ranks" real 4 10 ranks > /dev/null ||
