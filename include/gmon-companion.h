@@ -256,6 +256,10 @@
  *   own<TAB>N                         then N lines, in rank order:
  *   own-time<TAB>RANK<TAB>S<TAB>W     its profiler's own time no sample saw:
  *                                     handlers and start, writes (seconds)
+ *   signal-weight-max<TAB>M<TAB>F     the most samples a signal brought in
+ *                                     one file, in thousandths (absent from
+ *                                     earlier sums: readers then take the
+ *                                     mean over the signals)
  *
  * Sums of earlier versions have the earlier files beside them instead
  * (SUM+paths, +calls, +modules, +LIBRARY, +mpi): readers read those when a

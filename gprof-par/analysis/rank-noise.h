@@ -17,7 +17,8 @@
  *     n, against 0.5% each end, 1% in all; the union bound holds for the
  *     counts' negative dependence, where Sidak's product would not).
  * Both test counts of signals: samples that a signal brought per_signal of
- * (the run sections' signal-samples / signals) vary per_signal times as
+ * (the run sections' signal-samples / signals, the most of any rank's:
+ * run-facts.h's runs_facts_per_signal) vary per_signal times as
  * much as counts, and are divided by it first (a weight is not a count:
  * 9 of 9 balanced 8-rank runs were called imbalanced when they were not).
  * Together they claim a balanced set's difference at most 2% of the time.

@@ -38,6 +38,11 @@ int runs_facts_add(struct runs_facts *facts, const struct companion_run *run)
 		one.signals = run->signals;
 		one.signal_samples = run->signal_samples;
 		one.signal_files = 1;
+		if (run->signals > 0) {
+			one.most_per_signal_milli = (uint64_t)((double)run->signal_samples * 1000.0 /
+							       (double)run->signals + 0.5);
+			one.weighted_files = 1;
+		}
 	}
 	if (run->has_load) {
 		one.threads_cpu_ns = run->threads_cpu_ns;
@@ -70,6 +75,11 @@ void runs_facts_free(struct runs_facts *facts)
 double runs_facts_per_signal(const struct runs_facts *facts)
 {
 	double w = facts->signals > 0 ? (double)facts->signal_samples / (double)facts->signals : 1;
+
+	/* (every file that says its signals says its weight: else the mean
+	 * over the signals, as before) */
+	if (facts->weighted_files > 0 && facts->weighted_files == facts->signal_files)
+		w = (double)facts->most_per_signal_milli / 1000.0;
 
 	return w > 1 ? w : 1;
 }
@@ -113,6 +123,9 @@ int runs_facts_merge(struct runs_facts *into, const struct runs_facts *from)
 	into->signals += from->signals;
 	into->signal_samples += from->signal_samples;
 	into->signal_files += from->signal_files;
+	if (from->most_per_signal_milli > into->most_per_signal_milli)
+		into->most_per_signal_milli = from->most_per_signal_milli;
+	into->weighted_files += from->weighted_files;
 	into->threads_cpu_ns += from->threads_cpu_ns;
 	into->threads_waited_ns += from->threads_waited_ns;
 	into->load_files += from->load_files;
@@ -178,6 +191,8 @@ void runs_facts_print(FILE *out, const struct runs_facts *facts,
 		fprintf(out, "own-time\t%" PRId64 "\t%.9f\t%.9f\n", o->rank, o->signals_s,
 			o->writes_s);
 	}
+	fprintf(out, "signal-weight-max\t%" PRIu64 "\t%zu\n", facts->most_per_signal_milli,
+		facts->weighted_files);
 }
 
 int runs_facts_section_add(struct sum_companion *sc, const char *output,
@@ -305,6 +320,7 @@ int runs_facts_section_parse(struct runs_facts *facts, const char *text, size_t 
 	struct section_cursor c;
 	char magic[64];
 	const char *s;
+	int more;
 
 	section_cursor_init(&c, text, len);
 	snprintf(magic, sizeof magic, GMON_RUNS_MAGIC " %d", GMON_RUNS_VERSION);
@@ -351,9 +367,14 @@ int runs_facts_section_parse(struct runs_facts *facts, const char *text, size_t 
 		runs_facts_free(&f);
 		return -1;
 	}
-	if (section_next_line(&c) != 0) {
+	/* (absent from earlier sums) */
+	more = section_next_line(&c);
+	if (more != 0 && (more != 1 || !(s = section_after(c.line, "signal-weight-max")) ||
+			  section_field_u64(&s, &f.most_per_signal_milli) != 0 ||
+			  field_size(&s, &f.weighted_files) != 0 || *s || section_next_line(&c) != 0)) {
 		runs_facts_free(&f);
-		return section_bad(&c, name, "a line after the last own-time line", err, errlen);
+		return section_bad(&c, name, "a line after the last own-time line that is not "
+				   "one signal-weight-max line", err, errlen);
 	}
 	*facts = f;
 	return 0;

@@ -31,6 +31,11 @@ struct runs_facts {
 	 * signal_files files that say them */
 	uint64_t signals, signal_samples;
 	size_t signal_files;
+	/* the most samples a signal brought in one file, in thousandths
+	 * (signal-samples x 1000 / signals, rounded), over the weighted_files
+	 * of them that were added one by one (an earlier sum's runs lack it) */
+	uint64_t most_per_signal_milli;
+	size_t weighted_files;
 	/* the files' sampling engine ("mixed" where they differ; "" none
 	 * said) and why perf_events were refused (the first file that says) */
 	char engine[48], engine_refused[24];
@@ -61,8 +66,16 @@ struct runs_facts {
 int runs_facts_add(struct runs_facts *facts, const struct companion_run *run);
 void runs_facts_free(struct runs_facts *facts);
 
-/* The samples a signal brought, on average, in the files that say it (1
- * where none does: the samples are taken for counts). */
+/* The samples a signal brought, for the tests of the ranks' samples
+ * against noise (rank-noise.h), which divide their variance by it: the
+ * most of any file that says it (1 where none does: the samples are taken
+ * for counts).  The ranks' signals may weigh differently (the default
+ * rate's signals are each rank's choice: 1000 Hz, one sample each, or
+ * 100 Hz, ten): the mean over the signals (1.8 for four ranks of each)
+ * took one signal of a 100 Hz rank in a tiny function for an imbalance in
+ * 2 of 10 balanced runs (bench/imbalance-bench).  The most keeps every
+ * rank's noise within the test, at some loss of power for the others.
+ * Where an earlier sum's runs do not say it: the mean over the signals. */
 double runs_facts_per_signal(const struct runs_facts *facts);
 
 /* Adds from, the facts of files after into's (the next ranks), to into,

@@ -449,8 +449,67 @@ static void test_runs_section(void)
 	runs_facts_free(&head);
 }
 
+/* Ranks whose signals weigh differently (the default rate's signals are
+ * each rank's choice: 1000 Hz, one sample a signal, or 100 Hz, ten): the
+ * tests of the ranks against noise divide by the most a file's signal
+ * brought (10; the mean over the signals, 1.8 for four of each, took one
+ * 100 Hz signal in a tiny function for an imbalance in 2 of 10 balanced
+ * runs: 10 samples in one of 8 ranks is beyond noise at 1.8, not at 10),
+ * the same merged as added, written and read back; an earlier sum's runs,
+ * without the line, read with the mean over the signals. */
+static void test_mixed_signal_weights(void)
+{
+	struct companion_run run;
+	struct runs_facts all = RUNS_FACTS_NONE, head = RUNS_FACTS_NONE, tail = RUNS_FACTS_NONE,
+			  back;
+	struct sum_companion sc;
+	char err[1024], *text, *line;
+	size_t len;
+	unsigned __int128 one_signal = 10 * 10;
+
+	for (int i = 0; i < 8; i++) {
+		memset(&run, 0, sizeof run);
+		run.rank = i;
+		run.has_signals = 1;
+		run.signals = i < 4 ? 1200 : 120;
+		run.signal_samples = 1200;
+		CU_ASSERT_EQUAL_FATAL(runs_facts_add(&all, &run), 0);
+		CU_ASSERT_EQUAL_FATAL(runs_facts_add(i < 3 ? &head : &tail, &run), 0);
+	}
+	CU_ASSERT_DOUBLE_EQUAL(runs_facts_per_signal(&all), 10.0, 1e-9);
+	CU_ASSERT_FALSE(balance_beyond_noise(10, one_signal, 8, runs_facts_per_signal(&all)));
+	CU_ASSERT_TRUE(balance_beyond_noise(10, one_signal, 8, 9600.0 / 5280.0));
+	CU_ASSERT_EQUAL_FATAL(runs_facts_merge(&head, &tail), 0);
+	CU_ASSERT_EQUAL(head.most_per_signal_milli, all.most_per_signal_milli);
+	CU_ASSERT_EQUAL(head.weighted_files, 8);
+
+	sum_companion_init(&sc);
+	CU_ASSERT_EQUAL_FATAL(runs_facts_section_add(&sc, "gmon.sum", &all, err, sizeof err), 0);
+	text = sc.sections[0].data;
+	len = sc.sections[0].size;
+	CU_ASSERT_PTR_NOT_NULL(strstr(text, "\nsignal-weight-max\t10000\t8\n"));
+	CU_ASSERT_EQUAL_FATAL(runs_facts_section_parse(&back, text, len, "s", err, sizeof err), 0);
+	CU_ASSERT_DOUBLE_EQUAL(runs_facts_per_signal(&back), 10.0, 1e-9);
+	runs_facts_free(&back);
+	/* an earlier sum: its runs end at the own-time lines */
+	line = strstr(text, "signal-weight-max\t");
+	CU_ASSERT_FATAL(line != NULL);
+	CU_ASSERT_EQUAL_FATAL(runs_facts_section_parse(&back, text, (size_t)(line - text), "s", err,
+						       sizeof err), 0);
+	CU_ASSERT_DOUBLE_EQUAL(runs_facts_per_signal(&back), 9600.0 / 5280.0, 1e-9);
+	runs_facts_free(&back);
+	/* anything else after them is refused */
+	memcpy(line, "signal-weight-mix", 17);
+	CU_ASSERT_EQUAL(runs_facts_section_parse(&back, text, len, "s", err, sizeof err), -1);
+	sum_companion_free(&sc);
+	runs_facts_free(&all);
+	runs_facts_free(&head);
+	runs_facts_free(&tail);
+}
+
 static const struct cunit_test tests[] = {
 	{ "the dispersion test", test_dispersion },
+	{ "ranks whose signals weigh differently", test_mixed_signal_weights },
 	{ "weighted samples against noise", test_weighted_noise },
 	{ "the summary's functions beyond noise", test_summary_noise },
 	{ "the extremes test", test_extremes },
