@@ -268,6 +268,7 @@ out:
 static void sampling_errors(struct summary *s, const struct summary_input *in, int wall_basis)
 {
 	s->signals = in->signals;
+	s->signal_samples = in->signal_samples;
 	s->sampled = in->signals ? (double)in->signals : (double)s->samples;
 	/* (no sample at all: no share to doubt) */
 	s->too_few = s->sampled > 0 && s->sampled < SUMMARY_MIN_SIGNALS;

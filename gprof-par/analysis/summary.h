@@ -203,6 +203,7 @@ struct summary {
 	const char *basis;           /* "wall" (MPI profile), or the samples' clock */
 	double total_seconds;        /* the total the shares are of */
 	uint64_t signals;            /* that brought the samples; 0: unknown */
+	uint64_t signal_samples;     /* the samples they brought (summary_input's) */
 	const char *engine, *engine_refused;   /* summary_input's */
 	uint64_t sample_cost_ns;               /* summary_input's */
 	double sampled;              /* the independent draws the shares rest
@@ -287,6 +288,7 @@ struct summary_input {
 	const struct companion_own_time *profiler_own;   /* each file's: profiler_files */
 	uint64_t signals;            /* the signals that brought the samples,
 				      * over the profiles; 0: not known */
+	uint64_t signal_samples;     /* the samples those signals brought */
 	const char *engine;          /* the run sections' sampling engine, and */
 	const char *engine_refused;  /* why perf_events were refused ("": not said) */
 	uint64_t sample_cost_ns;     /* the most a sample's signal cost where the

@@ -137,6 +137,7 @@ static int summary_render(struct view_output *vo, struct model *m)
 	in.profiler_files = facts->profiler_files;
 	in.profiler_own = facts->own;
 	in.signals = facts->signal_files ? facts->signals : 0;
+	in.signal_samples = facts->signal_files ? facts->signal_samples : 0;
 	in.engine = facts->engine;
 	in.engine_refused = facts->engine_refused;
 	in.sample_cost_ns = facts->sample_cost_ns;

@@ -161,3 +161,8 @@ for r in 0 1; do
 done
 "$gprof_par" -S . > sum.out 2> sum.err || fail "-S of the two ranks: $(cat sum.err)"
 [ -s gmon.sum ] || fail "-S wrote no gmon.sum: $(cat sum.err)"
+# rank 1's summary says that its signals brought several samples each (its
+# signals at 100 Hz: "at 1000 Hz" alone read as ten times the draws)
+"$gprof_par" --summary phases gmon.out.1 > rank1.txt 2> err || fail "--summary of rank 1: $(cat err)"
+grep -Eq " clock at 1000 Hz \(a signal ([2-9]|[1-9][0-9]+)\.[0-9] samples on average\), " rank1.txt ||
+	fail "rank 1's summary does not say what its 100 Hz signals brought: $(head -3 rank1.txt)"

@@ -166,6 +166,18 @@ expect_eq "$(run_field signal-rate)" "$said" "the run section's signal-rate for 
 samples_match burn_three 1000
 "$GPROF" -b -p app gmon.out | grep -q "^Each sample counts as 0.001 seconds" ||
 	fail "the default's histogram is not at 1000 Hz (a cost of $cost ns): $("$GPROF" -b -p app gmon.out | head -3)"
+# the summary's first line says what a signal brought where signals came
+# at 100 Hz (each one period of the task clock: 10 samples), nothing more
+# at 1000 Hz ("at 1000 Hz" alone read as ten times the draws)
+"$top_builddir/gprof-par/gprof-par" --summary app gmon.out > summary.txt 2>/dev/null ||
+	fail "--summary of the default's profile failed"
+if [ "$signals" = 100 ] && [ "$(run_field engine)" = perf-task-clock ]; then
+	grep -q " clock at 1000 Hz (a signal 10\.0 samples on average), " summary.txt ||
+		fail "the summary of 100 Hz signals: $(sed -n 3p summary.txt)"
+elif [ "$signals" = 1000 ]; then
+	! grep -q "a signal [0-9.]* samples on average" summary.txt ||
+		fail "the summary of 1000 Hz signals: $(sed -n 3p summary.txt)"
+fi
 # the verbose report says it
 BG_GMON_VERBOSE=1 ./app ratio >out 2>stderr
 grep -Eq "^gmon-mpi: pid [0-9]+: sampled at (100 Hz, each signal 10 samples at 1000 Hz|1000 Hz): BG_GMON_HZ unset, and a sample's signal cost [0-9]+\.[0-9] us here \(measured at start; 1000 Hz up to 8 us\)$" stderr ||
