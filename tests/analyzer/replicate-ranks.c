@@ -17,8 +17,8 @@
  * SLOW ranks, when given, have every bin of their histogram tripled: an
  * outlier three times as slow in every function; the FAST ranks ("-" for
  * none) every bin a third (rounded up: a bin with samples keeps some);
- * with STEP, rank R's one sample more is 1 + R mod STEP samples more, in
- * the same bin: a spread whose quartiles are known.  STEP "poisson" (or
+ * with STEP, rank R has R mod STEP samples more besides, in the fullest
+ * bin: a spread whose quartiles are known.  STEP "poisson" (or
  * "poisson:SEED") instead draws every bin of rank R anew, after the
  * tripling or the third, from a Poisson distribution with the bin's count
  * as its mean (a generator seeded by SEED, default 1, and R): ranks whose
@@ -150,6 +150,40 @@ static void redraw(unsigned char *p, uint32_t nbins, long rank, uint64_t seed)
  * rank picks, after every bin tripled (slow) or cut to a third (fast)
  * (the gmon v1 layout: a 20-byte header, tag 0, a 40-byte record header
  * whose nbins is at +16, then nbins 16-bit counts). */
+/* Adds more samples to the first bin from at on (round) that has some and
+ * room for them. */
+static void add_to_bin(unsigned char *p, uint32_t nbins, uint32_t at, long more)
+{
+	unsigned char *bin;
+	uint16_t count;
+
+	for (uint32_t k = 0; k < nbins; k++, at = at + 1 == nbins ? 0 : at + 1) {
+		bin = p + 61 + 2 * (size_t)at;
+		memcpy(&count, bin, 2);
+		if (count > 0 && count <= UINT16_MAX - more) {
+			count = (uint16_t)(count + more);
+			memcpy(bin, &count, 2);
+			return;
+		}
+	}
+}
+
+/* The bin with the most samples (the first of them). */
+static uint32_t fullest_bin(const unsigned char *p, uint32_t nbins)
+{
+	uint32_t best = 0;
+	uint16_t most = 0, count;
+
+	for (uint32_t k = 0; k < nbins; k++) {
+		memcpy(&count, p + 61 + 2 * (size_t)k, 2);
+		if (count > most) {
+			most = count;
+			best = k;
+		}
+	}
+	return best;
+}
+
 static void perturb(unsigned char *p, size_t size, long rank, int slow, int fast, long more,
 		    uint64_t seed, const char *path)
 {
@@ -176,17 +210,14 @@ static void perturb(unsigned char *p, size_t size, long rank, int slow, int fast
 	}
 	if (seed)
 		redraw(p, nbins, rank, seed);
-	/* a bin that has samples: no function gains samples it never had */
-	for (uint32_t k = 0, at = (uint32_t)(((uint64_t)rank * 7919u) % nbins); k < nbins;
-	     k++, at = at + 1 == nbins ? 0 : at + 1) {
-		bin = p + 61 + 2 * (size_t)at;
-		memcpy(&count, bin, 2);
-		if (count > 0 && count <= UINT16_MAX - more) {
-			count = (uint16_t)(count + more);
-			memcpy(bin, &count, 2);
-			return;
-		}
-	}
+	/* the one sample more in a bin that has samples, chosen by the rank
+	 * (no function gains samples it never had); the spread's more in the
+	 * fullest bin, within its noise (10 more in a bin of one sample, a
+	 * small function's, made that function's rank an outlier beyond
+	 * noise, as it was) */
+	add_to_bin(p, nbins, (uint32_t)(((uint64_t)rank * 7919u) % nbins), 1);
+	if (more > 1)
+		add_to_bin(p, nbins, fullest_bin(p, nbins), more - 1);
 }
 
 /* A run section's text (or an MPI profile's: it has no pid or profile
