@@ -53,9 +53,7 @@ static void list_thread(int tid, uint64_t samples, void *ctx)
 /* The rate, and where it came from (rate-choice.h). */
 static void report_rate(const struct gmon_config *config)
 {
-	char buf[64];
-
-	char counted[64] = "";
+	char buf[64], counted[64] = "";
 
 	if (config->signal_rate != config->rate)
 		snprintf(counted, sizeof counted, ", each signal %u samples at %u Hz",

@@ -20,8 +20,9 @@
  * always did: sampling.h), so that every rank of a job writes one rate and
  * their files sum: the ranks of one node measured 7.3 and 8.2 us here
  * (a host whose cost sits at the limit), chose 1000 and 100 Hz, and
- * -S refused their files.  The statistics divide by the samples a signal
- * brought (the run section's signals and signal-samples).
+ * -S refused their files.  gprof-par's tests against noise divide by the
+ * most samples a rank's signal brought (the run sections' signals and
+ * signal-samples: run-facts.h).
  */
 #ifndef GMON_MPI_RATE_CHOICE_H
 #define GMON_MPI_RATE_CHOICE_H

@@ -38,11 +38,12 @@ int runs_facts_add(struct runs_facts *facts, const struct companion_run *run)
 		one.signals = run->signals;
 		one.signal_samples = run->signal_samples;
 		one.signal_files = 1;
-		if (run->signals > 0) {
+		/* (a file of no signal weighs nothing: it says its weight all
+		 * the same, or one idle rank would bring back the mean) */
+		one.weighted_files = 1;
+		if (run->signals > 0)
 			one.most_per_signal_milli = (uint64_t)((double)run->signal_samples * 1000.0 /
 							       (double)run->signals + 0.5);
-			one.weighted_files = 1;
-		}
 	}
 	if (run->has_load) {
 		one.threads_cpu_ns = run->threads_cpu_ns;
