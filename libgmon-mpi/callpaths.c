@@ -336,6 +336,37 @@ static void drop_interposer_frames(struct walk *w)
 	w->depth = out;
 }
 
+/* The runtime's own handlers' code (callpaths.h: GMON_MPI_OWN_HANDLER),
+ * by the linker. */
+extern const char __start_gmon_mpi_own_handlers[], __stop_gmon_mpi_own_handlers[];
+
+/* Whether frame i of the walk (its PC, or a return address: the call
+ * before it) is in one of the runtime's own handlers. */
+static int in_own_handler(const struct walk *w, unsigned i)
+{
+	uintptr_t at = w->frames[i] - (i > 0);
+
+	return at >= (uintptr_t)__start_gmon_mpi_own_handlers &&
+	       at < (uintptr_t)__stop_gmon_mpi_own_handlers;
+}
+
+/* A walk of a thread in the runtime's own handler, or in the trampoline
+ * that returns from a handler (callpaths.h, GMON_MPI_OWN_HANDLER): its
+ * frames up to the signal frame (stack->signal_at) dropped, the PC the
+ * signal interrupted first; stack->marked moved with them. */
+static void drop_own_handler_frames(struct walk *w, struct cfi_stack *stack)
+{
+	unsigned at = stack->signal_at;
+
+	if (at == 0 || at >= w->depth || (at > 1 && !in_own_handler(w, at - 2)))
+		return;
+	w->frames[0] = w->frames[at] - 1;   /* (written as a caller's: plus 1) */
+	memmove(&w->frames[1], &w->frames[at + 1], (w->depth - at - 1) * sizeof w->frames[0]);
+	w->depth -= at;
+	if (stack->marked)
+		stack->marked = stack->marked > at ? stack->marked - at : 0;
+}
+
 /* The walk's path, followed by an OpenMP region's opening path. */
 static void append_region(struct walk *w, const struct omp_region *region)
 {
@@ -397,6 +428,7 @@ static void walk(struct walk *w, const ucontext_t *uc, uintptr_t *frames, struct
 	w->depth = cfi_unwind(uc, &stack, w->frames, WALK_DEPTH, &w->cut, &stopped, cache);
 	w->log_n = stack.log_n;
 	w->log_failed = stack.log_failed;
+	drop_own_handler_frames(w, &stack);
 	if (stopped && region && w->depth > 1) {
 		/* in an OpenMP region (omp-regions.h): its frames, less our
 		 * run_region's, then the path that opened it */
@@ -544,7 +576,7 @@ int callpaths_stack_of(uintptr_t sp, uintptr_t *low, uintptr_t *high)
 
 int callpaths_record_blocked(const ucontext_t *uc, uintptr_t low, uintptr_t high,
 			     const struct omp_thread *omp, uint32_t weight,
-			     struct wall_probe *probe, int tid)
+			     struct wall_probe *probe, int tid, uintptr_t *pc)
 {
 	struct path_table *t;
 	struct omp_region region;   /* (not in a signal handler: a stack of its own) */
@@ -564,6 +596,7 @@ int callpaths_record_blocked(const ucontext_t *uc, uintptr_t low, uintptr_t high
 	walk(&w, uc, t->walk_frames, &t->unwind_cache, 0);
 	if (!wall_probe_unmoved(probe, tid))
 		return 0;       /* words of a stack that changed meanwhile */
+	*pc = w.frames[0];
 	add_walk(t, &w, weight);
 	return 1;
 }

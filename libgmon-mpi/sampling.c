@@ -457,7 +457,7 @@ static void count_sample(struct thread_slot *s, uint32_t weight)
 	__atomic_fetch_add(&signal_samples, weight, __ATOMIC_RELAXED);
 }
 
-static void on_sigprof(int sig, siginfo_t *info, void *context)
+GMON_MPI_OWN_HANDLER static void on_sigprof(int sig, siginfo_t *info, void *context)
 {
 	int saved_errno = errno;
 	const ucontext_t *uc = context;
@@ -586,7 +586,7 @@ static int wall_pass(void)
 			if (sp < s->stack_low || sp >= s->stack_high)
 				callpaths_stack_of(sp, &s->stack_low, &s->stack_high);
 			if (!callpaths_record_blocked(&uc, s->stack_low, s->stack_high, s->omp,
-						      weight, &s->probe, s->tid)) {
+						      weight, &s->probe, s->tid, &pc)) {
 				/* it ran while walked: the next look */
 				wall_defer(s, weight);
 				break;

@@ -495,6 +495,8 @@ unsigned cfi_unwind(const ucontext_t *uc, struct cfi_stack *stack, uintptr_t *fr
 		}
 		/* after a signal frame, the interrupted PC, plus 1: the files'
 		 * readers take ADDRESS - 1 for the instruction of a caller */
+		if (signal_frame && !stack->signal_at)
+			stack->signal_at = n;
 		frames[n++] = r.v[EH_REG_RA] + (signal_frame ? 1 : 0);
 		exact = signal_frame;
 	}

@@ -55,6 +55,8 @@ struct cfi_stack {
 	uintptr_t mark_sp;       /* not 0: the first frame whose %rsp is above is marked: */
 	unsigned marked;         /* out: the frames written below it (0: none marked) */
 	uintptr_t marked_ra;     /* out: its return address (not written where the walk ends) */
+	unsigned signal_at;      /* out: the first frame written after a signal
+				  * frame, the PC it interrupted (0: none) */
 	/* The pages of [low, high) found mapped by this walk, [from, to)
 	 * (both 0 at first): the mapping [low, high) was found in may have
 	 * shrunk since (a user-level thread's stack unmapped in part: issue

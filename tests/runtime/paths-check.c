@@ -24,8 +24,10 @@
  *     libgomp itself: GOMP_parallel_start(burn, ...)).
  * A signal handler's frame is followed by libc's __restore_rt (mov
  * $15,%rax; syscall) and then the interrupted PC plus 1, which only has
- * to be code; so is a PC at __restore_rt itself.  Frames of a module with no file (the vDSO) are not
- * checked.  Prints
+ * to be code.  A path that begins in __restore_rt (a thread the wall
+ * sampler found there) is bad: the runtime begins it at the interrupted PC
+ * (callpaths.h, GMON_MPI_OWN_HANDLER).  Frames of a module with no file
+ * (the vDSO) are not checked.  Prints
  *   checked S samples (F frames), B bad samples (K frames)
  * and each bad path with why on stderr.  Exit status 0 when the file was
  * read (whatever it found), 2 on a usage or read error.
@@ -332,7 +334,6 @@ int main(int argc, char **argv)
 		unsigned long long weight;
 		size_t n = 0;
 		int bad = 0, signal = 0;
-		struct module *m0;
 
 		line[strcspn(line, "\n")] = '\0';
 		if (strncmp(line, "module\t", 7) == 0) {
@@ -354,10 +355,6 @@ int main(int argc, char **argv)
 		for (tok = strtok_r(list, " ", &save); tok && n < 4096; tok = strtok_r(NULL, " ", &save))
 			if (parse_frame(tok, &frames[n]) == 0)
 				n++;
-		/* a PC at the trampoline itself (the wall sampler's thread
-		 * switched out there, its handler returned): its signal frame */
-		if (n > 1 && frames[0].module >= 0 && (m0 = open_module((unsigned)frames[0].module)))
-			signal = sigreturn_at(m0, frames[0].addr);
 		for (size_t i = 1; i < n; i++) {
 			int interrupted = signal;
 			const char *why = check_return(&frames[i], &frames[i - 1], i == 1, interrupted,
