@@ -90,6 +90,9 @@ struct thread_slot {
 				* wait in wall_pending */
 	struct wall_probe probe;
 	uint32_t wall_pending;
+	uint32_t wall_pending_wait;   /* periods of looks that found it waiting
+				       * but could not keep the walk: the next
+				       * walk's (wall_defer) */
 	uintptr_t stack_low, stack_high;   /* the mapping that held its stack
 					    * pointer when blocked last */
 	/* its OpenMP state (omp-regions.h), which the sampler's walk of it
@@ -502,21 +505,26 @@ uint64_t sampling_wall_unplaced(void)
 	return __atomic_load_n(&wall_unplaced, __ATOMIC_RELAXED) * samples_per_period;
 }
 
-/* A look's periods that wait for a sample where the thread is (WALL_WOKEN,
- * or a walk not kept): its task clock's next signal takes them, or the
- * next look that finds it waiting.  A thread without a task clock (perf
- * events refused) gets no signal but the sampler's, which only a thread
- * on its CPU for a whole period gets (wall_probe_read): one that runs in
- * bursts shorter than that (20 us between 20 us naps, wall-race.c) would
- * carry every period of its bursts to its next wait, which then claimed
- * time it did not see (nap's share 16-38% over its own clock's); they are
- * unplaced instead, counted (the run section's wall-unplaced-samples). */
-static void wall_defer(struct thread_slot *s, uint32_t weight)
+/* A look's periods that wait for a sample where the thread is: found on
+ * its CPU (WALL_WOKEN, or WALL_RUNNING with a task clock), its task
+ * clock's next signal takes them where it lands, in the code it runs;
+ * found waiting (waited: a walk not kept), the next look that finds it
+ * waiting.  Before, the next walk took the first kind too: a thread
+ * running in bursts shorter than a period (20 us between 20 us naps,
+ * wall-race.c) is mostly found on its CPU by one look and waiting by the
+ * next, whose wait claimed the running look's period (nap's share 16-23%
+ * over its own clock's, scribble's 25-34% under, here).  A thread without
+ * a task clock (perf events refused) gets no signal but the sampler's,
+ * which only a thread on its CPU for a whole period gets
+ * (wall_probe_read): its periods found running are unplaced instead,
+ * counted (the run section's wall-unplaced-samples). */
+static void wall_defer(struct thread_slot *s, uint32_t weight, int waited)
 {
-	if (s->perf_fd >= 0)
-		__atomic_fetch_add(&s->wall_pending, weight, __ATOMIC_RELAXED);
-	else
+	if (s->perf_fd < 0)
 		__atomic_fetch_add(&wall_unplaced, weight, __ATOMIC_RELAXED);
+	else
+		__atomic_fetch_add(waited ? &s->wall_pending_wait : &s->wall_pending, weight,
+				   __ATOMIC_RELAXED);
 }
 
 /*
@@ -526,10 +534,10 @@ static void wall_defer(struct thread_slot *s, uint32_t weight)
  * newest context switch) is sampled where it waited, without a signal;
  * one on its CPU all along is sent SIGPROF (SI_QUEUE, its slot the value),
  * whose handler takes the periods (wall_pending) where it lands; one just
- * woken keeps them pending for the next look, and so does one that ran
- * while its stack was walked (a changing stack: the walk is not kept,
- * wall_probe_unmoved, its periods are the next look's), both only where
- * its task clock signals (wall_defer).  Only a thread
+ * woken keeps them pending for its task clock's next signal, and one that
+ * ran while its stack was walked (a changing stack: the walk is not kept,
+ * wall_probe_unmoved) for the next look that finds it waiting, both only
+ * where its task clock signals (wall_defer).  Only a thread
  * that ran a whole period without a switch is signalled, so a call that blocks is
  * not interrupted (a per-thread timer on the wall clock,
  * before, interrupted the waits: nanosleep, poll, sem_timedwait returned
@@ -575,12 +583,11 @@ static int wall_pass(void)
 				break;
 			}
 			/* fall through */
-		case WALL_WOKEN:        /* or the next look */
-			wall_defer(s, weight);
+		case WALL_WOKEN:
+			wall_defer(s, weight, 0);
 			break;
 		case WALL_WAITED:
-			if (s->perf_fd >= 0)
-				weight += __atomic_exchange_n(&s->wall_pending, 0, __ATOMIC_RELAXED);
+			weight += __atomic_exchange_n(&s->wall_pending_wait, 0, __ATOMIC_RELAXED);
 			sp = (uintptr_t)uc.uc_mcontext.gregs[REG_RSP];
 			pc = (uintptr_t)uc.uc_mcontext.gregs[REG_RIP];
 			if (sp < s->stack_low || sp >= s->stack_high)
@@ -588,7 +595,7 @@ static int wall_pass(void)
 			if (!callpaths_record_blocked(&uc, s->stack_low, s->stack_high, s->omp,
 						      weight, &s->probe, s->tid, &pc)) {
 				/* it ran while walked: the next look */
-				wall_defer(s, weight);
+				wall_defer(s, weight, 1);
 				break;
 			}
 			count_sample(s, weight);

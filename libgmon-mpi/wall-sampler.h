@@ -45,10 +45,14 @@
  * only if none moved.  Its CPU clock
  * alone is not enough: in a virtual machine the time stolen by the host
  * is taken out of it, so a thread can run and switch with its clock
- * still (seen here).  A thread on its CPU (or ready) since its last
- * switch is walked from that switch's registers only if it is off its
- * CPU now: its arrivals less its switches' records are what they were
- * when it was last seen blocked (off_cpu: only a blocked thread's, which
+ * still (seen here).  A thread in state R (on its CPU, or ready) is
+ * walked from its last switch's registers only if it is off its CPU now
+ * (woken, waiting for a CPU: still in the call that waited, by its own
+ * clock, whether it switched since the last look or not; before, one not
+ * switched since was left to its task clock's next signal, and a sleeper
+ * woken and kept off its CPU 350 ms by a real-time hog took 50 samples of
+ * its nap's 400 ms, e2e-wall-ready.sh): its arrivals less its switches'
+ * records are what they were when it was last seen blocked (off_cpu: only a blocked thread's, which
  * its syscall file says is off its CPU, sets that), or one less than when
  * it opened its probe itself, on its CPU; else, on its CPU, its stack is
  * not that switch's any more, and it is not walked (nor where the kernel
@@ -60,7 +64,9 @@
  * blocked, which a signal would only see once it ran).
  *
  * The sampler's own work is done in the caller's pass (sampling.c), which
- * goes over the threads with wall_probe_read.
+ * goes over the threads with wall_probe_read.  Its thread asks for the
+ * shortest slice of the CPU (wall-sampler.c, short_slice), so that its
+ * looks come when they are due, not when a thread blocks.
  */
 #ifndef GMON_MPI_WALL_SAMPLER_H
 #define GMON_MPI_WALL_SAMPLER_H
@@ -104,8 +110,9 @@ enum wall_state {
 	WALL_GONE,       /* ended (or its files cannot be read) */
 	WALL_RUNNING,    /* on its CPU since the last look (no context switch
 			  * since, and on it then): signal it */
-	WALL_WOKEN,      /* on its CPU (or ready) now, waiting at the last
-			  * look: say where at the next */
+	WALL_WOKEN,      /* on its CPU now, waiting or switched since the
+			  * last look: its task clock's next signal says
+			  * where (sampling.c, wall_defer) */
 	WALL_WAITED,     /* blocked now, or off its CPU since the last look
 			  * (ready, waiting for one, or blocked for a while):
 			  * its registers say where */
