@@ -40,7 +40,7 @@
  * may be the map the companion's other writers share
  * (companion-sections.h).
  *
- * (About 810 lines: the handler's walk, the per-thread tables and their
+ * (About 850 lines: the handler's walk, the per-thread tables and their
  * writer share the tables' private layout and publication order, which
  * would otherwise be spread over a header.)
  */

@@ -46,7 +46,7 @@
  * to that thread (SIGEV_THREAD_ID), so any thread can start another's; the
  * slot lock keeps a thread from ending while its timer is being made.
  *
- * Over 800 lines (950): the SIGPROF handler, the timers it re-arms and the
+ * Over 800 lines (1,000): the SIGPROF handler, the timers it re-arms and the
  * slots it reads share state (initial-exec TLS, the slot list,
  * arm_generation) whose ordering rules are checked more easily in one
  * file; the engines' own parts are perf-clock.c, wall-sampler.c and
