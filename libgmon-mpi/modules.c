@@ -258,12 +258,14 @@ struct taken_kind {
 /* The kind of the companion of the library path (base name base,
  * build-id id) in this write: its base name, or with a hash after it
  * where that is a companion's own kind or another library's of this write
- * (companion-name.h).  Returns 0, or an errno value. */
+ * (companion-name.h); *again: the same file's was written in this write
+ * already.  Returns 0, or an errno value. */
 static int unique_kind(struct module_pass *mp, const char *base, const char *path,
-		       const unsigned char *id, size_t id_len, char *kind, size_t size)
+		       const unsigned char *id, size_t id_len, char *kind, size_t size, int *again)
 {
 	uint64_t key = companion_library_key(path, id, id_len);
 
+	*again = 0;
 	for (unsigned salt = 0; salt < 64; salt++) {
 		size_t k;
 
@@ -271,8 +273,10 @@ static int unique_kind(struct module_pass *mp, const char *base, const char *pat
 			return ENAMETOOLONG;
 		for (k = 0; k < mp->nkinds && strcmp(mp->kinds[k].kind, kind) != 0; k++)
 			;
-		if (k < mp->nkinds && mp->kinds[k].key == key)
-			return 0;       /* the same file's again */
+		if (k < mp->nkinds && mp->kinds[k].key == key) {
+			*again = 1;     /* the same file's again */
+			return 0;
+		}
 		if (k < mp->nkinds)
 			continue;       /* another library's */
 		if (strlen(kind) >= sizeof mp->kinds->kind ||
@@ -370,7 +374,7 @@ static void write_module(struct module_pass *mp, const struct dl_phdr_info *dl,
 	uint64_t samples = 0;
 	uint32_t *bins, nbins;
 	size_t unloaded = unloaded_count();
-	int err, in_companion;
+	int err, in_companion, again;
 
 	if (!mp->fast) {     /* at exit: which names of the list were of a module */
 		slash = strrchr(path, '/');
@@ -411,7 +415,16 @@ static void write_module(struct module_pass *mp, const struct dl_phdr_info *dl,
 	}
 	/* PROFILE+BASENAME, "+BASENAME" before a rank's ".N" (companion_name),
 	 * the base name made unique (unique_kind) */
-	err = unique_kind(mp, base, path, id, id_len, kind, sizeof kind);
+	err = unique_kind(mp, base, path, id, id_len, kind, sizeof kind, &again);
+	if (err == 0 && again && !in_table)
+		/* a record of a library closed for the first time while this
+		 * write went on (a flush signal's, another thread closing it),
+		 * after its loaded module was written: its samples, taken from
+		 * the table at the close, are those written with the loaded
+		 * module (the write's snapshot) and the next write's.  Written
+		 * again, its section's name was the loaded one's: EEXIST, and
+		 * no library profile nor list at all (flush-dlclose.c) */
+		return;
 	if (err == 0 && companion_name(mp->profile_path, kind, file, sizeof file) >= sizeof file)
 		err = ENAMETOOLONG;
 	if (err != 0) {
