@@ -11,8 +11,15 @@ need_gprof
 need_mpich
 
 # Hydra's ranks are in PMI_RANK, and in none of the variables read before it
-"$mpich_run" -np 2 sh -c 'echo "$PMI_RANK ${OMPI_COMM_WORLD_RANK-unset} ${PMIX_RANK-unset}"' |
-	sort >variables
+# (each rank writes a file of its own: Hydra's forwarding of the ranks'
+# stdout gave nothing at all once, in a CI run beside two busy loops, with
+# no error and no status said)
+rm -f variables.*
+status=0
+"$mpich_run" -np 2 sh -c 'echo "$PMI_RANK ${OMPI_COMM_WORLD_RANK-unset} ${PMIX_RANK-unset}" > variables.$$' \
+	2> hydra.err || status=$?
+expect_eq "$status" 0 "$mpich_run -np 2 sh's status (stderr: $(cat hydra.err))"
+cat variables.* 2>/dev/null | sort >variables
 expect_eq "$(tr '\n' ' ' <variables)" "0 unset unset 1 unset unset " "PMI_RANK, OMPI_COMM_WORLD_RANK, PMIX_RANK under $mpich_run"
 
 # check_ranks PROGRAM RANK...: mpi-calls.c's counts in gmon.out.RANK
