@@ -11,13 +11,14 @@ need_gprof
 need_mpich
 
 # Hydra's ranks are in PMI_RANK, and in none of the variables read before it
-# (each rank writes a file of its own: Hydra's forwarding of the ranks'
-# stdout gave nothing at all once, in a CI run beside two busy loops, with
-# no error and no status said)
+# (each rank writes a file of its own, and lives a second: with ranks that
+# ended at once, Hydra's mpiexec gave no output in a CI run beside two
+# busy loops, and in another died of SIGPIPE (status 141), saying nothing;
+# its stdin from /dev/null, nothing to forward)
 rm -f variables.*
 status=0
-"$mpich_run" -np 2 sh -c 'echo "$PMI_RANK ${OMPI_COMM_WORLD_RANK-unset} ${PMIX_RANK-unset}" > variables.$$' \
-	2> hydra.err || status=$?
+"$mpich_run" -np 2 sh -c 'echo "$PMI_RANK ${OMPI_COMM_WORLD_RANK-unset} ${PMIX_RANK-unset}" > variables.$$; sleep 1' \
+	< /dev/null 2> hydra.err || status=$?
 expect_eq "$status" 0 "$mpich_run -np 2 sh's status (stderr: $(cat hydra.err))"
 cat variables.* 2>/dev/null | sort >variables
 expect_eq "$(tr '\n' ' ' <variables)" "0 unset unset 1 unset unset " "PMI_RANK, OMPI_COMM_WORLD_RANK, PMIX_RANK under $mpich_run"
