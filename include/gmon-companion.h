@@ -114,7 +114,7 @@
  *                           (BG_GMON_HZ), default (nothing measured: 100
  *                           under the process-wide timer and the wall
  *                           clock, else 1000 with signals at 100), measured
- *                           (signals at 1000 or 100 by what a sample cost,
+ *                           (signals at 100 to 1000 by what a sample cost,
  *                           the histogram at 1000: rate-choice.h)
  *   signal-rate<TAB>N       the SIGPROFs a second of a thread's clock where
  *                           fewer than the histogram's rate: each stands
@@ -124,7 +124,8 @@
  *                           nothing was measured; both absent from earlier
  *                           companions); the signals came at 1000 Hz where
  *                           it was at most GMON_RATE_CHOICE_MAX_COST_NS,
- *                           else at 100
+ *                           else at 500, 250, 200 or 100 (the fastest of
+ *                           them costing at most 1%: signal-rate)
  *   task-clock-cpu-ns<TAB>N    the CPU time of the threads sampled on
  *   task-clock-samples<TAB>N   perf_events' task clock while it was armed,
  *                           and their samples, one a signal (rate /
@@ -288,7 +289,7 @@
 #define GMON_RUN_VERSION 1
 /* The most a sample's measured cost (sample-cost-ns) allows signals at
  * 1000 Hz for (libgmon-mpi's rate-choice.h: 1000 Hz x (8 us + the
- * handler's 1-2 us) ~ 1% of a thread's CPU). */
+ * handler's 2 us) = 1% of a thread's CPU). */
 #define GMON_RATE_CHOICE_MAX_COST_NS 8000
 
 #define GMON_SUM_NAME "sum"                /* a sum's TEXT section instead */

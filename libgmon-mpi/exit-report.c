@@ -60,7 +60,9 @@ static void report_rate(const struct gmon_config *config)
 			 config->rate / config->signal_rate, config->rate);
 	if (config->rate_source == RATE_MEASURED)
 		diag("%ssampled at %u Hz%s: BG_GMON_HZ unset, and a sample's signal cost %" PRIu64
-		     ".%" PRIu64 " us here (measured at start; 1000 Hz up to %d us)",
+		     ".%" PRIu64 " us here (measured at start; the fastest of 1000, 500, 250, "
+		     "200 and 100 Hz at which the signals cost at most 1%% of a thread's CPU: "
+		     "1000 Hz up to %d us)",
 		     report_who(config, buf, sizeof buf), config->signal_rate, counted,
 		     config->sample_cost_ns / 1000, config->sample_cost_ns % 1000 / 100,
 		     RATE_CHOICE_MAX_COST_NS / 1000);

@@ -423,8 +423,8 @@ PUBLIC void __monstartup(unsigned long lowpc, unsigned long highpc)
 	 * and their call-path frames (unloaded.h) */
 	modules_watch_unloaded(modules_enabled() || config->callstacks);
 	node_load_start();
-	/* BG_GMON_HZ unset: the histogram at 1000 Hz, its signals too where a
-	 * sample costs little, else at 100 Hz (rate-choice.h); the
+	/* BG_GMON_HZ unset: the histogram at 1000 Hz, its signals at 100 to
+	 * 1000 Hz by what a sample costs (rate-choice.h); the
 	 * process-wide timer rides the tick, the wall clock its sampler */
 	if (config->rate_source == RATE_DEFAULT && config->timers != TIMERS_PROCESS &&
 	    config->clock != CLOCK_WALL) {

@@ -111,6 +111,14 @@ uint64_t rate_choice_measure_cost_ns(void)
 
 unsigned rate_choice_for_cost(uint64_t cost_ns)
 {
-	return cost_ns > 0 && cost_ns <= RATE_CHOICE_MAX_COST_NS ? RATE_CHOICE_HIGH
-								 : RATE_CHOICE_LOW;
+	/* each divides the histogram's 1000 Hz: a signal is a whole number
+	 * of its samples (sampling.h) */
+	static const unsigned rates[] = {RATE_CHOICE_HIGH, 500, 250, 200};
+
+	if (cost_ns == 0 || cost_ns > RATE_CHOICE_BUDGET_NS)
+		return RATE_CHOICE_LOW;
+	for (size_t i = 0; i < sizeof rates / sizeof rates[0]; i++)
+		if ((cost_ns + RATE_CHOICE_HANDLER_NS) * rates[i] <= RATE_CHOICE_BUDGET_NS)
+			return rates[i];
+	return RATE_CHOICE_LOW;
 }

@@ -336,7 +336,7 @@ void config_report_problems(const struct gmon_config *c)
 		     c->bad_clock);
 	if (c->bad_rate)
 		diag("BG_GMON_HZ='%s' is not a rate from 1 to %d samples per second; using the "
-		     "default (%d, or %d where a sample costs little: gmon-mpi(7))",
+		     "default (%d to %d, by what a sample costs: gmon-mpi(7))",
 		     c->bad_rate, MAX_RATE, RATE_CHOICE_LOW, RATE_CHOICE_HIGH);
 	if (c->bad_flush_signals)
 		diag("BG_GMON_FLUSH_SIGNALS='%s' is not a list of signals such as TERM,USR1 (names "

@@ -110,8 +110,8 @@ void summary_print_run(FILE *out, const struct summary *s)
 	fprintf(out, ", %s clock", s->clock);
 	if (s->rate)
 		fprintf(out, " at %u Hz", s->rate);
-	/* signals slower than that rate (the default's 100 Hz where a sample
-	 * costs much, a kernel tick below the rate): "at 1000 Hz" alone read
+	/* signals slower than that rate (the default's 500 to 100 Hz where a
+	 * sample costs much, a kernel tick below the rate): "at 1000 Hz" alone read
 	 * as ten times the draws the figures rest on */
 	if (s->rate && s->signals > 0 && (double)s->signal_samples >= 1.5 * (double)s->signals)
 		fprintf(out, " (a signal %.1f samples on average)",

@@ -73,15 +73,32 @@ static void test_config_from_environment(void)
 	CU_ASSERT_EQUAL(config_get()->sample_cost_ns, 0);
 }
 
-/* 1000 Hz where a sample's measured part costs at most 8 us, else 100 */
+/* The fastest of 1000, 500, 250, 200 and 100 Hz whose signals cost at most
+ * 1% of a thread's CPU, (cost + the handler's 2 us) x rate <= 10 ms a
+ * second; 100 where even that costs more, or the cost is unknown */
 static void test_rate_for_cost(void)
 {
 	CU_ASSERT_EQUAL(rate_choice_for_cost(0), 100);      /* unknown */
 	CU_ASSERT_EQUAL(rate_choice_for_cost(1), 1000);
 	CU_ASSERT_EQUAL(rate_choice_for_cost(2500), 1000);  /* bare metal */
 	CU_ASSERT_EQUAL(rate_choice_for_cost(8000), 1000);
-	CU_ASSERT_EQUAL(rate_choice_for_cost(8001), 100);
-	CU_ASSERT_EQUAL(rate_choice_for_cost(57000), 100);  /* this VM */
+	/* this VM's signals, 6-10 us: 100 Hz above 8 us before */
+	CU_ASSERT_EQUAL(rate_choice_for_cost(8001), 500);
+	CU_ASSERT_EQUAL(rate_choice_for_cost(9700), 500);
+	CU_ASSERT_EQUAL(rate_choice_for_cost(18000), 500);
+	CU_ASSERT_EQUAL(rate_choice_for_cost(18001), 250);
+	CU_ASSERT_EQUAL(rate_choice_for_cost(38000), 250);
+	CU_ASSERT_EQUAL(rate_choice_for_cost(38001), 200);
+	CU_ASSERT_EQUAL(rate_choice_for_cost(48000), 200);
+	CU_ASSERT_EQUAL(rate_choice_for_cost(48001), 100);
+	CU_ASSERT_EQUAL(rate_choice_for_cost(57000), 100);  /* an earlier VM */
+	/* never below glibc's 100 Hz, however dear */
+	CU_ASSERT_EQUAL(rate_choice_for_cost(98001), 100);
+	CU_ASSERT_EQUAL(rate_choice_for_cost(10000000), 100);
+	CU_ASSERT_EQUAL(rate_choice_for_cost(UINT64_MAX), 100);
+	/* every rate a whole number of the histogram's samples a signal */
+	for (uint64_t cost = 0; cost < 200000; cost += 250)
+		CU_ASSERT_EQUAL(RATE_CHOICE_HIGH % rate_choice_for_cost(cost), 0);
 }
 
 static volatile sig_atomic_t marker_signals;
@@ -161,7 +178,7 @@ static void test_chosen_rate(void)
 	CU_ASSERT_EQUAL(c.rate_source, RATE_DEFAULT);
 	config_set_chosen_rate(&c, RATE_CHOICE_HIGH, rate_choice_for_cost(8187), 8187);
 	CU_ASSERT_EQUAL(c.rate, 1000);
-	CU_ASSERT_EQUAL(c.signal_rate, 100);
+	CU_ASSERT_EQUAL(c.signal_rate, 500);
 	CU_ASSERT_EQUAL(c.rate_source, RATE_MEASURED);
 	CU_ASSERT_EQUAL(c.sample_cost_ns, 8187);
 	config_read(&c);
