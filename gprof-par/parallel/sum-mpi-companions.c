@@ -313,6 +313,7 @@ void sum_mpi_parallel(struct sum_run *run, const struct sum_job *job,
 {
 	struct sum_mpi_text mt;
 	size_t lo, hi;
+	double t0 = MPI_Wtime();
 
 	memset(&mt, 0, sizeof mt);
 	file_block(job, sum_me, &lo, &hi);
@@ -321,6 +322,8 @@ void sum_mpi_parallel(struct sum_run *run, const struct sum_job *job,
 		nbad = run->nbad;
 	}
 	sum_mpi_files(&mt, job, lo, hi, bad, nbad);
+	/* (the serial sum's paths phase holds its MPI profiles too) */
+	run->times[SUM_PHASE_PATHS] += MPI_Wtime() - t0;
 	if (sum_me != 0) {
 		/* the files added, whether it failed, and the message or the text */
 		size_t len = 2 * sizeof(uint64_t) + (mt.failed ? sizeof mt.message : mt.len);

@@ -37,7 +37,8 @@ enum sum_phase {
 				  * 0) and reading their runs (each process
 				  * its share: stages/plan.c) */
 	SUM_PHASE_READ,          /* open, fstat, read(2) of the files */
-	SUM_PHASE_CHECK,         /* validating them */
+	SUM_PHASE_CHECK,         /* validating them (and that each
+				  * profile and its companion are a pair) */
 	SUM_PHASE_ADD,           /* adding them into the partial sum */
 	SUM_PHASE_BALANCE,       /* the load balance's statistics */
 	SUM_PHASE_PATHS,         /* reading and adding the call paths (and

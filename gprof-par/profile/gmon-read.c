@@ -580,9 +580,15 @@ int profile_add_file(struct profile *p, const char *path, char *err, size_t errl
 	if (p->priv->timing)
 		p->priv->times.read += now() - start;
 	p->priv->bytes_read += len;
-	/* a rank's profile and its companion: one pair (companions.h) */
+	/* a rank's profile and its companion: one pair (companions.h); a
+	 * check, timed as one (the profile's checksum: a fifth of a sum of
+	 * sum-bench's files, in no phase of --timing before, and in a
+	 * parallel sum's "reduce", the rest of each process's time) */
+	start = p->priv->timing ? now() : 0.0;
 	if (companion_pair_check(path, p->priv->read_buf, len, err, errlen) != 0)
 		return -1;
+	if (p->priv->timing)
+		p->priv->times.check += now() - start;
 	if (gmon_read_as_bsd(p->priv->read_buf, len, len)) {
 		size_t converted_len;
 		unsigned char *converted = gmon_bsd_convert(p->priv->read_buf, len, path,
