@@ -8,7 +8,7 @@
 # "reduce" at 2 processes (0.15 s each of 4,096 files).
 #
 # The files: a generated -pg program of 1,600 functions (2 arcs each, work
-# in each, as bench/sum-bench's), run as 4 ranks without call paths (the
+# in each: sum-program.awk, as bench/sum-bench's), run as 4 ranks without call paths (the
 # profiles' bytes, each one's pair checked, then most of the sum), made 768
 # ranks by replicate-ranks: about 120 MB, a sum of about 0.1 s, so that
 # the 13 phases' rounding to the ms moves the share by a few points at
@@ -21,30 +21,7 @@ set -u
 
 rtlib=$top_builddir/libgmon-mpi/.libs
 n=1600
-awk -v n="$n" 'BEGIN {
-	print "#include <stdlib.h>"
-	print "static volatile unsigned long sink;"
-	print "static unsigned scale;"
-	for (i = 0; i < n; i++) print "void f" i "(unsigned depth);"
-	for (i = 0; i < n; i++) {
-		print "__attribute__((noinline)) void f" i "(unsigned depth)\n{"
-		print "\tunsigned long s = depth;"
-		print "\tfor (unsigned k = 0; k < scale * " (i % 17 + 1) * 250 "; k++)"
-		print "\t\ts = s * 31 + k;"
-		print "\tsink += s;"
-		print "\tif (depth > 0)\n\t\tf" (i * 7 + 1) % n "(depth - 1);\n}"
-	}
-	print "static void (*const table[])(unsigned) = {"
-	for (i = 0; i < n; i++) print "\tf" i ","
-	print "};"
-	print "int main(int argc, char **argv)\n{"
-	print "\tint rank = argc > 1 ? atoi(argv[1]) : 0;"
-	print "\tscale = 4 + rank % 5;"
-	print "\tfor (int round = 0; round < 4 + rank; round++)"
-	print "\t\tfor (unsigned i = 0; i < sizeof table / sizeof table[0]; i++)"
-	print "\t\t\ttable[i](1 + (i + rank) % 2);"
-	print "\treturn 0;\n}"
-}' > app.c
+awk -v n="$n" -f "$top_srcdir/tests/analyzer/sum-program.awk" > app.c
 "$CC" -pg -O1 app.c -o app -L"$rtlib" -Wl,-rpath,"$rtlib" -lgmon-mpi > build.log 2>&1 ||
 	{ cat build.log; echo "ERROR: cannot build the generated program"; exit 99; }
 mkdir real ranks
