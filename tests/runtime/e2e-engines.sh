@@ -162,7 +162,15 @@ done
 "$gprof_par" -S . > sum.out 2> sum.err || fail "-S of the two ranks: $(cat sum.err)"
 [ -s gmon.sum ] || fail "-S wrote no gmon.sum: $(cat sum.err)"
 # rank 1's summary says that its signals brought several samples each (its
-# signals at 100 Hz: "at 1000 Hz" alone read as ten times the draws)
+# signals at 100 Hz: "at 1000 Hz" alone read as ten times the draws).  A
+# POSIX CPU timer fires at a tick that finds its thread on a CPU: on a
+# crowded node rank 1's 0.3 s took 4 to 11 signals where 30 were due (20
+# runs beside two busy loops and a CI), and once none at all (a busy CI
+# run: "0 samples"), so that there is nothing to say; then it is said.
 "$gprof_par" --summary phases gmon.out.1 > rank1.txt 2> err || fail "--summary of rank 1: $(cat err)"
-grep -Eq " clock at 1000 Hz \(a signal ([2-9]|[1-9][0-9]+)\.[0-9] samples on average\), " rank1.txt ||
-	fail "rank 1's summary does not say what its 100 Hz signals brought: $(head -3 rank1.txt)"
+if [ "$(run_field signals gmon.out.1)" = 0 ]; then
+	note "rank 1 took no signal (POSIX CPU timers ride the tick; a crowded node): nothing for its summary to say of them"
+else
+	grep -Eq " clock at 1000 Hz \(a signal ([2-9]|[1-9][0-9]+)\.[0-9] samples on average\), " rank1.txt ||
+		fail "rank 1's summary does not say what its 100 Hz signals brought: $(head -3 rank1.txt)"
+fi
