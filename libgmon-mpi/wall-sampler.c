@@ -228,8 +228,9 @@ static void count_switches(struct wall_probe *p, int tid, struct wall_switches *
 {
 	m->arrivals = arrivals_now(p, tid);
 	m->head = ring_head(p);
-	/* (the arrivals are exact: a system call saved where they are kept) */
-	m->cpu_ns = m->arrivals ? 0 : thread_cpu_ns(tid);
+	/* with the ring, the arrivals and the records are exact (a system
+	 * call saved); without it the arrivals alone miss some runs */
+	m->cpu_ns = m->arrivals && p->ring ? 0 : thread_cpu_ns(tid);
 }
 
 /* Its arrivals less its switches' records (written backward: the head
@@ -319,9 +320,13 @@ static enum wall_state on_cpu(struct wall_probe *p, int tid, ucontext_t *uc)
 	int was_running = p->was_running, switched;
 	uint64_t arrivals = p->ring ? 0 : arrivals_now(p, tid);
 
-	if (arrivals && arrivals == p->wait.arrivals) {
-		/* woken, not on a CPU since it was seen blocked (no ring) */
-		count_switches(p, tid, &p->at);
+	if (arrivals && arrivals == p->wait.arrivals &&
+	    (count_switches(p, tid, &p->at), p->at.cpu_ns == p->wait.cpu_ns)) {
+		/* woken, not on a CPU since it was seen blocked (no ring):
+		 * no arrival since and its CPU clock still (the kernel's
+		 * arrivals missed a run about once in 6 runs of
+		 * wall-race.c here, and the walk read the words scribble()
+		 * wrote over the wait's frames) */
 		p->at_blocked = 0;
 		memset(&uc->uc_mcontext, 0, sizeof uc->uc_mcontext);
 		uc->uc_mcontext.gregs[REG_RIP] = (greg_t)p->wait.pc;
@@ -388,7 +393,7 @@ enum wall_state wall_probe_read(struct wall_probe *p, int tid, ucontext_t *uc)
 	p->at_blocked = 1;
 	switched_since(p, p->at.arrivals);
 	if (!switch_registers(p, uc, 1) && !p->ring)
-		p->wait = (struct wall_wait){ sp, pc, p->at.arrivals };
+		p->wait = (struct wall_wait){ sp, pc, p->at.arrivals, p->at.cpu_ns };
 	p->was_running = 0;
 	return WALL_WAITED;
 }

@@ -41,9 +41,12 @@
  * module, and one run in 4 of e2e-omp-wall.sh 1 or 2).  So the thread's
  * switches are counted before its registers are read and again after the
  * walk (wall_probe_unmoved): its arrivals on a CPU (/proc/.../schedstat's
- * third field, exact), its context switches' records (the ring's head)
- * and, where the kernel keeps no arrivals, its CPU clock; a walk is kept
- * only if none moved.  Its CPU clock
+ * third field), its context switches' records (the ring's head) and,
+ * where there is no ring or the kernel keeps no arrivals, its CPU clock;
+ * a walk is kept only if none moved.  The arrivals alone miss a run now
+ * and then (Linux 6.18 here: a thread that ran with its arrivals
+ * unchanged, about one look in 6 runs of wall-race.c without the ring;
+ * its walk read what the thread wrote since).  Its CPU clock
  * alone is not enough: in a virtual machine the time stolen by the host
  * is taken out of it, so a thread can run and switch with its clock
  * still (seen here).  A thread in state R (on its CPU, or ready) is
@@ -59,10 +62,10 @@
  * not that switch's any more, and it is not walked (nor where the kernel
  * keeps no arrivals: its periods wait for a later look).  Without the
  * ring, a thread ready to run (woken) but not on a CPU since it was seen
- * blocked (no arrival since) is where it blocked still: walked from its
- * PC and stack pointer of then (on a crowded node a woken thread waits
- * for a CPU for periods: time its own clock counts in the call that
- * blocked, which a signal would only see once it ran).
+ * blocked (no arrival since, and its CPU clock still) is where it blocked
+ * still: walked from its PC and stack pointer of then (on a crowded node
+ * a woken thread waits for a CPU for periods: time its own clock counts
+ * in the call that blocked, which a signal would only see once it ran).
  *
  * The sampler's own work is done in the caller's pass (sampling.c), which
  * goes over the threads with wall_probe_read.  Its thread asks for the
@@ -88,6 +91,7 @@ struct wall_probe {
 				  * last, and its arrivals then (0: none) */
 		uintptr_t sp, pc;
 		uint64_t arrivals;
+		uint64_t cpu_ns;     /* its CPU clock then */
 	} wait;
 	int was_running;         /* the last look found it on a CPU */
 	int schedstat_fd;        /* /proc/self/task/TID/schedstat (-1: not yet) */
