@@ -228,9 +228,10 @@ static void count_switches(struct wall_probe *p, int tid, struct wall_switches *
 {
 	m->arrivals = arrivals_now(p, tid);
 	m->head = ring_head(p);
-	/* with the ring, the arrivals and the records are exact (a system
-	 * call saved); without it the arrivals alone miss some runs */
-	m->cpu_ns = m->arrivals && p->ring ? 0 : thread_cpu_ns(tid);
+	/* and its CPU clock: the arrivals miss a run now and then, and a
+	 * thread that woke meanwhile and is on its CPU still has written no
+	 * switch's record yet (wall-sampler.h) */
+	m->cpu_ns = thread_cpu_ns(tid);
 }
 
 /* Its arrivals less its switches' records (written backward: the head

@@ -41,12 +41,14 @@
  * module, and one run in 4 of e2e-omp-wall.sh 1 or 2).  So the thread's
  * switches are counted before its registers are read and again after the
  * walk (wall_probe_unmoved): its arrivals on a CPU (/proc/.../schedstat's
- * third field), its context switches' records (the ring's head) and,
- * where there is no ring or the kernel keeps no arrivals, its CPU clock;
- * a walk is kept only if none moved.  The arrivals alone miss a run now
- * and then (Linux 6.18 here: a thread that ran with its arrivals
+ * third field), its context switches' records (the ring's head) and its
+ * CPU clock; a walk is kept only if none moved.  The arrivals miss a run
+ * now and then (Linux 6.18 here: a thread that ran with its arrivals
  * unchanged, about one look in 6 runs of wall-race.c without the ring;
- * its walk read what the thread wrote since).  Its CPU clock
+ * its walk read what the thread wrote since), and a thread that woke
+ * during the walk and is on its CPU still has written no switch's record
+ * yet (with the arrivals frozen, 2-9 bad samples a run of wall-race.c
+ * with the ring, before the CPU clock was read there too).  Its CPU clock
  * alone is not enough: in a virtual machine the time stolen by the host
  * is taken out of it, so a thread can run and switch with its clock
  * still (seen here).  A thread in state R (on its CPU, or ready) is
@@ -98,8 +100,7 @@ struct wall_probe {
 	struct wall_switches {   /* before its registers were read */
 		uint64_t arrivals;   /* on a CPU (0: not kept by the kernel) */
 		uint64_t head;       /* of the ring (0 if none) */
-		uint64_t cpu_ns;     /* its CPU clock, where no arrivals (0:
-				      * gone, or not read) */
+		uint64_t cpu_ns;     /* its CPU clock (0: gone) */
 	} at;
 	int at_blocked;          /* and it was blocked then (its syscall file
 				  * said so: off its CPU for sure) */
