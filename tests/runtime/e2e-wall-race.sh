@@ -130,7 +130,10 @@ race "without perf_events, arrivals frozen" "$PWD/no-perf-events.so $PWD/frozen-
 # With perf_events too: a thread that wakes during its walk and is on its
 # CPU still at the check has written no switch's record yet, so only its
 # arrivals or its CPU clock can tell; with the arrivals frozen, 2-9 bad
-# samples a run before the CPU clock was read there too, now none.
+# samples a run before the CPU clock was read there too, now none.  Its
+# shares are not checked: with the arrivals frozen a thread off its CPU
+# cannot be told from one on it (off_cpu), and nap took 4,522 samples for
+# its clock's 3.6 s here.
 race "arrivals frozen" "$PWD/frozen-arrivals.so"
 
 # Threads that start and end all the time (wall-churn.c: 4 at a time, each

@@ -1,5 +1,6 @@
-/* frozen-arrivals.c - preloaded (LD_PRELOAD) beside no-perf-events.so: a
- * kernel whose count of a thread's arrivals on a CPU misses its runs.
+/* frozen-arrivals.c - preloaded (LD_PRELOAD), alone or beside
+ * no-perf-events.so: a kernel whose count of a thread's arrivals on a CPU
+ * misses its runs.
  * Every read of a /proc/.../schedstat ("RUN_NS WAIT_NS ARRIVALS\n", three
  * decimal numbers) comes back with its arrivals 1, whatever the thread
  * did: the extreme of what Linux 6.18 here does once in about 6 runs of
